@@ -1,0 +1,143 @@
+// layoutproof: prove GPU memory layouts correct before they ship.
+#include <cstring>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/algebra_command.hpp"
+#include "cli/print_command.hpp"
+#include "cli/tokens.hpp"
+#include "model/notation.hpp"
+
+namespace {
+
+using namespace layoutproof;
+
+constexpr const char* kHelp = R"(layoutproof: prove CuTe layouts and swizzles correct before they ship.
+
+Usage:
+  layoutproof algebra OP ARG...     one CuTe layout-algebra operation; prints the result on one line
+  layoutproof algebra -             one query per line on stdin (OP ARG... separated by white space),
+                                    one result or 'error: ...' line per query
+  layoutproof eval L                L's offsets for the indices 0..size-1 on one line
+  layoutproof print L [--elem-bytes E]
+                                    a 2-D layout as a table of offsets (like CuTe's print_layout) and,
+                                    with E, the shared-memory bank (of 32 x 4 bytes) of every element
+  layoutproof demo                  a worked example
+  layoutproof --help | --version
+
+Algebra operations (semantics of CuTe C++, CUTLASS 4.x):
+  size L | cosize L | rank L | depth L
+  call L INDEX|COORD                L(5), L((1,2)), a partial coordinate L((5,1)) as in CuTe
+  crd2idx COORD SHAPE [STRIDE]      idx2crd INDEX SHAPE [STRIDE]
+  coalesce L [PROFILE]              composition A B          (B: a layout or a tiler [..])
+  complement L [COTARGET]           right_inverse L          left_inverse L
+  logical_divide | zipped_divide | tiled_divide L TILER
+  logical_product | zipped_product | tiled_product A TILER
+  blocked_product | raked_product A B
+  swizzle Sw<B,M,S> X
+
+Notation (CuTe's printed form, with or without '_' on static ints):
+  8:4   (8,32):(32,1)   ((2,3),4):((1,2),6)   (4):(1)   Sw<3,4,3> o _0 o (8,64):(64,1)
+  tilers: [8:1,(2,2):(1,4)]  where an integer n means n:1 and _ keeps a mode
+
+Examples:
+  layoutproof algebra composition '(8,32):(32,1)' '[4:1,8:4]'
+  layoutproof algebra call 'Sw<3,3,3> o (8,64):(64,1)' 9
+  echo 'complement 4:2 24' | layoutproof algebra -
+  layoutproof print 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2
+
+Exit codes: 0 success, 2 bad input (the message says what and where).
+)";
+
+std::string join_args(int argc, char** argv, int from) {
+  std::string s;
+  for (int i = from; i < argc; ++i) {
+    if (i > from) s += ' ';
+    s += argv[i];
+  }
+  return s;
+}
+
+int algebra(int argc, char** argv) {
+  if (argc >= 3 && std::strcmp(argv[2], "-") == 0) return cli::run_algebra_batch(std::cin, std::cout);
+  std::cout << cli::run_algebra_query(cli::tokenize(join_args(argc, argv, 2))) << "\n";
+  return 0;
+}
+
+int eval(int argc, char** argv) {
+  const std::vector<std::string> args = cli::tokenize(join_args(argc, argv, 2));
+  if (args.size() != 1) throw LayoutError("usage: layoutproof eval L");
+  const std::vector<i64> o = offsets(parse_any_layout(args[0]));
+  std::string line;
+  for (std::size_t i = 0; i < o.size(); ++i) {
+    if (i) line += ' ';
+    line += std::to_string(o[i]);
+  }
+  std::cout << line << "\n";
+  return 0;
+}
+
+int print(int argc, char** argv) {
+  std::vector<std::string> args = cli::tokenize(join_args(argc, argv, 2));
+  std::optional<int> elem_bytes;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--elem-bytes" && i + 1 < args.size()) {
+      elem_bytes = std::stoi(args[i + 1]);
+      if (*elem_bytes < 1 || *elem_bytes > 64) throw LayoutError("--elem-bytes must be between 1 and 64");
+      args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
+      break;
+    }
+  }
+  if (args.size() == 2 && !elem_bytes) {  // `print L E` also works
+    elem_bytes = std::stoi(args[1]);
+    args.pop_back();
+  }
+  if (args.size() != 1) throw LayoutError("usage: layoutproof print L [--elem-bytes E]");
+  cli::print_layout_table(std::cout, parse_any_layout(args[0]), elem_bytes);
+  return 0;
+}
+
+int demo() {
+  std::cout << "The SM80 half-precision K-major shared-memory atom (CUTLASS), 16-byte rows of 8 halves:\n\n";
+  cli::print_layout_table(std::cout, parse_any_layout("Sw<3,3,3> o 0 o (8,64):(64,1)"), 2);
+  std::cout << "\nLayout algebra on the same tile:\n";
+  for (const char* q : {"size (8,64):(64,1)", "composition (8,64):(64,1) [4:1,8:8]",
+                        "logical_divide (8,64):(64,1) [_,8:1]", "complement (8,8):(64,1) 4096",
+                        "right_inverse (8,64):(64,1)", "call Sw<3,3,3> o 0 o (8,64):(64,1) (1,8)"}) {
+    std::cout << "  " << q << "  =>  " << cli::run_algebra_query(cli::tokenize(q)) << "\n";
+  }
+  return 0;
+}
+
+int dispatch(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
+    std::cout << kHelp;
+    return argc < 2 ? 2 : 0;
+  }
+  const std::string cmd = argv[1];
+  if (cmd == "--version") {
+    std::cout << "layoutproof " LAYOUTPROOF_VERSION "\n";
+    return 0;
+  }
+  if (cmd == "algebra") return algebra(argc, argv);
+  if (cmd == "eval") return eval(argc, argv);
+  if (cmd == "print") return print(argc, argv);
+  if (cmd == "demo") return demo();
+  throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return dispatch(argc, argv);
+  } catch (const ParseError& e) {
+    std::cerr << "error: " << e.what() << "\n" << e.caret() << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+  }
+  return 2;
+}

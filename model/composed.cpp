@@ -1,0 +1,29 @@
+#include "model/composed.hpp"
+
+#include <algorithm>
+
+namespace layoutproof {
+
+i64 evaluate(const AnyLayout& l, const IntTuple& coord_or_index) {
+  const i64 inner = evaluate(l.layout, coord_or_index);
+  if (!l.swizzle) return inner;
+  return l.swizzle->apply(checked_add(l.offset, inner));
+}
+
+std::vector<i64> offsets(const AnyLayout& l) {
+  std::vector<i64> out = offsets(l.layout);
+  if (l.swizzle)
+    for (i64& o : out) o = l.swizzle->apply(checked_add(l.offset, o));
+  return out;
+}
+
+i64 cosize(const AnyLayout& l) {
+  if (!l.swizzle) return cosize(l.layout);
+  constexpr i64 kEnumerationLimit = i64{1} << 26;
+  if (size(l.layout) > kEnumerationLimit)
+    throw LayoutError("cosize of a swizzled layout is computed by enumeration, limited to 2^26 elements");
+  const std::vector<i64> o = offsets(l);
+  return *std::max_element(o.begin(), o.end()) + 1;
+}
+
+}  // namespace layoutproof

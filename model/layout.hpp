@@ -1,0 +1,62 @@
+#pragma once
+// Layout = Shape:Stride, a function from coordinates (or indices) to offsets (CuTe layout.hpp).
+//
+// Example: (4,(2,2)):(2,(1,8)) maps index 5 -> coordinate (1,(1,0)) -> offset 1*2 + 1*1 = 3.
+#include <vector>
+
+#include "model/int_tuple.hpp"
+
+namespace layoutproof {
+
+struct Layout {
+  IntTuple shape;
+  IntTuple stride;
+
+  Layout() : shape(1), stride(0) {}
+  // @pre congruent(shape, stride) (checked: throws LayoutError).
+  Layout(IntTuple shape_, IntTuple stride_);
+
+  // make_layout(L0, L1, ...): the layout whose modes are the given layouts; one argument gives a
+  // 1-tuple, as in CuTe: make_layout(8:1) = (8):(1).
+  static Layout concat(const std::vector<Layout>& modes);
+
+  // rank: number of top-level modes (1 for an integer shape).
+  std::size_t rank() const { return shape.rank(); }
+  // mode(i) = get<i>(layout); mode(0) of an integer-shaped layout is the layout itself.
+  Layout mode(std::size_t i) const { return Layout(shape[i], stride[i]); }
+  bool operator==(const Layout& o) const { return shape == o.shape && stride == o.stride; }
+  bool operator!=(const Layout& o) const { return !(*this == o); }
+};
+
+// size(L) = product(shape).                               size((4,(2,2)):(2,(1,8))) = 16
+i64 size(const Layout& l);
+// rank(L), depth(L) of the shape.                         depth((4,(2,2)):(2,(1,8))) = 2
+int depth(const Layout& l);
+// cosize(L) = |L|(size(L)-1) + 1, with |L| the layout with absolute strides (CuTe coshape).
+//                                                          cosize((4,(2,2)):(2,(1,8))) = 16
+i64 cosize(const Layout& l);
+
+// crd2idx(c, shape, stride) (CuTe stride.hpp):
+//   int c, int shape           -> c * stride
+//   int c, tuple shape         -> crd2idx(c % size(s0), s0, d0) + crd2idx(c / size(s0), rest...);
+//                                 the last mode takes the remaining quotient unreduced
+//   tuple c, tuple shape       -> sum of crd2idx(c_i, s_i, d_i), @pre rank(c) == rank(shape)
+i64 crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride);
+// crd2idx(c, shape): colexicographic index, i = c0 + s0*(c1 + s1*(...)) after flattening c and
+// the products of shape that match c's profile. crd2idx((1,2), (4,(2,2))) = 9.
+i64 crd2idx(const IntTuple& coord, const IntTuple& shape);
+// idx2crd(i, shape, stride): each leaf gets (i / d) % s (0 for a size-1 mode); a non-tuple stride
+// means the compact col-major strides starting there. idx2crd(5, (4,4), (1,4)) = (1,1).
+IntTuple idx2crd(const IntTuple& idx, const IntTuple& shape, const IntTuple& stride);
+// idx2crd(i, shape): colexicographic split where the last mode takes the remaining quotient
+// (CuTe 4.x: crd2idx with basis strides). idx2crd(20, (4,4)) = (0,5).
+IntTuple idx2crd(const IntTuple& idx, const IntTuple& shape);
+
+// L(i) for an index or L(c) for a (possibly partial, CuTe-style) coordinate.
+i64 evaluate(const Layout& l, const IntTuple& coord_or_index);
+inline i64 evaluate(const Layout& l, i64 index) { return evaluate(l, IntTuple(index)); }
+
+// The offsets L(0), ..., L(size-1).
+std::vector<i64> offsets(const Layout& l);
+
+}  // namespace layoutproof

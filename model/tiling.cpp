@@ -1,0 +1,126 @@
+#include "model/tiling.hpp"
+
+#include <string>
+
+#include "model/notation.hpp"
+
+namespace layoutproof {
+namespace {
+
+// zip2_by(t, guide): ((A,a),((B,b),(C,c)),d) by (X,(X,X)) -> ((A,(B,C)),(a,(b,c),d)).
+IntTuple zip2_by(const IntTuple& t, const Tiler& guide) {
+  if (!guide.is_tuple()) {
+    if (t.rank() != 2 || t.is_leaf()) throw LayoutError("zip2_by: expected a rank-2 mode");
+    return t;
+  }
+  if (t.is_leaf() || t.rank() < guide.modes.size()) throw LayoutError("zip2_by: mismatched ranks");
+  std::vector<IntTuple> first, second;
+  for (std::size_t i = 0; i < guide.modes.size(); ++i) {
+    const IntTuple split = zip2_by(t[i], guide.modes[i]);
+    first.push_back(split[0]);
+    second.push_back(split[1]);
+  }
+  for (std::size_t i = guide.modes.size(); i < t.rank(); ++i) second.push_back(t[i]);
+  return IntTuple::tuple({IntTuple::tuple(std::move(first)), IntTuple::tuple(std::move(second))});
+}
+
+Layout tile_unzip(const Layout& l, const Tiler& t) { return Layout(zip2_by(l.shape, t), zip2_by(l.stride, t)); }
+
+// result(_, repeat<rank<1>>(_)): unpack mode 1 one level when it has rank > 1.
+Layout unpack_rest(const Layout& zipped) {
+  const Layout rest = zipped.mode(1);
+  if (rest.rank() == 1) return zipped;
+  std::vector<Layout> modes{zipped.mode(0)};
+  for (std::size_t i = 0; i < rest.rank(); ++i) modes.push_back(rest.mode(i));
+  return Layout::concat(modes);
+}
+
+// transform_layout(L, tiler, f): f on the modes the tiler names, the rest of L kept.
+template <class F>
+Layout by_mode(const char* op, const Layout& l, const Tiler& t, F&& f) {
+  if (t.modes.size() > l.rank())
+    throw LayoutError(std::string(op) + ": tiler has " + std::to_string(t.modes.size()) + " modes but the layout " +
+                      to_string(l) + " has rank " + std::to_string(l.rank()));
+  std::vector<Layout> modes;
+  for (std::size_t i = 0; i < l.rank(); ++i) modes.push_back(i < t.modes.size() ? f(l.mode(i), t.modes[i]) : l.mode(i));
+  return Layout::concat(modes);
+}
+
+Layout tiler_layout(const char* op, const Tiler& t) {
+  if (t.kind == Tiler::Kind::integer) {
+    if (t.integer < 1) throw LayoutError(std::string(op) + ": tiler size " + std::to_string(t.integer) + " is not positive");
+    return Layout(t.integer, 1);
+  }
+  return t.layout;
+}
+
+// append<R>(L): pad with 1:0 modes up to rank R.
+Layout append_to_rank(const Layout& l, std::size_t r) {
+  if (l.rank() == r) return l;
+  std::vector<Layout> modes;
+  for (std::size_t i = 0; i < l.rank(); ++i) modes.push_back(l.mode(i));
+  while (modes.size() < r) modes.emplace_back(1, 0);
+  return Layout::concat(modes);
+}
+
+// zip(A, B) for layouts of equal rank: ((a0,b0),(a1,b1),...); integers give ((a,b)).
+IntTuple zip_pair(const IntTuple& a, const IntTuple& b) {
+  if (a.is_leaf()) return IntTuple::tuple({IntTuple::tuple({a, b})});
+  if (b.is_leaf() || a.rank() != b.rank()) throw LayoutError("zip: mismatched ranks");
+  std::vector<IntTuple> out;
+  for (std::size_t i = 0; i < a.rank(); ++i) out.push_back(IntTuple::tuple({a[i], b[i]}));
+  return IntTuple::tuple(std::move(out));
+}
+
+Layout rank_sensitive_product(const Layout& a, const Layout& b, bool raked) {
+  const std::size_t r = std::max(a.rank(), b.rank());
+  const Layout result = logical_product(append_to_rank(a, r), Tiler::of(append_to_rank(b, r)));
+  const Layout first = raked ? result.mode(1) : result.mode(0);
+  const Layout second = raked ? result.mode(0) : result.mode(1);
+  const Layout zipped(zip_pair(first.shape, second.shape), zip_pair(first.stride, second.stride));
+  std::vector<IntTuple> ones(r, IntTuple(1));
+  return coalesce(zipped, IntTuple::tuple(std::move(ones)));
+}
+
+}  // namespace
+
+Layout logical_divide(const Layout& l, const Tiler& t) {
+  switch (t.kind) {
+    case Tiler::Kind::tuple:
+      return by_mode("logical_divide", l, t, [](const Layout& m, const Tiler& ti) { return logical_divide(m, ti); });
+    case Tiler::Kind::underscore:
+      return l;
+    default: {
+      const Layout tile = tiler_layout("logical_divide", t);
+      return composition(l, Layout::concat({tile, complement(tile, l.shape)}));
+    }
+  }
+}
+
+Layout zipped_divide(const Layout& l, const Tiler& t) { return tile_unzip(logical_divide(l, t), t); }
+
+Layout tiled_divide(const Layout& l, const Tiler& t) { return unpack_rest(zipped_divide(l, t)); }
+
+Layout logical_product(const Layout& a, const Tiler& b) {
+  switch (b.kind) {
+    case Tiler::Kind::tuple:
+      return by_mode("logical_product", a, b, [](const Layout& m, const Tiler& ti) { return logical_product(m, ti); });
+    case Tiler::Kind::underscore:
+      return a;
+    default: {
+      const Layout tile = tiler_layout("logical_product", b);
+      const i64 cotarget = checked_mul(size(a), cosize(tile));
+      return Layout::concat({a, composition(complement(a, IntTuple(cotarget)), tile)});
+    }
+  }
+}
+
+Layout zipped_product(const Layout& a, const Tiler& b) { return tile_unzip(logical_product(a, b), b); }
+
+Layout tiled_product(const Layout& a, const Tiler& b) { return unpack_rest(zipped_product(a, b)); }
+
+Layout blocked_product(const Layout& a, const Layout& b) { return rank_sensitive_product(a, b, false); }
+
+Layout raked_product(const Layout& a, const Layout& b) { return rank_sensitive_product(a, b, true); }
+
+}  // namespace layoutproof
