@@ -92,21 +92,29 @@ namespace {
 struct CompositionContext {
   const Layout& a;
   const Layout& b;
+  // The first division of CuTe's algorithm that was not exact (empty: all exact).
+  std::string inexact;
   [[noreturn]] void fail(const std::string& why) const {
     throw LayoutError("composition " + text(a) + " o " + text(b) + " is not admissible: " + why);
   }
 };
 
-// Integer division of CuTe's shape_div, with its divisibility condition enforced.
-i64 exact_shape_div(const CompositionContext& ctx, i64 x, i64 y, const std::string& what) {
-  if (y == 0 || x == 0 || (x % y != 0 && y % x != 0))
-    ctx.fail(what + " (" + std::to_string(x) + " and " + std::to_string(y) + " do not divide each other)");
-  const i64 q = x / y;
-  return q != 0 ? q : signum(x) * signum(y);
+// CuTe's shape_div(x, y) (x / y, or signum(x)*signum(y) when |x| < |y|) where x and y divide each
+// other. Otherwise CuTe 3.x fails to compile and CuTe 4.x rounds up; layoutproof rounds up too,
+// records the violated condition, and keeps the result only if it meets the definition.
+i64 cute_div(CompositionContext& ctx, i64 x, i64 y, const std::string& what) {
+  if (y != 0 && x != 0 && (x % y == 0 || y % x == 0)) {
+    const i64 q = x / y;
+    return q != 0 ? q : signum(x) * signum(y);
+  }
+  if (ctx.inexact.empty())
+    ctx.inexact = what + " (" + std::to_string(x) + " and " + std::to_string(y) + " do not divide each other)";
+  if (x <= 0 || y <= 0) ctx.fail(ctx.inexact);
+  return checked_add(x, y - 1) / y;
 }
 
 // detail::composition_impl for a coalesced (integer or flat) lhs and one rhs mode.
-Layout compose_mode(const CompositionContext& ctx, const Layout& lhs, const IntTuple& rhs_shape,
+Layout compose_mode(CompositionContext& ctx, const Layout& lhs, const IntTuple& rhs_shape,
                     const IntTuple& rhs_stride) {
   if (rhs_shape.is_tuple()) {  // right-distributivity over the modes of B
     std::vector<Layout> modes;
@@ -126,8 +134,9 @@ Layout compose_mode(const CompositionContext& ctx, const Layout& lhs, const IntT
     for (int i = 0; i + 1 < R; ++i) {
       const i64 si = std::llabs(ls[i]);
       shape1.push_back(shape_min(si, rest_shape));
-      rest_shape = exact_shape_div(ctx, rest_shape, si,
-                                   "size " + std::to_string(n) + " vs. mode " + std::to_string(i) + " of the coalesced left layout");
+      rest_shape = cute_div(ctx, rest_shape, si,
+                            "size " + std::to_string(n) + " of the right layout vs. shape " + std::to_string(si) +
+                                " of mode " + std::to_string(i) + " of the coalesced left layout");
     }
     return bw_coalesce(shape1, ld, R - 2, {rest_shape, ld[R - 1]});
   }
@@ -135,41 +144,49 @@ Layout compose_mode(const CompositionContext& ctx, const Layout& lhs, const IntT
   std::vector<i64> shape1, stride1, shape2;
   i64 rest_stride = r;
   for (int i = 0; i + 1 < R; ++i) {
-    const std::string what = "stride " + std::to_string(r) + " vs. mode " + std::to_string(i) +
-                             " (shape " + std::to_string(ls[i]) + ") of the coalesced left layout";
-    shape1.push_back(exact_shape_div(ctx, ls[i], rest_stride, what));
-    rest_stride = exact_shape_div(ctx, rest_stride, ls[i], what);
-    stride1.push_back(checked_mul(ld[i], exact_shape_div(ctx, ls[i], shape1.back(), what)));
+    const std::string what = "stride " + std::to_string(r) + " of the right layout vs. shape " + std::to_string(ls[i]) +
+                             " of mode " + std::to_string(i) + " of the coalesced left layout";
+    shape1.push_back(cute_div(ctx, ls[i], rest_stride, what));
+    rest_stride = cute_div(ctx, rest_stride, ls[i], what);
+    stride1.push_back(checked_mul(ld[i], cute_div(ctx, ls[i], shape1.back(), what)));
   }
   i64 rest_shape = n;
   for (int i = 0; i + 1 < R; ++i) {
     const i64 si = std::llabs(shape1[i]);
     shape2.push_back(shape_min(si, rest_shape));
-    rest_shape = exact_shape_div(ctx, rest_shape, si,
-                                 "size " + std::to_string(n) + " vs. mode " + std::to_string(i) + " after dividing out stride " + std::to_string(r));
+    rest_shape = cute_div(ctx, rest_shape, si,
+                          "size " + std::to_string(n) + " of the right layout vs. shape " + std::to_string(si) +
+                              " left of mode " + std::to_string(i) + " after dividing out stride " + std::to_string(r));
   }
   return bw_coalesce(shape2, stride1, R - 2, {rest_shape, checked_mul(rest_stride, ld[R - 1])});
 }
 
-// Definition check on small domains: result(c) == A(B(c)) for every index of B.
+// The definition, checked exhaustively: result(c) == A(B(c)) for every index c of B.
+// Always checked when B is small; when a division was inexact the result is only returned if
+// this check covers all of B.
 void check_composition(const CompositionContext& ctx, const Layout& result) {
-  constexpr i64 kCheckLimit = 1 << 12;
+  constexpr i64 kAlwaysCheck = i64{1} << 12, kCheckLimit = i64{1} << 20;
   const i64 n = size(ctx.b);
-  if (n > kCheckLimit) return;
-  if (size(result) != n) ctx.fail("the result has size " + std::to_string(size(result)) + ", not " + std::to_string(n));
+  if (n > (ctx.inexact.empty() ? kAlwaysCheck : kCheckLimit)) {
+    if (ctx.inexact.empty()) return;
+    ctx.fail(ctx.inexact);
+  }
+  const auto why = [&](const std::string& what) { return (ctx.inexact.empty() ? "" : ctx.inexact + "; ") + what; };
+  if (size(result) != n)
+    ctx.fail(why("CuTe's result " + text(result) + " has size " + std::to_string(size(result)) + ", not " + std::to_string(n)));
   const std::vector<i64> bo = offsets(ctx.b), ro = offsets(result);
   for (i64 i = 0; i < n; ++i) {
     const i64 want = evaluate(ctx.a, bo[i]);
     if (ro[i] != want)
-      ctx.fail("CuTe's result " + text(result) + " gives " + std::to_string(ro[i]) + " at index " + std::to_string(i) +
-               " but A(B(" + std::to_string(i) + ")) = " + std::to_string(want));
+      ctx.fail(why("CuTe's result " + text(result) + " gives " + std::to_string(ro[i]) + " at index " + std::to_string(i) +
+                   " but A(B(" + std::to_string(i) + ")) = " + std::to_string(want)));
   }
 }
 
 }  // namespace
 
 Layout composition(const Layout& a, const Layout& b) {
-  const CompositionContext ctx{a, b};
+  CompositionContext ctx{a, b, {}};
   Layout result = compose_mode(ctx, coalesce_x(a), b.shape, b.stride);
   check_composition(ctx, result);
   return result;
