@@ -36,8 +36,8 @@ std::string pad(i64 v, int width) {
 }
 
 // CuTe's print_layout format: column header, then rows of "| v " cells between +---+ rules.
-void write_table(std::ostream& out, const Grid& g, i64 largest) {
-  const int w = static_cast<int>(std::to_string(largest).size());
+void write_table(std::ostream& out, const Grid& g, i64 widest) {
+  const int w = static_cast<int>(std::to_string(widest).size());
   std::string rule = "    ";
   for (i64 n = 0; n < g.cols; ++n) rule += "+" + std::string(w + 2, '-');
   rule += "+\n";
@@ -56,10 +56,8 @@ void write_table(std::ostream& out, const Grid& g, i64 largest) {
 
 void print_layout_table(std::ostream& out, const AnyLayout& l, std::optional<int> elem_bytes) {
   const Grid g = evaluate_grid(l);
-  i64 largest = 0;
-  for (i64 v : g.cells) largest = std::max(largest, v);
   out << to_string(l) << "\n";
-  write_table(out, g, largest);
+  write_table(out, g, cosize(l));  // column width as CuTe's print_layout: digits of cosize
   if (!elem_bytes) return;
   Grid banks = g;
   for (i64& v : banks.cells) v = (checked_mul(v, *elem_bytes) / 4) % 32;

@@ -27,3 +27,28 @@ i64 cosize(const AnyLayout& l) {
 }
 
 }  // namespace layoutproof
+
+#include "model/flat_layout_host.hpp"
+
+namespace layoutproof {
+
+FlatLayout to_flat(const AnyLayout& l) {
+  const std::vector<i64> s = leaves(l.layout.shape), d = leaves(l.layout.stride);
+  if (s.size() > static_cast<std::size_t>(FlatLayout::kMaxModes))
+    throw LayoutError("layout has " + std::to_string(s.size()) + " modes; FlatLayout holds at most " +
+                      std::to_string(FlatLayout::kMaxModes));
+  FlatLayout f;
+  f.rank = static_cast<int>(s.size());
+  for (std::size_t m = 0; m < s.size(); ++m) {
+    f.shape[m] = s[m];
+    f.stride[m] = d[m];
+  }
+  if (l.swizzle) {
+    f.swizzled = true;
+    f.swizzle = *l.swizzle;
+    f.offset = l.offset;
+  }
+  return f;
+}
+
+}  // namespace layoutproof

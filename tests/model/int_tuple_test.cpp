@@ -1,3 +1,134 @@
+// Tests for model/int_tuple.hpp: each function against its definition (CuTe int_tuple.hpp / stride.hpp).
 #include "model/int_tuple.hpp"
+
 #include <gtest/gtest.h>
-TEST(IntTuple, Product) { EXPECT_EQ(layoutproof::product(layoutproof::IntTuple::tuple({2, 3})), 6); }
+
+#include <limits>
+
+namespace layoutproof {
+namespace {
+
+using T = IntTuple;
+
+T tup(std::initializer_list<IntTuple> c) { return IntTuple::tuple(c); }
+
+TEST(IntTuple, LeafAndTupleBasics) {
+  const T leaf(7);
+  EXPECT_TRUE(leaf.is_leaf());
+  EXPECT_EQ(leaf.value(), 7);
+  EXPECT_EQ(leaf.rank(), 1u);
+  // get<0> of a leaf is the leaf itself (CuTe).
+  EXPECT_EQ(leaf[0], leaf);
+  const T t = tup({tup({2, 3}), 4});
+  EXPECT_TRUE(t.is_tuple());
+  EXPECT_EQ(t.rank(), 2u);
+  EXPECT_EQ(t[0], tup({2, 3}));
+  EXPECT_EQ(t[1], T(4));
+}
+
+TEST(IntTuple, OneTupleIsNotALeaf) {
+  EXPECT_NE(tup({4}), T(4));
+  EXPECT_EQ(tup({4}).rank(), 1u);
+  EXPECT_TRUE(tup({4}).is_tuple());
+  EXPECT_NE(tup({tup({4})}), tup({4}));
+}
+
+TEST(IntTuple, Product) {
+  EXPECT_EQ(product(T(4)), 4);
+  EXPECT_EQ(product(tup({2, 3})), 6);
+  EXPECT_EQ(product(tup({tup({2, 3}), 4})), 24);
+  EXPECT_EQ(product(tup({tup({tup({2, 1}), 3}), tup({5})})), 30);
+}
+
+TEST(IntTuple, ProductOverflowThrows) {
+  const i64 big = i64{1} << 40;
+  EXPECT_THROW(product(tup({big, big})), OverflowError);
+  // 2^62 * 2 = 2^63 does not fit in i64.
+  EXPECT_THROW(product(tup({i64{1} << 62, 2})), OverflowError);
+  EXPECT_EQ(product(tup({i64{1} << 31, i64{1} << 31})), i64{1} << 62);
+}
+
+TEST(IntTuple, Depth) {
+  EXPECT_EQ(depth(T(4)), 0);
+  EXPECT_EQ(depth(tup({4})), 1);
+  EXPECT_EQ(depth(tup({2, 3})), 1);
+  EXPECT_EQ(depth(tup({tup({2, 3}), 4})), 2);
+  EXPECT_EQ(depth(tup({tup({tup({2, 2}), 2}), 3})), 3);
+}
+
+TEST(IntTuple, LeavesAndFlatten) {
+  EXPECT_EQ(leaves(T(5)), std::vector<i64>({5}));
+  EXPECT_EQ(leaves(tup({tup({2, 3}), 4})), std::vector<i64>({2, 3, 4}));
+  EXPECT_EQ(leaves(tup({tup({tup({2, 1}), 3}), tup({5, 6})})), std::vector<i64>({2, 1, 3, 5, 6}));
+  EXPECT_EQ(flatten(T(5)), T(5));
+  EXPECT_EQ(flatten(tup({tup({2, 3}), 4})), tup({2, 3, 4}));
+  EXPECT_EQ(flatten(tup({4})), tup({4}));
+  EXPECT_EQ(flatten(tup({tup({tup({2, 1}), 3}), tup({5, 6})})), tup({2, 1, 3, 5, 6}));
+}
+
+TEST(IntTuple, Congruent) {
+  EXPECT_TRUE(congruent(T(1), T(9)));
+  EXPECT_TRUE(congruent(tup({tup({2, 3}), 4}), tup({tup({1, 2}), 6})));
+  EXPECT_FALSE(congruent(tup({tup({2, 3}), 4}), tup({2, 3, 4})));
+  EXPECT_FALSE(congruent(tup({4}), T(4)));
+  EXPECT_FALSE(congruent(tup({2, 3}), tup({2, 3, 4})));
+}
+
+TEST(IntTuple, TransformLeaves) {
+  const T t = tup({tup({2, 3}), 4});
+  EXPECT_EQ(transform_leaves(t, [](i64 v) { return v * 10; }), tup({tup({20, 30}), 40}));
+}
+
+// shape_div(a, b) = a / b if that is non-zero, else signum(a)*signum(b); tuple/int folds b.
+TEST(IntTuple, ShapeDivIntegers) {
+  EXPECT_EQ(shape_div(i64{6}, i64{2}), 3);
+  EXPECT_EQ(shape_div(i64{2}, i64{6}), 1);  // 2/6 == 0 -> signum(2)*signum(6)
+  EXPECT_EQ(shape_div(i64{8}, i64{8}), 1);
+  EXPECT_EQ(shape_div(i64{-2}, i64{6}), -1);
+  EXPECT_THROW(shape_div(i64{6}, i64{4}), LayoutError);
+  try {
+    shape_div(i64{6}, i64{4}, "mycontext");
+    FAIL() << "expected LayoutError";
+  } catch (const LayoutError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("mycontext", 0), 0u) << e.what();
+  }
+}
+
+TEST(IntTuple, ShapeDivTupleByInt) {
+  // (4,6)/8: 4 -> shape_div(4,8)=1, b -> shape_div(8,4)=2; 6 -> 6/2=3.
+  EXPECT_EQ(shape_div(tup({4, 6}), T(8)), tup({1, 3}));
+  EXPECT_EQ(shape_div(tup({4, 6}), T(2)), tup({2, 6}));
+  EXPECT_EQ(shape_div(tup({2, 3, 4}), T(6)), tup({1, 1, 4}));
+}
+
+TEST(IntTuple, CeilDiv) {
+  EXPECT_EQ(ceil_div(T(7), 2), T(4));
+  EXPECT_EQ(ceil_div(T(8), 2), T(4));
+  // (4,6)/3: 4 -> ceil(4/3)=2, b -> ceil(3/4)=1; 6 -> 6.
+  EXPECT_EQ(ceil_div(tup({4, 6}), 3), tup({2, 6}));
+}
+
+TEST(IntTuple, ShapeMin) {
+  EXPECT_EQ(shape_min(1, 8), 1);
+  EXPECT_EQ(shape_min(8, 1), 1);
+  EXPECT_EQ(shape_min(4, 8), 4);
+  EXPECT_EQ(shape_min(8, 4), 4);
+}
+
+TEST(IntTuple, ElemScale) {
+  EXPECT_EQ(elem_scale(T(3), T(4)), T(12));
+  EXPECT_EQ(elem_scale(T(3), tup({2, 4})), T(24));
+  EXPECT_EQ(elem_scale(tup({2, 3}), tup({4, 5})), tup({8, 15}));
+}
+
+// compact_col_major: strides are the exclusive prefix products; a static 1 gets stride 0 (CuTe stride.hpp).
+TEST(IntTuple, CompactColMajor) {
+  EXPECT_EQ(compact_col_major(tup({2, 1, 3})), tup({1, 0, 2}));
+  EXPECT_EQ(compact_col_major(tup({4, 8})), tup({1, 4}));
+  EXPECT_EQ(compact_col_major(tup({tup({2, 3}), 4})), tup({tup({1, 2}), 6}));
+  EXPECT_EQ(compact_col_major(T(8)), T(1));
+  EXPECT_EQ(compact_col_major(tup({2, 4}), 3), tup({3, 6}));
+}
+
+}  // namespace
+}  // namespace layoutproof
