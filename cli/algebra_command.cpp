@@ -90,7 +90,7 @@ const std::map<std::string, Op>& table() {
       {"complement",
        [](const Args& a) {
          need(a, 1, 2, "complement L [COTARGET]");
-         const Layout l = plain(parse_any_layout(a[1]), "complement");
+         const Layout l = parse_any_layout(a[1]).layout;  // CuTe: complement of the inner layout
          return to_string(a.size() == 3 ? complement(l, parse_int_tuple(a[2])) : complement(l));
        }},
       {"right_inverse",

@@ -17,14 +17,7 @@ std::vector<i64> offsets(const AnyLayout& l) {
   return out;
 }
 
-i64 cosize(const AnyLayout& l) {
-  if (!l.swizzle) return cosize(l.layout);
-  constexpr i64 kEnumerationLimit = i64{1} << 26;
-  if (size(l.layout) > kEnumerationLimit)
-    throw LayoutError("cosize of a swizzled layout is computed by enumeration, limited to 2^26 elements");
-  const std::vector<i64> o = offsets(l);
-  return *std::max_element(o.begin(), o.end()) + 1;
-}
+i64 cosize(const AnyLayout& l) { return cosize(l.layout); }
 
 }  // namespace layoutproof
 

@@ -35,8 +35,8 @@ struct AnyLayout {
 i64 evaluate(const AnyLayout& l, const IntTuple& coord_or_index);
 // The offsets for indices 0..size-1.
 std::vector<i64> offsets(const AnyLayout& l);
-// cosize: one past the largest offset the map produces (for a swizzled layout, of the swizzled
-// offsets; computed by enumeration).
+// cosize: as CuTe's cosize(ComposedLayout), the cosize of the inner layout (the swizzle permutes
+// offsets inside aligned blocks; the proofs layer reports the swizzled image separately).
 i64 cosize(const AnyLayout& l);
 
 }  // namespace layoutproof

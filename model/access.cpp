@@ -1,0 +1,144 @@
+#include "model/access.hpp"
+
+namespace layoutproof {
+namespace {
+
+struct TileShape {
+  i64 rows, cols;
+};
+
+TileShape tile_shape(const AccessSpec& spec) {
+  const Layout& l = spec.tile.layout;
+  if (l.rank() != 2) throw LayoutError("access patterns need a 2-D (rows, cols) tile");
+  if (spec.elem_bytes < 1 || spec.vec < 1) throw LayoutError("elem_bytes and vec must be positive");
+  const TileShape t{product(l.shape[0]), product(l.shape[1])};
+  if (t.cols % spec.vec != 0)
+    throw LayoutError("the tile's " + std::to_string(t.cols) + " columns are not divisible by the vector width " +
+                      std::to_string(spec.vec));
+  return t;
+}
+
+WarpAccess inactive_warp(std::string where) {
+  WarpAccess w;
+  w.where = std::move(where);
+  w.byte_address.fill(-1);
+  return w;
+}
+
+void set_lane(const AccessSpec& spec, WarpAccess& w, int lane, i64 row, i64 col) {
+  w.coord[lane] = {row, col};
+  w.byte_address[lane] = byte_address(spec, row, col);
+}
+
+std::string range(i64 a, i64 b) { return a == b ? std::to_string(a) : std::to_string(a) + "-" + std::to_string(b); }
+
+std::vector<WarpAccess> row_per_lane(const AccessSpec& spec, TileShape t) {
+  std::vector<WarpAccess> out;
+  const i64 chunks = t.cols / spec.vec;
+  for (i64 row0 = 0; row0 < t.rows; row0 += kWarpSize) {
+    const i64 rows_here = std::min<i64>(kWarpSize, t.rows - row0);
+    for (i64 c = 0; c < chunks; ++c) {
+      WarpAccess w = inactive_warp("rows " + range(row0, row0 + rows_here - 1) + ", columns " +
+                                   range(c * spec.vec, c * spec.vec + spec.vec - 1));
+      for (int lane = 0; lane < kWarpSize; ++lane) set_lane(spec, w, lane, row0 + lane % rows_here, c * spec.vec);
+      out.push_back(std::move(w));
+    }
+  }
+  return out;
+}
+
+std::vector<WarpAccess> linear(const AccessSpec& spec, TileShape t) {
+  std::vector<WarpAccess> out;
+  const i64 per_row = t.cols / spec.vec, total = t.rows * per_row;
+  for (i64 v0 = 0; v0 < total; v0 += kWarpSize) {
+    WarpAccess w = inactive_warp("vectors " + range(v0, std::min(total, v0 + kWarpSize) - 1) + " (row-major)");
+    for (int lane = 0; lane < kWarpSize && v0 + lane < total; ++lane) {
+      const i64 v = v0 + lane;
+      set_lane(spec, w, lane, v / per_row, (v % per_row) * spec.vec);
+    }
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+std::vector<WarpAccess> ldmatrix(const AccessSpec& spec, TileShape t) {
+  if (spec.vec * spec.elem_bytes != 16)
+    throw LayoutError("ldmatrix/stmatrix rows are 16 bytes: vec * elem_bytes must be 16, not " +
+                      std::to_string(spec.vec * spec.elem_bytes));
+  if (t.rows % 8 != 0) throw LayoutError("ldmatrix/stmatrix needs a multiple of 8 rows, not " + std::to_string(t.rows));
+  const int n = spec.ldmatrix_count;
+  if (n != 1 && n != 2 && n != 4) throw LayoutError("ldmatrix/stmatrix count must be 1, 2 or 4");
+  const i64 chunks = t.cols / spec.vec, matrices = (t.rows / 8) * chunks;
+  std::vector<WarpAccess> out;
+  for (i64 m0 = 0; m0 < matrices; m0 += n) {
+    WarpAccess w = inactive_warp("8x16B matrices " + range(m0, std::min(matrices, m0 + n) - 1));
+    for (int m = 0; m < n && m0 + m < matrices; ++m) {
+      const i64 mat = m0 + m, row_block = mat / chunks, chunk = mat % chunks;
+      for (int r = 0; r < 8; ++r) set_lane(spec, w, 8 * m + r, row_block * 8 + r, chunk * spec.vec);
+    }
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+std::vector<WarpAccess> thread_layout(const AccessSpec& spec, TileShape t) {
+  if (!spec.thread_layout) throw LayoutError("the thread-layout pattern needs a thread layout");
+  const Layout& tl = *spec.thread_layout;
+  const i64 n = size(tl);
+  std::vector<WarpAccess> out;
+  for (i64 l0 = 0; l0 < n; l0 += kWarpSize) {
+    WarpAccess w = inactive_warp("threads " + range(l0, std::min(n, l0 + kWarpSize) - 1));
+    for (int lane = 0; lane < kWarpSize && l0 + lane < n; ++lane) {
+      const i64 idx = evaluate(tl, l0 + lane);
+      if (idx < 0 || idx >= t.rows * t.cols)
+        throw LayoutError("thread layout maps thread " + std::to_string(l0 + lane) + " to index " + std::to_string(idx) +
+                          ", outside the tile");
+      const i64 row = idx % t.rows, col = idx / t.rows;
+      if (col % spec.vec != 0)
+        throw LayoutError("thread " + std::to_string(l0 + lane) + " starts a vector at column " + std::to_string(col) +
+                          ", not a multiple of vec " + std::to_string(spec.vec));
+      set_lane(spec, w, lane, row, col);
+    }
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+}  // namespace
+
+i64 byte_address(const AccessSpec& spec, i64 row, i64 col) {
+  const i64 offset = evaluate(spec.tile, IntTuple::tuple({row, col}));
+  const i64 a = checked_add(spec.base_address, checked_mul(offset, spec.elem_bytes));
+  return spec.byte_swizzle ? spec.byte_swizzle->apply(a) : a;
+}
+
+std::vector<WarpAccess> warp_accesses(const AccessSpec& spec) {
+  const TileShape t = tile_shape(spec);
+  switch (spec.pattern) {
+    case PatternKind::row_per_lane: return row_per_lane(spec, t);
+    case PatternKind::linear: return linear(spec, t);
+    case PatternKind::ldmatrix: return ldmatrix(spec, t);
+    case PatternKind::thread_layout: return thread_layout(spec, t);
+  }
+  throw LayoutError("unknown access pattern");
+}
+
+PatternKind parse_pattern(const std::string& name) {
+  if (name == "row-per-lane") return PatternKind::row_per_lane;
+  if (name == "linear") return PatternKind::linear;
+  if (name == "ldmatrix" || name == "stmatrix" || name == "ldmatrix-rows") return PatternKind::ldmatrix;
+  if (name == "thread-layout") return PatternKind::thread_layout;
+  throw LayoutError("unknown pattern '" + name + "' (row-per-lane, linear, ldmatrix, thread-layout)");
+}
+
+std::string to_string(PatternKind p) {
+  switch (p) {
+    case PatternKind::row_per_lane: return "row-per-lane";
+    case PatternKind::linear: return "linear";
+    case PatternKind::ldmatrix: return "ldmatrix";
+    case PatternKind::thread_layout: return "thread-layout";
+  }
+  return "?";
+}
+
+}  // namespace layoutproof

@@ -1,0 +1,88 @@
+#include "proofs/claim.hpp"
+
+#include "model/notation.hpp"
+
+namespace layoutproof::proofs {
+
+std::string Subject::text() const {
+  return bare_swizzle ? to_string(*layout.swizzle) : to_string(layout);
+}
+
+Subject parse_subject(const std::string& text) {
+  Subject s;
+  const bool has_o = text.find(" o ") != std::string::npos || text.find(")o") != std::string::npos ||
+                     text.find(">o") != std::string::npos;
+  const auto first = text.find_first_not_of(" \t");
+  if (!has_o && first != std::string::npos && text.compare(first, 2, "Sw") == 0) {
+    s.layout.swizzle = parse_swizzle(text);
+    s.bare_swizzle = true;
+    return s;
+  }
+  s.layout = parse_any_layout(text);
+  return s;
+}
+
+static i64 parse_positive(const std::string& s, const std::string& what) {
+  std::size_t used = 0;
+  i64 v = 0;
+  try {
+    v = std::stoll(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != s.size() || s.empty() || v < 1) throw LayoutError(what + " needs a positive integer, not '" + s + "'");
+  return v;
+}
+
+Claim parse_claim(const std::string& text) {
+  Claim c;
+  c.text = text;
+  const auto colon = text.find(':');
+  const std::string name = text.substr(0, colon);
+  const std::string arg = colon == std::string::npos ? "" : text.substr(colon + 1);
+  auto no_arg = [&](Claim::Kind k) {
+    if (colon != std::string::npos) throw LayoutError("claim '" + name + "' takes no argument");
+    c.kind = k;
+  };
+  if (name == "injective") no_arg(Claim::Kind::injective);
+  else if (name == "bijective") no_arg(Claim::Kind::bijective);
+  else if (name == "involution") no_arg(Claim::Kind::involution);
+  else if (name == "surjective") {
+    c.kind = Claim::Kind::surjective;
+    c.n = parse_positive(arg, "surjective:N");
+  } else if (name == "contiguous") {
+    c.kind = Claim::Kind::contiguous;
+    const auto at = arg.find('@');
+    c.n = parse_positive(arg.substr(0, at), "contiguous:V");
+    if (at != std::string::npos) {
+      const std::string m = arg.substr(at + 1);
+      if (m.empty() || m.size() > 3 || m.find_first_not_of("0123456789") != std::string::npos)
+        throw LayoutError("contiguous:V@MODE needs a mode number, not '" + m + "'");
+      c.mode = static_cast<std::size_t>(std::stoi(m));
+    }
+  } else if (name == "equivalent" || name == "inverse") {
+    c.kind = name == "equivalent" ? Claim::Kind::equivalent : Claim::Kind::inverse;
+    if (arg.empty()) throw LayoutError("claim '" + name + "' needs a layout: " + name + ":L");
+    c.other = parse_any_layout(arg);
+  } else {
+    throw LayoutError("unknown claim '" + text +
+                      "' (injective, bijective, surjective:N, contiguous:V[@MODE], equivalent:L2, involution, inverse:R)");
+  }
+  return c;
+}
+
+i64 domain_size(const Subject& s) {
+  if (s.bare_swizzle) {
+    const int span = s.layout.swizzle->span_bits();
+    return span >= 62 ? INT64_MAX : (i64{1} << span);
+  }
+  return size(s.layout.layout);
+}
+
+i64 mode_stride_product(const Layout& l, std::size_t mode) {
+  i64 p = 1;
+  for (std::size_t i = 0; i < mode; ++i) p = checked_mul(p, product(l.shape[i]));
+  return p;
+}
+
+}  // namespace layoutproof::proofs

@@ -1,0 +1,56 @@
+#include "proofs/smt/session.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#ifndef LAYOUTPROOF_VERSION
+#define LAYOUTPROOF_VERSION "0.1.0"
+#endif
+
+namespace layoutproof::proofs::smt {
+
+std::string z3_version() {
+  unsigned major = 0, minor = 0, build = 0, rev = 0;
+  Z3_get_version(&major, &minor, &build, &rev);
+  return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build);
+}
+
+Session::Session(const SmtOptions& o, std::string claim, std::string layout)
+    : opts_(o), claim_(std::move(claim)), layout_(std::move(layout)) {
+  // Z3 only has a process-wide memory limit; every session sets the same option value.
+  z3::set_param("memory_max_size", static_cast<int>(opts_.memory_mb));
+}
+
+static std::string sanitize(std::string s) {
+  for (char& ch : s)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '.' && ch != '-') ch = '_';
+  return s.substr(0, 80);
+}
+
+Session::Answer Session::check(const std::string& name, const std::vector<z3::expr>& assertions, bool quantified) {
+  z3::solver s = quantified ? z3::solver(ctx_) : z3::solver(ctx_, "QF_BV");
+  z3::params p(ctx_);
+  p.set("timeout", opts_.timeout_ms);
+  p.set("random_seed", opts_.seed);
+  s.set(p);
+  for (const auto& a : assertions) s.add(a);
+  names_.push_back(name);
+  if (!opts_.dump_dir.empty()) {
+    std::filesystem::create_directories(opts_.dump_dir);
+    char num[16];
+    std::snprintf(num, sizeof num, "%03zu", names_.size());
+    std::ofstream f(std::filesystem::path(opts_.dump_dir) / (std::string(num) + "-" + sanitize(name) + ".smt2"));
+    f << "; layoutproof " << LAYOUTPROOF_VERSION << ", Z3 " << z3_version() << "\n"
+      << "; query: " << name << "\n; claim: " << claim_ << "\n; layout: " << layout_ << "\n"
+      << "; seed: " << opts_.seed << "  timeout_ms: " << opts_.timeout_ms << "\n"
+      << "; sat means the claim is violated (the assertions are the domain and the negated claim)\n"
+      << s.to_smt2();
+  }
+  Answer a;
+  a.result = s.check();
+  if (a.result == z3::sat) a.model = s.get_model();
+  if (a.result == z3::unknown) a.reason = s.reason_unknown();
+  return a;
+}
+
+}  // namespace layoutproof::proofs::smt

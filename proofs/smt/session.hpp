@@ -1,0 +1,41 @@
+#pragma once
+// The one Z3 boundary (conventions.md #1): only proofs/smt/ includes z3++.h.
+// A Session holds the context and the options (timeout, seed, memory limit), runs named queries
+// on fresh solvers, dumps each as SMT-LIB2 when asked, and reports sat / unsat / unknown without
+// ever reading unknown as either.
+#include <z3++.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "proofs/engine.hpp"
+
+namespace layoutproof::proofs::smt {
+
+class Session {
+ public:
+  // claim and layout go into the dump headers.
+  Session(const SmtOptions& o, std::string claim, std::string layout);
+  z3::context& ctx() { return ctx_; }
+
+  struct Answer {
+    z3::check_result result = z3::unknown;
+    std::string reason;               // unknown: Z3's reason_unknown()
+    std::optional<z3::model> model;   // sat
+  };
+  // Checks the conjunction of `assertions` as query `name` (quantified: the general solver,
+  // else the QF_BV one). Throws z3::exception (the engine turns it into ERROR).
+  Answer check(const std::string& name, const std::vector<z3::expr>& assertions, bool quantified = false);
+  const std::vector<std::string>& query_names() const { return names_; }
+
+ private:
+  SmtOptions opts_;
+  std::string claim_, layout_;
+  z3::context ctx_;
+  std::vector<std::string> names_;
+};
+
+std::string z3_version();
+
+}  // namespace layoutproof::proofs::smt

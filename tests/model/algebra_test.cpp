@@ -1,0 +1,340 @@
+// Tests for model/algebra.hpp: every operation against its definition-level postconditions, checked by
+// brute force over every index of small layouts, plus exact CuTe C++ results verified by hand.
+#include "model/algebra.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <set>
+#include <string>
+
+#include "model/notation.hpp"
+
+namespace layoutproof {
+namespace {
+
+using T = IntTuple;
+Layout L(const char* s) { return parse_layout(s); }
+Layout L(const std::string& s) { return parse_layout(s); }
+
+// Reference L(i): colexicographic split over the leaves; the last leaf takes the rest (CuTe extension).
+i64 ref_eval(const Layout& l, i64 i) {
+  const std::vector<i64> s = leaves(l.shape), d = leaves(l.stride);
+  i64 off = 0;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const i64 c = (k + 1 == s.size()) ? i : i % s[k];
+    off += c * d[k];
+    i /= s[k];
+  }
+  return off;
+}
+i64 ref_size(const Layout& l) {
+  i64 n = 1;
+  for (i64 s : leaves(l.shape)) n *= s;
+  return n;
+}
+std::vector<i64> ref_offsets(const Layout& l) {
+  std::vector<i64> o;
+  for (i64 i = 0; i < ref_size(l); ++i) o.push_back(ref_eval(l, i));
+  return o;
+}
+bool same_function(const Layout& a, const Layout& b) {
+  return ref_size(a) == ref_size(b) && ref_offsets(a) == ref_offsets(b);
+}
+bool injective(const Layout& l) {
+  const auto o = ref_offsets(l);
+  return std::set<i64>(o.begin(), o.end()).size() == o.size();
+}
+// B's profile refines into R: each leaf of B corresponds to a sub-layout of R of the same size.
+bool refines(const T& b, const T& r) {
+  if (b.is_leaf()) return product(r) == b.value();
+  if (!r.is_tuple() || r.rank() != b.rank()) return false;
+  for (std::size_t i = 0; i < b.rank(); ++i)
+    if (!refines(b[i], r[i])) return false;
+  return true;
+}
+
+const std::vector<std::string>& samples() {
+  static const std::vector<std::string> s = {
+      "8:1", "1:0", "1:5", "4:0", "(4):(1)", "(2,3):(1,2)", "(2,3):(3,1)", "(4,2):(2,1)", "(2,1,3):(1,0,2)",
+      "(2,4):(0,1)", "(4,(2,2)):(2,(1,8))", "((2,3),4):((1,2),6)", "((2,2),(2,3)):((4,1),(2,8))",
+      "(((2,2),2),3):(((1,4),2),16)", "(2,(1,6)):(1,(6,2))", "(3,(2,(2,2))):(1,(3,(6,12)))", "(4,2,3):(2,1,8)",
+      "(8,(2,1)):(2,(1,7))", "(2,2):(1,6)", "(4,2):(1,0)", "(8,4):(4,1)", "((4,2),(2,2)):((2,16),(1,8))"};
+  return s;
+}
+
+// ---------------------------------------------------------------- coalesce
+
+TEST(Coalesce, PostconditionsBruteForce) {
+  for (const auto& text : samples()) {
+    SCOPED_TRACE(text);
+    const Layout l = L(text), c = coalesce(l);
+    EXPECT_LE(depth(c), 1);                       // @post depth <= 1
+    EXPECT_EQ(size(c), size(l));                  // @post same size
+    EXPECT_EQ(ref_offsets(c), ref_offsets(l));    // @post same function
+    if (c.shape.is_tuple()) {
+      EXPECT_GE(c.rank(), 2u) << "a single remaining mode must be an integer layout";
+      const auto s = leaves(c.shape), d = leaves(c.stride);
+      for (std::size_t k = 0; k < s.size(); ++k) {
+        EXPECT_NE(s[k], 1) << "size-1 modes are dropped";
+        if (k + 1 < s.size()) EXPECT_NE(d[k + 1], s[k] * d[k]) << "adjacent mergeable modes remain";
+      }
+    } else if (c.shape.value() == 1) {
+      EXPECT_EQ(c, L("1:0")) << "nothing left gives 1:0";
+    }
+  }
+}
+
+TEST(Coalesce, Examples) {
+  EXPECT_EQ(coalesce(L("(2,(1,6)):(1,(6,2))")), L("12:1"));
+  EXPECT_EQ(coalesce(L("(2,(1,6)):(1,(6,2))"), T::tuple({1, 1})), L("(2,6):(1,2)"));
+  EXPECT_EQ(coalesce(L("(1,1):(3,5)")), L("1:0"));
+  EXPECT_EQ(coalesce(L("(2,4):(0,0)")), L("8:0"));    // 0 == 2*0 merges
+  EXPECT_EQ(coalesce(L("(4,2):(2,1)")), L("(4,2):(2,1)"));
+  EXPECT_EQ(coalesce(L("(4):(1)")), L("4:1"));
+}
+
+TEST(Coalesce, ByProfileKeepsFunctionAndOuterModes) {
+  const Layout l = L("((2,3),(2,2),4):((1,2),(6,12),100)");
+  const Layout c = coalesce(l, T::tuple({1, 1}));
+  EXPECT_EQ(ref_offsets(c), ref_offsets(l));
+  ASSERT_EQ(c.rank(), 3u);
+  EXPECT_EQ(c.mode(0), L("6:1"));
+  EXPECT_EQ(c.mode(1), L("4:6"));
+  EXPECT_EQ(c.mode(2), L("4:100"));  // modes past rank(profile) are kept
+}
+
+TEST(Coalesce, CoalesceXKeepsTrailingStride) {
+  EXPECT_EQ(coalesce_x(L("(4,1):(1,0)")), L("(4,2):(1,0)"));
+}
+
+TEST(Filter, Examples) {
+  EXPECT_EQ(filter_zeros(L("(4,(2,3)):(0,(1,0))")), L("(1,(2,1)):(0,(1,0))"));
+  EXPECT_EQ(filter(L("(4,(2,3)):(0,(1,0))")), L("2:1"));
+  EXPECT_EQ(filter(L("(4,2):(1,0)")), L("4:1"));
+  for (const auto& text : samples()) {
+    const Layout f = filter(L(text));
+    const auto o = ref_offsets(L(text));
+    std::set<i64> img(o.begin(), o.end());
+    const auto fo = ref_offsets(f);
+    EXPECT_EQ(std::set<i64>(fo.begin(), fo.end()), img) << text << ": filter keeps the image";
+  }
+}
+
+// ---------------------------------------------------------------- composition
+
+const std::vector<std::string>& right_samples() {
+  static const std::vector<std::string> s = {"4:1", "2:2", "(2,2):(1,4)", "3:1", "6:1", "(2,3):(3,1)", "4:2",
+                                            "(2,(2,2)):(2,(1,4))", "1:0", "2:0", "(4,2):(0,1)", "8:1",
+                                            "(2,2):(2,1)", "((2,2),2):((1,8),4)", "(4):(2)"};
+  return s;
+}
+
+// @post result(c) == A(B(c)) on B's domain, result refines B's profile; whatever is returned is right.
+TEST(Composition, PostconditionsBruteForce) {
+  int returned = 0;
+  for (const auto& a_text : samples())
+    for (const auto& b_text : right_samples()) {
+      SCOPED_TRACE(a_text + " o " + b_text);
+      const Layout a = L(a_text), b = L(b_text);
+      Layout r;
+      try {
+        r = composition(a, b);
+      } catch (const OverflowError&) {
+        ADD_FAILURE() << "unexpected overflow";
+        continue;
+      } catch (const LayoutError&) {
+        continue;  // refused (non-divisible); a refusal is allowed, a wrong layout is not
+      }
+      ++returned;
+      EXPECT_TRUE(refines(b.shape, r.shape)) << to_string(r);
+      ASSERT_EQ(size(r), size(b));
+      for (i64 i = 0; i < size(b); ++i)
+        EXPECT_EQ(ref_eval(r, i), ref_eval(a, ref_eval(b, i))) << "i=" << i << " r=" << to_string(r);
+    }
+  EXPECT_GT(returned, 150);
+}
+
+// Divisible compositions CuTe computes: they must be returned (not refused).
+TEST(Composition, DivisibleCasesAreAccepted) {
+  const char* pairs[][2] = {{"(8,32):(32,1)", "(4,8):(1,32)"}, {"(4,2,3):(2,1,8)", "4:2"},
+                            {"(2,3):(3,1)", "6:1"},           {"8:4", "4:1"},
+                            {"4:1", "8:4"},                   {"(4,(2,2)):(2,(1,8))", "(2,2):(1,4)"},
+                            {"(8,4):(4,1)", "(2,2):(2,8)"},   {"((2,3),4):((1,2),6)", "(6,2):(1,12)"}};
+  for (auto& p : pairs) {
+    SCOPED_TRACE(std::string(p[0]) + " o " + p[1]);
+    const Layout a = L(p[0]), b = L(p[1]);
+    Layout r;
+    ASSERT_NO_THROW(r = composition(a, b));
+    for (i64 i = 0; i < size(b); ++i) EXPECT_EQ(ref_eval(r, i), ref_eval(a, ref_eval(b, i))) << i;
+  }
+}
+
+TEST(Composition, ExactResults) {
+  // (seed cute-concepts-zh) x = 8:4, y = 4:1: x o y = 4:4, y o x = 8:4 (y extended past its domain).
+  EXPECT_EQ(composition(L("8:4"), L("4:1")), L("4:4"));
+  EXPECT_EQ(composition(L("4:1"), L("8:4")), L("8:4"));
+  // The tile mode of logical_divide((4,2,3):(2,1,8), 4:2): A o 4:2 = (2,2):(4,1).
+  EXPECT_EQ(composition(L("(4,2,3):(2,1,8)"), L("4:2")), L("(2,2):(4,1)"));
+  // 20:2 o (4,5):(1,4) keeps B's shape: (4,5):(2,8).
+  EXPECT_EQ(composition(L("20:2"), L("(4,5):(1,4)")), L("(4,5):(2,8)"));
+  // (10,2):(16,4) o (5,4):(1,5) = ((5,1),(2,2)):((16,4),(80,4)) in CuTe's docs; as functions:
+  const Layout r = composition(L("(10,2):(16,4)"), L("(5,4):(1,5)"));
+  EXPECT_TRUE(same_function(r, L("(5,(2,2)):(16,(80,4))"))) << to_string(r);
+  EXPECT_TRUE(refines(L("(5,4):(1,5)").shape, r.shape));
+}
+
+// Stride-0 B: every element maps to A(0).
+TEST(Composition, StrideZeroRight) {
+  const Layout r = composition(L("(4,2):(2,1)"), L("(3,2):(0,1)"));
+  for (i64 i = 0; i < 6; ++i) EXPECT_EQ(ref_eval(r, i), ref_eval(L("(4,2):(2,1)"), (i / 3)));
+}
+
+// CuTe C++ (not pycute): a by-mode tiler drops the modes of A it does not cover.
+TEST(Composition, ByModeTilerDropsExtraModes) {
+  const Layout a = L("(8,16,4):(1,8,128)");
+  const Layout r = composition(a, parse_tiler("[2,4]"));
+  EXPECT_EQ(r, L("(2,4):(1,8)")) << to_string(r);  // pycute would keep the 4:128 mode
+  EXPECT_EQ(composition(L("(8,32):(32,1)"), parse_tiler("[4:1,8:4]")), L("(4,8):(32,4)"));
+  // `_` keeps a mode.
+  EXPECT_EQ(composition(a, parse_tiler("[_,2:2]")), L("(8,2):(1,16)"));
+  // rank(tiler) > rank(A) is refused.
+  EXPECT_THROW(composition(L("8:1"), parse_tiler("[2,2]")), LayoutError);
+}
+
+// CuTe 4.x silently returns wrong layouts here (facts file; NVIDIA/cutlass #3177); layoutproof refuses.
+TEST(Composition, NonDivisibleIsRefused) {
+  // (5,6):(0,5) o 4:4: A(B(3)) = A(12) = (12/5)*5 = 10, CuTe's (2,2):(0,5) gives 5 at index 3.
+  EXPECT_EQ(ref_eval(L("(5,6):(0,5)"), 12), 10);
+  EXPECT_THROW(composition(L("(5,6):(0,5)"), L("4:4")), LayoutError);
+  EXPECT_THROW(composition(L("(4,6,8):(2,3,5)"), L("6:3")), LayoutError);
+}
+
+// ---------------------------------------------------------------- complement
+
+// Injective layouts whose sorted strides are divisible (complement's precondition).
+const std::vector<std::string>& complementable() {
+  static const std::vector<std::string> s = {
+      "8:1", "4:2", "1:0", "(2,2):(1,6)", "(2,3):(3,6)", "(4,2):(2,1)", "(2,2):(4,1)", "(4,(2,2)):(2,(1,8))",
+      "((2,3),4):((1,2),6)", "(((2,2),2),3):(((1,4),2),16)", "(2,4):(8,1)", "(3,2):(1,6)", "(2,(1,6)):(1,(6,2))",
+      "4:3", "(2,2):(3,12)"};
+  return s;
+}
+
+void check_complement(const Layout& l, i64 cotarget) {
+  const Layout c = complement(l, T(cotarget));
+  const auto co = ref_offsets(c), lo = ref_offsets(l);
+  const std::set<i64> img(lo.begin(), lo.end());
+  for (std::size_t i = 1; i < co.size(); ++i) {
+    EXPECT_LT(co[i - 1], co[i]) << "not ordered at " << i << ": " << to_string(c);  // @post increasing
+    EXPECT_EQ(img.count(co[i]), 0u) << "offset " << co[i] << " is in L's image: " << to_string(c);
+  }
+  // @post size(result) >= cotarget / size(filter(L))
+  EXPECT_GE(size(c), cotarget / size(filter(l))) << to_string(c);
+  // (L, C) is a bijection onto [0, size(L)*size(C)) when cotarget >= cosize(L).
+  if (cotarget >= cosize(l)) {
+    const Layout full = Layout::concat({l, c});
+    auto fo = ref_offsets(full);
+    std::sort(fo.begin(), fo.end());
+    for (std::size_t i = 0; i < fo.size(); ++i) ASSERT_EQ(fo[i], static_cast<i64>(i)) << to_string(full);
+    EXPECT_GE(size(full), cotarget);
+  }
+}
+
+TEST(Complement, PostconditionsBruteForce) {
+  for (const auto& text : complementable()) {
+    const Layout l = L(text);
+    ASSERT_TRUE(injective(l)) << text;
+    for (i64 cot : std::vector<i64>{cosize(l), size(l), 2 * cosize(l), 24, 54, 1}) {
+      SCOPED_TRACE(text + " cotarget " + std::to_string(cot));
+      check_complement(l, cot);
+    }
+    SCOPED_TRACE(text + " default cotarget");
+    const Layout c = complement(l);
+    EXPECT_EQ(c, complement(l, T(cosize(filter(l)))));
+  }
+}
+
+TEST(Complement, ExactResults) {
+  EXPECT_EQ(complement(L("4:2"), T(24)), L("(2,3):(1,8)"));
+  // seed cute-concepts-zh: complement((2,3):(3,6)) = 3:1 and complement(.., 54) = (3,3):(1,18).
+  EXPECT_EQ(complement(L("(2,3):(3,6)")), L("3:1"));
+  EXPECT_EQ(complement(L("(2,3):(3,6)"), T(54)), L("(3,3):(1,18)"));
+  // seed: complement((2,2):(4,1), 24) = (2,3):(2,8).
+  EXPECT_EQ(complement(L("(2,2):(4,1)"), T(24)), L("(2,3):(2,8)"));
+  EXPECT_EQ(complement(L("8:1"), T(8)), L("1:0"));
+  EXPECT_EQ(complement(L("8:1"), T(32)), L("4:8"));
+  EXPECT_EQ(complement(L("(2,2):(1,6)")), L("3:2"));
+  // Stride-0 and size-1 modes are filtered first.
+  EXPECT_EQ(complement(L("(4,3):(2,0)"), T(24)), L("(2,3):(1,8)"));
+}
+
+TEST(Complement, NonDivisibleIsRefused) {
+  // (2,2):(1,3): stride 3 is not divisible by 2 = shape*stride of the previous mode.
+  EXPECT_THROW(complement(L("(2,2):(1,3)")), LayoutError);
+  EXPECT_THROW(complement(L("(2,3):(5,1)")), LayoutError);
+}
+
+// ---------------------------------------------------------------- inverses
+
+TEST(RightInverse, PostconditionBruteForce) {
+  for (const auto& text : samples()) {
+    SCOPED_TRACE(text);
+    const Layout l = L(text);
+    Layout r;
+    ASSERT_NO_THROW(r = right_inverse(l));
+    for (i64 i = 0; i < size(r); ++i) EXPECT_EQ(ref_eval(l, ref_eval(r, i)), i) << "i=" << i << " R=" << to_string(r);
+    // Every R(i) lies in L's domain.
+    for (i64 i = 0; i < size(r); ++i) EXPECT_LT(ref_eval(r, i), size(l)) << i;
+    // For a bijection onto [0, size), the inverse is total.
+    auto o = ref_offsets(l);
+    std::sort(o.begin(), o.end());
+    bool bijective = true;
+    for (std::size_t i = 0; i < o.size(); ++i) bijective &= o[i] == static_cast<i64>(i);
+    if (bijective) EXPECT_EQ(size(r), size(l)) << to_string(r);
+  }
+}
+
+TEST(RightInverse, ExactResults) {
+  EXPECT_EQ(right_inverse(L("(4,2):(2,1)")), L("(2,4):(4,1)"));
+  // seed cute-concepts-zh: right_inverse((32,64):(64,1)) = (64,32):(32,1), layout(131) = 196, inv(196) = 131.
+  EXPECT_EQ(right_inverse(L("(32,64):(64,1)")), L("(64,32):(32,1)"));
+  EXPECT_EQ(ref_eval(L("(32,64):(64,1)"), 131), 196);
+  EXPECT_EQ(ref_eval(L("(64,32):(32,1)"), 196), 131);
+  EXPECT_EQ(right_inverse(L("8:1")), L("8:1"));
+  EXPECT_EQ(right_inverse(L("4:2")), L("1:0"));  // no stride-1 mode: nothing found
+  // C++ right_inverse over a stride-0 mode: (2,4):(0,1) -> 4:2 (the stride-1 mode, at index stride 2);
+  // pycute stops at the stride-0 mode. L(2j) = j for j < 4.
+  EXPECT_EQ(right_inverse(L("(2,4):(0,1)")), L("4:2"));
+  EXPECT_EQ(right_inverse(L("(4,2):(1,0)")), L("4:1"));
+}
+
+TEST(LeftInverse, PostconditionBruteForce) {
+  for (const auto& text : complementable()) {
+    SCOPED_TRACE(text);
+    const Layout l = L(text);
+    Layout r;
+    ASSERT_NO_THROW(r = left_inverse(l));
+    for (i64 i = 0; i < size(l); ++i) EXPECT_EQ(ref_eval(r, ref_eval(l, i)), i) << "i=" << i << " R=" << to_string(r);
+  }
+}
+
+TEST(LeftInverse, ExactResults) {
+  EXPECT_EQ(left_inverse(L("(4,2):(2,1)")), L("(2,4):(4,1)"));
+  // left_inverse(4:2) = right_inverse((4,2):(2,1)) = (2,4):(4,1).
+  EXPECT_EQ(left_inverse(L("4:2")), L("(2,4):(4,1)"));
+}
+
+TEST(LeftInverse, NonInjectiveIsRefused) {
+  EXPECT_THROW(left_inverse(L("(2,4):(0,1)")), LayoutError);
+}
+
+TEST(Algebra, OverflowIsReported) {
+  const Layout big = L("(1099511627776,1099511627776):(1,1099511627776)");
+  EXPECT_THROW(coalesce(big), OverflowError);
+  EXPECT_THROW(complement(L("4:2"), T(std::numeric_limits<i64>::max())), LayoutError);
+}
+
+}  // namespace
+}  // namespace layoutproof
