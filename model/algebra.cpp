@@ -99,21 +99,28 @@ struct CompositionContext {
   }
 };
 
-// CuTe's shape_div(x, y) (x / y, or signum(x)*signum(y) when |x| < |y|) where x and y divide each
-// other. Otherwise CuTe 3.x fails to compile and CuTe 4.x rounds up; layoutproof rounds up too,
-// records the violated condition, and keeps the result only if it meets the definition.
-i64 cute_div(CompositionContext& ctx, i64 x, i64 y, const std::string& what) {
-  if (y != 0 && x != 0 && (x % y == 0 || y % x == 0)) {
-    const i64 q = x / y;
-    return q != 0 ? q : signum(x) * signum(y);
-  }
-  if (ctx.inexact.empty())
-    ctx.inexact = what + " (" + std::to_string(x) + " and " + std::to_string(y) + " do not divide each other)";
-  if (x <= 0 || y <= 0) ctx.fail(ctx.inexact);
-  return checked_add(x, y - 1) / y;
+i64 ceil_div_pos(i64 a, i64 b) { return checked_add(a, b - 1) / b; }
+
+std::string mode_text(int i, i64 shape) {
+  return "mode " + std::to_string(i) + " (shape " + std::to_string(shape) + ") of the coalesced left layout";
 }
 
-// detail::composition_impl for a coalesced (integer or flat) lhs and one rhs mode.
+Layout flat_layout(const std::vector<i64>& shape, const std::vector<i64>& stride) {
+  if (shape.size() == 1) return Layout(shape[0], stride[0]);
+  std::vector<IntTuple> s(shape.begin(), shape.end()), d(stride.begin(), stride.end());
+  return Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d)));
+}
+
+// detail::composition_impl of CuTe 4.x for a coalesced (integer or flat) lhs and one rhs mode:
+// walk the lhs modes, dividing the rhs stride out of each shape (rounding up) and taking rhs
+// shape elements from what remains.
+//   next_shape  = ceil(curr_shape / |rest_stride|),  next_stride = ceil(|rest_stride| / curr_shape)
+//   new_shape   = min(next_shape, rest_shape)        appended with stride rest_stride*curr_stride
+// CuTe's static checks (kept as errors here):
+//   Stride Divisibility Condition: rest_stride % curr_shape == 0 or rest_stride < curr_shape
+//   Shape Divisibility Condition:  rest_shape % new_shape == 0
+// When a ceil is inexact (curr_shape not a multiple of rest_stride) CuTe passes its checks but may
+// return a wrong layout: ctx.inexact records it and the result must pass the definition check.
 Layout compose_mode(CompositionContext& ctx, const Layout& lhs, const IntTuple& rhs_shape,
                     const IntTuple& rhs_stride) {
   if (rhs_shape.is_tuple()) {  // right-distributivity over the modes of B
@@ -128,37 +135,34 @@ Layout compose_mode(CompositionContext& ctx, const Layout& lhs, const IntTuple& 
 
   const std::vector<i64> ls = leaves(lhs.shape), ld = leaves(lhs.stride);
   const int R = static_cast<int>(ls.size());
-  if (r == 1) {  // take the first n elements of lhs
-    std::vector<i64> shape1;
-    i64 rest_shape = n;
-    for (int i = 0; i + 1 < R; ++i) {
-      const i64 si = std::llabs(ls[i]);
-      shape1.push_back(shape_min(si, rest_shape));
-      rest_shape = cute_div(ctx, rest_shape, si,
-                            "size " + std::to_string(n) + " of the right layout vs. shape " + std::to_string(si) +
-                                " of mode " + std::to_string(i) + " of the coalesced left layout");
+  std::vector<i64> result_shape, result_stride;
+  i64 rest_shape = n, rest_stride = r;
+  for (int i = 0; i + 1 < R; ++i) {
+    const i64 curr_shape = ls[i], abs_rest = std::llabs(rest_stride);
+    if (!(rest_stride % curr_shape == 0 || rest_stride < curr_shape))
+      ctx.fail("Stride Divisibility Condition: stride " + std::to_string(rest_stride) + " left of the right layout's stride " +
+               std::to_string(r) + " is neither a multiple of nor smaller than " + mode_text(i, curr_shape));
+    if (curr_shape % abs_rest != 0 && abs_rest % curr_shape != 0 && ctx.inexact.empty())
+      ctx.inexact = "stride " + std::to_string(abs_rest) + " does not divide " + mode_text(i, curr_shape);
+    const i64 next_shape = ceil_div_pos(curr_shape, abs_rest);
+    const i64 next_stride = ceil_div_pos(abs_rest, curr_shape) * signum(rest_stride);
+    if (next_shape != 1 && rest_shape != 1) {
+      const i64 new_shape = std::min(next_shape, rest_shape);
+      if (rest_shape % new_shape != 0)
+        ctx.fail("Shape Divisibility Condition: size " + std::to_string(rest_shape) + " left of the right layout's size " +
+                 std::to_string(n) + " is not a multiple of " + std::to_string(new_shape) + ", what " + mode_text(i, curr_shape) +
+                 " offers");
+      result_shape.push_back(new_shape);
+      result_stride.push_back(checked_mul(rest_stride, ld[i]));
+      rest_shape /= new_shape;
     }
-    return bw_coalesce(shape1, ld, R - 2, {rest_shape, ld[R - 1]});
+    rest_stride = next_stride;
   }
-  // General case: divide the stride r out of the lhs shapes, then take n elements.
-  std::vector<i64> shape1, stride1, shape2;
-  i64 rest_stride = r;
-  for (int i = 0; i + 1 < R; ++i) {
-    const std::string what = "stride " + std::to_string(r) + " of the right layout vs. shape " + std::to_string(ls[i]) +
-                             " of mode " + std::to_string(i) + " of the coalesced left layout";
-    shape1.push_back(cute_div(ctx, ls[i], rest_stride, what));
-    rest_stride = cute_div(ctx, rest_stride, ls[i], what);
-    stride1.push_back(checked_mul(ld[i], cute_div(ctx, ls[i], shape1.back(), what)));
-  }
-  i64 rest_shape = n;
-  for (int i = 0; i + 1 < R; ++i) {
-    const i64 si = std::llabs(shape1[i]);
-    shape2.push_back(shape_min(si, rest_shape));
-    rest_shape = cute_div(ctx, rest_shape, si,
-                          "size " + std::to_string(n) + " of the right layout vs. shape " + std::to_string(si) +
-                              " left of mode " + std::to_string(i) + " after dividing out stride " + std::to_string(r));
-  }
-  return bw_coalesce(shape2, stride1, R - 2, {rest_shape, checked_mul(rest_stride, ld[R - 1])});
+  if (result_shape.empty()) return Layout(rest_shape, checked_mul(rest_stride, ld[R - 1]));
+  if (rest_shape == 1) return flat_layout(result_shape, result_stride);
+  result_shape.push_back(rest_shape);
+  result_stride.push_back(checked_mul(rest_stride, ld[R - 1]));
+  return flat_layout(result_shape, result_stride);
 }
 
 // The definition, checked exhaustively: result(c) == A(B(c)) for every index c of B.
@@ -262,32 +266,82 @@ Layout complement(const Layout& l) { return complement(l, IntTuple(cosize(filter
 // ---------------------------------------------------------------------------------------------
 // Inverses
 
-Layout right_inverse(const Layout& l) {
-  const Layout flat = coalesce(l);
-  const std::vector<i64> s = leaves(flat.shape), d = leaves(flat.stride);
-  const IntTuple rstride = compact_col_major(flat.shape);
-  const std::vector<i64> rs = leaves(rstride);
-  std::vector<std::size_t> seq;
-  i64 next = 1;
-  while (true) {  // follow the strides from 1: each mode's shape*stride is the next stride
-    std::size_t k = 0;
-    while (k < d.size() && std::llabs(d[k]) != next) ++k;
-    if (k == d.size()) break;
-    seq.push_back(k);
-    const i64 following = checked_mul(s[k], std::llabs(d[k]));
-    if (following == next) break;
-    next = following;
+namespace {
+
+struct FlatModes {
+  std::vector<i64> shape, stride, preprod;  // preprod[i] = shape[0] * ... * shape[i-1]
+  std::vector<std::size_t> by_stride;       // mode indices sorted by stride (stable)
+};
+
+FlatModes sorted_modes(const Layout& coalesced) {
+  FlatModes f{leaves(coalesced.shape), leaves(coalesced.stride), {}, {}};
+  i64 p = 1;
+  for (i64 s : f.shape) {
+    f.preprod.push_back(p);
+    p = checked_mul(p, s);
   }
-  if (seq.empty()) return Layout(1, 0);
-  if (seq.size() == 1) return Layout(s[seq[0]], signum(d[seq[0]]) * rs[seq[0]]);
-  std::vector<IntTuple> shape, stride;
-  for (std::size_t k : seq) {
-    shape.emplace_back(s[k]);
-    stride.emplace_back(signum(d[k]) * rs[k]);
-  }
-  return Layout(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride)));
+  for (std::size_t i = 0; i < f.shape.size(); ++i) f.by_stride.push_back(i);
+  std::stable_sort(f.by_stride.begin(), f.by_stride.end(),
+                   [&](std::size_t x, std::size_t y) { return f.stride[x] < f.stride[y]; });
+  return f;
 }
 
-Layout left_inverse(const Layout& l) { return right_inverse(Layout::concat({l, complement(l)})); }
+Layout coalesce_flat_modes(std::vector<i64> shape, std::vector<i64> stride) {
+  std::vector<IntTuple> s(shape.begin(), shape.end()), d(stride.begin(), stride.end());
+  return coalesce(Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d))));
+}
+
+constexpr i64 kInverseCheckLimit = i64{1} << 16;
+
+}  // namespace
+
+Layout right_inverse(const Layout& l) {
+  const FlatModes f = sorted_modes(coalesce(l));
+  std::vector<i64> shape{1}, stride{0};
+  i64 curr = 1;
+  for (std::size_t i : f.by_stride) {  // follow the strides up from 1
+    if (f.stride[i] != curr) continue;
+    shape.push_back(f.shape[i]);
+    stride.push_back(f.preprod[i]);
+    curr = checked_mul(f.shape[i], f.stride[i]);
+  }
+  const Layout r = coalesce_flat_modes(shape, stride);
+  if (size(r) <= kInverseCheckLimit) {  // the definition: L(R(i)) == i
+    const std::vector<i64> ro = offsets(r);
+    for (i64 i = 0; i < size(r); ++i)
+      if (evaluate(l, ro[i]) != i)
+        throw LayoutError("right_inverse of " + text(l) + ": CuTe's result " + text(r) + " breaks L(R(i)) == i at i = " +
+                          std::to_string(i));
+  }
+  return r;
+}
+
+Layout left_inverse(const Layout& l) {
+  const FlatModes f = sorted_modes(coalesce(l));
+  std::vector<i64> shape, stride{0};
+  i64 covered = 1;  // size of the shapes appended so far
+  for (std::size_t i : f.by_stride) {
+    if (f.stride[i] == 0) continue;
+    if (f.stride[i] < 0)
+      throw LayoutError("left_inverse of " + text(l) + ": negative stride " + std::to_string(f.stride[i]) + " is not supported");
+    if (f.stride[i] % covered != 0)
+      throw LayoutError("left_inverse of " + text(l) + ": Left inverse divisibility condition: stride " +
+                        std::to_string(f.stride[i]) + " is not a multiple of " + std::to_string(covered) +
+                        ", the span of the smaller strides");
+    shape.push_back(f.stride[i] / covered);
+    stride.push_back(f.preprod[i]);
+    covered = checked_mul(covered, shape.back());
+  }
+  shape.push_back(f.shape[f.by_stride.back()]);
+  const Layout r = coalesce_flat_modes(shape, stride);
+  if (size(l) <= kInverseCheckLimit) {  // the definition (a quasi-inverse): L(R(L(i))) == L(i)
+    const std::vector<i64> lo = offsets(l);
+    for (i64 i = 0; i < size(l); ++i)
+      if (evaluate(l, evaluate(r, lo[i])) != lo[i])
+        throw LayoutError("left_inverse of " + text(l) + ": CuTe's result " + text(r) +
+                          " breaks L(R(L(i))) == L(i) at i = " + std::to_string(i));
+  }
+  return r;
+}
 
 }  // namespace layoutproof

@@ -48,10 +48,20 @@ Layout complement(const Layout& l, const IntTuple& cotarget);
 // complement(L) = complement(L, cosize(filter(L))).
 Layout complement(const Layout& l);
 
-// right_inverse(L): the largest R with L(R(i)) == i for i < size(R). right_inverse((4,2):(2,1)) = (2,4):(4,1)
+// right_inverse(L) (CuTe 4.x): with L coalesced and its modes sorted by stride, follow the
+// strides up from 1 (a mode joins when its stride equals the span so far) and map back through
+// the prefix products of L's shape; coalesced. Negative and 0 strides never join.
+// @post L(R(i)) == i for i < size(R) (checked on small domains)
+// Example: right_inverse((4,2):(2,1)) = (2,4):(4,1); right_inverse((2,4):(0,1)) = 4:2
 Layout right_inverse(const Layout& l);
-// left_inverse(L) = right_inverse(make_layout(L, complement(L))): R(L(i)) == i for i < size(L).
-// @pre L is injective
+// left_inverse(L) (CuTe 4.x): the quasi-inverse; the left inverse when L is injective.
+// With L's modes sorted by stride (stride-0 modes skipped), mode k of R has shape
+// stride_k / (size of the earlier modes of R) and stride prefix_product_k; the last mode takes
+// the shape of the largest-stride mode of L; coalesced.
+// @pre each stride is a multiple of the span of the smaller ones ("Left inverse divisibility
+//      condition"), strides are non-negative
+// @post L(R(L(i))) == L(i) for i < size(L); R(L(i)) == i when L is injective
+// Example: left_inverse((4,2):(2,1)) = (2,4):(4,1); left_inverse((2,2):(1,3)) = (3,2):(1,2)
 Layout left_inverse(const Layout& l);
 
 }  // namespace layoutproof

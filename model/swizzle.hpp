@@ -7,8 +7,9 @@
 //   zzz_msk = bit_msk << (M - min(0,S))      the bits written
 //   apply(x) = x ^ shiftr(x & yyy_msk, S)    (a negative S shifts left)
 //
-// @pre B >= 0, M >= 0, |S| >= B (else the read and written bits overlap and the map is not a
-//      bijection); checked by validate().
+// @pre B >= 0, M >= 0, |S| >= B, as CuTe requires (checked by validate()). With |S| < B the bits
+//      read and written overlap: the map is no longer an involution (Sw<2,0,1>(4) = 6 but
+//      Sw<2,0,1>(6) = 5), and with S = 0 it is not even injective (Sw<1,0,0> maps 0 and 1 to 0).
 // @post apply is an involution: apply(apply(x)) == x.
 // Example: Sw<3,4,3>(0x3a0) = 0x3a0 ^ ((0x3a0 & 0x380) >> 3) = 0x3a0 ^ 0x70 = 0x3d0.
 #include <cstdint>
@@ -42,7 +43,7 @@ struct Swizzle {
     if (B < 0 || M < 0) throw LayoutError("Sw<B,M,S> needs B >= 0 and M >= 0");
     if (abs_s() < B)
       throw LayoutError("Sw<" + std::to_string(B) + "," + std::to_string(M) + "," + std::to_string(S) +
-                        "> needs |S| >= B: the bits read and written overlap, so it is not a bijection");
+                        "> needs |S| >= B (CuTe's condition): the bits read and written overlap, so it is not an involution");
     if (span_bits() > 62) throw LayoutError("Sw<B,M,S> with M+B+|S| > 62 does not fit 64-bit offsets");
   }
   bool operator==(const Swizzle& o) const { return B == o.B && M == o.M && S == o.S; }

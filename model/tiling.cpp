@@ -63,10 +63,11 @@ Layout append_to_rank(const Layout& l, std::size_t r) {
   return Layout::concat(modes);
 }
 
-// zip(A, B) for layouts of equal rank: ((a0,b0),(a1,b1),...); integers give ((a,b)).
+// zip(A, B) as CuTe's zip(make_tuple(A, B)): when A is an integer the result is the single pair
+// ((A,B)); otherwise mode i is (A_i, B_i), where an integer B counts as rank 1 (get<0>(n) == n).
 IntTuple zip_pair(const IntTuple& a, const IntTuple& b) {
   if (a.is_leaf()) return IntTuple::tuple({IntTuple::tuple({a, b})});
-  if (b.is_leaf() || a.rank() != b.rank()) throw LayoutError("zip: mismatched ranks");
+  if (a.rank() != b.rank()) throw LayoutError("zip: mismatched ranks " + std::to_string(a.rank()) + " and " + std::to_string(b.rank()));
   std::vector<IntTuple> out;
   for (std::size_t i = 0; i < a.rank(); ++i) out.push_back(IntTuple::tuple({a[i], b[i]}));
   return IntTuple::tuple(std::move(out));
@@ -77,9 +78,7 @@ Layout rank_sensitive_product(const Layout& a, const Layout& b, bool raked) {
   const Layout result = logical_product(append_to_rank(a, r), Tiler::of(append_to_rank(b, r)));
   const Layout first = raked ? result.mode(1) : result.mode(0);
   const Layout second = raked ? result.mode(0) : result.mode(1);
-  const Layout zipped(zip_pair(first.shape, second.shape), zip_pair(first.stride, second.stride));
-  std::vector<IntTuple> ones(r, IntTuple(1));
-  return coalesce(zipped, IntTuple::tuple(std::move(ones)));
+  return Layout(zip_pair(first.shape, second.shape), zip_pair(first.stride, second.stride));  // not coalesced (CuTe 4.x)
 }
 
 }  // namespace
@@ -92,7 +91,7 @@ Layout logical_divide(const Layout& l, const Tiler& t) {
       return l;
     default: {
       const Layout tile = tiler_layout("logical_divide", t);
-      return composition(l, Layout::concat({tile, complement(tile, l.shape)}));
+      return composition(l, Layout::concat({tile, complement(tile, coalesce(l).shape)}));
     }
   }
 }

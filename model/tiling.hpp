@@ -4,7 +4,7 @@
 
 namespace layoutproof {
 
-// logical_divide(L, T) = composition(L, make_layout(T, complement(T, shape(L)))): mode 0 is the
+// logical_divide(L, T) = composition(L, make_layout(T, complement(T, shape(coalesce(L))))): mode 0 is the
 // tile, mode 1 the tiles' arrangement. By-mode for a tuple tiler (extra modes of L kept).
 // Example: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
 Layout logical_divide(const Layout& l, const Tiler& t);
@@ -20,9 +20,11 @@ Layout logical_product(const Layout& a, const Tiler& b);
 // zipped_product / tiled_product: the same regroupings as for divides.
 Layout zipped_product(const Layout& a, const Tiler& b);
 Layout tiled_product(const Layout& a, const Tiler& b);
-// blocked_product(A, B): rank max(rank A, rank B); mode i = (A_i, B_i) coalesced.
+// blocked_product(A, B): rank max(rank A, rank B); mode i = (A_i, B_i) of the logical product of A
+// and B padded to that rank with 1:0 modes (CuTe 4.x: zipped, not coalesced).
 // raked_product(A, B): the same with (B_i, A_i): blocks interleaved.
 // Example: blocked_product((2,2):(1,2), (3,4):(1,3)) = ((2,3),(2,4)):((1,4),(2,12))
+//          blocked_product(8:1, 4:1) = ((8,4)):((1,8))
 Layout blocked_product(const Layout& a, const Layout& b);
 Layout raked_product(const Layout& a, const Layout& b);
 

@@ -320,14 +320,27 @@ TEST(LeftInverse, PostconditionBruteForce) {
   }
 }
 
+// CuTe 4.x builds the left inverse from the strides sorted ascending: shape stride_k / (size so
+// far), stride = prefix product of L's shape; the last mode takes the largest-stride mode's shape.
 TEST(LeftInverse, ExactResults) {
   EXPECT_EQ(left_inverse(L("(4,2):(2,1)")), L("(2,4):(4,1)"));
-  // left_inverse(4:2) = right_inverse((4,2):(2,1)) = (2,4):(4,1).
-  EXPECT_EQ(left_inverse(L("4:2")), L("(2,4):(4,1)"));
+  // 4:2 -> shapes (2), strides (0,1), then the last shape 4: (2,4):(0,1). R(2i) = i.
+  EXPECT_EQ(left_inverse(L("4:2")), L("(2,4):(0,1)"));
+  // Strides 1 and 3 are not complementable, but the left inverse exists: R(3) = 2, R(4) = 3.
+  EXPECT_EQ(left_inverse(L("(2,2):(1,3)")), L("(3,2):(1,2)"));
 }
 
-TEST(LeftInverse, NonInjectiveIsRefused) {
-  EXPECT_THROW(left_inverse(L("(2,4):(0,1)")), LayoutError);
+// CuTe 4.x documents left_inverse as a quasi-inverse: L(R(L(i))) == L(i); stride-0 modes are skipped.
+TEST(LeftInverse, NonInjectiveGivesTheQuasiInverse) {
+  const Layout l = L("(2,4):(0,1)");
+  const Layout r = left_inverse(l);
+  EXPECT_EQ(r, L("4:2"));
+  for (i64 i = 0; i < size(l); ++i) EXPECT_EQ(evaluate(l, evaluate(r, evaluate(l, i))), evaluate(l, i)) << i;
+}
+
+TEST(LeftInverse, DivisibilityConditionIsEnforced) {
+  // Sorted strides 2 then 3: 3 is not a multiple of the span 2 of the smaller stride.
+  EXPECT_THROW(left_inverse(L("(2,2):(2,3)")), LayoutError);
 }
 
 TEST(Algebra, OverflowIsReported) {

@@ -1,0 +1,27 @@
+// Model finding from Product.BlockedAndRakedPermuteLogical (issue 5), seed 8037737274593241144:
+// shrunk counterexample A = (3):(1), B = 8:1 (and, seed 4184178968657426419, A = ((8)):((1)), B = 4:1).
+// blocked_product/raked_product throw "zip: mismatched ranks" when one operand is a rank-1 tuple
+// and the other an integer layout. CuTe's append<1> keeps the integer, and cute::zip reads
+// get<0> of an integer as the integer itself, so CuTe returns a layout here: the expected value
+// below follows that reading.
+// Fixed: zip reads an integer operand as rank 1. CuTe 4.x zips without coalescing, so the
+// result is ((3,8)):((1,3)).
+#include <gtest/gtest.h>
+
+#include "model/notation.hpp"
+#include "model/tiling.hpp"
+
+namespace layoutproof {
+namespace {
+
+TEST(Regression, BlockedProductRank1TupleWithInteger_seed8037737274593241144) {
+  const Layout a = parse_layout("(3):(1)");
+  const Layout b = parse_layout("8:1");
+  Layout blocked;
+  ASSERT_NO_THROW(blocked = blocked_product(a, b));
+  EXPECT_EQ(to_string(blocked), "((3,8)):((1,3))");
+  EXPECT_NO_THROW((void)raked_product(b, a));
+}
+
+}  // namespace
+}  // namespace layoutproof
