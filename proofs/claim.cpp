@@ -59,6 +59,7 @@ Claim parse_claim(const std::string& text) {
       if (m.empty() || m.size() > 3 || m.find_first_not_of("0123456789") != std::string::npos)
         throw LayoutError("contiguous:V@MODE needs a mode number, not '" + m + "'");
       c.mode = static_cast<std::size_t>(std::stoi(m));
+      c.mode_given = true;
     }
   } else if (name == "equivalent" || name == "inverse") {
     c.kind = name == "equivalent" ? Claim::Kind::equivalent : Claim::Kind::inverse;
@@ -77,6 +78,12 @@ i64 domain_size(const Subject& s) {
     return span >= 62 ? INT64_MAX : (i64{1} << span);
   }
   return size(s.layout.layout);
+}
+
+std::size_t default_contiguous_mode(const Layout& l) {
+  for (std::size_t i = 0; i < l.rank(); ++i)
+    if (leaves(l.stride[i]).front() == 1 && product(l.shape[i]) > 1) return i;
+  return 0;
 }
 
 i64 mode_stride_product(const Layout& l, std::size_t mode) {

@@ -7,7 +7,8 @@
 //                  T = image(inner) for Sw o off o inner (so both are permutations of T)
 //                  (for a bare swizzle: injective on all offsets; it only touches bits < M+B+|S|)
 //   surjective:N   forall o in [0,N) exists x: L(x) = o
-//   contiguous:V[@m]  size(mode m) % V == 0 and for every coordinate c whose mode-m position is
+//   contiguous:V[@m]  (m defaults to the unit-stride mode, see default_contiguous_mode)
+//                  size(mode m) % V == 0 and for every coordinate c whose mode-m position is
 //                  p = V*g + j (0 <= j < V), with base = c with position V*g:
 //                  L(c) == L(base) + j and L(base) % V == 0
 //   equivalent:L2  size(L) == size(L2) and forall x: L(x) == L2(x)
@@ -34,6 +35,7 @@ struct Claim {
   Kind kind = Kind::injective;
   i64 n = 0;              // surjective: N; contiguous: V
   std::size_t mode = 0;   // contiguous: the mode
+  bool mode_given = false; // contiguous: false -> default_contiguous_mode()
   std::optional<AnyLayout> other;  // equivalent: L2; inverse: R
   std::string text;       // as written
 };
@@ -55,6 +57,10 @@ struct Violation {
   Kind kind = Kind::collision;
   i64 a = -1, b = -1;
 };
+
+// contiguous without @MODE: the first top-level mode whose first leaf has stride 1 (the mode a
+// vector access runs along, e.g. mode 1 of (8,64):(64,1)), else mode 0.
+std::size_t default_contiguous_mode(const Layout& l);
 
 // Subject size for routing: number of indices (bare swizzle: 2^span).
 i64 domain_size(const Subject& s);

@@ -29,8 +29,13 @@ Verdict decide(const Subject& s, const Claim& c, const ProveOptions& o) {
 
 }  // namespace
 
-Verdict prove(const Subject& s, const Claim& c, const ProveOptions& o) {
+Verdict prove(const Subject& s, const Claim& claim, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
+  Claim c = claim;
+  if (c.kind == Claim::Kind::contiguous && !c.mode_given && !s.bare_swizzle) {
+    c.mode = default_contiguous_mode(s.layout.layout);
+    c.mode_given = true;
+  }
   Verdict v = decide(s, c, o);
   // contiguous: the largest power-of-two V that holds (holding is closed under divisors, so we
   // walk up until the first failure).
@@ -46,6 +51,7 @@ Verdict prove(const Subject& s, const Claim& c, const ProveOptions& o) {
       best = w;
     }
     v.largest_v = best;
+
   }
   v.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return v;
