@@ -10,7 +10,8 @@
 //   layouts(kinds, max_leaves, max_size)  plain layouts; kinds is a mask of StrideKind:
 //       compact   (4,(2,2)):(1,(4,8))           column-major, size-1 modes keep the running stride
 //       padded    (4,2):(1,6)                   column-major with gaps (pad factor 1..3 per mode)
-//       permuted  (4,2):(2,1)                   modes ordered by a random permutation (+ padding)
+//       permuted  (4,2):(2,1)                   modes ordered by a random permutation (+ padding
+//                                               when `padded` is also in the mask)
 //       broadcast (4,2):(0,4)                   one of the above with some strides set to 0
 //       general   (4,2):(-3,5)                  arbitrary strides in [-12,12]
 //     nested to depth 0..3 (0: an integer layout 8:1; a 1-leaf layout may also be a 1-tuple (8):(1)).
@@ -161,7 +162,7 @@ inline rc::Gen<Layout> layouts(unsigned kinds = all_kinds, int max_leaves = 5, i
       stride = *rc::gen::container<std::vector<i64>>(f.shape.size(), rc::gen::inRange<i64>(-12, 13));
     } else {
       const bool permute = kind == permuted || (kind == broadcast && *rc::gen::arbitrary<bool>());
-      const bool pad = kind != compact && *rc::gen::arbitrary<bool>();
+      const bool pad = (kinds & padded) && kind != compact && *rc::gen::arbitrary<bool>();
       stride = ordered_strides(f.shape, draw_order(n, permute), pad);
       if (kind == broadcast) {
         stride[static_cast<std::size_t>(*rc::gen::inRange(0, n))] = 0;
@@ -179,11 +180,14 @@ inline rc::Gen<Layout> admissible(int max_leaves = 5, i64 max_size = kMaxSize) {
   return layouts(compact | padded | permuted, max_leaves, max_size);
 }
 
-// The domain leaves of A that composition's coalesce_x(A) sees (size-1 leaves dropped).
+// The domain leaves of A that composition's coalesce_x(A) sees: size-1 leaves dropped, except a
+// trailing one, which coalesce_x keeps as a mode of shape 2 that takes the rest.
 inline std::vector<i64> domain_leaves(const Layout& a) {
   std::vector<i64> out;
-  for (i64 s : leaves(a.shape))
+  const std::vector<i64> all = leaves(a.shape);
+  for (i64 s : all)
     if (s != 1) out.push_back(s);
+  if (all.back() == 1) out.push_back(2);
   return out;
 }
 
@@ -220,22 +224,34 @@ inline Layout composable_mode(const std::vector<i64>& a) {
   return Layout(n, prefix * t);
 }
 
-// B such that A o B is admissible (every shape_div exact); 1..3 modes, an integer layout or a
-// tuple, size <= 4096.
+// B such that A o B is admissible and equals A(B(c)): one mode from composable_mode, or 2..3
+// modes on distinct domain leaves j (r = a_0*...*a_{j-1}*t, n | a_j/t; any n on A's last leaf),
+// so no two modes carry into each other's digits (CuTe composes mode by mode, which matches
+// A(B(c)) only then). An integer layout or a tuple; size <= 4096.
 inline rc::Gen<Layout> composable_rhs(const Layout& a) {
   const std::vector<i64> dom = domain_leaves(a);
   return rc::gen::exec([dom] {
-    const int r = *rc::gen::inRange(1, 4);
-    std::vector<Layout> modes;
-    i64 total = 1;
-    for (int i = 0; i < r; ++i) {
-      Layout m = composable_mode(dom);
-      if (total * size(m) > kMaxSize) break;
-      total *= size(m);
-      modes.push_back(m);
+    const int k = static_cast<int>(dom.size());
+    const int r = k == 0 ? 1 : *rc::gen::inRange(1, std::min(3, k) + 1);
+    if (r == 1) {
+      const Layout m = composable_mode(dom);
+      return *rc::gen::arbitrary<bool>() ? m : Layout::concat({m});
     }
-    if (modes.empty()) modes.emplace_back(1, 0);
-    if (modes.size() == 1 && *rc::gen::arbitrary<bool>()) return modes[0];
+    const std::vector<int> order = draw_order(k, true);
+    std::vector<Layout> modes;
+    for (int i = 0; i < r; ++i) {
+      if (*rc::gen::weightedElement<int>({{9, 0}, {1, 1}})) {
+        modes.emplace_back(*rc::gen::inRange<i64>(1, 5), 0);
+        continue;
+      }
+      const int j = order[static_cast<std::size_t>(i)];
+      i64 prefix = 1;
+      for (int x = 0; x < j; ++x) prefix *= dom[static_cast<std::size_t>(x)];
+      const i64 t = *rc::gen::elementOf(divisors(dom[static_cast<std::size_t>(j)]));
+      const i64 n = j == k - 1 ? *rc::gen::inRange<i64>(1, 9)
+                               : *rc::gen::elementOf(divisors(dom[static_cast<std::size_t>(j)] / t));
+      modes.emplace_back(n, prefix * t);
+    }
     return Layout::concat(modes);
   });
 }

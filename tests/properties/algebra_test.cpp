@@ -13,7 +13,7 @@ using namespace props;
 
 // coalesce @post: result(i) == L(i) for i < size(L), size kept, depth(result) <= 1, and the rank
 // never rises above the number of leaves (flattened rank); coalesce is idempotent.
-LP_PROP(Coalesce, KeepsFunctionAndFlattens, 300, (const Layout& l)) {
+LP_PROP(Coalesce, KeepsFunctionAndFlattens, 1000, (const Layout& l)) {
   const Layout c = coalesce(l);
   RC_CLASSIFY(depth(l) == 0, "depth 0");
   RC_CLASSIFY(depth(l) >= 2, "nested");
@@ -28,7 +28,7 @@ LP_PROP(Coalesce, KeepsFunctionAndFlattens, 300, (const Layout& l)) {
 
 // coalesce(L, profile) by mode: the function is kept, and so is the rank of L (modes past the
 // profile kept as they are).
-LP_PROP(Coalesce, ByModeKeepsFunctionAndRank, 200, (const Layout& l)) {
+LP_PROP(Coalesce, ByModeKeepsFunctionAndRank, 500, (const Layout& l)) {
   RC_PRE(l.shape.is_tuple());
   const IntTuple profile = IntTuple::tuple(std::vector<IntTuple>(
       static_cast<std::size_t>(*rc::gen::inRange<int>(1, static_cast<int>(l.rank()) + 1)), IntTuple(1)));
@@ -37,22 +37,32 @@ LP_PROP(Coalesce, ByModeKeepsFunctionAndRank, 200, (const Layout& l)) {
   RC_ASSERT(offsets(c) == offsets(l));
 }
 
+// compatible(a, b): a leaf of a matches a sub-tree of b of the same size (CuTe int_tuple.hpp).
+bool compatible(const IntTuple& a, const IntTuple& b) {
+  if (a.is_leaf()) return a.value() == product(b);
+  if (b.is_leaf() || a.rank() != b.rank()) return false;
+  for (std::size_t i = 0; i < a.rank(); ++i)
+    if (!compatible(a[i], b[i])) return false;
+  return true;
+}
+
 // composition @post: compatible(B, A o B) (B's profile) and (A o B)(i) == A(B(i)) for every i.
-LP_PROP(Composition, EvaluatesAsAofB, 300, ()) {
+LP_PROP(Composition, EvaluatesAsAofB, 1000, ()) {
   const Layout a = *gen::layouts().as("A");
   const Layout b = *gen::composable_rhs(a).as("B");
   RC_CLASSIFY(b.shape.is_tuple(), "B tuple");
   RC_CLASSIFY(depth(a) >= 2, "A nested");
   const Layout r = composition(a, b);  // a LayoutError here is a finding: B was built admissible
-  RC_ASSERT(congruent(r.shape, b.shape) || (b.shape.is_leaf() && r.shape.is_leaf()));
+  RC_ASSERT(compatible(b.shape, r.shape));
   RC_ASSERT(size(r) == size(b));
   const auto bo = offsets(b);
   const auto ro = offsets(r);
   for (std::size_t i = 0; i < bo.size(); ++i) RC_ASSERT(ro[i] == evaluate(a, bo[i]));
 }
 
-// Associativity: (A o B) o C == A o (B o C) as functions on C's domain, where both are defined.
-LP_PROP(Composition, Associative, 300, ()) {
+// Associativity: ((A o B) o C)(i) == (A o (B o C))(i) wherever both are defined and C(i) lies in
+// B's domain [0, size(B)) (A o B equals A(B(x)) only there: beyond it, A o B extends on its own).
+LP_PROP(Composition, Associative, 1000, ()) {
   const Layout a = *gen::layouts().as("A");
   const Layout b = *gen::composable_rhs(a).as("B");
   const Layout c = *gen::composable_rhs(b).as("C");
@@ -66,13 +76,20 @@ LP_PROP(Composition, Associative, 300, ()) {
     return;
   }
   RC_TAG("both defined");
-  RC_ASSERT(offsets(left) == offsets(right));
+  const auto lo = offsets(left), ro = offsets(right), co = offsets(c);
+  std::size_t compared = 0;
+  for (std::size_t i = 0; i < co.size(); ++i)
+    if (co[i] >= 0 && co[i] < size(b)) {
+      ++compared;
+      RC_ASSERT(lo[i] == ro[i]);
+    }
+  RC_CLASSIFY(compared == co.size(), "C maps into B's domain");
 }
 
 // complement @post: result(i) increasing ("ordered"), disjoint from L's image for i >= 1,
 // size(result) >= cotarget / size(filter(L)); and make_layout(L', L*) with L' = filter(L) is a
 // bijection onto [0, its cosize), which covers the cotarget.
-LP_PROP(Complement, OrderedDisjointBijective, 300, ()) {
+LP_PROP(Complement, OrderedDisjointBijective, 1000, ()) {
   const Layout l = *gen::layouts(gen::compact | gen::padded | gen::permuted | gen::broadcast).as("L");
   const Layout f = filter(l);
   const i64 cotarget = cosize(f) * *rc::gen::inRange<i64>(1, 4) + *rc::gen::inRange<i64>(0, 3);
@@ -92,7 +109,7 @@ LP_PROP(Complement, OrderedDisjointBijective, 300, ()) {
 
 // right_inverse @post: L(R(i)) == i for i < size(R); for a bijective (compact permuted) L,
 // size(R) == size(L) ("the largest").
-LP_PROP(Inverse, RightInverseLaw, 300, ()) {
+LP_PROP(Inverse, RightInverseLaw, 1000, ()) {
   const Layout l = *gen::layouts(gen::compact | gen::padded | gen::permuted | gen::broadcast).as("L");
   const Layout r = right_inverse(l);
   RC_CLASSIFY(size(r) == size(l), "full");
@@ -101,7 +118,7 @@ LP_PROP(Inverse, RightInverseLaw, 300, ()) {
 }
 
 // left_inverse @post: R(L(i)) == i for i < size(L), for injective L.
-LP_PROP(Inverse, LeftInverseLaw, 300, ()) {
+LP_PROP(Inverse, LeftInverseLaw, 1000, ()) {
   const Layout l = *gen::admissible().as("L");
   const Layout r = left_inverse(l);
   for (i64 i = 0; i < size(l); ++i) RC_ASSERT(evaluate(r, evaluate(l, i)) == i);

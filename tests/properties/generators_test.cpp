@@ -95,7 +95,7 @@ TEST(Generators, ComposableRhsIsAdmissible) {
 }
 
 // The distribution as RapidCheck sees it (printed with the result).
-LP_PROP(Generators, Distribution, 200, (const Layout& l, const Swizzle& s)) {
+LP_PROP(Generators, Distribution, 500, (const Layout& l, const Swizzle& s)) {
   RC_TAG("depth " + std::to_string(depth(l)));
   RC_CLASSIFY(std::ranges::any_of(leaves(l.stride), [](i64 d) { return d == 0; }), "stride 0");
   RC_CLASSIFY(std::ranges::any_of(leaves(l.stride), [](i64 d) { return d < 0; }), "negative stride");

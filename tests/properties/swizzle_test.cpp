@@ -11,7 +11,7 @@ namespace {
 using namespace props;
 
 // Swizzle @post: apply(apply(x)) == x, for every x below 2^(span+2) and for large random x.
-LP_PROP(Swizzle, Involution, 300, (const Swizzle& s)) {
+LP_PROP(Swizzle, Involution, 1000, (const Swizzle& s)) {
   RC_CLASSIFY(s.S < 0, "S < 0");
   RC_CLASSIFY(s.B == 0, "B == 0");
   s.validate();
@@ -21,7 +21,7 @@ LP_PROP(Swizzle, Involution, 300, (const Swizzle& s)) {
 }
 
 // A bijection on each aligned block of 2^(M+B+|S|) offsets (it only touches those low bits).
-LP_PROP(Swizzle, BijectionOnAlignedBlocks, 300, (const Swizzle& s)) {
+LP_PROP(Swizzle, BijectionOnAlignedBlocks, 1000, (const Swizzle& s)) {
   const i64 block = i64{1} << s.span_bits();
   const i64 base = block * *rc::gen::inRange<i64>(0, 1 << 12);
   std::vector<i64> img;
@@ -34,14 +34,14 @@ LP_PROP(Swizzle, BijectionOnAlignedBlocks, 300, (const Swizzle& s)) {
 }
 
 // Keeps 2^M-aligned vectors contiguous: Sw(x + j) == Sw(x) + j for x % 2^M == 0, j < 2^M.
-LP_PROP(Swizzle, KeepsAlignedVectorsContiguous, 300, (const Swizzle& s)) {
+LP_PROP(Swizzle, KeepsAlignedVectorsContiguous, 1000, (const Swizzle& s)) {
   const i64 vec = i64{1} << s.M;
   const i64 x = vec * *rc::gen::inRange<i64>(0, 1 << 16);
   for (i64 j = 0; j < vec; ++j) RC_ASSERT(s(x + j) == s(x) + j);
 }
 
 // ComposedLayout: (Sw o OFF o L)(c) == Sw(OFF + L(c)) for every index and every natural coordinate.
-LP_PROP(Swizzled, EvaluatesAsSwizzleOfOffsetPlusLayout, 200, (const AnyLayout& l)) {
+LP_PROP(Swizzled, EvaluatesAsSwizzleOfOffsetPlusLayout, 500, (const AnyLayout& l)) {
   const Swizzle& s = *l.swizzle;
   const auto o = offsets(l);
   RC_ASSERT(static_cast<i64>(o.size()) == size(l.layout));
@@ -54,7 +54,7 @@ LP_PROP(Swizzled, EvaluatesAsSwizzleOfOffsetPlusLayout, 200, (const AnyLayout& l
 }
 
 // Notation: parse(to_string(x)) == x for int tuples, layouts, swizzles and swizzled layouts.
-LP_PROP(Notation, PrintParseRoundTrip, 300, (const Layout& l, const AnyLayout& sl)) {
+LP_PROP(Notation, PrintParseRoundTrip, 1000, (const Layout& l, const AnyLayout& sl)) {
   RC_ASSERT(parse_int_tuple(to_string(l.shape)) == l.shape);
   RC_ASSERT(parse_layout(to_string(l)) == l);
   RC_ASSERT(parse_swizzle(to_string(*sl.swizzle)) == *sl.swizzle);
