@@ -19,12 +19,12 @@ for m in smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld smsp__sass_l
   if grep -q "^$m " "$OUT/metrics.txt"; then M="$M${M:+,}$m.sum"; fi
 done
 echo "metrics: $M" | tee -a "$OUT/log.txt"
-grep -v '^#' "$D/cases.txt" > $B/cases_all.txt
+grep -hv "^#" ${CASES:-"$D/cases.txt"} > $B/cases_all.txt
 split -n l/${CHUNKS:-4} -d $B/cases_all.txt $B/chunk_
 for c in $B/chunk_*; do
   echo "chunk $c: $(wc -l < $c) cases, $(date +%s)" | tee -a "$OUT/log.txt"
   timeout ${CHUNK_TIMEOUT:-200} ncu --clock-control none --metrics "$M" --csv --page raw $B/probe $c > $c.csv 2>> "$OUT/log.txt"
-  echo "rc=$? rows=$(grep -c '"k_' $c.csv)" | tee -a "$OUT/log.txt"
+  echo "rc=$? rows=$(grep -c "void k_" $c.csv)" | tee -a "$OUT/log.txt"
   cat $c.csv >> "$OUT/ncu.csv"
 done
 echo done $(date +%s) | tee -a "$OUT/log.txt"

@@ -1,0 +1,80 @@
+#pragma once
+// The shared-memory bank model: how many shared-memory wavefronts one warp-wide LDS/STS/LDSM/STSM
+// needs on NVIDIA sm_80..sm_90 (calibrated on an H100; rule and measurements: docs/bank_model.md).
+//
+// Definitions. Shared memory has 32 banks of 4 bytes; byte address a lies in 32-bit word a/4 and
+// bank (a/4) % 32. An instruction is split into *phases* of lanes:
+//   ld/st, width 1, 2 or 4 bytes   one phase of 32 lanes
+//   ld/st, width 8                 two phases: lanes 0-15, 16-31 (half-warps)
+//   ld/st, width 16                four phases: lanes 0-7, 8-15, 16-23, 24-31 (quarter-warps)
+//   ldsmN/stsmN (N = 1, 2, 4)      N phases: matrix m = the 16-byte rows given by lanes 8m..8m+7;
+//                                  lanes >= 8N are ignored
+// A phase with active lanes needs max over banks of the number of *distinct* words its active
+// lanes touch in that bank (lanes touching the same word are merged, whatever their bytes); a
+// phase with no active lane needs none. The instruction needs the sum over its phases.
+// One merge across phases is modelled, measured on the H100: an LDS.64 whose active lanes all use
+// one address needs 1 wavefront, an LDS.128 whose active lanes all use one address needs 1 if at
+// most 16 lanes are active, else 2. The H100 merges some other LDS.64/LDS.128 phases when lanes
+// are inactive or share addresses; that rule is not modelled, so there the model may predict
+// MORE wavefronts than the hardware, never fewer (on every measured case).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace layoutproof {
+
+enum class SmemOp { ld, st, ldsm1, ldsm2, ldsm4, stsm1, stsm2, stsm4 };
+
+constexpr int kWarpLanes = 32;
+constexpr int kBanks = 32;
+
+// One warp-wide instruction: its op, the bytes per lane (16 for ldsm/stsm rows) and each lane's
+// byte address in shared memory (-1: lane inactive).
+struct SmemAccess {
+  SmemOp op = SmemOp::ld;
+  int width_bytes = 4;
+  std::array<std::int64_t, kWarpLanes> lane_addr{};
+};
+
+// A bank that needs more than one wavefront in one phase: the lanes and the distinct words.
+struct BankCollision {
+  int phase = 0;
+  int bank = 0;
+  std::vector<int> lanes;            // active lanes that touch this bank in this phase, ascending
+  std::vector<std::int64_t> words;   // the distinct 32-bit word indices (byte address / 4), ascending
+  int ways() const { return static_cast<int>(words.size()); }
+};
+
+struct BankReport {
+  int wavefronts = 0;                 // predicted shared-memory wavefronts for the instruction
+  int ideal = 0;                      // wavefronts with no bank conflict (see analyze_smem_access)
+  double conflict_degree = 1.0;       // wavefronts / ideal
+  std::vector<int> phase_wavefronts;  // per phase, 0 for phases without active lanes
+  std::vector<BankCollision> collisions;  // every (phase, bank) with ways() > 1, by phase then bank
+  bool broadcast_merge = false;       // the single-address merge across phases applied
+};
+
+// "ld", "st", "ldsm1", ... ; nullopt for anything else.
+std::optional<SmemOp> parse_smem_op(std::string_view s);
+std::string to_string(SmemOp op);
+bool is_matrix_op(SmemOp op);  // ldsmN / stsmN
+int matrix_count(SmemOp op);   // N of ldsmN / stsmN, 0 otherwise
+
+// Throws LayoutError when `a` is not a valid instruction: width not 1/2/4/8/16 (16 for matrix ops),
+// an address below -1 or not a multiple of the width, or no active lane (lanes >= 8N of a matrix op
+// are ignored).
+void validate(const SmemAccess& a);
+
+// Predicted wavefronts of one instruction (rule above).
+// ideal = number of phases with an active lane (N for matrix ops), lowered to `wavefronts` when the
+// broadcast merge applies; conflict_degree = wavefronts / ideal (1 = conflict-free).
+// @pre validate(a) passes (it is called; LayoutError otherwise).
+// @post wavefronts >= ideal >= 1; wavefronts == sum(phase_wavefronts) unless broadcast_merge.
+// Example: ld, width 4, lane i at byte 128*i -> every lane in bank 0, 32 distinct words:
+//   wavefronts 32, ideal 1, conflict_degree 32, one collision {phase 0, bank 0, lanes 0..31}.
+BankReport analyze_smem_access(const SmemAccess& a);
+
+}  // namespace layoutproof

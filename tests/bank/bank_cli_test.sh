@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `layoutproof bank`: outputs and errors. bash bank_cli_test.sh <layoutproof>
+set -u
+BIN=${1:?usage: bank_cli_test.sh <layoutproof>}
+fails=0
+col=$(seq -s, 0 128 3968)
+out=$("$BIN" bank --op ld --width 4 --addresses "$col" --json)
+case "$out" in *'"wavefronts": 32, "ideal": 1, "conflict_degree": 32'*) ;; *) echo "FAIL json: $out"; fails=$((fails+1));; esac
+out=$("$BIN" bank --op ld --width 16 --addresses "$(seq -s, 0 16 496)")
+case "$out" in *"wavefronts per instruction: 4"*"ideal: 4"*"conflict degree: 1"*) ;; *) echo "FAIL text: $out"; fails=$((fails+1));; esac
+expect2() { "$BIN" bank "$@" >/dev/null 2>/tmp/bank_err.$$; rc=$?
+  if [ $rc -ne 2 ] || ! head -n1 /tmp/bank_err.$$ | grep -q '^error: '; then echo "FAIL rc=$rc: $*"; fails=$((fails+1)); fi; }
+expect2 --op xx --width 4 --addresses "$col"
+expect2 --op ld --width 3 --addresses "$col"
+expect2 --op ld --width 4 --addresses 0,4,8
+expect2 --op ld --width 8 --addresses "$(seq -s, 4 4 128)"
+expect2 --op ld --width 4 --addresses "$(seq -s, 0 4 120),abc"
+expect2 --op ld --width 4
+expect2 --op ldsm4 --width 8 --addresses "$col"
+rm -f /tmp/bank_err.$$
+[ $fails -eq 0 ] && echo "bank cli: all passed"
+exit $fails

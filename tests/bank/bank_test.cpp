@@ -1,0 +1,161 @@
+// The bank model (model/bank.hpp) against shared-memory wavefronts measured on an H100.
+// Data: data/h100_shared_memory_wavefronts.jsonl (the calibration sample) and
+// data/h100_measured.jsonl (gpu_check/bank_probe, docs/bank_model.md). Every case must be
+// predicted exactly when its active lanes use distinct addresses, and never below the hardware.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/bank.hpp"
+#include "model/error.hpp"
+
+namespace layoutproof {
+namespace {
+
+struct Case {
+  std::string name;
+  SmemAccess access;
+  double measured = 0;
+};
+
+// A tiny reader for the flat JSONL these files use: string/number fields and one int array.
+std::string field_text(const std::string& line, const std::string& key) {
+  const std::string k = "\"" + key + "\":";
+  const auto p = line.find(k);
+  if (p == std::string::npos) return "";
+  std::size_t i = p + k.size();
+  while (line[i] == ' ') ++i;
+  if (line[i] == '"') return line.substr(i + 1, line.find('"', i + 1) - i - 1);
+  if (line[i] == '[') return line.substr(i + 1, line.find(']', i) - i - 1);
+  std::size_t j = i;
+  while (j < line.size() && line[j] != ',' && line[j] != '}') ++j;
+  return line.substr(i, j - i);
+}
+
+std::vector<Case> load(const std::string& file) {
+  std::ifstream in(std::string(LAYOUTPROOF_BANK_DATA) + "/" + file);
+  EXPECT_TRUE(in.good()) << file;
+  std::vector<Case> cases;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    Case c;
+    c.name = field_text(line, "name");
+    const auto op = parse_smem_op(field_text(line, "op"));
+    EXPECT_TRUE(op.has_value()) << line;
+    c.access.op = *op;
+    c.access.width_bytes = std::stoi(field_text(line, "width_bytes"));
+    const std::string arr = field_text(line, "lane_byte_addresses");
+    std::size_t pos = 0;
+    for (int lane = 0; lane < kWarpLanes; ++lane) {
+      std::size_t used = 0;
+      c.access.lane_addr[static_cast<std::size_t>(lane)] = std::stoll(arr.substr(pos), &used);
+      pos += used + 1;
+    }
+    c.measured = std::stod(field_text(line, "measured_wavefronts_per_instruction"));
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+bool distinct_addresses(const SmemAccess& a) {
+  const int used = is_matrix_op(a.op) ? 8 * matrix_count(a.op) : kWarpLanes;
+  std::set<std::int64_t> seen;
+  int active = 0;
+  for (int i = 0; i < used; ++i)
+    if (a.lane_addr[static_cast<std::size_t>(i)] >= 0) seen.insert(a.lane_addr[static_cast<std::size_t>(i)]), ++active;
+  return static_cast<int>(seen.size()) == active;
+}
+
+// The documented, measured exception: LDS.64/LDS.128 with inactive lanes, where the H100 merges
+// half-/quarter-warp phases by a rule the model does not capture (it over-predicts there).
+bool known_unmodelled_merge(const SmemAccess& a) {
+  if (a.op != SmemOp::ld || a.width_bytes < 8) return false;
+  for (std::int64_t x : a.lane_addr)
+    if (x < 0) return true;
+  return false;
+}
+
+void replay(const std::string& file, bool allow_known_merges) {
+  const std::vector<Case> cases = load(file);
+  ASSERT_FALSE(cases.empty());
+  int exact = 0, exact_distinct = 0, distinct = 0, over = 0;
+  for (const Case& c : cases) {
+    const BankReport r = analyze_smem_access(c.access);
+    const double p = r.wavefronts;
+    EXPECT_GE(p, c.measured) << c.name << ": the model predicts fewer wavefronts than the H100";
+    const bool d = distinct_addresses(c.access);
+    distinct += d;
+    if (p == c.measured) {
+      ++exact;
+      exact_distinct += d;
+    } else {
+      ++over;
+      if (d && !(allow_known_merges && known_unmodelled_merge(c.access)))
+        ADD_FAILURE() << c.name << ": distinct addresses, model " << p << ", H100 " << c.measured;
+    }
+  }
+  std::printf("[bank] %s: exact on %d of %zu cases (%.1f%%); distinct-address cases exact %d of %d; over-predicted %d\n",
+              file.c_str(), exact, cases.size(), 100.0 * exact / static_cast<double>(cases.size()), exact_distinct,
+              distinct, over);
+}
+
+TEST(BankModel, SharedCalibrationSampleIsExact) {
+  replay("h100_shared_memory_wavefronts.jsonl", false);
+  for (const Case& c : load("h100_shared_memory_wavefronts.jsonl"))
+    EXPECT_EQ(analyze_smem_access(c.access).wavefronts, c.measured) << c.name;
+}
+
+TEST(BankModel, ProbeMeasurementsNeverBelowHardware) { replay("h100_measured.jsonl", true); }
+
+SmemAccess make(SmemOp op, int w, auto f) {
+  SmemAccess a;
+  a.op = op;
+  a.width_bytes = w;
+  for (int i = 0; i < kWarpLanes; ++i) a.lane_addr[static_cast<std::size_t>(i)] = f(i);
+  return a;
+}
+
+TEST(BankModel, ColumnReadIs32Way) {
+  const BankReport r = analyze_smem_access(make(SmemOp::ld, 4, [](int i) { return 128 * i; }));
+  EXPECT_EQ(r.wavefronts, 32);
+  EXPECT_EQ(r.ideal, 1);
+  EXPECT_EQ(r.conflict_degree, 32.0);
+  ASSERT_EQ(r.collisions.size(), 1u);
+  EXPECT_EQ(r.collisions[0].bank, 0);
+  EXPECT_EQ(r.collisions[0].lanes.size(), 32u);
+}
+
+TEST(BankModel, SameWordDifferentBytesMerge) {
+  const BankReport r = analyze_smem_access(make(SmemOp::ld, 1, [](int i) { return i % 4 + 128 * (i / 4 % 2); }));
+  EXPECT_EQ(r.wavefronts, 2);  // words 0 and 32 share bank 0
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::st, 2, [](int i) { return 2 * (i % 2) + 4 * (i / 2); })).wavefronts, 1);
+}
+
+TEST(BankModel, WideAccessesUsePhases) {
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::ld, 8, [](int i) { return 8 * i; })).wavefronts, 2);
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::ld, 16, [](int i) { return 16 * i; })).ideal, 4);
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::ldsm4, 16, [](int i) { return 128 * (i % 8) + 16 * (i / 8); })).wavefronts, 32);
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::ldsm2, 16, [](int i) { return i < 16 ? 16 * i : -1; })).wavefronts, 2);
+}
+
+TEST(BankModel, BroadcastMerges) {
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::ld, 8, [](int) { return 64; })).wavefronts, 1);
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::ld, 16, [](int) { return 64; })).wavefronts, 2);
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::ld, 16, [](int i) { return i % 8 == 0 ? 0 : -1; })).wavefronts, 1);
+  EXPECT_EQ(analyze_smem_access(make(SmemOp::st, 16, [](int) { return 64; })).wavefronts, 4);
+}
+
+TEST(BankModel, RejectsBadInput) {
+  EXPECT_THROW(analyze_smem_access(make(SmemOp::ld, 3, [](int i) { return 4 * i; })), LayoutError);
+  EXPECT_THROW(analyze_smem_access(make(SmemOp::ld, 8, [](int i) { return 4 * i; })), LayoutError);
+  EXPECT_THROW(analyze_smem_access(make(SmemOp::ld, 4, [](int) { return -1; })), LayoutError);
+  EXPECT_THROW(analyze_smem_access(make(SmemOp::ldsm1, 8, [](int i) { return 16 * i; })), LayoutError);
+  EXPECT_THROW(analyze_smem_access(make(SmemOp::st, 4, [](int) { return -2; })), LayoutError);
+}
+
+}  // namespace
+}  // namespace layoutproof
