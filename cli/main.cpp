@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "cli/algebra_command.hpp"
+#include "cli/bank_command.hpp"
 #include "cli/print_command.hpp"
+#include "cli/prove_command.hpp"
 #include "cli/tokens.hpp"
 #include "model/notation.hpp"
 
@@ -25,6 +27,15 @@ Usage:
   layoutproof print L [--elem-bytes E]
                                     a 2-D layout as a table of offsets (like CuTe's print_layout) and,
                                     with E, the shared-memory bank (of 32 x 4 bytes) of every element
+  layoutproof prove L --claim CLAIM [--claim CLAIM ...] [--json] [--engine z3|exhaustive|auto]
+                    [--timeout-ms N] [--dump-smt DIR]
+                                    prove claims with Z3 or refute them with a replayed counterexample;
+                                    CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] |
+                                    equivalent:L2 | involution | inverse:R  (L may be a bare Sw<B,M,S>)
+  layoutproof bank --op OP --width W --addresses A0,...,A31 [--json]
+                                    shared-memory wavefronts of one warp-wide instruction (H100-calibrated),
+                                    the ideal and the conflict degree; OP: ld st ldsm1 ldsm2 ldsm4 stsm1
+                                    stsm2 stsm4, W: bytes per lane (16 for ldsm/stsm), -1 = inactive lane
   layoutproof demo                  a worked example
   layoutproof --help | --version
 
@@ -49,7 +60,8 @@ Examples:
   echo 'complement 4:2 24' | layoutproof algebra -
   layoutproof print 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2
 
-Exit codes: 0 success, 2 bad input (the message says what and where).
+Exit codes: 0 success, 2 bad input (the message says what and where);
+  prove: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
 )";
 
 std::string join_args(int argc, char** argv, int from) {
@@ -126,6 +138,8 @@ int dispatch(int argc, char** argv) {
   if (cmd == "eval") return eval(argc, argv);
   if (cmd == "print") return print(argc, argv);
   if (cmd == "demo") return demo();
+  if (cmd == "bank") return cli::run_bank(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "prove") return cli::run_prove(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");
 }
 
