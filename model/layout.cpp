@@ -131,23 +131,12 @@ i64 evaluate(const Layout& l, const IntTuple& coord_or_index) {
 }
 
 std::vector<i64> offsets(const Layout& l) {
-  const i64 n = size(l);
   std::vector<i64> out;
-  out.reserve(static_cast<std::size_t>(n));
-  const std::vector<i64> s = leaves(l.shape), d = leaves(l.stride);
-  std::vector<i64> coord(s.size(), 0);
-  i64 offset = 0;
-  for (i64 i = 0; i < n; ++i) {  // odometer over the flattened modes (colexicographic)
-    out.push_back(offset);
-    for (std::size_t m = 0; m < s.size(); ++m) {
-      if (++coord[m] < s[m]) {
-        offset = checked_add(offset, d[m]);
-        break;
-      }
-      offset = checked_sub(offset, checked_mul(coord[m] - 1, d[m]));
-      coord[m] = 0;
-    }
-  }
+  out.reserve(static_cast<std::size_t>(size(l)));
+  for_each_offset(l, [&](i64, i64 o) {
+    out.push_back(o);
+    return true;
+  });
   return out;
 }
 

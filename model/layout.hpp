@@ -56,6 +56,28 @@ IntTuple idx2crd(const IntTuple& idx, const IntTuple& shape);
 i64 evaluate(const Layout& l, const IntTuple& coord_or_index);
 inline i64 evaluate(const Layout& l, i64 index) { return evaluate(l, IntTuple(index)); }
 
+// Calls f(i, L(i)) for i = 0, 1, ..., size-1 in order, stopping early when f returns false.
+// Streams (no storage), so it serves domains far larger than memory; each step is an odometer
+// increment over the flattened modes.
+template <class F>
+void for_each_offset(const Layout& l, F&& f) {
+  const std::vector<i64> s = leaves(l.shape), d = leaves(l.stride);
+  std::vector<i64> coord(s.size(), 0);
+  const i64 n = product(l.shape);
+  i64 offset = 0;
+  for (i64 i = 0; i < n; ++i) {
+    if (!f(i, offset)) return;
+    for (std::size_t m = 0; m < s.size(); ++m) {
+      if (++coord[m] < s[m]) {
+        offset = checked_add(offset, d[m]);
+        break;
+      }
+      offset = checked_sub(offset, checked_mul(coord[m] - 1, d[m]));
+      coord[m] = 0;
+    }
+  }
+}
+
 // The offsets L(0), ..., L(size-1).
 std::vector<i64> offsets(const Layout& l);
 

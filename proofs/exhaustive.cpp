@@ -12,24 +12,12 @@ constexpr i64 kVectorLimit = i64{1} << 26;  // claims that keep every offset in 
 
 // Streams L(0), L(1), ... (colexicographic odometer over the flattened modes) without storing
 // them; f(index, offset) returns false to stop.
+// f(i, L(i)) over the domain in index order, the swizzle applied; stops when f returns false.
 template <class F>
 void for_each_offset(const AnyLayout& l, F&& f) {
-  const std::vector<i64> s = leaves(l.layout.shape), d = leaves(l.layout.stride);
-  std::vector<i64> c(s.size(), 0);
-  const i64 n = size(l.layout);
-  i64 inner = 0;
-  for (i64 i = 0; i < n; ++i) {
-    const i64 o = l.swizzle ? l.swizzle->apply(checked_add(l.offset, inner)) : inner;
-    if (!f(i, o)) return;
-    for (std::size_t m = 0; m < s.size(); ++m) {
-      if (++c[m] < s[m]) {
-        inner = checked_add(inner, d[m]);
-        break;
-      }
-      inner = checked_sub(inner, checked_mul(c[m] - 1, d[m]));
-      c[m] = 0;
-    }
-  }
+  layoutproof::for_each_offset(l.layout, [&](i64 i, i64 inner) {
+    return f(i, l.swizzle ? l.swizzle->apply(checked_add(l.offset, inner)) : inner);
+  });
 }
 
 struct Bits {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/model/reference.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <set>
@@ -14,31 +16,9 @@
 namespace layoutproof {
 namespace {
 
-using T = IntTuple;
-Layout L(const char* s) { return parse_layout(s); }
-Layout L(const std::string& s) { return parse_layout(s); }
+using namespace layoutproof::testing;
 
-// Reference L(i): colexicographic split over the leaves; the last leaf takes the rest (CuTe extension).
-i64 ref_eval(const Layout& l, i64 i) {
-  const std::vector<i64> s = leaves(l.shape), d = leaves(l.stride);
-  i64 off = 0;
-  for (std::size_t k = 0; k < s.size(); ++k) {
-    const i64 c = (k + 1 == s.size()) ? i : i % s[k];
-    off += c * d[k];
-    i /= s[k];
-  }
-  return off;
-}
-i64 ref_size(const Layout& l) {
-  i64 n = 1;
-  for (i64 s : leaves(l.shape)) n *= s;
-  return n;
-}
-std::vector<i64> ref_offsets(const Layout& l) {
-  std::vector<i64> o;
-  for (i64 i = 0; i < ref_size(l); ++i) o.push_back(ref_eval(l, i));
-  return o;
-}
+
 bool same_function(const Layout& a, const Layout& b) {
   return ref_size(a) == ref_size(b) && ref_offsets(a) == ref_offsets(b);
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/model/reference.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -12,20 +14,9 @@
 namespace layoutproof {
 namespace {
 
-using T = IntTuple;
-T tup(std::initializer_list<IntTuple> c) { return IntTuple::tuple(c); }
+using namespace layoutproof::testing;
 
-// Reference L(i): split i colexicographically over the leaves; the last leaf takes the rest.
-i64 ref_eval(const Layout& l, i64 i) {
-  const std::vector<i64> s = leaves(l.shape), d = leaves(l.stride);
-  i64 off = 0;
-  for (std::size_t k = 0; k < s.size(); ++k) {
-    const i64 c = (k + 1 == s.size()) ? i : i % s[k];
-    off += c * d[k];
-    i /= s[k];
-  }
-  return off;
-}
+
 
 // Reference hierarchical coordinate of an in-domain index i (congruent to shape).
 T ref_idx2crd(i64 i, const T& shape) {

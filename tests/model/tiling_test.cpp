@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/model/reference.hpp"
+
 #include <algorithm>
 #include <set>
 #include <string>
@@ -13,30 +15,9 @@
 namespace layoutproof {
 namespace {
 
-using T = IntTuple;
-Layout L(const std::string& s) { return parse_layout(s); }
-Tiler TL(const std::string& s) { return parse_tiler(s); }
+using namespace layoutproof::testing;
 
-i64 ref_eval(const Layout& l, i64 i) {
-  const std::vector<i64> s = leaves(l.shape), d = leaves(l.stride);
-  i64 off = 0;
-  for (std::size_t k = 0; k < s.size(); ++k) {
-    const i64 c = (k + 1 == s.size()) ? i : i % s[k];
-    off += c * d[k];
-    i /= s[k];
-  }
-  return off;
-}
-i64 ref_size(const Layout& l) {
-  i64 n = 1;
-  for (i64 s : leaves(l.shape)) n *= s;
-  return n;
-}
-std::vector<i64> ref_offsets(const Layout& l) {
-  std::vector<i64> o;
-  for (i64 i = 0; i < ref_size(l); ++i) o.push_back(ref_eval(l, i));
-  return o;
-}
+
 
 const std::vector<std::string>& layouts() {
   static const std::vector<std::string> s = {"24:1", "(4,2,3):(2,1,8)", "(8,4):(4,1)", "(4,(2,2)):(2,(1,8))",
