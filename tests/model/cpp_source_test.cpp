@@ -1,0 +1,46 @@
+// model/cpp_source.hpp: layouts pasted from C++ source mean what CuTe builds from them.
+#include "model/cpp_source.hpp"
+
+#include <gtest/gtest.h>
+
+#include "model/notation.hpp"
+
+namespace layoutproof {
+namespace {
+
+std::string cpp(const char* s) { return to_string(parse_cpp_layout(s)); }
+
+TEST(CppSource, TheFormsFromTheIssue) {
+  EXPECT_EQ(cpp("composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})"), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+  EXPECT_EQ(cpp("make_layout(make_shape(8,64), make_stride(64,1))"), "(8,64):(64,1)");
+}
+
+TEST(CppSource, IntegerSpellingsNamespacesAndTags) {
+  EXPECT_EQ(cpp("cute::make_layout(cute::make_shape(Int<8>{}, _64{}), cute::make_stride(C<64>{}, _1{}))"), "(8,64):(64,1)");
+  EXPECT_EQ(cpp("make_layout(make_shape(_8,_64), LayoutRight{})"), "(8,64):(64,1)");
+  EXPECT_EQ(cpp("make_layout(make_shape(8,64))"), "(8,64):(1,8)");
+  EXPECT_EQ(cpp("Layout<Shape<_8,Shape<_2,_4>>>{}"), "(8,(2,4)):(1,(8,16))");
+  EXPECT_EQ(cpp("make_layout(make_shape(2,1,3), GenRowMajor{})"), "(2,1,3):(3,0,1)");
+  EXPECT_EQ(cpp("composition(Swizzle<3,4,3>{}, Int<0>{}, make_layout(make_shape(8,64), make_stride(64,1)))"),
+            "Sw<3,4,3> o 0 o (8,64):(64,1)");
+  EXPECT_EQ(cpp("make_layout(make_shape(8,make_shape(8,8)), make_stride(8,make_stride(1,64)))"), "(8,(8,8)):(8,(1,64))");
+}
+
+TEST(CppSource, BothSyntaxesThroughOneEntryPoint) {
+  EXPECT_EQ(to_string(parse_layout_any_syntax("Sw<3,3,3> o (8,64):(64,1)")), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+  EXPECT_TRUE(looks_like_cpp_source("make_layout(make_shape(8,64))"));
+  EXPECT_FALSE(looks_like_cpp_source("Sw<3,3,3> o (8,64):(64,1)"));
+}
+
+TEST(CppSource, MalformedInputSaysWhereWithAColumn) {
+  try {
+    (void)parse_cpp_layout("make_layout(make_shape(8,64), make_stride(64,1)");
+    FAIL() << "expected a ParseError";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.column, 48u);
+  }
+  EXPECT_THROW(parse_cpp_layout("composition(Swizzle<3,4,2>{}, make_layout(make_shape(8,64)))"), LayoutError);
+}
+
+}  // namespace
+}  // namespace layoutproof
