@@ -8,6 +8,8 @@
 
 #include "cli/algebra_command.hpp"
 #include "cli/bank_command.hpp"
+#include "cli/catalog_command.hpp"
+#include "cli/check_command.hpp"
 #include "cli/print_command.hpp"
 #include "cli/prove_command.hpp"
 #include "cli/tokens.hpp"
@@ -140,6 +142,8 @@ int dispatch(int argc, char** argv) {
   if (cmd == "demo") return demo();
   if (cmd == "bank") return cli::run_bank(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "prove") return cli::run_prove(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "check") return cli::run_check_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "catalog") return cli::run_catalog(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");
 }
 

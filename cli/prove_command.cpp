@@ -1,9 +1,13 @@
 #include "cli/prove_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
+#include "cli/report.hpp"
 #include "model/notation.hpp"
+#include "proofs/bank_claims.hpp"
 #include "proofs/prove.hpp"
 
 namespace layoutproof::cli {
@@ -50,6 +54,101 @@ std::string witness_json(const Witness& w) {
   return s + "]}";
 }
 
+// Options of the bank claims (conflict-free, max-ways:K).
+struct AccessOptions {
+  std::optional<int> elem_bytes, vec;
+  std::string pattern, op = "ld", thread_layout, byte_swizzle, report;
+  i64 base = 0;
+  bool any = false;
+};
+
+int parse_small(const std::string& v, const std::string& what) {
+  if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < 1)
+    throw LayoutError(what + " needs a positive integer, not '" + v + "'");
+  return std::stoi(v);
+}
+
+std::string shell_quote(const std::string& a) {
+  if (!a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:./,=@") == std::string::npos)
+    return a;
+  std::string q = "'";
+  for (char ch : a) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+std::string bank_witness_json(const BankWitness& w) {
+  std::string s = "{\"instruction\":" + std::to_string(w.instruction) + ",\"where\":" + json_escape(w.where) +
+                  ",\"phase\":" + std::to_string(w.phase) + ",\"bank\":" + std::to_string(w.bank) +
+                  ",\"ways\":" + std::to_string(w.ways) + ",\"wavefronts\":" + std::to_string(w.wavefronts) +
+                  ",\"ideal\":" + std::to_string(w.ideal) + ",\"conflict_degree\":" + std::to_string(w.degree) +
+                  ",\"lanes\":[";
+  for (std::size_t i = 0; i < w.lanes.size(); ++i) {
+    const auto& l = w.lanes[i];
+    s += (i ? "," : "") + std::string("{\"lane\":") + std::to_string(l.lane) + ",\"row\":" + std::to_string(l.row) +
+         ",\"col\":" + std::to_string(l.col) + ",\"byte_address\":" + std::to_string(l.byte_address) + ",\"words\":[";
+    for (std::size_t j = 0; j < l.words.size(); ++j) s += (j ? "," : "") + std::to_string(l.words[j]);
+    s += "]}";
+  }
+  return s + "],\"why\":" + json_escape(describe(w)) + "}";
+}
+
+// prove LAYOUT --claim conflict-free|max-ways:K --elem-bytes E --vec V --pattern P ...
+int run_bank_claims(const std::string& layout_text, const std::vector<std::string>& claim_texts, const AccessOptions& a,
+                    const ProveOptions& opts, bool json, const std::string& command, std::ostream& out) {
+  if (!a.elem_bytes) throw LayoutError("bank claims need --elem-bytes E");
+  AccessSpec spec;
+  spec.tile = parse_any_layout(layout_text);
+  spec.elem_bytes = *a.elem_bytes;
+  spec.base_address = a.base;
+  if (!a.byte_swizzle.empty()) spec.byte_swizzle = parse_swizzle(a.byte_swizzle);
+  if (!a.thread_layout.empty()) {
+    if (!a.pattern.empty() && a.pattern != "thread-layout")
+      throw LayoutError("--thread-layout gives the thread-layout pattern; drop --pattern " + a.pattern);
+    spec.pattern = PatternKind::thread_layout;
+    spec.thread_layout = parse_layout(a.thread_layout);
+  } else {
+    if (a.pattern.empty()) throw LayoutError("bank claims need --pattern row-per-lane|linear|ldmatrix or --thread-layout T");
+    spec.pattern = parse_pattern(a.pattern);
+    if (spec.pattern == PatternKind::thread_layout) throw LayoutError("--pattern thread-layout needs --thread-layout T");
+  }
+  const auto op = parse_smem_op(a.op);
+  if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, not '" + a.op + "'");
+  spec.vec = a.vec ? *a.vec : (is_matrix_op(*op) ? std::max(1, 16 / spec.elem_bytes) : 1);
+  const BankSubject subject = make_bank_subject(spec, *op);
+  bool refuted = false, undecided = false;
+  int counts[4] = {0, 0, 0, 0};
+  std::string json_results;
+  for (const auto& t : claim_texts) {
+    const auto claim = parse_bank_claim(t);
+    if (!claim) throw LayoutError("claim '" + t + "' cannot be mixed with conflict-free / max-ways:K in one run");
+    const BankResult r = prove_bank(subject, *claim, opts);
+    const Verdict& v = r.verdict;
+    ++counts[static_cast<int>(v.kind)];
+    refuted |= v.is_refuted();
+    undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
+    if (json) {
+      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_escape(t) +
+                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_escape(v.method) +
+                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_escape(v.detail) +
+                      ",\"witness\":" + (r.witness ? bank_witness_json(*r.witness) : "null") + "}";
+    } else {
+      out << to_string(v.kind) << "  " << t << "  [" << v.method << ", " << ms(v.time_ms) << " ms]";
+      if (r.witness) out << "\n  witness: " << describe(*r.witness);
+      else if (!v.detail.empty()) out << "  " << v.detail;
+      out << "\n";
+    }
+    if (!a.report.empty()) write_bank_report(a.report, {command, t, subject, r});
+  }
+  if (json)
+    out << "{\"layout\":" << json_escape(to_string(spec.tile)) << ",\"access\":" << json_escape(subject.text())
+        << ",\"results\":[" << json_results << "]}\n";
+  else
+    out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2] << " unknown, "
+        << counts[3] << " error\n";
+  if (!a.report.empty() && !json) out << "report: " << a.report << "/index.html\n";
+  return refuted ? 1 : undecided ? 3 : 0;
+}
+
 }  // namespace
 
 int run_prove(const std::vector<std::string>& args, std::ostream& out) {
@@ -57,6 +156,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
   std::vector<std::string> claim_texts;
   bool json = false;
   ProveOptions opts;
+  AccessOptions access;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto next = [&]() -> const std::string& {
@@ -77,12 +177,32 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
         throw LayoutError("--timeout-ms needs a positive integer");
       opts.smt.timeout_ms = static_cast<unsigned>(std::stoul(v));
     } else if (a == "--dump-smt") opts.smt.dump_dir = next();
+    else if (a == "--elem-bytes") access.elem_bytes = parse_small(next(), a), access.any = true;
+    else if (a == "--vec") access.vec = parse_small(next(), a), access.any = true;
+    else if (a == "--pattern") access.pattern = next(), access.any = true;
+    else if (a == "--op") access.op = next(), access.any = true;
+    else if (a == "--thread-layout") access.thread_layout = next(), access.any = true;
+    else if (a == "--byte-swizzle") access.byte_swizzle = next(), access.any = true;
+    else if (a == "--report") access.report = next(), access.any = true;
+    else if (a == "--base") {
+      const std::string v = next();
+      if (v.empty() || v.size() > 15 || v.find_first_not_of("0123456789") != std::string::npos)
+        throw LayoutError("--base needs a non-negative byte address, not '" + v + "'");
+      access.base = std::stoll(v), access.any = true;
+    }
     else if (!a.empty() && a[0] == '-' && a.size() > 1 && a[1] == '-') throw LayoutError("unknown option " + a);
     else if (layout_text.empty()) layout_text = a;
     else throw LayoutError("prove takes one layout; unexpected '" + a + "'");
   }
   if (layout_text.empty() || claim_texts.empty())
     throw LayoutError("usage: layoutproof prove LAYOUT --claim CLAIM [--claim ...] [--json] [--engine E]");
+  const bool bank = std::any_of(claim_texts.begin(), claim_texts.end(), is_bank_claim);
+  if (bank) {
+    std::string command = "layoutproof prove";
+    for (const auto& x : args) command += " " + shell_quote(x);
+    return run_bank_claims(layout_text, claim_texts, access, opts, json, command, out);
+  }
+  if (access.any) throw LayoutError("--elem-bytes, --vec, --pattern, --op, ... apply to conflict-free and max-ways:K only");
   const Subject subject = parse_subject(layout_text);
   std::vector<Claim> claims;
   for (const auto& t : claim_texts) claims.push_back(parse_claim(t));

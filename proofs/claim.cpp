@@ -67,7 +67,7 @@ Claim parse_claim(const std::string& text) {
     c.other = parse_any_layout(arg);
   } else {
     throw LayoutError("unknown claim '" + text +
-                      "' (injective, bijective, surjective:N, contiguous:V[@MODE], equivalent:L2, involution, inverse:R)");
+                      "' (injective, bijective, surjective:N, contiguous:V[@MODE], equivalent:L2, involution, inverse:R; conflict-free and max-ways:K take an access: --elem-bytes, --vec, --pattern)");
   }
   return c;
 }

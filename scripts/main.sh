@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The main job: install, build, then run layoutproof on its worked example.
+# The main job: install, build, then prove the built-in catalog of CUTLASS shared-memory atoms.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
-./build/layoutproof demo
+./build/layoutproof catalog

@@ -9,6 +9,8 @@ PACKAGES=(
   librapidcheck-dev    # properties/ (RapidCheck)
   libgtest-dev         # tests/ (GoogleTest)
   libbenchmark-dev     # bench/ (Google Benchmark)
+  libyaml-cpp-dev      # cli/spec.cpp (spec files)
+  python3-jsonschema libxml2-utils  # tests: SARIF and JUnit outputs checked against their schemas
 )
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q

@@ -1,7 +1,9 @@
 #include "proofs/smt/session.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 
 #ifndef LAYOUTPROOF_VERSION
 #define LAYOUTPROOF_VERSION "0.1.0"
@@ -17,8 +19,15 @@ std::string z3_version() {
 
 Session::Session(const SmtOptions& o, std::string claim, std::string layout)
     : opts_(o), claim_(std::move(claim)), layout_(std::move(layout)) {
-  // Z3 only has a process-wide memory limit; every session sets the same option value.
-  z3::set_param("memory_max_size", static_cast<int>(opts_.memory_mb));
+  // Z3 only has a process-wide memory limit; sessions may run on several threads (-j), so the
+  // global parameter is set under a lock and only when it changes.
+  static std::mutex param_mutex;
+  static unsigned current_mb = 0;
+  const std::lock_guard<std::mutex> lock(param_mutex);
+  if (current_mb != opts_.memory_mb) {
+    z3::set_param("memory_max_size", static_cast<int>(opts_.memory_mb));
+    current_mb = opts_.memory_mb;
+  }
 }
 
 static std::string sanitize(std::string s) {
@@ -36,9 +45,11 @@ Session::Answer Session::check(const std::string& name, const std::vector<z3::ex
   for (const auto& a : assertions) s.add(a);
   names_.push_back(name);
   if (!opts_.dump_dir.empty()) {
+    // Numbered across the whole process, so the queries of every claim (and thread) keep their files.
+    static std::atomic<unsigned> query_number{0};
     std::filesystem::create_directories(opts_.dump_dir);
     char num[16];
-    std::snprintf(num, sizeof num, "%03zu", names_.size());
+    std::snprintf(num, sizeof num, "%04u", ++query_number);
     std::ofstream f(std::filesystem::path(opts_.dump_dir) / (std::string(num) + "-" + sanitize(name) + ".smt2"));
     f << "; layoutproof " << LAYOUTPROOF_VERSION << ", Z3 " << z3_version() << "\n"
       << "; query: " << name << "\n; claim: " << claim_ << "\n; layout: " << layout_ << "\n"

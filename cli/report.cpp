@@ -1,0 +1,266 @@
+#include "cli/report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "model/notation.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using proofs::BankWitness;
+
+std::string fmt(const char* f, double a) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, a);
+  return b;
+}
+std::string num(double v) { return fmt("%g", v); }
+
+// Neighbouring banks get far-apart hues (7 is coprime with 32), pastel so black text reads.
+std::string bank_colour(int bank) {
+  const int hue = (bank * 7 % 32) * 360 / 32;
+  return "hsl(" + std::to_string(hue) + ",70%,80%)";
+}
+
+int phase_size(const proofs::BankSubject& s) {
+  if (is_matrix_op(s.op)) return 8;
+  return s.width_bytes <= 4 ? 32 : s.width_bytes == 8 ? 16 : 8;
+}
+
+struct Geometry {
+  i64 rows = 0, cols = 0;
+  double cw = 20, ch = 20;   // cell size
+  double x0 = 70, y0 = 120;  // grid origin
+};
+
+Geometry geometry(const proofs::BankSubject& s) {
+  Geometry g;
+  const Layout& l = s.spec.tile.layout;
+  g.rows = product(l.shape[0]);
+  g.cols = product(l.shape[1]);
+  g.cw = std::clamp(1100.0 / static_cast<double>(g.cols), 8.0, 34.0);
+  g.ch = std::clamp(std::min(g.cw, 500.0 / static_cast<double>(g.rows)), 8.0, 22.0);
+  return g;
+}
+
+void text(std::ostringstream& o, double x, double y, const std::string& t, const std::string& attrs = "") {
+  o << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" " << attrs << ">" << xml_escape(t) << "</text>\n";
+}
+void rect(std::ostringstream& o, double x, double y, double w, double h, const std::string& attrs) {
+  o << "<rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(w) << "\" height=\"" << num(h) << "\" "
+    << attrs << "/>\n";
+}
+
+// Panel 1: the tile, its banks and the witness lanes. Returns the bottom y.
+double tile_panel(std::ostringstream& o, const BankReportInput& in, const Geometry& g) {
+  const auto& spec = in.subject.spec;
+  text(o, g.x0, g.y0 - 44, "Tile " + to_string(spec.tile) + ": each cell is one " + std::to_string(spec.elem_bytes) +
+                               "-byte element, coloured and numbered by its bank", "class=\"h2\"");
+  const bool small_text = g.cw >= 15;
+  // Column labels every vec elements (or every 8 when narrow), row labels every row.
+  const i64 step = std::max<i64>(spec.vec, g.cw < 12 ? 8 : 1);
+  for (i64 c = 0; c < g.cols; c += step) text(o, g.x0 + (c + 0.5) * g.cw, g.y0 - 6, std::to_string(c), "class=\"lbl\" text-anchor=\"middle\"");
+  text(o, g.x0 - 8, g.y0 - 22, "col", "class=\"lbl\" text-anchor=\"end\"");
+  text(o, g.x0 - 8, g.y0 - 6, "row", "class=\"lbl\" text-anchor=\"end\"");
+  for (i64 r = 0; r < g.rows; ++r) {
+    text(o, g.x0 - 8, g.y0 + (r + 0.7) * g.ch, std::to_string(r), "class=\"lbl\" text-anchor=\"end\"");
+    for (i64 c = 0; c < g.cols; ++c) {
+      const int bank = static_cast<int>((byte_address(spec, r, c) / 4) % kBanks);
+      const double x = g.x0 + c * g.cw, y = g.y0 + r * g.ch;
+      rect(o, x, y, g.cw, g.ch, "fill=\"" + bank_colour(bank) + "\" stroke=\"#fff\" stroke-width=\"0.5\"");
+      if (small_text && g.ch >= 12) text(o, x + g.cw / 2, y + g.ch * 0.72, std::to_string(bank), "class=\"cell\" text-anchor=\"middle\"");
+    }
+  }
+  // Vector boundaries: a thin grey line every vec columns.
+  if (spec.vec > 1)
+    for (i64 c = spec.vec; c < g.cols; c += spec.vec)
+      o << "<line x1=\"" << num(g.x0 + c * g.cw) << "\" y1=\"" << num(g.y0) << "\" x2=\"" << num(g.x0 + c * g.cw)
+        << "\" y2=\"" << num(g.y0 + g.rows * g.ch) << "\" stroke=\"#666\" stroke-width=\"1\"/>\n";
+  const double bottom = g.y0 + g.rows * g.ch;
+  if (!in.result.witness) return bottom;
+  const BankWitness& w = *in.result.witness;
+  std::set<int> hot;
+  for (const auto& l : w.lanes) hot.insert(l.lane);
+  const int ps = phase_size(in.subject);
+  const double vw = g.cw * spec.vec;
+  // The other active lanes of the conflicting phase: thin dark outlines.
+  for (int lane = w.phase * ps; lane < (w.phase + 1) * ps && lane < kWarpLanes; ++lane) {
+    const LaneCoord& c = w.all_coords[lane];
+    if (w.all_addresses[lane] < 0 || hot.count(lane) || c.row < 0) continue;
+    rect(o, g.x0 + c.col * g.cw, g.y0 + c.row * g.ch, vw, g.ch, "fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\" stroke-dasharray=\"3,2\"");
+  }
+  // The conflicting lanes: thick red outlines, and a red tag "L<lane>" in the right margin of
+  // the lane's row, joined to the outline by a line (several tags on one row go side by side).
+  std::map<i64, int> per_row;
+  const double right = g.x0 + g.cols * g.cw;
+  for (const auto& l : w.lanes) {
+    const double x = g.x0 + l.col * g.cw, y = g.y0 + l.row * g.ch;
+    rect(o, x, y, vw, g.ch, "fill=\"none\" stroke=\"#d00\" stroke-width=\"3.5\"");
+    const double lx = right + 10 + 48 * per_row[l.row]++, h = std::max(g.ch, 14.0);
+    o << "<line x1=\"" << num(x + vw) << "\" y1=\"" << num(y + g.ch / 2) << "\" x2=\"" << num(lx) << "\" y2=\""
+      << num(y + g.ch / 2) << "\" stroke=\"#d00\" stroke-width=\"1.5\"/>\n";
+    rect(o, lx, y + g.ch / 2 - h / 2, 44, h, "fill=\"#d00\" rx=\"3\"");
+    text(o, lx + 22, y + g.ch / 2 + 4, "L" + std::to_string(l.lane), "class=\"lane\" text-anchor=\"middle\"");
+  }
+  return bottom;
+}
+
+// Panel 2: the conflicting phase as 32 bank columns; returns the bottom y.
+double bank_panel(std::ostringstream& o, const BankReportInput& in, double top) {
+  const BankWitness& w = *in.result.witness;
+  const int ps = phase_size(in.subject);
+  const int nwords = std::max(1, in.subject.width_bytes / 4);
+  // bank -> distinct words (ascending) -> lanes touching that word.
+  std::map<int, std::map<i64, std::vector<int>>> banks;
+  for (int lane = w.phase * ps; lane < (w.phase + 1) * ps && lane < kWarpLanes; ++lane) {
+    if (w.all_addresses[lane] < 0) continue;
+    for (int j = 0; j < nwords; ++j) {
+      const i64 word = w.all_addresses[lane] / 4 + j;
+      banks[static_cast<int>(word % kBanks)][word].push_back(lane);
+    }
+  }
+  std::size_t depth = 1;
+  for (const auto& [b, words] : banks) depth = std::max(depth, words.size());
+  const double x0 = 90, bw = 36, bh = 30, y0 = top + 62;
+  text(o, x0, top + 22, "Phase " + std::to_string(w.phase) + " of instruction " + std::to_string(w.instruction) + " (" +
+                            w.where + "): the 32 banks, one row per distinct 4-byte word = one wavefront",
+       "class=\"h2\"");
+  for (int b = 0; b < kBanks; ++b) {
+    const double x = x0 + b * bw;
+    const bool conflict = b == w.bank;
+    rect(o, x, y0 - 20, bw - 2, 18, "fill=\"" + bank_colour(b) + "\"" + (conflict ? " stroke=\"#d00\" stroke-width=\"2\"" : ""));
+    text(o, x + bw / 2 - 1, y0 - 6, std::to_string(b), "class=\"cell\" text-anchor=\"middle\"");
+    if (conflict)
+      rect(o, x - 2, y0 - 22, bw + 2, 22 + bh * static_cast<double>(depth) + 4, "fill=\"none\" stroke=\"#d00\" stroke-width=\"2.5\"");
+  }
+  text(o, x0 - 8, y0 - 6, "bank", "class=\"lbl\" text-anchor=\"end\"");
+  for (std::size_t r = 0; r < depth; ++r)
+    text(o, x0 - 8, y0 + r * bh + bh * 0.6, "wavefront " + std::to_string(r + 1), "class=\"lbl\" text-anchor=\"end\"");
+  for (const auto& [b, words] : banks) {
+    int r = 0;
+    for (const auto& [word, lanes] : words) {
+      const double x = x0 + b * bw, y = y0 + r * bh;
+      const bool hot = b == w.bank;
+      rect(o, x, y, bw - 2, bh - 2, "fill=\"" + bank_colour(b) + "\"" + (hot ? " stroke=\"#d00\" stroke-width=\"2\"" : " stroke=\"#999\""));
+      std::string who = "L" + std::to_string(lanes.front()) + (lanes.size() > 1 ? "+" : "");
+      text(o, x + bw / 2 - 1, y + 12, who, std::string("class=\"") + (hot ? "hotw" : "word") + "\" text-anchor=\"middle\"");
+      text(o, x + bw / 2 - 1, y + 24, "w" + std::to_string(word), "class=\"small\" text-anchor=\"middle\"");
+      ++r;
+    }
+  }
+  return y0 + bh * static_cast<double>(depth) + 10;
+}
+
+double legend(std::ostringstream& o, double top) {
+  text(o, 70, top + 20, "Legend: bank colours", "class=\"h2\"");
+  for (int b = 0; b < kBanks; ++b) {
+    const double x = 70 + b * 36;
+    rect(o, x, top + 30, 34, 18, "fill=\"" + bank_colour(b) + "\"");
+    text(o, x + 17, top + 43, std::to_string(b), "class=\"cell\" text-anchor=\"middle\"");
+  }
+  rect(o, 70, top + 60, 30, 14, "fill=\"none\" stroke=\"#d00\" stroke-width=\"3.5\"");
+  text(o, 108, top + 72, "a lane hitting the conflicting bank (Lnn: lane number)", "class=\"lbl\"");
+  rect(o, 520, top + 60, 30, 14, "fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\" stroke-dasharray=\"3,2\"");
+  text(o, 558, top + 72, "another active lane of the same phase", "class=\"lbl\"");
+  text(o, 870, top + 72, "wN: 32-bit word N = byte address / 4", "class=\"lbl\"");
+  return top + 84;
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& s) {
+  std::string o;
+  for (char ch : s) {
+    switch (ch) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += ch;
+    }
+  }
+  return o;
+}
+
+std::string bank_report_svg(const BankReportInput& in) {
+  const Geometry g = geometry(in.subject);
+  std::ostringstream body;
+  const auto& v = in.result.verdict;
+  std::string head = std::string(proofs::to_string(v.kind)) + "  " + in.claim;
+  if (in.result.witness)
+    head += ": " + std::to_string(in.result.witness->ways) + "-way conflict on bank " +
+            std::to_string(in.result.witness->bank) + ", " + std::to_string(in.result.witness->wavefronts) +
+            " wavefronts for an ideal of " + std::to_string(in.result.witness->ideal);
+  text(body, 20, 30, head, std::string("class=\"h1\" fill=\"") + (v.is_refuted() ? "#b00" : v.is_proved() ? "#070" : "#850") + "\"");
+  text(body, 20, 52, in.subject.text(), "class=\"lbl\"");
+  double y = tile_panel(body, in, g);
+  if (in.result.witness) y = bank_panel(body, in, y + 10);
+  y = legend(body, y + 10);
+  const double width = std::max(g.x0 + g.cols * g.cw + 160, 70.0 + 36 * 32 + 40);
+  std::ostringstream o;
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\"" << num(y + 10)
+    << "\" viewBox=\"0 0 " << num(width) << " " << num(y + 10) << "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n"
+    << "<style>.h1{font-size:18px;font-weight:bold}.h2{font-size:14px;font-weight:bold}.lbl{font-size:12px;fill:#333}"
+       ".cell{font-size:9px;fill:#222}.lane{font-size:11px;font-weight:bold;fill:#fff}.word{font-size:10px;fill:#222}"
+       ".hotw{font-size:10px;font-weight:bold;fill:#b00}.small{font-size:9px;fill:#333}</style>\n"
+    << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
+    << body.str() << "</svg>\n";
+  return o.str();
+}
+
+std::string bank_report_html(const BankReportInput& in, const std::string& svg) {
+  const auto& v = in.result.verdict;
+  std::ostringstream o;
+  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>layoutproof: "
+    << xml_escape(in.claim) << " " << proofs::to_string(v.kind) << "</title>\n"
+    << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}"
+       "h1{font-size:20px;margin:4px 0}h2{font-size:16px}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}"
+       "th{background:#eee}code{background:#f4f4f4;padding:1px 4px}.refuted{color:#b00}.proved{color:#070}</style>\n"
+    << "</head>\n<body>\n<h1>layoutproof bank report</h1>\n"
+    << "<div class=\"figure\">\n" << svg << "</div>\n<p>The figure is also <a href=\"report.svg\">report.svg</a>.</p>\n"
+    << "<h2>Claim and verdict</h2>\n<table>\n"
+    << "<tr><th>command</th><td><code>" << xml_escape(in.command) << "</code></td></tr>\n"
+    << "<tr><th>access</th><td>" << xml_escape(in.subject.text()) << "</td></tr>\n"
+    << "<tr><th>claim</th><td>" << xml_escape(in.claim) << "</td></tr>\n"
+    << "<tr><th>verdict</th><td class=\"" << (v.is_refuted() ? "refuted" : v.is_proved() ? "proved" : "") << "\"><b>"
+    << proofs::to_string(v.kind) << "</b> [" << xml_escape(v.method) << "]</td></tr>\n";
+  if (!v.detail.empty()) o << "<tr><th>detail</th><td>" << xml_escape(v.detail) << "</td></tr>\n";
+  if (in.result.witness) {
+    const BankWitness& w = *in.result.witness;
+    o << "<tr><th>witness instruction</th><td>" << w.instruction << " (" << xml_escape(w.where) << "), phase " << w.phase
+      << "</td></tr>\n<tr><th>bank</th><td>" << w.bank << ": " << w.ways << " distinct words</td></tr>\n"
+      << "<tr><th>wavefronts</th><td>" << w.wavefronts << " (ideal " << w.ideal << ", conflict degree " << num(w.degree)
+      << ")</td></tr>\n</table>\n<h2>Conflicting lanes</h2>\n<table class=\"lanes\">\n"
+      << "<tr><th>lane</th><th>coordinate (row,col)</th><th>byte address</th><th>words in bank " << w.bank
+      << "</th><th>bank</th></tr>\n";
+    for (const auto& l : w.lanes) {
+      o << "<tr><td>" << l.lane << "</td><td>(" << l.row << "," << l.col << ")</td><td>" << l.byte_address << "</td><td>";
+      for (std::size_t i = 0; i < l.words.size(); ++i) o << (i ? ", " : "") << l.words[i];
+      o << "</td><td>" << w.bank << "</td></tr>\n";
+    }
+  }
+  o << "</table>\n</body>\n</html>\n";
+  return o.str();
+}
+
+void write_bank_report(const std::string& dir, const BankReportInput& in) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw LayoutError("--report: cannot create " + dir + ": " + ec.message());
+  const std::string svg = bank_report_svg(in);
+  const auto put = [&](const std::string& name, const std::string& content) {
+    std::ofstream f(std::filesystem::path(dir) / name);
+    f << content;
+    if (!f) throw LayoutError("--report: cannot write " + (std::filesystem::path(dir) / name).string());
+  };
+  put("report.svg", svg);
+  put("index.html", bank_report_html(in, svg));
+}
+
+}  // namespace layoutproof::cli

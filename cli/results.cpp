@@ -1,0 +1,179 @@
+#include "cli/results.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+#include "cli/escape.hpp"
+#include "cli/report.hpp"
+#include "model/notation.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using proofs::CheckResult;
+using proofs::Verdict;
+
+std::string ms_text(double t) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f ms", t);
+  return buf;
+}
+
+bool is_z3(const Verdict& v) { return v.method.find("z3") != std::string::npos; }
+
+// Seconds as xs:decimal (fixed point, no exponent).
+std::string seconds(double ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f", ms / 1000);
+  return buf;
+}
+
+std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
+
+}  // namespace
+
+RunSummary summarize(const std::vector<CheckResult>& results) {
+  RunSummary s;
+  for (const auto& r : results) {
+    switch (r.verdict.kind) {
+      case Verdict::Kind::proved: ++s.proved; break;
+      case Verdict::Kind::refuted: ++s.refuted; break;
+      case Verdict::Kind::unknown: ++s.unknown; break;
+      case Verdict::Kind::error: ++s.error; break;
+    }
+    (is_z3(r.verdict) ? s.z3_ms : s.enumeration_ms) += r.verdict.time_ms;
+  }
+  return s;
+}
+
+std::string witness_summary(const CheckResult& r) {
+  if (r.verdict.kind == Verdict::Kind::unknown || r.verdict.kind == Verdict::Kind::error) return r.verdict.detail;
+  if (r.verdict.kind != Verdict::Kind::refuted) return "";
+  if (r.bank_witness) return proofs::describe(*r.bank_witness);
+  std::string s = r.verdict.witness.why;
+  for (const auto& p : r.verdict.witness.points) {
+    s += "; " + p.role + ":";
+    if (p.index >= 0) s += " index " + std::to_string(p.index);
+    if (!p.coord.empty()) s += " " + p.coord;
+    s += " -> " + std::to_string(p.offset);
+  }
+  return s;
+}
+
+void write_table(std::ostream& out, const std::vector<CheckResult>& results, const RunSummary& s) {
+  std::size_t subject_w = 7, claim_w = 5;
+  for (const auto& r : results) {
+    subject_w = std::max(subject_w, r.check.subject.size());
+    claim_w = std::max(claim_w, r.check.claim.size() + (r.check.access_text.empty() ? 0 : r.check.access_text.size() + 3));
+  }
+  out << pad_right("subject", subject_w) << "  " << pad_right("claim", claim_w) << "  verdict   method\n";
+  for (const auto& r : results) {
+    const std::string claim = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
+    out << pad_right(r.check.subject, subject_w) << "  " << pad_right(claim, claim_w) << "  "
+        << pad_right(to_string(r.verdict.kind), 8) << "  " << r.verdict.method << ", " << ms_text(r.verdict.time_ms) << "\n";
+    const std::string w = witness_summary(r);
+    if (!w.empty()) out << "    " << w << "\n";
+  }
+  out << results.size() << " claims: " << s.proved << " proved, " << s.refuted << " refuted, " << s.unknown << " unknown, "
+      << s.error << " error  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
+      << ms_text(s.wall_ms) << ")\n";
+}
+
+void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
+  out << "{\"tool\":\"layoutproof\",\"version\":\"" LAYOUTPROOF_VERSION "\",\"source\":" << json_str(source)
+      << ",\"summary\":{\"proved\":" << s.proved << ",\"refuted\":" << s.refuted << ",\"unknown\":" << s.unknown
+      << ",\"error\":" << s.error << ",\"z3_ms\":" << s.z3_ms << ",\"enumeration_ms\":" << s.enumeration_ms
+      << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    out << (i ? "," : "") << "{\"subject\":" << json_str(r.check.subject) << ",\"layout\":" << json_str(to_string(r.check.layout))
+        << ",\"claim\":" << json_str(r.check.claim) << ",\"access\":" << json_str(r.check.access_text)
+        << ",\"verdict\":" << json_str(to_string(r.verdict.kind)) << ",\"method\":" << json_str(r.verdict.method)
+        << ",\"time_ms\":" << r.verdict.time_ms << ",\"detail\":" << json_str(r.verdict.detail)
+        << ",\"witness\":" << json_str(witness_summary(r));
+    if (!r.check.where.file.empty())
+      out << ",\"location\":{\"file\":" << json_str(r.check.where.file) << ",\"line\":" << r.check.where.line << "}";
+    out << "}";
+  }
+  out << "]}\n";
+}
+
+void write_junit(std::ostream& out, const std::string& suite, const std::vector<CheckResult>& results, const RunSummary& s) {
+  double total_ms = 0;
+  for (const auto& r : results) total_ms += r.verdict.time_ms;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"layoutproof\" tests=\"" << results.size()
+      << "\" failures=\"" << s.refuted << "\" errors=\"" << s.unknown + s.error << "\" time=\"" << seconds(total_ms) << "\">\n"
+      << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << results.size() << "\" failures=\"" << s.refuted
+      << "\" errors=\"" << s.unknown + s.error << "\" skipped=\"0\" time=\"" << seconds(total_ms) << "\">\n";
+  for (const auto& r : results) {
+    const std::string name = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
+    out << "    <testcase classname=\"" << xml_escape(r.check.subject) << "\" name=\"" << xml_escape(name) << "\" time=\""
+        << seconds(r.verdict.time_ms) << "\"";
+    // The location goes into the message: the JUnit schema (Jenkins junit-10.xsd) has no file/line.
+    const std::string at = r.check.where.file.empty() ? "" : r.check.where.file + ":" + std::to_string(r.check.where.line) + ": ";
+    const std::string w = at + witness_summary(r);
+    switch (r.verdict.kind) {
+      case Verdict::Kind::proved:
+        out << "/>\n";
+        break;
+      case Verdict::Kind::refuted:
+        out << ">\n      <failure message=\"REFUTED: " << xml_escape(r.check.claim) << "\" type=\"REFUTED\">" << xml_escape(w)
+            << "</failure>\n    </testcase>\n";
+        break;
+      default:
+        out << ">\n      <error message=\"" << to_string(r.verdict.kind) << "\" type=\"" << to_string(r.verdict.kind) << "\">"
+            << xml_escape(w) << "</error>\n    </testcase>\n";
+    }
+  }
+  out << "  </testsuite>\n</testsuites>\n";
+}
+
+void write_sarif(std::ostream& out, const std::string& spec_path, const std::vector<CheckResult>& results) {
+  out << "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+      << "    \"tool\": {\"driver\": {\"name\": \"layoutproof\", \"version\": \"" LAYOUTPROOF_VERSION "\", "
+      << "\"informationUri\": \"https://github.com/layoutproof/layoutproof\", \"rules\": [\n"
+      << "      {\"id\": \"LP001\", \"name\": \"ClaimRefuted\", \"shortDescription\": {\"text\": \"A layout claim is false: "
+         "the counterexample is replayed on the model.\"}},\n"
+      << "      {\"id\": \"LP002\", \"name\": \"ClaimUndecided\", \"shortDescription\": {\"text\": \"A layout claim could "
+         "not be decided (unknown or error).\"}}]}},\n"
+      << "    \"results\": [";
+  bool first = true;
+  for (const auto& r : results) {
+    if (r.verdict.kind == Verdict::Kind::proved) continue;
+    const bool refuted = r.verdict.kind == Verdict::Kind::refuted;
+    const std::string msg = std::string(to_string(r.verdict.kind)) + ": " + r.check.id() + ": " + witness_summary(r);
+    const std::string file = r.check.where.file.empty() ? spec_path : r.check.where.file;
+    out << (first ? "\n" : ",\n") << "      {\"ruleId\": \"" << (refuted ? "LP001" : "LP002") << "\", \"level\": \""
+        << (refuted ? "error" : "warning") << "\", \"message\": {\"text\": " << json_str(msg) << "}, \"locations\": [{"
+        << "\"physicalLocation\": {\"artifactLocation\": {\"uri\": " << json_str(file) << "}, \"region\": {\"startLine\": "
+        << std::max(1, r.check.where.line) << ", \"startColumn\": " << std::max(1, r.check.where.column) << "}}}]}";
+    first = false;
+  }
+  out << (first ? "" : "\n    ") << "]\n  }]\n}\n";
+}
+
+void write_markdown(std::ostream& out, const std::string& title, const std::vector<CheckResult>& results, const RunSummary& s) {
+  const bool ok = s.refuted + s.unknown + s.error == 0;
+  out << "### layoutproof: " << title << " " << (ok ? "✅" : "❌") << "\n\n"
+      << results.size() << " claims: **" << s.proved << " proved**, **" << s.refuted << " refuted**, " << s.unknown
+      << " unknown, " << s.error << " error.\n\n";
+  if (!ok) {
+    out << "| subject | claim | verdict | counterexample |\n| --- | --- | --- | --- |\n";
+    for (const auto& r : results) {
+      if (r.verdict.kind == Verdict::Kind::proved) continue;
+      std::string w = witness_summary(r);
+      std::replace(w.begin(), w.end(), '|', '/');
+      out << "| `" << r.check.subject << "` | `" << r.check.claim << (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]")
+          << "` | " << to_string(r.verdict.kind) << " | " << w << " |\n";
+    }
+    out << "\n";
+  }
+  out << "<details><summary>All claims</summary>\n\n| subject | claim | verdict | method |\n| --- | --- | --- | --- |\n";
+  for (const auto& r : results)
+    out << "| `" << r.check.subject << "` | `" << r.check.claim << (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]")
+        << "` | " << to_string(r.verdict.kind) << " | " << r.verdict.method << " |\n";
+  out << "\n</details>\n";
+}
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,31 @@
+#pragma once
+// Writers for the results of a run of checks (catalog or spec file): the human table, JSON,
+// JUnit XML (one test case per claim), SARIF 2.1.0 (one result per failing claim, located in the
+// spec file) and a Markdown PR comment with counterexample summaries.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "proofs/check.hpp"
+
+namespace layoutproof::cli {
+
+struct RunSummary {
+  int proved = 0, refuted = 0, unknown = 0, error = 0;
+  double z3_ms = 0, enumeration_ms = 0, wall_ms = 0;
+};
+RunSummary summarize(const std::vector<proofs::CheckResult>& results);
+
+// One sentence: the witness of a refuted check (bank witnesses name instruction, lanes, bank).
+std::string witness_summary(const proofs::CheckResult& r);
+
+void write_table(std::ostream& out, const std::vector<proofs::CheckResult>& results, const RunSummary& s);
+void write_json(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
+                const RunSummary& s);
+void write_junit(std::ostream& out, const std::string& suite, const std::vector<proofs::CheckResult>& results,
+                 const RunSummary& s);
+void write_sarif(std::ostream& out, const std::string& spec_path, const std::vector<proofs::CheckResult>& results);
+void write_markdown(std::ostream& out, const std::string& title, const std::vector<proofs::CheckResult>& results,
+                    const RunSummary& s);
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,72 @@
+#include "cli/run_flags.hpp"
+
+#include <unistd.h>
+
+#include "model/error.hpp"
+
+namespace layoutproof::cli {
+
+RunFlags parse_run_flags(const std::vector<std::string>& args) {
+  RunFlags f;
+  f.run.progress = ::isatty(2);
+  f.run.cache_dir = default_cache_dir();
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
+      return args[++i];
+    };
+    auto number = [&](const std::string& v) {
+      try {
+        const long n = std::stol(v);
+        if (n < 1 || n > 1'000'000'000) throw LayoutError(a + " " + v + ": out of range");
+        return n;
+      } catch (const std::logic_error&) {
+        throw LayoutError(a + " needs a positive number, not '" + v + "'");
+      }
+    };
+    if (a == "-j" || a == "--jobs") {
+      f.run.jobs = static_cast<int>(number(value()));
+    } else if (a.rfind("-j", 0) == 0 && a.size() > 2 && a[2] != '-') {
+      f.run.jobs = static_cast<int>(number(a.substr(2)));
+    } else if (a == "--engine") {
+      const std::string& e = value();
+      if (e == "z3") f.run.prove.engine = proofs::EngineChoice::z3;
+      else if (e == "exhaustive") f.run.prove.engine = proofs::EngineChoice::exhaustive;
+      else if (e == "auto") f.run.prove.engine = proofs::EngineChoice::automatic;
+      else throw LayoutError("--engine takes z3, exhaustive or auto, not '" + e + "'");
+    } else if (a == "--timeout-ms") {
+      f.run.prove.smt.timeout_ms = static_cast<unsigned>(number(value()));
+    } else if (a == "--dump-smt") {
+      f.run.prove.smt.dump_dir = value();
+    } else if (a == "--cache") {
+      f.run.cache_dir = value();
+    } else if (a == "--no-cache") {
+      f.run.cache_dir.clear();
+    } else if (a == "--progress") {
+      f.run.progress = true;
+    } else if (a == "--no-progress") {
+      f.run.progress = false;
+    } else if (a == "--json") {
+      if (i + 1 < args.size() && args[i + 1].rfind("-", 0) != 0 && args[i + 1].find(".json") != std::string::npos)
+        f.out.json_file = args[++i];
+      else
+        f.out.json_stdout = true;
+    } else if (a == "--junit") {
+      f.out.junit_file = value();
+    } else if (a == "--sarif") {
+      f.out.sarif_file = value();
+    } else if (a == "--markdown") {
+      f.out.markdown_file = value();
+    } else if (a == "--report") {
+      f.out.report_dir = value();
+    } else if (a.rfind("--", 0) == 0) {
+      throw LayoutError("unknown option " + a);
+    } else {
+      f.positional.push_back(a);
+    }
+  }
+  return f;
+}
+
+}  // namespace layoutproof::cli

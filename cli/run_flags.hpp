@@ -1,0 +1,30 @@
+#pragma once
+// The flags `catalog` and `check` share: how to prove, and where to write which output.
+//   -j N | --jobs N        prove N claims at a time (default: 1)
+//   --engine z3|exhaustive|auto      --timeout-ms N      --dump-smt DIR
+//   --cache DIR | --no-cache         (default cache: see check_runner.hpp)
+//   --progress | --no-progress       (default: on when stderr is a terminal)
+//   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/check_runner.hpp"
+
+namespace layoutproof::cli {
+
+struct OutputFlags {
+  bool json_stdout = false;
+  std::string json_file, junit_file, sarif_file, markdown_file, report_dir;
+};
+
+struct RunFlags {
+  RunOptions run;
+  OutputFlags out;
+  std::vector<std::string> positional;  // what is not a flag
+};
+
+// Throws LayoutError on an unknown flag or a missing value.
+RunFlags parse_run_flags(const std::vector<std::string>& args);
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,129 @@
+#include "cli/spec.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "model/cpp_source.hpp"
+#include "model/notation.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using proofs::Check;
+using proofs::SourceLocation;
+
+SourceLocation where(const std::string& path, const YAML::Node& n) {
+  const YAML::Mark m = n.Mark();
+  return {path, m.line + 1, m.column + 1};
+}
+
+[[noreturn]] void fail(const std::string& path, const YAML::Node& n, const std::string& what) {
+  const SourceLocation w = where(path, n);
+  throw LayoutError(path + ":" + std::to_string(w.line) + ":" + std::to_string(w.column) + ": " + what);
+}
+
+std::string scalar(const std::string& path, const YAML::Node& n, const char* key) {
+  if (!n[key]) fail(path, n, std::string("missing '") + key + "'");
+  if (!n[key].IsScalar()) fail(path, n[key], std::string("'") + key + "' must be a single value");
+  return n[key].as<std::string>();
+}
+
+std::vector<YAML::Node> list(const std::string& path, const YAML::Node& n, const char* key) {
+  std::vector<YAML::Node> out;
+  if (!n[key]) return out;
+  if (n[key].IsScalar()) return {n[key]};
+  if (!n[key].IsSequence()) fail(path, n[key], std::string("'") + key + "' must be a list");
+  for (const auto& x : n[key]) out.push_back(x);
+  return out;
+}
+
+// Errors from the model or the claim parser, located at the node they came from.
+template <class F>
+auto located(const std::string& path, const YAML::Node& n, F&& f) {
+  try {
+    return f();
+  } catch (const ParseError& e) {
+    fail(path, n, std::string(e.what()));
+  } catch (const LayoutError& e) {
+    fail(path, n, e.what());
+  }
+}
+
+proofs::BankSubject access_subject(const std::string& path, const YAML::Node& a, const AnyLayout& tile, int bits) {
+  if (bits < 8) fail(path, a, "accesses need elements of at least 8 bits (write the tile in bytes for sub-byte types)");
+  AccessSpec spec;
+  spec.tile = tile;
+  spec.elem_bytes = bits / 8;
+  spec.pattern = located(path, a, [&] { return parse_pattern(scalar(path, a, "pattern")); });
+  const std::string op_text = a["op"] ? scalar(path, a, "op") : "ld";
+  const auto op = parse_smem_op(op_text);
+  if (!op) fail(path, a["op"], "unknown op '" + op_text + "' (ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4)");
+  spec.vec = a["vec"] ? located(path, a["vec"], [&] { return std::stoi(scalar(path, a, "vec")); }) : 16 / spec.elem_bytes;
+  if (a["base"]) spec.base_address = located(path, a["base"], [&] { return std::stoll(scalar(path, a, "base")); });
+  if (a["byte_swizzle"]) spec.byte_swizzle = located(path, a["byte_swizzle"], [&] { return parse_swizzle(scalar(path, a, "byte_swizzle")); });
+  if (a["thread_layout"]) spec.thread_layout = located(path, a["thread_layout"], [&] { return parse_layout(scalar(path, a, "thread_layout")); });
+  return located(path, a, [&] { return proofs::make_bank_subject(spec, *op); });
+}
+
+}  // namespace
+
+int element_bits(const std::string& name) {
+  static const std::map<std::string, int> bits = {
+      {"f64", 64}, {"double", 64}, {"i64", 64}, {"u64", 64},  {"f32", 32},  {"float", 32}, {"tf32", 32}, {"i32", 32},
+      {"u32", 32}, {"f16", 16},    {"half", 16}, {"bf16", 16}, {"i16", 16}, {"u16", 16},   {"i8", 8},    {"u8", 8},
+      {"int8", 8}, {"e4m3", 8},    {"e5m2", 8},  {"f8", 8},    {"i4", 4},   {"u4", 4},     {"e2m1", 4},  {"f4", 4}};
+  const auto it = bits.find(name);
+  if (it == bits.end()) throw LayoutError("unknown element type '" + name + "' (f16 bf16 f32 tf32 f64 i8 u8 e4m3 e5m2 i4 ...)");
+  return it->second;
+}
+
+std::vector<Check> parse_spec(const std::string& text, const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw LayoutError(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " + e.msg);
+  }
+  if (!root || !root["layouts"] || !root["layouts"].IsSequence())
+    throw LayoutError(path + ": a spec needs a 'layouts:' list (see layoutproof check --help)");
+  std::vector<Check> checks;
+  for (const auto& entry : root["layouts"]) {
+    const std::string name = scalar(path, entry, "name");
+    const AnyLayout layout = located(path, entry["layout"] ? entry["layout"] : entry,
+                                     [&] { return parse_layout_any_syntax(scalar(path, entry, "layout")); });
+    int bits = 0;
+    if (entry["bits"]) bits = located(path, entry["bits"], [&] { return std::stoi(scalar(path, entry, "bits")); });
+    if (entry["element"]) bits = located(path, entry["element"], [&] { return element_bits(scalar(path, entry, "element")); });
+    for (const auto& c : list(path, entry, "claims")) {
+      Check check = located(path, c, [&] { return proofs::make_check(name, layout, c.as<std::string>(), std::nullopt, where(path, c)); });
+      check.element_bits = bits;
+      if (check.kind == Check::Kind::tma && bits == 0) fail(path, c, "a tma claim needs the element type");
+      checks.push_back(std::move(check));
+    }
+    for (const auto& a : list(path, entry, "accesses")) {
+      if (bits == 0) fail(path, a, "accesses need the element type ('element: f16' or 'bits: 16')");
+      const proofs::BankSubject subject = access_subject(path, a, layout, bits);
+      const auto claims = list(path, a, "claims");
+      if (claims.empty()) fail(path, a, "an access needs 'claims: [conflict-free]' (or max-ways:K)");
+      for (const auto& c : claims) {
+        Check check = located(path, c, [&] { return proofs::make_check(name, layout, c.as<std::string>(), subject, where(path, c)); });
+        check.element_bits = bits;
+        checks.push_back(std::move(check));
+      }
+    }
+  }
+  return checks;
+}
+
+std::vector<Check> load_spec(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw LayoutError("cannot read spec file " + path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return parse_spec(ss.str(), path);
+}
+
+}  // namespace layoutproof::cli

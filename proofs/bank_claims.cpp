@@ -1,0 +1,265 @@
+// Bank-conflict claims: the exhaustive oracle, replay of Z3 violations on the bank model, and the
+// cross-check that keeps a Z3 PROVED honest (proofs/bank_claims.hpp).
+#include "proofs/bank_claims.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "model/notation.hpp"
+
+namespace layoutproof::proofs {
+namespace {
+
+SmemAccess to_smem(const BankSubject& s, const WarpAccess& w) {
+  SmemAccess a;
+  a.op = s.op;
+  a.width_bytes = s.width_bytes;
+  for (int l = 0; l < kWarpLanes; ++l) a.lane_addr[l] = w.byte_address[l];
+  return a;
+}
+
+// The claim fails on this instruction (bank model): the collision that breaks it, if any.
+const BankCollision* breaking(const BankClaim& c, const BankReport& r) {
+  if (c.kind == BankClaim::Kind::conflict_free) {
+    // wavefronts > ideal: the first collision (smallest phase, then bank) explains it.
+    if (r.wavefronts <= r.ideal || r.collisions.empty()) return nullptr;
+    return &r.collisions.front();
+  }
+  for (const auto& col : r.collisions)
+    if (col.ways() > c.k) return &col;
+  return nullptr;
+}
+
+BankWitness make_witness(const BankSubject& s, i64 k, const WarpAccess& w, const BankReport& r, const BankCollision& col) {
+  BankWitness bw;
+  bw.instruction = k;
+  bw.where = w.where;
+  bw.phase = col.phase;
+  bw.bank = col.bank;
+  bw.ways = col.ways();
+  bw.wavefronts = r.wavefronts;
+  bw.ideal = r.ideal;
+  bw.degree = r.conflict_degree;
+  bw.all_addresses = w.byte_address;
+  bw.all_coords = w.coord;
+  const int nwords = std::max(1, s.width_bytes / 4);
+  for (int lane : col.lanes) {
+    BankLane bl{lane, w.coord[lane].row, w.coord[lane].col, w.byte_address[lane], {}};
+    for (int j = 0; j < nwords; ++j) {
+      const i64 word = w.byte_address[lane] / 4 + j;
+      if (word % kBanks == col.bank) bl.words.push_back(word);
+    }
+    bw.lanes.push_back(bl);
+  }
+  return bw;
+}
+
+Witness to_witness(const BankWitness& bw) {
+  Witness w;
+  for (const auto& l : bw.lanes)
+    w.points.push_back({"lane " + std::to_string(l.lane), l.lane,
+                        "(" + std::to_string(l.row) + "," + std::to_string(l.col) + ")", l.byte_address});
+  w.why = describe(bw);
+  return w;
+}
+
+std::string method_exhaustive(i64 n) { return "exhaustive: bank model on all " + std::to_string(n) + " instructions"; }
+
+std::string holds_text(const BankClaim& c, i64 n) {
+  return (c.kind == BankClaim::Kind::conflict_free ? std::string("every instruction needs exactly its ideal wavefronts")
+                                                   : "no bank of any phase holds more than " + std::to_string(c.k) +
+                                                         " distinct words") +
+         " (" + std::to_string(n) + " instructions)";
+}
+
+}  // namespace
+
+std::optional<BankClaim> parse_bank_claim(const std::string& text) {
+  BankClaim c;
+  c.text = text;
+  if (text == "conflict-free") return c;
+  const std::string p = "max-ways";
+  if (text.compare(0, p.size(), p) != 0) return std::nullopt;
+  const std::string arg = text.size() > p.size() && text[p.size()] == ':' ? text.substr(p.size() + 1) : "";
+  if (arg.empty() || arg.size() > 3 || arg.find_first_not_of("0123456789") != std::string::npos || std::stoi(arg) < 1)
+    throw LayoutError("max-ways:K needs a positive integer K, not '" + text + "'");
+  c.kind = BankClaim::Kind::max_ways;
+  c.k = std::stoi(arg);
+  return c;
+}
+
+bool is_bank_claim(const std::string& text) {
+  return text == "conflict-free" || text.rfind("max-ways", 0) == 0;
+}
+
+std::string BankSubject::text() const {
+  std::string t = to_string(spec.tile) + ", " + std::to_string(spec.elem_bytes) + "-byte elements x" +
+                  std::to_string(spec.vec) + " (" + std::to_string(width_bytes) + " B), " + to_string(spec.pattern);
+  if (spec.thread_layout) t += " " + to_string(*spec.thread_layout);
+  t += ", " + to_string(op);
+  if (spec.base_address) t += ", base " + std::to_string(spec.base_address);
+  if (spec.byte_swizzle) t += ", byte swizzle " + to_string(*spec.byte_swizzle);
+  return t;
+}
+
+BankSubject make_bank_subject(AccessSpec spec, SmemOp op) {
+  BankSubject s;
+  if (is_matrix_op(op)) {
+    spec.ldmatrix_count = matrix_count(op);
+    s.width_bytes = 16;
+  } else {
+    s.width_bytes = spec.elem_bytes * spec.vec;
+    if (spec.pattern == PatternKind::ldmatrix)
+      throw LayoutError("the ldmatrix pattern needs --op ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4");
+  }
+  s.op = op;
+  s.spec = std::move(spec);
+  return s;
+}
+
+i64 instruction_count(const BankSubject& s) {
+  const Layout& l = s.spec.tile.layout;
+  if (l.rank() != 2) throw LayoutError("access patterns need a 2-D (rows, cols) tile");
+  const i64 rows = product(l.shape[0]), cols = product(l.shape[1]);
+  const i64 chunks = cols / s.spec.vec;
+  auto ceil_div = [](i64 a, i64 b) { return (a + b - 1) / b; };
+  switch (s.spec.pattern) {
+    case PatternKind::row_per_lane: return ceil_div(rows, kWarpLanes) * chunks;
+    case PatternKind::linear: return ceil_div(rows * chunks, kWarpLanes);
+    case PatternKind::ldmatrix: return ceil_div(rows / 8 * chunks, s.spec.ldmatrix_count);
+    case PatternKind::thread_layout:
+      if (!s.spec.thread_layout) throw LayoutError("the thread-layout pattern needs a thread layout");
+      return ceil_div(size(*s.spec.thread_layout), kWarpLanes);
+  }
+  return 0;
+}
+
+std::string describe(const BankWitness& w) {
+  std::string s = "instruction " + std::to_string(w.instruction) + " (" + w.where + "), phase " +
+                  std::to_string(w.phase) + ": lanes";
+  for (std::size_t i = 0; i < w.lanes.size(); ++i) {
+    const auto& l = w.lanes[i];
+    s += (i ? ", " : " ") + std::to_string(l.lane) + " (" + std::to_string(l.row) + "," + std::to_string(l.col) +
+         ") @" + std::to_string(l.byte_address);
+  }
+  s += " hit bank " + std::to_string(w.bank) + " at " + std::to_string(w.ways) + " distinct words: " +
+       std::to_string(w.ways) + "-way conflict, " + std::to_string(w.wavefronts) + " wavefronts for an ideal of " +
+       std::to_string(w.ideal);
+  char b[32];
+  std::snprintf(b, sizeof b, " (degree %.2g)", w.degree);
+  return s + b;
+}
+
+BankResult check_bank_exhaustive(const BankSubject& s, const BankClaim& c) {
+  BankResult res;
+  try {
+    const std::vector<WarpAccess> ws = warp_accesses(s.spec);
+    const i64 n = static_cast<i64>(ws.size());
+    for (i64 k = 0; k < n; ++k) {
+      const BankReport r = analyze_smem_access(to_smem(s, ws[k]));
+      if (const BankCollision* col = breaking(c, r)) {
+        res.witness = make_witness(s, k, ws[k], r, *col);
+        res.verdict = Verdict::refuted(method_exhaustive(n), to_witness(*res.witness));
+        return res;
+      }
+    }
+    res.verdict = Verdict::proved(method_exhaustive(n), holds_text(c, n));
+  } catch (const LayoutError& e) {
+    res.verdict = Verdict::error("exhaustive", std::string("invalid access: ") + e.what());
+  }
+  return res;
+}
+
+namespace {
+
+// Replays a Z3 violation: instruction k must break the claim on the bank model, with the lanes
+// Z3 chose in the breaking (phase, bank).
+BankResult replay_bank(const BankSubject& s, const BankClaim& c, const BankViolation& v, const std::string& method) {
+  BankResult res;
+  const auto mismatch = [&](const std::string& why) {
+    res.verdict = Verdict::error(method, "encoding mismatch: the counterexample does not replay on the bank model (" + why + ")");
+    return res;
+  };
+  const std::vector<WarpAccess> ws = warp_accesses(s.spec);
+  if (v.instruction < 0 || v.instruction >= static_cast<i64>(ws.size())) return mismatch("no such instruction");
+  const WarpAccess& w = ws[v.instruction];
+  const BankReport r = analyze_smem_access(to_smem(s, w));
+  if (!breaking(c, r)) return mismatch("instruction " + std::to_string(v.instruction) + " keeps the claim");
+  // The (phase, bank) of Z3's lanes: it must be a collision of the model with more than K words
+  // (conflict-free: K = 1) and contain every lane Z3 chose.
+  const int limit = c.kind == BankClaim::Kind::conflict_free ? 1 : c.k;
+  for (const auto& col : r.collisions) {
+    if (col.ways() <= limit) continue;
+    const bool all = std::all_of(v.lanes.begin(), v.lanes.end(), [&](int l) {
+      return std::find(col.lanes.begin(), col.lanes.end(), l) != col.lanes.end();
+    });
+    if (!all) continue;
+    res.witness = make_witness(s, v.instruction, w, r, col);
+    res.verdict = Verdict::refuted(method, to_witness(*res.witness));
+    return res;
+  }
+  return mismatch("the lanes z3 chose do not share a conflicting bank there");
+}
+
+}  // namespace
+
+BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  BankResult res;
+  const auto finish = [&](BankResult r, std::vector<std::string> q = {}) {
+    r.verdict.queries = std::move(q);
+    r.verdict.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  };
+  i64 n = 0;
+  try {
+    n = instruction_count(s);
+  } catch (const LayoutError& e) {
+    return finish({Verdict::error("bank", std::string("invalid access: ") + e.what()), std::nullopt});
+  }
+  const bool enumerable = n <= kBankExhaustiveLimit;
+  if (o.engine == EngineChoice::exhaustive) {
+    if (!enumerable) return finish({Verdict::error("exhaustive", "more than 2^20 instructions"), std::nullopt});
+    return finish(check_bank_exhaustive(s, c));
+  }
+  // The oracle first: it also validates every instruction (alignment, widths) for the encoding.
+  std::optional<BankResult> oracle;
+  if (enumerable) {
+    oracle = check_bank_exhaustive(s, c);
+    if (oracle->verdict.kind == Verdict::Kind::error) return finish(*oracle);
+  }
+  std::optional<i64> hint;
+  std::vector<int> hint_lanes;
+  if (oracle && oracle->witness) {
+    hint = oracle->witness->instruction;
+    for (const auto& l : oracle->witness->lanes) hint_lanes.push_back(l.lane);
+  }
+  const BankOutcome z = check_bank_z3(s, c, o.smt, hint, hint_lanes);
+  std::string method = z.method;
+  if (enumerable) method += ", cross-checked by the bank model on all " + std::to_string(n) + " instructions";
+  switch (z.kind) {
+    case BankOutcome::Kind::error: return finish({Verdict::error(method, z.text), std::nullopt}, z.queries);
+    case BankOutcome::Kind::unknown: return finish({Verdict::unknown(method, z.text), std::nullopt}, z.queries);
+    case BankOutcome::Kind::violated: {
+      BankResult r;
+      try {
+        r = replay_bank(s, c, z.violation, method);
+      } catch (const LayoutError& e) {
+        r.verdict = Verdict::error(method, std::string("cannot replay the counterexample: ") + e.what());
+      }
+      if (r.verdict.is_refuted() && oracle && !oracle->verdict.is_refuted())
+        r.verdict = Verdict::error(method, "z3 and the exhaustive evaluation disagree: z3 refutes, the bank model proves");
+      return finish(r, z.queries);
+    }
+    case BankOutcome::Kind::holds:
+      if (oracle && !oracle->verdict.is_proved())
+        return finish({Verdict::error(method, "z3 and the exhaustive evaluation disagree: z3 proves, the bank model refutes (" +
+                                                  oracle->verdict.witness.why + ")"),
+                       std::nullopt},
+                      z.queries);
+      return finish({Verdict::proved(method, z.text), std::nullopt}, z.queries);
+  }
+  return finish({Verdict::error(method, "unreachable"), std::nullopt});
+}
+
+}  // namespace layoutproof::proofs

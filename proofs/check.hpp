@@ -1,0 +1,62 @@
+#pragma once
+// A check: one claim about one subject, with where it came from. The catalog (proofs/catalog.hpp)
+// and spec files (cli/spec.hpp) produce checks; run_check() decides each with the engines of
+// proofs/prove.hpp and proofs/bank_claims.hpp; the CLI prints them (table, JSON, JUnit, SARIF,
+// Markdown, HTML reports).
+//
+// Claim kinds:
+//   layout claims  injective, bijective, surjective:N, contiguous:V[@m], equivalent:L2,
+//                  involution, inverse:R                                 (proofs/claim.hpp)
+//   bank claims    conflict-free, max-ways:K over every instruction of an access
+//                  (proofs/bank_claims.hpp)
+//   tma:Sw<B,M,S>  the element-unit layout equals TMA's byte-address swizzle Sw<B,M,S> applied to
+//                  the byte offsets of the unswizzled layout (on buffers aligned to 2^(M+B+|S|)
+//                  bytes):  forall x: bytes(L(x)) == Sw(bytes(inner(x))),  bytes(o) = o*bits/8;
+//                  decided by enumeration of the atom.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "proofs/bank_claims.hpp"
+#include "proofs/prove.hpp"
+
+namespace layoutproof::proofs {
+
+struct SourceLocation {
+  std::string file;  // empty: built in
+  int line = 0;
+  int column = 0;
+};
+
+struct Check {
+  enum class Kind { layout, bank, tma };
+  Kind kind = Kind::layout;
+  std::string subject;      // a name: "GMMA::Layout_K_SW128_Atom (16-bit)", "sA"
+  AnyLayout layout;         // the layout the claim is about
+  std::string claim;        // as written: "bijective", "conflict-free", "tma:Sw<3,4,3>", ...
+  std::string access_text;  // bank claims: "row-per-lane ld 16 B" (empty otherwise)
+  std::optional<BankSubject> access;  // bank claims
+  int element_bits = 0;     // tma claims (and for display)
+  SourceLocation where;
+
+  std::string id() const;   // "subject: claim [access]", unique within a run
+};
+
+struct CheckResult {
+  Check check;
+  Verdict verdict;
+  std::optional<BankWitness> bank_witness;  // REFUTED bank claims
+};
+
+// Decides one check. Never throws for a well-formed check (errors become ERROR verdicts).
+CheckResult run_check(const Check& c, const ProveOptions& o);
+
+// A check for a layout or bank claim written as text; throws LayoutError when the claim is
+// unknown or a bank claim lacks an access.
+Check make_check(std::string subject, AnyLayout layout, const std::string& claim, std::optional<BankSubject> access,
+                 SourceLocation where = {});
+
+// The exit code for a set of results: 0 all proved, 1 any refuted, 3 any unknown or error.
+int exit_code(const std::vector<CheckResult>& results);
+
+}  // namespace layoutproof::proofs

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# `layoutproof check` on the example spec (one claim wrong on purpose): exit 1, the claim named,
+# JUnit XML valid against the JUnit schema, SARIF valid against the SARIF 2.1.0 schema with the
+# failing claim located on its line of the spec, Markdown and JSON written.
+set -euo pipefail
+bin="$1"; root="$2"
+spec="$root/examples/gemm_sm80_f16.yaml"
+out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+set +e
+"$bin" check "$spec" --no-cache --no-progress --junit "$out/junit.xml" --sarif "$out/out.sarif" \
+  --markdown "$out/comment.md" --json "$out/results.json" > "$out/stdout.txt" 2> "$out/stderr.txt"
+rc=$?
+set -e
+[ "$rc" = 1 ] || fail "exit code $rc, expected 1 (one refuted claim)"
+grep -q "sA_naive .*conflict-free .*REFUTED" "$out/stdout.txt" || fail "the refuted claim is not named"
+grep -q "lanes 0 (0,0) @0" "$out/stdout.txt" || fail "no witness lanes"
+
+xmllint --noout --schema "$root/tests/cli/schemas/junit-10.xsd" "$out/junit.xml" || fail "JUnit XML invalid"
+[ "$(grep -c '<testcase' "$out/junit.xml")" = "$(grep -c 'PROVED\|REFUTED' "$out/stdout.txt")" ] || fail "one test case per claim"
+[ "$(grep -c '<failure' "$out/junit.xml")" = 1 ] || fail "exactly one failure expected"
+
+/usr/bin/python3 - "$root/tests/cli/schemas/sarif-2.1.0-core.schema.json" "$out/out.sarif" "$spec" <<'PY'
+import json, sys
+import jsonschema
+schema, sarif, spec = (json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3])
+jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker()).validate(sarif)
+results = sarif["runs"][0]["results"]
+assert len(results) == 1, results
+loc = results[0]["locations"][0]["physicalLocation"]
+line = loc["region"]["startLine"]
+wrong = [i + 1 for i, l in enumerate(open(spec)) if "WRONG" in l]
+assert loc["artifactLocation"]["uri"].endswith("gemm_sm80_f16.yaml"), loc
+assert line in wrong, (line, wrong)
+assert "sA_naive" in results[0]["message"]["text"]
+print("SARIF valid; failing claim at line", line)
+PY
+
+grep -q "REFUTED" "$out/comment.md" || fail "Markdown lacks the refuted claim"
+/usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['summary']['refuted']==1" "$out/results.json" || fail "JSON"
+
+# A spec that cannot be read is bad input: exit 2 with a located message.
+printf 'layouts:\n  - name: x\n    layout: (8,64:(64,1)\n    claims: [bijective]\n' > "$out/bad.yaml"
+set +e; "$bin" check "$out/bad.yaml" --no-cache 2> "$out/bad.err"; rc=$?; set -e
+[ "$rc" = 2 ] || fail "bad spec: exit $rc, expected 2"
+grep -q "bad.yaml:3" "$out/bad.err" || fail "bad spec: no file:line in $(cat "$out/bad.err")"
+echo "check outputs: all assertions passed"
