@@ -8,5 +8,7 @@ namespace layoutproof::cli {
 std::string json_escape(const std::string& s);
 // Quoted JSON string: "..." with json_escape applied.
 std::string json_str(const std::string& s);
+// XML text and attribute escaping (&, <, >, ").
+std::string xml_escape(const std::string& s);
 
 }  // namespace layoutproof::cli

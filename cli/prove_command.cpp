@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 
+#include "cli/escape.hpp"
 #include "cli/report.hpp"
 #include "model/notation.hpp"
 #include "proofs/bank_claims.hpp"
@@ -14,17 +15,6 @@ namespace layoutproof::cli {
 namespace {
 
 using namespace proofs;
-
-std::string json_escape(const std::string& s) {
-  std::string o;
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\') o += '\\', o += ch;
-    else if (ch == '\n') o += "\\n";
-    else if (static_cast<unsigned char>(ch) < 0x20) o += ' ';
-    else o += ch;
-  }
-  return '"' + o + '"';
-}
 
 std::string ms(double t) {
   char b[32];
@@ -45,11 +35,11 @@ std::string witness_text(const Witness& w) {
 }
 
 std::string witness_json(const Witness& w) {
-  std::string s = "{\"why\":" + json_escape(w.why) + ",\"points\":[";
+  std::string s = "{\"why\":" + json_str(w.why) + ",\"points\":[";
   for (std::size_t i = 0; i < w.points.size(); ++i) {
     const auto& p = w.points[i];
-    s += (i ? "," : "") + std::string("{\"role\":") + json_escape(p.role) + ",\"index\":" + std::to_string(p.index) +
-         ",\"coord\":" + json_escape(p.coord) + ",\"offset\":" + std::to_string(p.offset) + "}";
+    s += (i ? "," : "") + std::string("{\"role\":") + json_str(p.role) + ",\"index\":" + std::to_string(p.index) +
+         ",\"coord\":" + json_str(p.coord) + ",\"offset\":" + std::to_string(p.offset) + "}";
   }
   return s + "]}";
 }
@@ -77,7 +67,7 @@ std::string shell_quote(const std::string& a) {
 }
 
 std::string bank_witness_json(const BankWitness& w) {
-  std::string s = "{\"instruction\":" + std::to_string(w.instruction) + ",\"where\":" + json_escape(w.where) +
+  std::string s = "{\"instruction\":" + std::to_string(w.instruction) + ",\"where\":" + json_str(w.where) +
                   ",\"phase\":" + std::to_string(w.phase) + ",\"bank\":" + std::to_string(w.bank) +
                   ",\"ways\":" + std::to_string(w.ways) + ",\"wavefronts\":" + std::to_string(w.wavefronts) +
                   ",\"ideal\":" + std::to_string(w.ideal) + ",\"conflict_degree\":" + std::to_string(w.degree) +
@@ -89,7 +79,7 @@ std::string bank_witness_json(const BankWitness& w) {
     for (std::size_t j = 0; j < l.words.size(); ++j) s += (j ? "," : "") + std::to_string(l.words[j]);
     s += "]}";
   }
-  return s + "],\"why\":" + json_escape(describe(w)) + "}";
+  return s + "],\"why\":" + json_str(describe(w)) + "}";
 }
 
 // prove LAYOUT --claim conflict-free|max-ways:K --elem-bytes E --vec V --pattern P ...
@@ -127,9 +117,9 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
     refuted |= v.is_refuted();
     undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
     if (json) {
-      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_escape(t) +
-                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_escape(v.method) +
-                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_escape(v.detail) +
+      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_str(t) +
+                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_str(v.method) +
+                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_str(v.detail) +
                       ",\"witness\":" + (r.witness ? bank_witness_json(*r.witness) : "null") + "}";
     } else {
       out << to_string(v.kind) << "  " << t << "  [" << v.method << ", " << ms(v.time_ms) << " ms]";
@@ -140,7 +130,7 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
     if (!a.report.empty()) write_bank_report(a.report, {command, t, subject, r});
   }
   if (json)
-    out << "{\"layout\":" << json_escape(to_string(spec.tile)) << ",\"access\":" << json_escape(subject.text())
+    out << "{\"layout\":" << json_str(to_string(spec.tile)) << ",\"access\":" << json_str(subject.text())
         << ",\"results\":[" << json_results << "]}\n";
   else
     out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2] << " unknown, "
@@ -217,9 +207,9 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
     const std::string largest = v.largest_v ? " (largest V: " + std::to_string(v.largest_v) + ")" : "";
     if (json) {
-      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_escape(c.text) +
-                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_escape(v.method) +
-                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_escape(v.detail) +
+      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_str(c.text) +
+                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_str(v.method) +
+                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_str(v.detail) +
                       ",\"witness\":" + (v.is_refuted() ? witness_json(v.witness) : "null") +
                       (v.largest_v ? ",\"largest_v\":" + std::to_string(v.largest_v) : "") + "}";
     } else {
@@ -230,7 +220,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     }
   }
   if (json)
-    out << "{\"layout\":" << json_escape(subject.text()) << ",\"results\":[" << json_results << "]}\n";
+    out << "{\"layout\":" << json_str(subject.text()) << ",\"results\":[" << json_results << "]}\n";
   else
     out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2]
         << " unknown, " << counts[3] << " error\n";

@@ -1,5 +1,7 @@
 #include "cli/report.hpp"
 
+#include "cli/escape.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -174,19 +176,6 @@ double legend(std::ostringstream& o, double top) {
 
 }  // namespace
 
-std::string xml_escape(const std::string& s) {
-  std::string o;
-  for (char ch : s) {
-    switch (ch) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += ch;
-    }
-  }
-  return o;
-}
 
 std::string bank_report_svg(const BankReportInput& in) {
   const Geometry g = geometry(in.subject);

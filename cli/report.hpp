@@ -10,6 +10,7 @@
 // The legend gives the colour of every bank.
 #include <string>
 
+#include "cli/escape.hpp"
 #include "proofs/bank_claims.hpp"
 
 namespace layoutproof::cli {
@@ -25,8 +26,5 @@ std::string bank_report_svg(const BankReportInput& in);
 std::string bank_report_html(const BankReportInput& in, const std::string& svg);
 // Writes DIR/report.svg and DIR/index.html (creating DIR). Throws LayoutError on a file error.
 void write_bank_report(const std::string& dir, const BankReportInput& in);
-
-// XML text escaping (&, <, >, ").
-std::string xml_escape(const std::string& s);
 
 }  // namespace layoutproof::cli

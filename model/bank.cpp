@@ -59,6 +59,75 @@ std::vector<std::pair<int, int>> phases_of(const SmemAccess& a) {
   return p;
 }
 
+// Max over banks of the distinct words that `lanes` touch (0 for no lane).
+int conflict_of(const SmemAccess& a, const std::vector<int>& lanes) {
+  std::map<int, std::set<std::int64_t>> words;
+  int need = 0;
+  for (int i : lanes) {
+    const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
+    for (std::int64_t w = x / 4; w <= (x + a.width_bytes - 1) / 4; ++w) {
+      auto& ws = words[static_cast<int>(w % kBanks)];
+      ws.insert(w);
+      need = std::max(need, static_cast<int>(ws.size()));
+    }
+  }
+  return need;
+}
+
+// True when no two of `lanes` that differ by XOR `mask` read different addresses (with `share`
+// false: when no two of them differ by XOR `mask` at all).
+bool fold_ok(const SmemAccess& a, const std::vector<int>& lanes, int mask, bool share = true) {
+  std::array<bool, kWarpLanes> on{};
+  for (int i : lanes) on[static_cast<std::size_t>(i)] = true;
+  for (int i : lanes) {
+    const int j = i ^ mask;
+    if (!on[static_cast<std::size_t>(j)]) continue;
+    if (!share || a.lane_addr[static_cast<std::size_t>(i)] != a.lane_addr[static_cast<std::size_t>(j)]) return false;
+  }
+  return true;
+}
+
+// LDS.128, one half-warp h (its active lanes): the two quarters merge into one wavefront when the
+// half is conflict-free as a whole and its lanes fold in pairs (XOR 1 or 2; half 0 also XOR 4
+// with the partner inactive); otherwise the quarters' sum.
+int half128(const SmemAccess& a, const std::vector<int>& lanes, int h) {
+  std::vector<int> q[2];
+  for (int i : lanes) q[(i / 8) % 2].push_back(i);
+  const int n = conflict_of(a, q[0]) + conflict_of(a, q[1]);
+  if (q[0].empty() || q[1].empty()) return n;
+  const bool fold = fold_ok(a, lanes, 1) || fold_ok(a, lanes, 2) || (h == 0 && fold_ok(a, lanes, 4, false));
+  return fold && conflict_of(a, lanes) == 1 ? 1 : n;
+}
+
+// The measured rule for LDS.64 / LDS.128 (see the header and docs/bank_model.md).
+int wide_load_wavefronts(const SmemAccess& a) {
+  std::vector<int> act, half[2];
+  std::set<std::int64_t> addrs;
+  for (int i = 0; i < kWarpLanes; ++i) {
+    const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
+    if (x < 0) continue;
+    act.push_back(i);
+    half[i / 16].push_back(i);
+    addrs.insert(x);
+  }
+  if (a.width_bytes == 8) {
+    if (addrs.size() == 1) return 1;
+    if ((fold_ok(a, act, 1) || fold_ok(a, act, 2)) && conflict_of(a, act) == 1) return 1;
+    return conflict_of(a, half[0]) + conflict_of(a, half[1]);
+  }
+  if (addrs.size() == 1) return act.size() <= 16 ? 1 : 2;
+  const int n0 = half128(a, half[0], 0);
+  const int n1 = half128(a, half[1], 1);
+  const bool merged0 = n0 == 1 && std::any_of(half[0].begin(), half[0].end(), [](int i) { return i < 8; }) &&
+                       std::any_of(half[0].begin(), half[0].end(), [](int i) { return i >= 8; });
+  bool lone31 = false;
+  if (a.lane_addr[31] >= 0 && half[1].size() >= 2) {
+    lone31 = std::count_if(half[1].begin(), half[1].end(),
+                           [&](int i) { return a.lane_addr[static_cast<std::size_t>(i)] == a.lane_addr[31]; }) == 1;
+  }
+  return n0 + n1 + (merged0 && lone31 ? 1 : 0);
+}
+
 int used_lanes(const SmemAccess& a) { return is_matrix_op(a.op) ? 8 * matrix_count(a.op) : kWarpLanes; }
 
 }  // namespace
@@ -111,19 +180,13 @@ BankReport analyze_smem_access(const SmemAccess& a) {
     r.wavefronts += need;
     if (need > 0) ++r.ideal;
   }
-  // Measured H100 merge: a wide LDS whose active lanes all read one address.
-  if (a.op == SmemOp::ld && a.width_bytes >= 8) {
-    std::set<std::int64_t> addrs;
-    int active = 0;
-    for (std::int64_t x : a.lane_addr)
-      if (x >= 0) addrs.insert(x), ++active;
-    if (addrs.size() == 1) {
-      const int merged = (a.width_bytes == 8 || active <= 16) ? 1 : 2;
-      if (merged < r.wavefronts) {
-        r.wavefronts = merged;
-        r.ideal = std::min(r.ideal, merged);
-        r.broadcast_merge = true;
-      }
+  // Measured H100 merges of wide loads (docs/bank_model.md, "The rule").
+  if (a.op == SmemOp::ld && (a.width_bytes == 8 || a.width_bytes == 16)) {
+    const int merged = wide_load_wavefronts(a);
+    if (merged != r.wavefronts) {
+      r.wavefronts = merged;
+      r.ideal = std::min(r.ideal, merged);
+      r.broadcast_merge = true;
     }
   }
   r.conflict_degree = static_cast<double>(r.wavefronts) / static_cast<double>(r.ideal);

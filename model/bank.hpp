@@ -12,11 +12,20 @@
 // A phase with active lanes needs max over banks of the number of *distinct* words its active
 // lanes touch in that bank (lanes touching the same word are merged, whatever their bytes); a
 // phase with no active lane needs none. The instruction needs the sum over its phases.
-// One merge across phases is modelled, measured on the H100: an LDS.64 whose active lanes all use
-// one address needs 1 wavefront, an LDS.128 whose active lanes all use one address needs 1 if at
-// most 16 lanes are active, else 2. The H100 merges some other LDS.64/LDS.128 phases when lanes
-// are inactive or share addresses; that rule is not modelled, so there the model may predict
-// MORE wavefronts than the hardware, never fewer (on every measured case).
+// Cross-phase merges of wide LOADS measured on the H100 (stores never merge; widths <= 4 and
+// ldmatrix/stmatrix follow the phase sum exactly). "Fold by XOR m" below means: no two active lanes
+// l, l^m read different addresses.
+//   LDS.64: all active lanes on one address -> 1. Else, if the warp folds by XOR 1 or XOR 2 and all
+//     its active lanes together are conflict-free (1 distinct word per bank) -> 1. Else the sum of
+//     the two half-warp phases.
+//   LDS.128: all active lanes on one address -> 1 if <= 16 lanes are active, else 2. Else the two
+//     half-warps never merge; each half-warp with active lanes in BOTH its quarters takes 1 if its
+//     active lanes together are conflict-free and fold by XOR 1 or XOR 2 (half 0 also: by XOR 4 with
+//     the XOR-4 partner of every active lane inactive), else the sum of its two quarters; a half
+//     with one non-empty quarter takes that quarter's count. Plus 1 when half 0 merged both its
+//     quarters into one wavefront and lane 31 is active, is not the only active lane of half 1 and
+//     shares its address with no other lane of half 1 (measured: odd lanes 3, even lanes 2).
+// On every measured case the rule is exact or above the hardware (never below).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -54,7 +63,7 @@ struct BankReport {
   double conflict_degree = 1.0;       // wavefronts / ideal
   std::vector<int> phase_wavefronts;  // per phase, 0 for phases without active lanes
   std::vector<BankCollision> collisions;  // every (phase, bank) with ways() > 1, by phase then bank
-  bool broadcast_merge = false;       // the single-address merge across phases applied
+  bool broadcast_merge = false;       // a measured wide-load merge rule changed the phase sum
 };
 
 // "ld", "st", "ldsm1", ... ; nullopt for anything else.
@@ -69,8 +78,8 @@ int matrix_count(SmemOp op);   // N of ldsmN / stsmN, 0 otherwise
 void validate(const SmemAccess& a);
 
 // Predicted wavefronts of one instruction (rule above).
-// ideal = number of phases with an active lane (N for matrix ops), lowered to `wavefronts` when the
-// broadcast merge applies; conflict_degree = wavefronts / ideal (1 = conflict-free).
+// ideal = number of phases with an active lane (N for matrix ops), lowered to `wavefronts` when a
+// wide-load merge makes it lower; conflict_degree = wavefronts / ideal (1 = conflict-free).
 // @pre validate(a) passes (it is called; LayoutError otherwise).
 // @post wavefronts >= ideal >= 1; wavefronts == sum(phase_wavefronts) unless broadcast_merge.
 // Example: ld, width 4, lane i at byte 128*i -> every lane in bank 0, 32 distinct words:
