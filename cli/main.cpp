@@ -11,6 +11,7 @@
 #include "cli/catalog_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/print_command.hpp"
+#include "cli/raster_command.hpp"
 #include "cli/prove_command.hpp"
 #include "cli/tokens.hpp"
 #include "model/notation.hpp"
@@ -38,6 +39,12 @@ Usage:
                                     shared-memory wavefronts of one warp-wide instruction (H100-calibrated),
                                     the ideal and the conflict degree; OP: ld st ldsm1 ldsm2 ldsm4 stsm1
                                     stsm2 stsm4, W: bytes per lane (16 for ldsm/stsm), -1 = inactive lane
+  layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N]
+                    [--claim bijective|injective|in-bounds|surjective] [--json]
+                                    threadblock rasterizations (row-major, seed, seed-fixed, cutlass,
+                                    morton, formula): bijection of the grid, for grids up to N x N
+  layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
+                                    distinct A/B tiles per wave of S CTAs, per rasterization
   layoutproof demo                  a worked example
   layoutproof --help | --version
 
@@ -143,6 +150,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "bank") return cli::run_bank(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "prove") return cli::run_prove(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "check") return cli::run_check_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "raster") return cli::run_raster(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "catalog") return cli::run_catalog(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");
 }

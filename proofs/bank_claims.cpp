@@ -218,7 +218,10 @@ BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptio
     return finish({Verdict::error("bank", std::string("invalid access: ") + e.what()), std::nullopt});
   }
   const bool enumerable = n <= kBankExhaustiveLimit;
-  if (o.engine == EngineChoice::exhaustive) {
+  // auto: small accesses are decided by the bank model on every instruction (a complete check of
+  // a finite domain, and the oracle Z3 would be cross-checked against anyway); large ones by Z3.
+  const bool small = n <= o.auto_exhaustive_limit;
+  if (o.engine == EngineChoice::exhaustive || (o.engine == EngineChoice::automatic && small)) {
     if (!enumerable) return finish({Verdict::error("exhaustive", "more than 2^20 instructions"), std::nullopt});
     return finish(check_bank_exhaustive(s, c));
   }

@@ -83,8 +83,9 @@ struct BankResult {
 
 inline constexpr i64 kBankExhaustiveLimit = i64{1} << 20;  // instructions
 
-// Decides the claim: engine z3 or automatic -> Z3 plus replay plus the exhaustive cross-check;
-// exhaustive -> the bank model on every instruction. Never throws for a well-formed subject:
+// Decides the claim: engine z3 -> Z3 plus replay plus the exhaustive cross-check; exhaustive ->
+// the bank model on every instruction; automatic -> exhaustive up to o.auto_exhaustive_limit
+// instructions, else as z3. Never throws for a well-formed subject:
 // invalid accesses and engine errors become ERROR.
 BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptions& o);
 

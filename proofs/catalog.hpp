@@ -14,36 +14,20 @@
 //                                   (SM90/SM100 atoms, whose swizzle is defined on bytes)
 // Accesses run along the atom's contiguous mode: an MN-major atom is viewed with its modes
 // swapped, and a 4-bit atom is viewed in bytes (upcast<2>).
-// Source: shared/facts/cutlass_atoms.tsv (NVIDIA/cutlass at 7107b055, 2026-08-20).
+// The atoms are model/cutlass_atoms.hpp.
 #include <string>
 #include <vector>
 
+#include "model/cutlass_atoms.hpp"
 #include "proofs/check.hpp"
 
 namespace layoutproof::proofs {
 
-struct CatalogAtom {
-  std::string name;           // e.g. "GMMA::Layout_K_SW128_Atom"
-  int element_bits = 16;
-  std::string byte_swizzle;   // "Sw<3,4,3>", or "-" where CUTLASS defines no byte form
-  std::string element_layout; // the element-unit form, e.g. "Sw<3,3,3> o 0 o (8,64):(64,1)"
-  std::string used_in;        // the CUTLASS file that uses it
-
-  std::string display_name() const;  // "GMMA::Layout_K_SW128_Atom<16b>"
-};
-
-const std::vector<CatalogAtom>& builtin_catalog();
+using CatalogAtom = CutlassAtom;
+inline const std::vector<CutlassAtom>& builtin_catalog() { return cutlass_atoms(); }
 
 // The checks an atom must pass (see above).
-std::vector<Check> catalog_checks(const CatalogAtom& atom);
+std::vector<Check> catalog_checks(const CutlassAtom& atom);
 std::vector<Check> catalog_checks();  // every atom
-
-// The view the standard accesses use: rows x contiguous elements (modes swapped for an MN-major
-// atom), in bytes for sub-byte elements. Sets elem_bytes and the view layout.
-struct AccessView {
-  AnyLayout tile;
-  int elem_bytes = 2;
-};
-AccessView access_view(const AnyLayout& atom, int element_bits);
 
 }  // namespace layoutproof::proofs

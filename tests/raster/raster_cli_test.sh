@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `layoutproof raster`: exit codes, the replayed witness, JSON, locality, parse errors (exit 2).
+set -u
+BIN=$1
+fail() { echo "FAIL: $*"; exit 1; }
+out=$("$BIN" raster prove seed --max-grid 6); rc=$?
+[ $rc -eq 1 ] || fail "seed: exit $rc"
+grep -q "blocks (0,0) and (0,1) both land on tile (0,0)" <<<"$out" || fail "seed witness: $out"
+"$BIN" raster prove row-major --max-grid 32 >/dev/null || fail "row-major not proved"
+json=$("$BIN" raster prove morton --max-grid 16 --json); [ $? -eq 1 ] || fail "morton exit"
+python3 -c 'import json,sys; d=json.loads(sys.argv[1]); r=d["results"][0]; assert r["verdict"]=="REFUTED" and r["witness"]["what"]=="out-of-bounds", d' "$json" || fail "morton json"
+"$BIN" raster locality --m 4096 --n 4096 --k 4096 | grep -q "cutlass (log_tile 3)" || fail "locality table"
+"$BIN" raster locality --m 256 --n 512 --k 64 --sms 3 --json | python3 -c 'import json,sys; d=json.load(sys.stdin); r=d["rows"][0]; assert (r["total_a"], r["total_b"]) == (4, 8), r' || fail "locality json"
+"$BIN" raster prove formula --formula 'x = 1 +* 2; y = 0' 2>/dev/null; [ $? -eq 2 ] || fail "parse error exit"
+"$BIN" raster prove hilbert 2>/dev/null; [ $? -eq 2 ] || fail "bad kind exit"
+echo OK
