@@ -12,6 +12,7 @@
 #include "cli/check_command.hpp"
 #include "cli/print_command.hpp"
 #include "cli/raster_command.hpp"
+#include "cli/synth_command.hpp"
 #include "cli/prove_command.hpp"
 #include "cli/tokens.hpp"
 #include "model/notation.hpp"
@@ -45,6 +46,10 @@ Usage:
                                     morton, formula): bijection of the grid, for grids up to N x N
   layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
                                     distinct A/B tiles per wave of S CTAs, per rasterization
+  layoutproof synth --tile L --elem-bytes E [--vec V] --pattern P [--pattern P ...] [--op OP ...] [--all] [--json]
+                                    search every Swizzle<B,M,S> for a conflict-free, vector-contiguous
+                                    bijection of tile L (P: row-per-lane, linear, ldmatrix); else prove
+                                    none exists and search XOR-linear maps over GF(2) (docs/synth.md)
   layoutproof demo                  a worked example
   layoutproof --help | --version
 
@@ -151,6 +156,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "prove") return cli::run_prove(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "check") return cli::run_check_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "raster") return cli::run_raster(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "synth") return cli::run_synth(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "catalog") return cli::run_catalog(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");
 }

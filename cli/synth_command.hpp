@@ -1,0 +1,14 @@
+#pragma once
+// `layoutproof synth`: swizzle synthesis (proofs/synth.hpp), human lines or --json.
+// Exit codes: 0 a conflict-free swizzle was found and every claim about it is PROVED; 1 no member of
+// the family is conflict-free (that statement is PROVED; the GF(2) search may still offer a map);
+// 2 bad input; 3 a claim about the winner is UNKNOWN or ERROR.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace layoutproof::cli {
+
+int run_synth(const std::vector<std::string>& args, std::ostream& out);
+
+}  // namespace layoutproof::cli
