@@ -36,6 +36,19 @@ Usage:
                                     prove claims with Z3 or refute them with a replayed counterexample;
                                     CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] |
                                     equivalent:L2 | involution | inverse:R  (L may be a bare Sw<B,M,S>)
+  layoutproof prove TILE --claim conflict-free|max-ways:K --elem-bytes E [--vec V]
+                    --pattern row-per-lane|linear|ldmatrix | --thread-layout T
+                    [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR]
+                    [--byte-swizzle Sw<B,M,S>] [--report DIR]
+                                    bank conflicts over every warp instruction of an access to a 2-D
+                                    tile; --report writes an SVG/HTML bank map of the counterexample
+  layoutproof catalog [-j N] [--json [FILE]] [--junit FILE] [--markdown FILE] [--no-cache] [--list]
+                                    prove every claim of the built-in catalog of CUTLASS shared-memory
+                                    atoms (bijective, contiguous, conflict-free accesses, TMA swizzles)
+  layoutproof check SPEC.yaml [-j N] [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE]
+                    [--report DIR] [--engine E] [--cache DIR | --no-cache] [--progress]
+                                    prove the claims of a spec file (docs/ci.md, examples/); layouts in
+                                    CuTe notation or C++ source (composition(Swizzle<3,3,3>{}, ...))
   layoutproof bank --op OP --width W --addresses A0,...,A31 [--json]
                                     shared-memory wavefronts of one warp-wide instruction (H100-calibrated),
                                     the ideal and the conflict degree; OP: ld st ldsm1 ldsm2 ldsm4 stsm1
@@ -75,7 +88,8 @@ Examples:
   layoutproof print 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2
 
 Exit codes: 0 success, 2 bad input (the message says what and where);
-  prove: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
+  prove, catalog, check, synth, raster prove: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
+The GPU cross-check is a separate binary, layoutproof-gpu (docs/gpu_check.md).
 )";
 
 std::string join_args(int argc, char** argv, int from) {
