@@ -55,22 +55,25 @@ AccessSpec access(const AnyLayout& tile, int elem_bytes, int vec, PatternKind p,
   return s;
 }
 
-void add_round_trip(std::vector<Check>& out, const std::string& name, const AccessSpec& spec, bool store, bool matrix,
-                    const std::string& what) {
-  Check c = make(name, CheckKind::round_trip, what + (store ? " stores" : " loads") + " round trip");
+// An access check: a round trip through the access, or the wavefronts of its instructions.
+void add_access(std::vector<Check>& out, CheckKind kind, const std::string& name, const AccessSpec& spec, bool store,
+                bool matrix, const std::string& what) {
+  const std::string suffix = kind == CheckKind::round_trip ? " round trip" : ": wavefronts";
+  Check c = make(name, kind, what + (store ? " stores" : " loads") + suffix);
   c.spec = spec;
   c.store = store;
   c.matrix = matrix;
   out.push_back(c);
 }
 
+void add_round_trip(std::vector<Check>& out, const std::string& name, const AccessSpec& spec, bool store, bool matrix,
+                    const std::string& what) {
+  add_access(out, CheckKind::round_trip, name, spec, store, matrix, what);
+}
+
 void add_bank(std::vector<Check>& out, const std::string& name, const AccessSpec& spec, bool store, bool matrix,
               const std::string& what) {
-  Check c = make(name, CheckKind::bank, what + (store ? " stores" : " loads") + ": wavefronts");
-  c.spec = spec;
-  c.store = store;
-  c.matrix = matrix;
-  out.push_back(c);
+  add_access(out, CheckKind::bank, name, spec, store, matrix, what);
 }
 
 void add_atom(std::vector<Check>& out, const CutlassAtom& a) {
