@@ -21,10 +21,12 @@
 //   LDS.128: all active lanes on one address -> 1 if <= 16 lanes are active, else 2. Else the two
 //     half-warps never merge; each half-warp with active lanes in BOTH its quarters takes 1 if its
 //     active lanes together are conflict-free and fold by XOR 1 or XOR 2 (half 0 also: by XOR 4 with
-//     the XOR-4 partner of every active lane inactive), else the sum of its two quarters; a half
+//     the XOR-4 partner of every active lane inactive, or with no two of its lanes on one address),
+//     else the sum of its two quarters; a half
 //     with one non-empty quarter takes that quarter's count. Plus 1 when half 0 merged both its
-//     quarters into one wavefront and lane 31 is active, is not the only active lane of half 1 and
-//     shares its address with no other lane of half 1 (measured: odd lanes 3, even lanes 2).
+//     quarters into one wavefront and lane 31 is active and is not the only active lane of half 1
+//     (measured: odd lanes 3, even lanes 2). When lanes share addresses the hardware sometimes
+//     skips that extra wavefront; the model always counts it, so it stays at or above the hardware.
 // On every measured case the rule is exact or above the hardware (never below).
 #include <array>
 #include <cstdint>

@@ -46,7 +46,8 @@ def half128(a, lanes, h, both):
     q = [conflict(a, [i for i in lanes if (i // 8) % 2 == k], 16) for k in (0, 1)]
     if q[0] == 0 or q[1] == 0:
         return q[0] + q[1]
-    ok = fold_ok(a, lanes, 1) or fold_ok(a, lanes, 2) or (h == 0 and fold_ok(a, lanes, 4, share=False))
+    distinct = len({a[i] for i in lanes}) == len(lanes)
+    ok = (h == 0 and distinct) or fold_ok(a, lanes, 1) or fold_ok(a, lanes, 2) or (h == 0 and fold_ok(a, lanes, 4, share=False))
     if ok and conflict(a, lanes, 16) == 1:
         return 1
     return sum(q)
@@ -61,8 +62,8 @@ def ld128(a, act):
     n0 = half128(a, h0, 0, False)
     n1 = half128(a, h1, 1, False)
     merged0 = n0 == 1 and any(i < 8 for i in h0) and any(8 <= i < 16 for i in h0)
-    lone31 = 31 in h1 and sum(a[i] == a[31] for i in h1) == 1 and len(h1) >= 2
-    return n0 + n1 + (1 if merged0 and lone31 else 0)
+    extra31 = 31 in h1 and len(h1) >= 2
+    return n0 + n1 + (1 if merged0 and extra31 else 0)
 
 
 def predict_phase_sum(op, w, a, act):
