@@ -15,11 +15,20 @@ Swizzle parse_tma_swizzle(const std::string& claim) {
   return parse_swizzle(claim.substr(claim.find(':') + 1));
 }
 
-// tma:Sw — forall x: bytes(L(x)) == Sw(bytes(inner(x))), by enumeration.
+// tma:Sw — forall x: bits(L(x)) == tma_bits(inner(x)), by enumeration, in bit addresses
+// (bits(o) = o * element_bits): TMA moves whole bytes, so an element keeps its bit position
+// inside its byte. Comparing truncated byte addresses instead would let a sub-byte layout that
+// permutes the elements inside one byte (e.g. Sw<1,0,1> on 4-bit elements) pass as TMA's.
 Verdict check_tma(const Check& c) {
   if (c.element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
   const Swizzle tma = parse_tma_swizzle(c.claim);
-  const auto bytes = [&](i64 o) { return o * c.element_bits / 8; };
+  const auto floor_div8 = [](i64 b) { return b >= 0 ? b / 8 : -((-b + 7) / 8); };
+  const auto bits = [&](i64 o) { return checked_mul(o, c.element_bits); };
+  const auto bytes = [&](i64 o) { return floor_div8(bits(o)); };
+  const auto tma_bits = [&](i64 inner) {  // the bit address TMA gives the element at `inner`
+    const i64 b = bits(inner), byte = floor_div8(b);
+    return checked_add(checked_mul(tma.apply(byte), 8), b - byte * 8);
+  };
   const AnyLayout& l = c.layout;
   Verdict v = Verdict::proved("exhaustive check of " + std::to_string(size(l.layout)) + " indices",
                               "bytes(L(x)) == " + to_string(tma) + "(bytes(inner(x))) for every x: the element-unit "
@@ -28,12 +37,15 @@ Verdict check_tma(const Check& c) {
   for_each_offset(l.layout, [&](i64 x, i64 inner) {
     const i64 elem = l.swizzle ? l.swizzle->apply(checked_add(l.offset, inner)) : inner;
     const i64 want = tma.apply(bytes(inner));
-    if (bytes(elem) == want) return true;
+    if (bits(elem) == tma_bits(inner)) return true;
     Witness w;
     w.points.push_back({"x", x, to_string(idx2crd(IntTuple(x), l.layout.shape)), elem});
     w.points.push_back({"TMA byte offset", -1, "", want});
     w.why = "element offset " + std::to_string(elem) + " is byte " + std::to_string(bytes(elem)) + ", but " + to_string(tma) +
             " puts byte " + std::to_string(bytes(inner)) + " at " + std::to_string(want);
+    if (c.element_bits % 8 != 0)
+      w.why += " (bit " + std::to_string(bits(elem)) + " instead of bit " + std::to_string(tma_bits(inner)) +
+               ": a sub-byte element moved inside its byte)";
     v = Verdict::refuted(v.method, w);
     return false;
   });

@@ -11,7 +11,9 @@
 //                  (proofs/bank_claims.hpp)
 //   tma:Sw<B,M,S>  the element-unit layout equals TMA's byte-address swizzle Sw<B,M,S> applied to
 //                  the byte offsets of the unswizzled layout (on buffers aligned to 2^(M+B+|S|)
-//                  bytes):  forall x: bytes(L(x)) == Sw(bytes(inner(x))),  bytes(o) = o*bits/8;
+//                  bytes), compared in bit addresses so sub-byte elements keep their place in
+//                  their byte:  forall x: b(L(x)) == 8*Sw(floor(b(inner(x))/8)) + b(inner(x)) mod 8,
+//                  b(o) = o*bits (for bits a multiple of 8: bytes(L(x)) == Sw(bytes(inner(x))));
 //                  decided by enumeration of the atom.
 #include <optional>
 #include <string>

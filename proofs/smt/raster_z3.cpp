@@ -5,7 +5,8 @@
 //
 // Domain D:  1 <= p0, p1 <= max_grid,  lo <= param <= hi,  (gx, gy) = launch(p0, p1, param)
 //   in-bounds   sat? D, a.x < gx, a.y < gy, not (f(a).x < p0 and f(a).y < p1)
-//   injective   sat? D, a, b in launch, lin(a) < lin(b), f(a) == f(b)      lin(b) = b.y*gx + b.x
+//   injective   sat? D, a, b in launch, (a.y, a.x) <lex (b.y, b.x), f(a) == f(b)   (not lin(a) < lin(b):
+//               lin(b) = b.y*gx + b.x wraps at 32 bits; it only orders the minimization)
 //   surjective  |launch| = |tiles| (all kinds but cutlass): sat? D, (a out of bounds) or (a, b
 //               collide); unsat proves it by pigeonhole, sat gives the grid and the missing tile
 //               is the smallest one the model never visits there (found by enumeration, replayed).
@@ -226,8 +227,10 @@ RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOp
     auto lin = [&](const expr& x, const expr& y) { return e.add(e.mul(y, g.x), x); };
     const Pair fa = e.map(ax, ay, g.x, g.y, param), fb = e.map(bx, by, g.x, g.y, param);
     const expr out_a = in_launch(ax, ay) && !(z3::ult(fa.x, p0) && z3::ult(fa.y, p1));
-    const expr coll = in_launch(ax, ay) && in_launch(bx, by) && z3::ult(lin(ax, ay), lin(bx, by)) && fa.x == fb.x &&
-                      fa.y == fb.y;
+    // a before b in launch order, compared as (y, x) pairs: lin() is 32-bit and wraps once
+    // gx * gy > 2^32, and distinct blocks with equal wrapped lin() would never be compared.
+    const expr before = z3::ult(ay, by) || (ay == by && z3::ult(ax, bx));
+    const expr coll = in_launch(ax, ay) && in_launch(bx, by) && before && fa.x == fb.x && fa.y == fb.y;
 
     // Vacuity first: the domain with one block in the launch grid.
     auto vac = dom;
