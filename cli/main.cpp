@@ -54,7 +54,7 @@ Usage:
                                     the ideal and the conflict degree; OP: ld st ldsm1 ldsm2 ldsm4 stsm1
                                     stsm2 stsm4, W: bytes per lane (16 for ldsm/stsm), -1 = inactive lane
   layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N]
-                    [--claim bijective|injective|in-bounds|surjective] [--json]
+                    [--claim bijective|injective|in-bounds|surjective] [--engine z3|exhaustive] [--json]
                                     threadblock rasterizations (row-major, seed, seed-fixed, cutlass,
                                     morton, formula): bijection of the grid, for grids up to N x N
   layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
