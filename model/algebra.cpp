@@ -35,16 +35,13 @@ Layout bw_coalesce(const std::vector<i64>& old_shape, const std::vector<i64>& ol
       front.push_front({s, d});
     }
   }
-  if (front.size() == 1) {
-    if (front[0].shape == 1) return Layout(1, 0);
-    return Layout(front[0].shape, front[0].stride);
-  }
-  std::vector<IntTuple> shapes, strides;
+  if (front.size() == 1 && front[0].shape == 1) return Layout(1, 0);
+  std::vector<i64> shapes, strides;
   for (const Mode& m : front) {
-    shapes.emplace_back(m.shape);
-    strides.emplace_back(m.stride);
+    shapes.push_back(m.shape);
+    strides.push_back(m.stride);
   }
-  return Layout(IntTuple::tuple(std::move(shapes)), IntTuple::tuple(std::move(strides)));
+  return Layout::flat(shapes, strides);
 }
 
 Layout coalesce_flat(const Layout& l, bool keep_outside_domain) {
@@ -55,8 +52,6 @@ Layout coalesce_flat(const Layout& l, bool keep_outside_domain) {
   if (keep_outside_domain && init.shape == 1) init.shape = 2;
   return bw_coalesce(s, d, r - 2, init);
 }
-
-std::string text(const Layout& l) { return to_string(l); }
 
 }  // namespace
 
@@ -95,20 +90,12 @@ struct CompositionContext {
   // The first division of CuTe's algorithm that was not exact (empty: all exact).
   std::string inexact;
   [[noreturn]] void fail(const std::string& why) const {
-    throw LayoutError("composition " + text(a) + " o " + text(b) + " is not admissible: " + why);
+    throw LayoutError("composition " + to_string(a) + " o " + to_string(b) + " is not admissible: " + why);
   }
 };
 
-i64 ceil_div_pos(i64 a, i64 b) { return checked_add(a, b - 1) / b; }
-
 std::string mode_text(int i, i64 shape) {
   return "mode " + std::to_string(i) + " (shape " + std::to_string(shape) + ") of the coalesced left layout";
-}
-
-Layout flat_layout(const std::vector<i64>& shape, const std::vector<i64>& stride) {
-  if (shape.size() == 1) return Layout(shape[0], stride[0]);
-  std::vector<IntTuple> s(shape.begin(), shape.end()), d(stride.begin(), stride.end());
-  return Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d)));
 }
 
 // detail::composition_impl of CuTe 4.x for a coalesced (integer or flat) lhs and one rhs mode:
@@ -144,8 +131,8 @@ Layout compose_mode(CompositionContext& ctx, const Layout& lhs, const IntTuple& 
                std::to_string(r) + " is neither a multiple of nor smaller than " + mode_text(i, curr_shape));
     if (curr_shape % abs_rest != 0 && abs_rest % curr_shape != 0 && ctx.inexact.empty())
       ctx.inexact = "stride " + std::to_string(abs_rest) + " does not divide " + mode_text(i, curr_shape);
-    const i64 next_shape = ceil_div_pos(curr_shape, abs_rest);
-    const i64 next_stride = ceil_div_pos(abs_rest, curr_shape) * signum(rest_stride);
+    const i64 next_shape = ceil_div(curr_shape, abs_rest);
+    const i64 next_stride = ceil_div(abs_rest, curr_shape) * signum(rest_stride);
     if (next_shape != 1 && rest_shape != 1) {
       const i64 new_shape = std::min(next_shape, rest_shape);
       if (rest_shape % new_shape != 0)
@@ -159,10 +146,10 @@ Layout compose_mode(CompositionContext& ctx, const Layout& lhs, const IntTuple& 
     rest_stride = next_stride;
   }
   if (result_shape.empty()) return Layout(rest_shape, checked_mul(rest_stride, ld[R - 1]));
-  if (rest_shape == 1) return flat_layout(result_shape, result_stride);
+  if (rest_shape == 1) return Layout::flat(result_shape, result_stride);
   result_shape.push_back(rest_shape);
   result_stride.push_back(checked_mul(rest_stride, ld[R - 1]));
-  return flat_layout(result_shape, result_stride);
+  return Layout::flat(result_shape, result_stride);
 }
 
 // The definition, checked exhaustively: result(c) == A(B(c)) for every index c of B.
@@ -177,12 +164,12 @@ void check_composition(const CompositionContext& ctx, const Layout& result) {
   }
   const auto why = [&](const std::string& what) { return (ctx.inexact.empty() ? "" : ctx.inexact + "; ") + what; };
   if (size(result) != n)
-    ctx.fail(why("CuTe's result " + text(result) + " has size " + std::to_string(size(result)) + ", not " + std::to_string(n)));
+    ctx.fail(why("CuTe's result " + to_string(result) + " has size " + std::to_string(size(result)) + ", not " + std::to_string(n)));
   const std::vector<i64> bo = offsets(ctx.b), ro = offsets(result);
   for (i64 i = 0; i < n; ++i) {
     const i64 want = evaluate(ctx.a, bo[i]);
     if (ro[i] != want)
-      ctx.fail(why("CuTe's result " + text(result) + " gives " + std::to_string(ro[i]) + " at index " + std::to_string(i) +
+      ctx.fail(why("CuTe's result " + to_string(result) + " gives " + std::to_string(ro[i]) + " at index " + std::to_string(i) +
                    " but A(B(" + std::to_string(i) + ")) = " + std::to_string(want)));
   }
 }
@@ -208,7 +195,7 @@ Layout composition(const Layout& a, const Tiler& b) {
     case Tiler::Kind::tuple: {
       if (b.modes.size() > a.rank())
         throw LayoutError("composition: tiler has " + std::to_string(b.modes.size()) + " modes but the layout " +
-                          text(a) + " has rank " + std::to_string(a.rank()));
+                          to_string(a) + " has rank " + std::to_string(a.rank()));
       std::vector<Layout> modes;
       for (std::size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(a.mode(i), b.modes[i]));
       return Layout::concat(modes);  // modes of A beyond the tiler are dropped (CuTe C++)
@@ -228,7 +215,7 @@ Layout complement(const Layout& l, const IntTuple& cotarget) {
   }
   std::vector<i64> shape = leaves(f.shape), stride = leaves(f.stride);
   for (i64 d : stride)
-    if (d < 0) throw LayoutError("complement of " + text(l) + ": negative stride " + std::to_string(d) + " is not supported");
+    if (d < 0) throw LayoutError("complement of " + to_string(l) + ": negative stride " + std::to_string(d) + " is not supported");
   std::vector<i64> result_shape, result_stride{1};
   while (true) {
     const auto it = std::min_element(stride.begin(), stride.end());
@@ -236,9 +223,9 @@ Layout complement(const Layout& l, const IntTuple& cotarget) {
     const i64 min_stride = *it, prev = result_stride.back();
     if (min_stride % prev != 0 || min_stride / prev == 0) {
       if (min_stride < prev)
-        throw LayoutError("complement of " + text(l) + ": the layout is not injective (stride " +
+        throw LayoutError("complement of " + to_string(l) + ": the layout is not injective (stride " +
                           std::to_string(min_stride) + " falls inside the previous modes, which span " + std::to_string(prev) + ")");
-      throw LayoutError("complement of " + text(l) + ": stride " + std::to_string(min_stride) +
+      throw LayoutError("complement of " + to_string(l) + ": stride " + std::to_string(min_stride) +
                         " is not divisible by " + std::to_string(prev) + " (shape*stride of the previous mode)");
     }
     result_shape.push_back(min_stride / prev);
@@ -251,14 +238,9 @@ Layout complement(const Layout& l, const IntTuple& cotarget) {
   result_stride.pop_back();
   const i64 rest_shape = product(ceil_div(cotarget, new_stride));
   const i64 rest_stride = rest_shape == 1 ? 0 : new_stride;
-  std::vector<IntTuple> s, d;
-  for (std::size_t i = 0; i < result_shape.size(); ++i) {
-    s.emplace_back(result_shape[i]);
-    d.emplace_back(result_stride[i]);
-  }
-  s.emplace_back(rest_shape);
-  d.emplace_back(rest_stride);
-  return coalesce(Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d))));
+  result_shape.push_back(rest_shape);
+  result_stride.push_back(rest_stride);
+  return coalesce(Layout::flat(result_shape, result_stride));
 }
 
 Layout complement(const Layout& l) { return complement(l, IntTuple(cosize(filter(l)))); }
@@ -286,11 +268,6 @@ FlatModes sorted_modes(const Layout& coalesced) {
   return f;
 }
 
-Layout coalesce_flat_modes(std::vector<i64> shape, std::vector<i64> stride) {
-  std::vector<IntTuple> s(shape.begin(), shape.end()), d(stride.begin(), stride.end());
-  return coalesce(Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d))));
-}
-
 constexpr i64 kInverseCheckLimit = i64{1} << 16;
 
 }  // namespace
@@ -305,12 +282,12 @@ Layout right_inverse(const Layout& l) {
     stride.push_back(f.preprod[i]);
     curr = checked_mul(f.shape[i], f.stride[i]);
   }
-  const Layout r = coalesce_flat_modes(shape, stride);
+  const Layout r = coalesce(Layout::flat(shape, stride));
   if (size(r) <= kInverseCheckLimit) {  // the definition: L(R(i)) == i
     const std::vector<i64> ro = offsets(r);
     for (i64 i = 0; i < size(r); ++i)
       if (evaluate(l, ro[i]) != i)
-        throw LayoutError("right_inverse of " + text(l) + ": CuTe's result " + text(r) + " breaks L(R(i)) == i at i = " +
+        throw LayoutError("right_inverse of " + to_string(l) + ": CuTe's result " + to_string(r) + " breaks L(R(i)) == i at i = " +
                           std::to_string(i));
   }
   return r;
@@ -323,9 +300,9 @@ Layout left_inverse(const Layout& l) {
   for (std::size_t i : f.by_stride) {
     if (f.stride[i] == 0) continue;
     if (f.stride[i] < 0)
-      throw LayoutError("left_inverse of " + text(l) + ": negative stride " + std::to_string(f.stride[i]) + " is not supported");
+      throw LayoutError("left_inverse of " + to_string(l) + ": negative stride " + std::to_string(f.stride[i]) + " is not supported");
     if (f.stride[i] % covered != 0)
-      throw LayoutError("left_inverse of " + text(l) + ": Left inverse divisibility condition: stride " +
+      throw LayoutError("left_inverse of " + to_string(l) + ": Left inverse divisibility condition: stride " +
                         std::to_string(f.stride[i]) + " is not a multiple of " + std::to_string(covered) +
                         ", the span of the smaller strides");
     shape.push_back(f.stride[i] / covered);
@@ -333,12 +310,12 @@ Layout left_inverse(const Layout& l) {
     covered = checked_mul(covered, shape.back());
   }
   shape.push_back(f.shape[f.by_stride.back()]);
-  const Layout r = coalesce_flat_modes(shape, stride);
+  const Layout r = coalesce(Layout::flat(shape, stride));
   if (size(l) <= kInverseCheckLimit) {  // the definition (a quasi-inverse): L(R(L(i))) == L(i)
     const std::vector<i64> lo = offsets(l);
     for (i64 i = 0; i < size(l); ++i)
       if (evaluate(l, evaluate(r, lo[i])) != lo[i])
-        throw LayoutError("left_inverse of " + text(l) + ": CuTe's result " + text(r) +
+        throw LayoutError("left_inverse of " + to_string(l) + ": CuTe's result " + to_string(r) +
                           " breaks L(R(L(i))) == L(i) at i = " + std::to_string(i));
   }
   return r;

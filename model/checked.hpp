@@ -33,4 +33,7 @@ inline i64 checked_sub(i64 a, i64 b) {
 
 inline i64 signum(i64 a) { return (a > 0) - (a < 0); }
 
+// ceil(a / b) for a >= 0 and b > 0, without overflow in a + b - 1 going unnoticed.
+inline i64 ceil_div(i64 a, i64 b) { return checked_add(a, b - 1) / b; }
+
 }  // namespace layoutproof

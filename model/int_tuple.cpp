@@ -116,13 +116,13 @@ IntTuple shape_div(const IntTuple& a, const IntTuple& b, const char* what) {
 
 IntTuple ceil_div(const IntTuple& a, i64 b) {
   if (b <= 0) throw LayoutError("ceil_div by non-positive " + std::to_string(b));
-  if (a.is_leaf()) return IntTuple(checked_add(a.value(), b - 1) / b);
+  if (a.is_leaf()) return IntTuple(ceil_div(a.value(), b));
   std::vector<IntTuple> out;
   i64 rest = b;
   for (const auto& ai : a.children()) {
     out.push_back(ceil_div(ai, rest));
     i64 pa = product(ai);
-    rest = checked_add(rest, pa - 1) / pa;
+    rest = ceil_div(rest, pa);
   }
   return IntTuple::tuple(std::move(out));
 }

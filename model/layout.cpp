@@ -20,6 +20,13 @@ Layout Layout::concat(const std::vector<Layout>& modes) {
   return Layout(IntTuple::tuple(std::move(shapes)), IntTuple::tuple(std::move(strides)));
 }
 
+Layout Layout::flat(const std::vector<i64>& shape, const std::vector<i64>& stride) {
+  if (shape.empty() || shape.size() != stride.size()) throw LayoutError("a flat layout needs one stride per shape");
+  if (shape.size() == 1) return Layout(shape[0], stride[0]);
+  std::vector<IntTuple> s(shape.begin(), shape.end()), d(stride.begin(), stride.end());
+  return Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d)));
+}
+
 i64 size(const Layout& l) { return product(l.shape); }
 
 int depth(const Layout& l) { return depth(l.shape); }

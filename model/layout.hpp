@@ -16,6 +16,10 @@ struct Layout {
   // @pre congruent(shape, stride) (checked: throws LayoutError).
   Layout(IntTuple shape_, IntTuple stride_);
 
+  // The flat layout with these modes: an integer layout for one mode, else a flat tuple.
+  // @pre shape.size() == stride.size() >= 1
+  static Layout flat(const std::vector<i64>& shape, const std::vector<i64>& stride);
+
   // make_layout(L0, L1, ...): the layout whose modes are the given layouts; one argument gives a
   // 1-tuple, as in CuTe: make_layout(8:1) = (8):(1).
   static Layout concat(const std::vector<Layout>& modes);

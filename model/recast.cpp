@@ -8,8 +8,6 @@
 namespace layoutproof {
 namespace {
 
-i64 ceil_div_pos(i64 a, i64 b) { return checked_add(a, b - 1) / b; }
-
 int log2_exact(i64 n) {
   int k = 0;
   while ((i64{1} << k) < n) ++k;
@@ -30,9 +28,9 @@ Layout upcast(const Layout& l, i64 n) {
     if (ad % n != 0 && n % ad != 0)
       throw LayoutError("upcast<" + std::to_string(n) + "> of " + to_string(l) + ": Divisibility condition fails for stride " +
                         std::to_string(dk));
-    return ceil_div_pos(s, ceil_div_pos(n, ad));
+    return ceil_div(s, ceil_div(n, ad));
   });
-  IntTuple stride = transform_leaves(l.stride, [&](i64 dk) { return dk == 0 ? 0 : signum(dk) * ceil_div_pos(std::llabs(dk), n); });
+  IntTuple stride = transform_leaves(l.stride, [&](i64 dk) { return dk == 0 ? 0 : signum(dk) * ceil_div(std::llabs(dk), n); });
   return Layout(shape, stride);
 }
 
