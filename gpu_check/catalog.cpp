@@ -45,16 +45,6 @@ Check make(std::string name, CheckKind kind, std::string claim) {
   return c;
 }
 
-AccessSpec access(const AnyLayout& tile, int elem_bytes, int vec, PatternKind p, int ldsm_n = 4) {
-  AccessSpec s;
-  s.tile = tile;
-  s.elem_bytes = elem_bytes;
-  s.vec = vec;
-  s.pattern = p;
-  s.ldmatrix_count = ldsm_n;
-  return s;
-}
-
 // An access check: a round trip through the access, or the wavefronts of its instructions.
 void add_access(std::vector<Check>& out, CheckKind kind, const std::string& name, const AccessSpec& spec, bool store,
                 bool matrix, const std::string& what) {
@@ -87,7 +77,7 @@ void add_atom(std::vector<Check>& out, const CutlassAtom& a) {
   const int e = view.elem_bytes;
   const AnyLayout& tile = view.tile;
   const std::string along = view.transposed ? " (along mode 0, tile transposed)" : "";
-  AccessSpec v16 = access(tile, e, 16 / e, PatternKind::row_per_lane);
+  AccessSpec v16 = make_access(tile, e, 16 / e, PatternKind::row_per_lane);
   for (bool store : {false, true}) add_round_trip(out, name, v16, store, false, "16B vector" + along);
   AccessSpec bank = v16;
   if (predict_vector(v16).verdict != VectorVerdict::ok) {
@@ -102,7 +92,7 @@ void add_atom(std::vector<Check>& out, const CutlassAtom& a) {
   const i64 matrices = (rows / 8) * (cols / 8);
   const int n = matrices >= 4 ? 4 : static_cast<int>(matrices);
   if (rows % 8 != 0 || matrices % n != 0) return;
-  AccessSpec m = access(tile, 2, 8, PatternKind::ldmatrix, n);
+  AccessSpec m = make_access(tile, 2, 8, PatternKind::ldmatrix, n);
   const std::string x = ".x" + std::to_string(n) + along;
   for (bool store : {false, true}) {
     add_round_trip(out, name, m, store, true, (store ? "stmatrix" : "ldmatrix") + x);
@@ -121,7 +111,7 @@ void add_seeds(std::vector<Check>& out) {
     const PatternKind p = parse_pattern(s.pattern);
     const std::string op = s.op;
     const int n = op.rfind("ldsm", 0) == 0 ? op.back() - '0' : 4;
-    AccessSpec spec = access(seed_tile(s), s.elem_bytes, s.vec, p, n);
+    AccessSpec spec = make_access(seed_tile(s), s.elem_bytes, s.vec, p, n);
     const std::vector<WarpAccess> ws = warp_accesses(spec);
     const i64 chunks = product(spec.tile.layout.shape[1]) / s.vec;
     const std::size_t k = p == PatternKind::ldmatrix ? 0 : static_cast<std::size_t>((s.row0 / 32) * chunks + s.chunk);
@@ -161,13 +151,13 @@ void add_wrong_claims(std::vector<Check>& out) {
 
   // The 32x64 f32 column read through Sw<5,0,8>: the model predicts a 4-way conflict.
   Check col = make("wrong:conflicting-swizzle", CheckKind::bank, "conflict-free: 4B column reads on Sw<5,0,8> o (32,64):(64,1)");
-  col.spec = access(parse_any_layout("Sw<5,0,8> o (32,64):(64,1)"), 4, 1, PatternKind::row_per_lane);
+  col.spec = make_access(parse_any_layout("Sw<5,0,8> o (32,64):(64,1)"), 4, 1, PatternKind::row_per_lane);
   col.claims_conflict_free = true;
   col.deliberately_wrong = true;
   out.push_back(col);
 
   Check ldsm = make("wrong:unswizzled-ldmatrix", CheckKind::bank, "conflict-free: ldmatrix.x4 on (8,64):(64,1) f16");
-  ldsm.spec = access(parse_any_layout("(8,64):(64,1)"), 2, 8, PatternKind::ldmatrix, 4);
+  ldsm.spec = make_access(parse_any_layout("(8,64):(64,1)"), 2, 8, PatternKind::ldmatrix, 4);
   ldsm.matrix = true;
   ldsm.claims_conflict_free = true;
   ldsm.deliberately_wrong = true;
@@ -175,13 +165,13 @@ void add_wrong_claims(std::vector<Check>& out) {
 
   // Sw<3,1,3> keeps only pairs of f32 together: a 16-byte vector starts at byte 72 in row 1.
   Check mis = make("wrong:misaligned-vector", CheckKind::round_trip, "16B vector loads round trip on Sw<3,1,3> o (8,16):(16,1) f32");
-  mis.spec = access(parse_any_layout("Sw<3,1,3> o (8,16):(16,1)"), 4, 4, PatternKind::row_per_lane);
+  mis.spec = make_access(parse_any_layout("Sw<3,1,3> o (8,16):(16,1)"), 4, 4, PatternKind::row_per_lane);
   mis.deliberately_wrong = true;
   out.push_back(mis);
 
   // Columns 0-3 of a row are 128 elements apart (mode (4,4):(128,32)): aligned starts, wrong data.
   Check nc = make("wrong:non-contiguous-vector", CheckKind::round_trip, "16B vector loads round trip on (8,(4,4)):(4,(128,32)) f32");
-  nc.spec = access(parse_any_layout("(8,(4,4)):(4,(128,32))"), 4, 4, PatternKind::row_per_lane);
+  nc.spec = make_access(parse_any_layout("(8,(4,4)):(4,(128,32))"), 4, 4, PatternKind::row_per_lane);
   nc.deliberately_wrong = true;
   out.push_back(nc);
   Check ncs = nc;
@@ -192,7 +182,7 @@ void add_wrong_claims(std::vector<Check>& out) {
   // The brief's candidate: 16-byte vectors on Sw<3,2,3> o (8,8):(8,1) f32. Sw<3,2,3> moves
   // 4-element (16-byte) blocks whole, so the model says the claim holds (not a wrong claim).
   Check ok = make("allowed:sw323-f32-v4", CheckKind::round_trip, "16B vector loads round trip on Sw<3,2,3> o (8,8):(8,1) f32");
-  ok.spec = access(parse_any_layout("Sw<3,2,3> o (8,8):(8,1)"), 4, 4, PatternKind::row_per_lane);
+  ok.spec = make_access(parse_any_layout("Sw<3,2,3> o (8,8):(8,1)"), 4, 4, PatternKind::row_per_lane);
   out.push_back(ok);
 }
 

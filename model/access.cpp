@@ -106,6 +106,16 @@ std::vector<WarpAccess> thread_layout(const AccessSpec& spec, TileShape t) {
 
 }  // namespace
 
+AccessSpec make_access(AnyLayout tile, int elem_bytes, int vec, PatternKind pattern, int ldmatrix_count) {
+  AccessSpec s;
+  s.tile = std::move(tile);
+  s.elem_bytes = elem_bytes;
+  s.vec = vec;
+  s.pattern = pattern;
+  s.ldmatrix_count = ldmatrix_count;
+  return s;
+}
+
 i64 byte_address(const AccessSpec& spec, i64 row, i64 col) {
   const i64 offset = evaluate(spec.tile, IntTuple::tuple({row, col}));
   const i64 a = checked_add(spec.base_address, checked_mul(offset, spec.elem_bytes));

@@ -39,6 +39,9 @@ struct AccessSpec {
   std::optional<Swizzle> byte_swizzle;  // applied to absolute byte addresses (TMA modes)
 };
 
+// The usual spec: a tile read `vec` elements at a time with a pattern (.xN count for ldmatrix).
+AccessSpec make_access(AnyLayout tile, int elem_bytes, int vec, PatternKind pattern, int ldmatrix_count = 4);
+
 constexpr int kWarpSize = 32;
 
 struct LaneCoord {

@@ -17,12 +17,8 @@ std::vector<Check> catalog_checks(const CatalogAtom& atom) {
   const AccessView view = access_view(l, atom.element_bits);
   const i64 vec_bytes = vec_elems * atom.element_bits / 8;
   const auto access = [&](PatternKind p, SmemOp op) {
-    AccessSpec spec;
-    spec.tile = view.tile;
-    spec.elem_bytes = view.elem_bytes;
-    spec.vec = static_cast<int>(p == PatternKind::ldmatrix ? 16 / view.elem_bytes : vec_bytes / view.elem_bytes);
-    spec.pattern = p;
-    return make_bank_subject(spec, op);
+    const i64 vec = p == PatternKind::ldmatrix ? 16 / view.elem_bytes : vec_bytes / view.elem_bytes;
+    return make_bank_subject(make_access(view.tile, view.elem_bytes, static_cast<int>(vec), p), op);
   };
   for (SmemOp op : {SmemOp::ld, SmemOp::st})
     out.push_back(make_check(subject, view.tile, "conflict-free", access(PatternKind::row_per_lane, op)));

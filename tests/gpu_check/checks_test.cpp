@@ -15,13 +15,7 @@ namespace layoutproof::gpu {
 namespace {
 
 AccessSpec spec(const char* tile, int e, int vec, PatternKind p = PatternKind::row_per_lane, int n = 4) {
-  AccessSpec s;
-  s.tile = parse_any_layout(tile);
-  s.elem_bytes = e;
-  s.vec = vec;
-  s.pattern = p;
-  s.ldmatrix_count = n;
-  return s;
+  return make_access(parse_any_layout(tile), e, vec, p, n);
 }
 
 TEST(PredictVector, SwizzledBlocksOf16BytesAreAllowed) {

@@ -12,13 +12,7 @@ namespace {
 using Lanes = std::array<i64, kWarpSize>;
 
 AccessSpec spec(const char* tile, int elem_bytes, int vec, PatternKind p, int count = 4) {
-  AccessSpec s;
-  s.tile = parse_any_layout(tile);
-  s.elem_bytes = elem_bytes;
-  s.vec = vec;
-  s.pattern = p;
-  s.ldmatrix_count = count;
-  return s;
+  return make_access(parse_any_layout(tile), elem_bytes, vec, p, count);
 }
 
 TEST(Access, RowPerLaneMatchesHardwareSample32x40Sw223Chunk0) {

@@ -12,12 +12,7 @@ namespace layoutproof::proofs {
 namespace {
 
 BankSubject access(const std::string& tile, int elem_bytes, int vec, PatternKind p, SmemOp op = SmemOp::ld) {
-  AccessSpec spec;
-  spec.tile = parse_any_layout(tile);
-  spec.elem_bytes = elem_bytes;
-  spec.vec = vec;
-  spec.pattern = p;
-  return make_bank_subject(spec, op);
+  return make_bank_subject(make_access(parse_any_layout(tile), elem_bytes, vec, p), op);
 }
 
 BankResult run(const BankSubject& s, const std::string& claim, EngineChoice e = EngineChoice::automatic) {
