@@ -7,14 +7,9 @@
 #include <vector>
 
 #include "cli/run_flags.hpp"
-#include "proofs/check.hpp"
 
 namespace layoutproof::cli {
 
 int run_catalog(const std::vector<std::string>& args, std::ostream& out);
-
-// Writes the requested outputs (files and stdout) for a finished run; returns the exit code.
-int emit_results(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
-                 double wall_ms, const OutputFlags& flags);
 
 }  // namespace layoutproof::cli

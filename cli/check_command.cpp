@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "cli/catalog_command.hpp"
+#include "cli/results.hpp"
 #include "cli/spec.hpp"
 
 namespace layoutproof::cli {

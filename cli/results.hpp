@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/run_flags.hpp"
 #include "proofs/check.hpp"
 
 namespace layoutproof::cli {
@@ -27,5 +28,10 @@ void write_junit(std::ostream& out, const std::string& suite, const std::vector<
 void write_sarif(std::ostream& out, const std::string& spec_path, const std::vector<proofs::CheckResult>& results);
 void write_markdown(std::ostream& out, const std::string& title, const std::vector<proofs::CheckResult>& results,
                     const RunSummary& s);
+
+// Writes the requested outputs of a finished run (the table or JSON on out; JSON, JUnit, SARIF,
+// Markdown files; HTML bank maps of refuted bank claims) and returns the exit code.
+int emit_results(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
+                 double wall_ms, const OutputFlags& flags);
 
 }  // namespace layoutproof::cli
