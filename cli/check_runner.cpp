@@ -35,17 +35,21 @@ std::filesystem::path cache_file(const std::string& dir, const std::string& key)
 
 // A cached PROVED verdict: line 1 the full key (guards against hash collisions), 2 method, 3 detail.
 bool load_cached(const std::string& dir, const Check& c, CheckResult& out) {
+  // Kernel claims are never cached: their key would have to hold the whole trace, and deciding
+  // them costs less than reading a cache file.
+  if (c.kind == Check::Kind::kernel) return false;
   const std::string key = cache_key(c);
   std::ifstream f(cache_file(dir, key));
   std::string stored_key, method, detail;
   if (!f || !std::getline(f, stored_key) || stored_key != key || !std::getline(f, method) || !std::getline(f, detail))
     return false;
-  out = CheckResult{c, Verdict::proved("cached: " + method, detail), std::nullopt};
+  out = CheckResult{c, Verdict::proved("cached: " + method, detail), std::nullopt, std::nullopt};
   return true;
 }
 
 void store_cached(const std::string& dir, const CheckResult& r) {
   if (r.verdict.kind != Verdict::Kind::proved || r.verdict.method.rfind("cached: ", 0) == 0) return;
+  if (r.check.kind == Check::Kind::kernel) return;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return;  // an unwritable cache only costs time

@@ -13,6 +13,7 @@
 #include "cli/print_command.hpp"
 #include "cli/raster_command.hpp"
 #include "cli/synth_command.hpp"
+#include "cli/trace_command.hpp"
 #include "cli/prove_command.hpp"
 #include "cli/tokens.hpp"
 #include "model/notation.hpp"
@@ -59,6 +60,11 @@ Usage:
                                     morton, formula): bijection of the grid, for grids up to N x N
   layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
                                     distinct A/B tiles per wave of S CTAs, per rasterization
+  layoutproof trace --smem EXPR --copy EXPR [--mma EXPR] --side S|D --element T [--base ADDR]
+                    [-D NAME=EXPR] [--json] [--claim conflict-free|max-ways:K|vector-legal|covers ...]
+                                    the shared-memory instructions a CuTe kernel's TiledCopy issues on
+                                    its staged smem tensor (exactly CuTe's per-lane addresses), and
+                                    claims over them; layoutproof trace --help
   layoutproof synth --tile L --elem-bytes E [--vec V] --pattern P [--pattern P ...] [--op OP ...] [--all] [--json]
                                     search every Swizzle<B,M,S> for a conflict-free, vector-contiguous
                                     bijection of tile L (P: row-per-lane, linear, ldmatrix); else prove
@@ -170,6 +176,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "prove") return cli::run_prove(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "check") return cli::run_check_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "raster") return cli::run_raster(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "trace") return cli::run_trace(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "synth") return cli::run_synth(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "catalog") return cli::run_catalog(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");

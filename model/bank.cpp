@@ -17,6 +17,7 @@ std::optional<SmemOp> parse_smem_op(std::string_view s) {
   if (s == "stsm1") return SmemOp::stsm1;
   if (s == "stsm2") return SmemOp::stsm2;
   if (s == "stsm4") return SmemOp::stsm4;
+  if (s == "ldgsts") return SmemOp::ldgsts;
   return std::nullopt;
 }
 
@@ -30,6 +31,7 @@ std::string to_string(SmemOp op) {
     case SmemOp::stsm1: return "stsm1";
     case SmemOp::stsm2: return "stsm2";
     case SmemOp::stsm4: return "stsm4";
+    case SmemOp::ldgsts: return "ldgsts";
   }
   return "?";
 }
@@ -44,6 +46,10 @@ int matrix_count(SmemOp op) {
 }
 
 bool is_matrix_op(SmemOp op) { return matrix_count(op) != 0; }
+
+bool is_store(SmemOp op) {
+  return op == SmemOp::st || op == SmemOp::ldgsts || op == SmemOp::stsm1 || op == SmemOp::stsm2 || op == SmemOp::stsm4;
+}
 
 namespace {
 

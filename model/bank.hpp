@@ -37,7 +37,9 @@
 
 namespace layoutproof {
 
-enum class SmemOp { ld, st, ldsm1, ldsm2, ldsm4, stsm1, stsm2, stsm4 };
+// ldgsts: cp.async (LDGSTS) writing shared memory; it takes the wavefronts of an STS of the same
+// width and lane addresses (measured on the H100: 15 of 15 CuTe copies, shared/hardware).
+enum class SmemOp { ld, st, ldsm1, ldsm2, ldsm4, stsm1, stsm2, stsm4, ldgsts };
 
 constexpr int kWarpLanes = 32;
 constexpr int kBanks = 32;
@@ -68,7 +70,9 @@ struct BankReport {
   bool broadcast_merge = false;       // a measured wide-load merge rule changed the phase sum
 };
 
-// "ld", "st", "ldsm1", ... ; nullopt for anything else.
+// "ld", "st", "ldsm1", ..., "ldgsts"; nullopt for anything else.
+// is_store: st, stsm1/2/4 and ldgsts write shared memory.
+bool is_store(SmemOp op);
 std::optional<SmemOp> parse_smem_op(std::string_view s);
 std::string to_string(SmemOp op);
 bool is_matrix_op(SmemOp op);  // ldsmN / stsmN

@@ -1,5 +1,6 @@
 #include "model/notation.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace layoutproof {
@@ -9,7 +10,22 @@ ParseError::ParseError(const std::string& expected, std::size_t col, std::string
       column(col),
       input(std::move(in)) {}
 
-std::string ParseError::caret() const { return "  " + input + "\n  " + std::string(column - 1, ' ') + "^"; }
+std::string ParseError::caret() const {
+  if (input.find('\n') == std::string::npos) return "  " + input + "\n  " + std::string(column - 1, ' ') + "^";
+  // Multi-line input (pasted C++, column = byte offset + 1): the offending line only. An error at the
+  // end of the text points just after its last character, not at an empty last line.
+  std::size_t at = std::min(column == 0 ? 0 : column - 1, input.size());
+  if (at == input.size()) {
+    const std::size_t last = input.find_last_not_of(" \t\r\n");
+    at = last == std::string::npos ? 0 : last + 1;
+  }
+  const std::size_t nl = at == 0 ? std::string::npos : input.rfind('\n', at - 1);
+  const std::size_t begin = nl == std::string::npos ? 0 : nl + 1;
+  const std::size_t end = std::min(input.find('\n', at), input.size());
+  std::string pad;
+  for (std::size_t k = begin; k < at; ++k) pad += input[k] == '\t' ? '\t' : ' ';  // tabs keep the caret aligned
+  return "  " + input.substr(begin, end - begin) + "\n  " + pad + "^";
+}
 
 std::string to_string(const IntTuple& t) {
   if (t.is_leaf()) return std::to_string(t.value());

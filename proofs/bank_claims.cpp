@@ -6,47 +6,40 @@
 #include <chrono>
 
 #include "model/notation.hpp"
+#include "proofs/trace_claims.hpp"
 
 namespace layoutproof::proofs {
 namespace {
 
-SmemAccess to_smem(const BankSubject& s, const WarpAccess& w) {
-  SmemAccess a;
-  a.op = s.op;
-  a.width_bytes = s.width_bytes;
-  for (int l = 0; l < kWarpLanes; ++l) a.lane_addr[l] = w.byte_address[l];
-  return a;
+// The claim as the shared trace scan takes it: 0 for conflict-free, else K.
+int max_ways_of(const BankClaim& c) { return c.kind == BankClaim::Kind::conflict_free ? 0 : c.k; }
+
+// The claim fails on this instruction (bank model): conflict-free, more than the ideal wavefronts
+// with a collision to show; max-ways:K, a collision of more than K words.
+bool breaking(const BankClaim& c, const BankReport& r) {
+  if (c.kind == BankClaim::Kind::conflict_free) return r.wavefronts > r.ideal && !r.collisions.empty();
+  return std::any_of(r.collisions.begin(), r.collisions.end(), [&](const BankCollision& col) { return col.ways() > c.k; });
 }
 
-// The claim fails on this instruction (bank model): the collision that breaks it, if any.
-const BankCollision* breaking(const BankClaim& c, const BankReport& r) {
-  if (c.kind == BankClaim::Kind::conflict_free) {
-    // wavefronts > ideal: the first collision (smallest phase, then bank) explains it.
-    if (r.wavefronts <= r.ideal || r.collisions.empty()) return nullptr;
-    return &r.collisions.front();
-  }
-  for (const auto& col : r.collisions)
-    if (col.ways() > c.k) return &col;
-  return nullptr;
-}
-
-BankWitness make_witness(const BankSubject& s, i64 k, const WarpAccess& w, const BankReport& r, const BankCollision& col) {
+BankWitness make_witness(const BankSubject& s, i64 k, const TraceInstruction& in, const BankReport& r,
+                         const BankCollision& col) {
   BankWitness bw;
   bw.instruction = k;
-  bw.where = w.where;
+  bw.where = in.where;
   bw.phase = col.phase;
   bw.bank = col.bank;
   bw.ways = col.ways();
   bw.wavefronts = r.wavefronts;
   bw.ideal = r.ideal;
   bw.degree = r.conflict_degree;
-  bw.all_addresses = w.byte_address;
-  bw.all_coords = w.coord;
+  bw.all_addresses = in.addr;
+  for (int l = 0; l < kWarpLanes; ++l)  // trace_of gives (row, col), -1 for inactive lanes
+    bw.all_coords[l] = {in.coords[2 * l], in.coords[2 * l + 1]};
   const int nwords = std::max(1, s.width_bytes / 4);
   for (int lane : col.lanes) {
-    BankLane bl{lane, w.coord[lane].row, w.coord[lane].col, w.byte_address[lane], {}};
+    BankLane bl{lane, bw.all_coords[lane].row, bw.all_coords[lane].col, in.addr[lane], {}};
     for (int j = 0; j < nwords; ++j) {
-      const i64 word = w.byte_address[lane] / 4 + j;
+      const i64 word = in.addr[lane] / 4 + j;
       if (word % kBanks == col.bank) bl.words.push_back(word);
     }
     bw.lanes.push_back(bl);
@@ -150,18 +143,69 @@ std::string describe(const BankWitness& w) {
   return s + b;
 }
 
+AddressTrace trace_of(const BankSubject& s, bool with_slices) {
+  const std::vector<WarpAccess> ws = warp_accesses(s.spec);
+  const Layout& tile = s.spec.tile.layout;
+  const i64 rows = product(tile.shape[0]), cols = product(tile.shape[1]);  // checked by warp_accesses
+  const bool per_warp = s.spec.pattern == PatternKind::thread_layout;  // instruction k is warp k
+  AddressTrace t;
+  t.provenance = s.text();
+  t.op = s.op;
+  t.width_bytes = s.width_bytes;
+  t.threads = per_warp ? size(*s.spec.thread_layout) : kWarpLanes;
+  t.element_bytes = s.spec.elem_bytes;
+  t.domain_size = checked_mul(rows, cols);
+  t.smem_is_destination = is_store(s.op);
+  t.instructions.reserve(ws.size());
+  for (std::size_t k = 0; k < ws.size(); ++k) {
+    const WarpAccess& w = ws[k];
+    TraceInstruction in;
+    in.op = s.op;
+    in.width_bytes = s.width_bytes;
+    in.addr = w.byte_address;
+    in.warp = per_warp ? static_cast<i64>(k) : 0;
+    in.index = per_warp ? 0 : static_cast<i64>(k);
+    in.copy_coord = {in.index};
+    in.where = w.where;
+    in.coord_rank = 2;
+    in.coords.assign(2 * kWarpLanes, -1);
+    in.slice_len = with_slices ? s.spec.vec : 0;
+    in.slice_addrs.assign(static_cast<std::size_t>(in.slice_len) * kWarpLanes, -1);
+    in.slice_elems.assign(in.slice_addrs.size(), -1);
+    for (int l = 0; l < kWarpLanes; ++l) {
+      const LaneCoord c = w.coord[l];
+      const bool on = w.byte_address[l] >= 0;
+      in.thread[l] = !on ? -1 : per_warp ? checked_add(checked_mul(static_cast<i64>(k), kWarpLanes), l) : l;
+      if (!on) continue;
+      in.coords[2 * l] = c.row;
+      in.coords[2 * l + 1] = c.col;
+      for (int j = 0; j < in.slice_len; ++j) {  // the lane's vec elements along the row
+        const std::size_t at = static_cast<std::size_t>(l * in.slice_len + j);
+        in.slice_addrs[at] = byte_address(s.spec, c.row, c.col + j);
+        in.slice_elems[at] = checked_add(c.row, checked_mul(c.col + j, rows));
+      }
+    }
+    t.instructions.push_back(std::move(in));
+  }
+  return t;
+}
+
 BankResult check_bank_exhaustive(const BankSubject& s, const BankClaim& c) {
   BankResult res;
   try {
-    const std::vector<WarpAccess> ws = warp_accesses(s.spec);
-    const i64 n = static_cast<i64>(ws.size());
-    for (i64 k = 0; k < n; ++k) {
-      const BankReport r = analyze_smem_access(to_smem(s, ws[k]));
-      if (const BankCollision* col = breaking(c, r)) {
-        res.witness = make_witness(s, k, ws[k], r, *col);
-        res.verdict = Verdict::refuted(method_exhaustive(n), to_witness(*res.witness));
-        return res;
-      }
+    const AddressTrace t = trace_of(s, false);
+    const i64 n = static_cast<i64>(t.instructions.size());
+    BankScan scan;
+    scan_bank(t, max_ways_of(c), scan);  // the trace claims' bank path; the bank claims report the first failure
+    if (const auto& f = scan.first) {
+      if (f->collision < 0)  // the bank model's rule never does this; say so rather than prove
+        return {Verdict::error("exhaustive", "instruction " + std::to_string(f->instruction) +
+                                                 " exceeds its ideal without a bank collision"),
+                std::nullopt};
+      res.witness = make_witness(s, f->instruction, t.instructions[f->instruction], f->report,
+                                 f->report.collisions[f->collision]);
+      res.verdict = Verdict::refuted(method_exhaustive(n), to_witness(*res.witness));
+      return res;
     }
     res.verdict = Verdict::proved(method_exhaustive(n), holds_text(c, n));
   } catch (const LayoutError& e) {
@@ -180,10 +224,10 @@ BankResult replay_bank(const BankSubject& s, const BankClaim& c, const BankViola
     res.verdict = Verdict::error(method, "encoding mismatch: the counterexample does not replay on the bank model (" + why + ")");
     return res;
   };
-  const std::vector<WarpAccess> ws = warp_accesses(s.spec);
-  if (v.instruction < 0 || v.instruction >= static_cast<i64>(ws.size())) return mismatch("no such instruction");
-  const WarpAccess& w = ws[v.instruction];
-  const BankReport r = analyze_smem_access(to_smem(s, w));
+  const AddressTrace t = trace_of(s, false);
+  if (v.instruction < 0 || v.instruction >= static_cast<i64>(t.instructions.size())) return mismatch("no such instruction");
+  const TraceInstruction& in = t.instructions[v.instruction];
+  const BankReport r = analyze_smem_access(in.access());
   if (!breaking(c, r)) return mismatch("instruction " + std::to_string(v.instruction) + " keeps the claim");
   // The (phase, bank) of Z3's lanes: it must be a collision of the model with more than K words
   // (conflict-free: K = 1) and contain every lane Z3 chose.
@@ -194,7 +238,7 @@ BankResult replay_bank(const BankSubject& s, const BankClaim& c, const BankViola
       return std::find(col.lanes.begin(), col.lanes.end(), l) != col.lanes.end();
     });
     if (!all) continue;
-    res.witness = make_witness(s, v.instruction, w, r, col);
+    res.witness = make_witness(s, v.instruction, in, r, col);
     res.verdict = Verdict::refuted(method, to_witness(*res.witness));
     return res;
   }

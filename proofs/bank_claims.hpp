@@ -27,6 +27,7 @@
 
 #include "model/access.hpp"
 #include "model/bank.hpp"
+#include "model/trace.hpp"
 #include "proofs/prove.hpp"
 
 namespace layoutproof::proofs {
@@ -55,6 +56,14 @@ BankSubject make_bank_subject(AccessSpec spec, SmemOp op);
 
 // Number of instructions of the pattern, computed in closed form (no enumeration).
 i64 instruction_count(const BankSubject& s);
+
+// The pattern as an address trace (model/trace.hpp), the one type the exhaustive bank path reads:
+// instruction k of warp_accesses(s.spec), one warp issuing them all (thread = lane, index k) or,
+// for the thread-layout pattern, instruction k as warp k (threads 32k..32k+31); coordinates
+// (row, col); logical index row + col * rows in the (rows, cols) tile; with_slices: each lane's
+// `vec` elements (row, col + j) as its CPY slice (the bank claims skip them: vec times the work).
+// Throws LayoutError as warp_accesses does.
+AddressTrace trace_of(const BankSubject& s, bool with_slices = true);
 
 // A replayed witness: one instruction, the (phase, bank) with too many words and its lanes.
 struct BankLane {

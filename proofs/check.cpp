@@ -82,9 +82,23 @@ Check make_check(std::string subject, AnyLayout layout, const std::string& claim
   return c;
 }
 
+Check make_kernel_check(std::string subject, std::shared_ptr<const AddressTrace> trace, const std::string& claim,
+                        std::string access_text, SourceLocation where) {
+  if (!parse_trace_claim(claim)) throw LayoutError("'" + claim + "' is not a claim over a kernel copy (conflict-free, max-ways:K, vector-legal, covers)");
+  Check c;
+  c.kind = Check::Kind::kernel;
+  c.subject = std::move(subject);
+  c.claim = claim;
+  c.trace = std::move(trace);
+  c.access_text = std::move(access_text);
+  c.element_bits = c.trace->element_bytes * 8;
+  c.where = std::move(where);
+  return c;
+}
+
 CheckResult run_check(const Check& c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
-  CheckResult r{c, Verdict::error("", "not run"), std::nullopt};
+  CheckResult r{c, Verdict::error("", "not run"), std::nullopt, std::nullopt};
   try {
     switch (c.kind) {
       case Check::Kind::layout:
@@ -99,6 +113,13 @@ CheckResult run_check(const Check& c, const ProveOptions& o) {
       case Check::Kind::tma:
         r.verdict = check_tma(c);
         break;
+      case Check::Kind::kernel: {
+        TraceResult t = prove_trace(*c.trace, *parse_trace_claim(c.claim), o);
+        r.verdict = std::move(t.verdict);
+        if (t.witness && r.verdict.witness.why.empty()) r.verdict.witness.why = t.witness->why;
+        r.trace_witness = std::move(t.witness);
+        break;
+      }
     }
   } catch (const std::exception& e) {
     r.verdict = Verdict::error("", e.what());

@@ -1,0 +1,187 @@
+#include "cli/trace_command.hpp"
+
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <ostream>
+
+#include "cli/escape.hpp"
+#include "model/kernel_expr.hpp"
+#include "model/notation.hpp"
+#include "proofs/trace_claims.hpp"
+
+namespace layoutproof::cli {
+
+const char* const kTraceHelp = R"(layoutproof trace: the shared-memory instructions a CuTe kernel's copy issues, and claims over them.
+
+Usage:
+  layoutproof trace --smem EXPR --copy EXPR [--mma EXPR] --side S|D --element T [--base ADDR]
+                    [-D NAME=EXPR ...] [--json] [--claim C ...] [--engine z3|exhaustive|auto]
+
+  --smem EXPR    the staged smem layout, as the kernel's C++ or CuTe notation, e.g.
+                 'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}),
+                                make_shape(Int<128>{},Int<64>{},Int<3>{}))'
+  --copy EXPR    the TiledCopy, as the kernel's C++: make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma),
+                 make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, thr, val), ...
+  --mma EXPR     the TiledMMA the name `mma` denotes in --copy, e.g.
+                 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
+  --side S|D     the smem tensor is the copy's source (partition_S: s2r loads, ldmatrix) or its
+                 destination (partition_D: cp.async, r2s stores, stmatrix)
+  --element T    the smem element type (half_t, float, tfloat32_t, double, int8_t, ...)
+  --base ADDR    byte address of the tensor (default 0)
+  -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
+  --claim C      conflict-free | max-ways:K | vector-legal | covers (repeatable)
+  --json         machine-readable output
+
+One instruction per (warp, copy-mode index, stage); a lane's address is the first element of its
+CPY slice, as the instruction receives it. Instructions are listed per copy index (rest value,
+CPY_M, CPY_N, ..., stage; colexicographic), then warp.
+
+Examples:
+  layoutproof trace --side S --element half_t \
+    --smem 'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<128>{},Int<64>{},Int<3>{}))' \
+    --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' \
+    --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' --claim conflict-free --claim vector-legal
+  layoutproof trace --side D --element float --smem '(128,8,3):(1,129,1032)' --claim conflict-free \
+    --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})'
+)";
+
+namespace {
+
+using namespace proofs;
+
+struct TraceArgs {
+  std::string smem, copy, mma, side, element;
+  i64 base = 0;
+  CppConstants constants;
+  std::vector<std::string> claims;
+  bool json = false;
+  EngineChoice engine = EngineChoice::automatic;
+};
+
+i64 parse_address(const std::string& v) {
+  std::size_t used = 0;
+  long long x = 0;
+  try {
+    x = std::stoll(v, &used, 0);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != v.size() || x < 0 || x > (i64{1} << 40)) throw LayoutError("--base needs a byte address in [0, 2^40], not '" + v + "'");
+  return x;
+}
+
+TraceArgs parse_args(const std::vector<std::string>& args) {
+  TraceArgs a;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& f = args[i];
+    auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw LayoutError(f + " needs a value (layoutproof trace --help)");
+      return args[++i];
+    };
+    if (f == "--smem") a.smem = value();
+    else if (f == "--copy") a.copy = value();
+    else if (f == "--mma") a.mma = value();
+    else if (f == "--side") a.side = value();
+    else if (f == "--element") a.element = value();
+    else if (f == "--base") a.base = parse_address(value());
+    else if (f == "--claim") a.claims.push_back(value());
+    else if (f == "--json") a.json = true;
+    else if (f == "--engine") {
+      const std::string e = value();
+      if (e == "z3") a.engine = EngineChoice::z3;
+      else if (e == "exhaustive") a.engine = EngineChoice::exhaustive;
+      else if (e == "auto") a.engine = EngineChoice::automatic;
+      else throw LayoutError("--engine is z3, exhaustive or auto, not '" + e + "'");
+    } else if (f == "-D") {
+      const std::string d = value();
+      const auto eq = d.find('=');
+      if (eq == std::string::npos || eq == 0) throw LayoutError("-D needs NAME=EXPR, not '" + d + "'");
+      a.constants[d.substr(0, eq)] = d.substr(eq + 1);
+    } else throw LayoutError("unknown option '" + f + "' (layoutproof trace --help)");
+  }
+  if (a.smem.empty() || a.copy.empty()) throw LayoutError("trace needs --smem and --copy (layoutproof trace --help)");
+  if (a.side != "S" && a.side != "D") throw LayoutError("--side is S (smem is the copy's source) or D (its destination)");
+  if (a.element.empty()) throw LayoutError("trace needs --element T (the smem element type, e.g. half_t)");
+  if (!type_bits(a.element)) throw LayoutError("unknown element type '" + a.element + "'");
+  return a;
+}
+
+std::string ms(double t) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f", t);
+  return b;
+}
+
+void print_text(const AddressTrace& t, std::ostream& out) {
+  out << t.provenance << "\n" << t.instructions.size() << " instructions: " << to_string(t.op) << ", " << t.width_bytes
+      << " B per lane, " << t.threads << " threads\n";
+  for (const auto& ins : t.instructions) {
+    const BankReport r = analyze_smem_access(ins.access());
+    out << ins.where << ": " << r.wavefronts << " wavefronts (ideal " << r.ideal << ")  lanes:";
+    for (i64 a : ins.addr) out << " " << a;
+    out << "\n";
+  }
+}
+
+std::string witness_json(const TraceWitness& w) {
+  std::string s = "{\"instruction\":" + std::to_string(w.instruction) + ",\"warp\":" + std::to_string(w.warp) + ",\"copy_coord\":[";
+  for (std::size_t i = 0; i < w.copy_coord.size(); ++i) s += (i ? "," : "") + std::to_string(w.copy_coord[i]);
+  s += "],\"phase\":" + std::to_string(w.phase) + ",\"bank\":" + std::to_string(w.bank) + ",\"ways\":" + std::to_string(w.ways) +
+       ",\"wavefronts\":" + std::to_string(w.wavefronts) + ",\"ideal\":" + std::to_string(w.ideal) + ",\"lanes\":[";
+  for (std::size_t i = 0; i < w.lanes.size(); ++i) s += (i ? "," : "") + std::to_string(w.lanes[i]);
+  return s + "],\"why\":" + json_str(w.why) + "}";
+}
+
+int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
+  ProveOptions o;
+  o.engine = a.engine;
+  int proved = 0, refuted = 0, other = 0;
+  std::string json = "{\"subject\":" + json_str(t.provenance) + ",\"instructions\":" + std::to_string(t.instructions.size()) + ",\"results\":[";
+  for (std::size_t i = 0; i < a.claims.size(); ++i) {
+    const auto claim = parse_trace_claim(a.claims[i]);
+    if (!claim) throw LayoutError("unknown trace claim '" + a.claims[i] + "' (conflict-free, max-ways:K, vector-legal, covers)");
+    const TraceResult r = prove_trace(t, *claim, o);
+    const Verdict& v = r.verdict;
+    (v.is_proved() ? proved : v.is_refuted() ? refuted : other)++;
+    if (a.json) {
+      json += (i ? "," : "") + std::string("{\"claim\":") + json_str(claim->text) + ",\"verdict\":" + json_str(to_string(v.kind)) +
+              ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(v.detail) + ",\"time_ms\":" + ms(v.time_ms) +
+              ",\"witness\":" + (r.witness ? witness_json(*r.witness) : std::string("null")) + "}";
+      continue;
+    }
+    out << to_string(v.kind) << "  " << claim->text << "  [" << v.method << ", " << ms(v.time_ms) << " ms]  ";
+    out << (r.witness ? "witness: " + r.witness->why : v.detail) << "\n";
+  }
+  if (a.json) out << json << "],\"proved\":" << proved << ",\"refuted\":" << refuted << ",\"other\":" << other << "}\n";
+  else
+    out << t.provenance << ": " << proved << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
+  return refuted ? 1 : other ? 3 : 0;
+}
+
+}  // namespace
+
+int run_trace(const std::vector<std::string>& args, std::ostream& out) {
+  for (const auto& a : args)
+    if (a == "--help" || a == "-h") {
+      out << kTraceHelp;
+      return 0;
+    }
+  const TraceArgs a = parse_args(args);
+  std::optional<TiledMma> mma;
+  if (!a.mma.empty()) mma = parse_tiled_mma(a.mma, a.constants);
+  const TiledCopy copy = parse_tiled_copy(a.copy, mma, a.constants);
+  if (*type_bits(a.element) != copy.atom.value_bits)
+    throw LayoutError("--element " + a.element + " has " + std::to_string(*type_bits(a.element)) + " bits but the Copy_Atom moves " +
+                      std::to_string(copy.atom.value_bits) + "-bit " + copy.atom.value_type + " values");
+  const AnyLayout smem = parse_smem_layout(a.smem, a.constants);
+  TraceOptions o;
+  o.base_address = a.base;
+  const AddressTrace t = trace_copy(copy, smem, a.side == "S" ? CopySide::S : CopySide::D, o);
+  if (!a.claims.empty()) return prove_claims(t, a, out);
+  if (a.json) out << trace_to_json(t) << "\n";
+  else print_text(t, out);
+  return 0;
+}
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,134 @@
+#pragma once
+// The C++ a kernel writes, as an expression tree and a small evaluator (CuTe's static algebra).
+//
+// Grammar (what CUTLASS kernels and configurations really write; white space and // /* */ comments
+// are ignored, `cute::`, `cutlass::` and `::` prefixes are dropped, a trailing `;` is allowed):
+//   program    := { statement } [ expr ]
+//   statement  := `using` NAME `=` expr `;`
+//               | [`static`] [`constexpr`] (`auto` | `int` | TYPE) NAME `=` expr `;`
+//   expr       := term { (`+` | `-`) term }       term := unary { (`*` | `/` | `%`) unary }
+//   unary      := `-` unary | primary
+//   primary    := INT | NAME [ `<` targs `>` ] [ `{` args `}` | `(` args `)` ] | `(` expr `)`
+//               | `decltype` `(` expr `)`
+//   NAME       := identifier { `::` identifier }      e.g. GMMA::Layout_K_SW128_Atom, _8, _
+// Template arguments are expressions too (Int<128 + 4>, Shape<_8,_64>, Copy_Atom<Op<uint128_t>, half_t>).
+//
+// Example: "using X = decltype(make_layout(make_shape(Int<8>{}, Int<64>{}), LayoutRight{}));"
+//          followed by "composition(Swizzle<3,3,3>{}, X{})" evaluates to Sw<3,3,3> o 0 o (8,64):(64,1).
+#include <any>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/composed.hpp"
+#include "model/notation.hpp"
+
+namespace layoutproof {
+
+struct CppExpr {
+  enum class Kind { integer, name, call, binary, negate };
+  Kind kind = Kind::integer;
+  i64 value = 0;                 // integer
+  std::string name;              // name / call: the (qualified) name, prefixes dropped
+  bool has_targs = false;        // name<...> was written
+  std::vector<CppExpr> targs;    // template arguments
+  bool brace = false;            // call written T{...} (else f(...))
+  std::vector<CppExpr> args;     // call arguments; binary: {lhs, rhs}; negate: {operand}
+  char op = 0;                   // binary: + - * / %
+  std::size_t pos = 0;           // byte offset of the node in the source (for caret errors)
+};
+
+struct CppBinding {
+  std::string name;
+  CppExpr value;
+  std::size_t pos = 0;
+};
+
+struct CppProgram {
+  std::string source;
+  std::vector<CppBinding> bindings;  // in order; a later binding may use an earlier one
+  std::optional<CppExpr> result;     // the trailing expression, if any
+};
+
+// Parses `text` (throws ParseError with the column of the offending character; nesting deeper
+// than kMaxCppDepth is an error, never a stack overflow).
+inline constexpr int kMaxCppDepth = 200;
+CppProgram parse_cpp_program(std::string_view text);
+
+// A value of the evaluator.
+struct CppValue {
+  enum class Kind { integer, tuple, layout, swizzle, type, underscore, object };
+  Kind kind = Kind::integer;
+  i64 integer = 0;
+  IntTuple tuple;                // tuple (shapes, strides, coordinates, Step<...>)
+  AnyLayout layout;              // layout (plain or swizzled)
+  Swizzle swizzle;               // swizzle
+  std::string type_name;         // type: an element or register type, or any other type name
+  std::string object_kind;       // object: what it is ("TiledMMA", "Copy_Atom", ...)
+  std::any object;               // object: the value (extensions define these)
+
+  static CppValue of_int(i64 v);
+  static CppValue of_tuple(IntTuple t);
+  static CppValue of_layout(AnyLayout l);
+  static CppValue of_swizzle(Swizzle s);
+  static CppValue of_type(std::string name);
+  static CppValue of_underscore();
+  static CppValue of_object(std::string kind, std::any value);
+  std::string describe() const;  // for errors: "layout (8,64):(64,1)", "type half_t", ...
+};
+
+// Evaluates expressions of a program. Names resolve, in order, to: the program's bindings
+// (`using X = ...`, `auto x = ...`, referred to as X, X{}, decltype(x), x), the constants given
+// (-D NAME=EXPR, a spec's constants: block), then the built-ins below. Extensions see every call
+// and name node first and may claim it (the kernel layer adds TiledMMA/TiledCopy this way).
+// Built-ins: integers (8, _8, Int<8>{}, C<8>{}, Int<8>, arithmetic), make_shape, make_stride,
+// make_coord, make_tile, Shape<..>, Stride<..>, Step<..>, Tile<..>, Layout<S[,D]>{}, make_layout
+// (shape[, stride | LayoutLeft{} | LayoutRight{} | GenColMajor{} | GenRowMajor{}]), Swizzle<B,M,S>{},
+// composition / make_composed_layout, tile_to_shape(atom, shape[, order]), make_ordered_layout,
+// get<I>, size<I>, shape<I>, cosize, coalesce, decltype, `_`, and element/register type names.
+class CppEvaluator {
+ public:
+  using Extension = std::function<std::optional<CppValue>(const CppExpr&, CppEvaluator&)>;
+
+  explicit CppEvaluator(CppProgram program, std::map<std::string, std::string> constants = {});
+  void add_extension(Extension e);
+
+  CppValue eval(const CppExpr& e);
+  // The program's trailing expression, or else its last binding. ParseError when it has neither.
+  CppValue eval_result();
+  i64 eval_int(const CppExpr& e);
+  IntTuple eval_tuple(const CppExpr& e);   // an integer is a leaf tuple
+  AnyLayout eval_layout(const CppExpr& e); // a shape alone is its compact column-major layout
+
+  // Throws ParseError pointing at `at` in the program's source.
+  [[noreturn]] void fail(const CppExpr& at, const std::string& message) const;
+  const CppProgram& program() const { return program_; }
+
+ private:
+  friend struct CppBuiltins;  // the built-in functions (cpp_expr.cpp)
+  CppProgram program_;
+  std::map<std::string, CppProgram> constants_;
+  std::vector<Extension> extensions_;
+  int depth_ = 0;
+  std::size_t visible_ = 0;                          // bindings [0, visible_) are in scope
+  std::string in_constant_;                          // the -D constant being evaluated ("": the program)
+  std::map<std::size_t, CppValue> binding_values_;   // each binding is evaluated once
+  std::map<std::string, CppValue> constant_values_;
+  std::vector<std::string> constants_in_progress_;   // to report -D a=b -D b=a
+  std::optional<CppValue> resolve_name(const CppExpr& e);
+  CppValue eval_builtin(const CppExpr& e);
+  CppValue eval_node(const CppExpr& e);
+  CppValue eval_binding(std::size_t index);
+  CppValue eval_constant(const std::string& name, const CppExpr& at);
+  CppValue eval_unknown(const CppExpr& e);
+  std::optional<std::size_t> find_binding(const std::string& name) const;
+  // 1 where a leaf of e's value is a compile-time constant in C++ (Int<8>{}, _8, Step<...>), 0 where it
+  // is a run-time int (8, make_step(2, 67)); a leaf mask covers the whole subtree.
+  IntTuple static_mask(const CppExpr& e, int depth) const;
+  std::vector<std::string> known_names() const;
+};
+
+}  // namespace layoutproof

@@ -1,0 +1,61 @@
+#pragma once
+// Address traces: the one description of shared-memory traffic that every bank claim, report and
+// GPU check consumes. A trace is a list of warp-wide instructions; each has its op, its width in
+// bytes per lane, the 32 lane byte addresses (-1: lane inactive) and where it comes from.
+//
+// Producers: CuTe TiledCopies partitioning a staged smem tensor (model/tv.hpp: one instruction per
+// (warp, copy-mode index, stage)) and the canned access patterns of model/access.hpp.
+//
+// Example (make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma) on
+// Sw<3,3,3> o (8,64):(64,1) tiled to (128,64,3), partition_S): instruction {op ldsm4, width 16,
+// warp 0, copy index (0,0,0,0)} has lane 0 at byte 0, lane 1 at byte 128, ..., the first element of
+// each thread's 8-element CPY slice, as the LDSM instruction receives it.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "model/bank.hpp"
+#include "model/checked.hpp"
+
+namespace layoutproof {
+
+// One warp-wide shared-memory instruction of a trace.
+struct TraceInstruction {
+  SmemOp op = SmemOp::ld;
+  int width_bytes = 4;                       // bytes per lane (16 for ldsm/stsm rows)
+  std::array<i64, kWarpLanes> addr{};        // byte address per lane, -1: inactive
+  i64 warp = 0;
+  i64 index = 0;                             // instruction index within its warp (colex of copy_coord)
+  std::vector<i64> copy_coord;               // coordinate in the copy's rest modes, e.g. (rest_val, CPY_M, CPY_K, PIPE)
+  std::array<i64, kWarpLanes> thread{};      // thread index of each lane, -1: inactive
+  // The CuTe coordinate in the smem tensor of each lane's first element, coord_rank values per
+  // lane (lane l's are coords[l*coord_rank ...]); empty when the producer has none.
+  int coord_rank = 0;
+  std::vector<i64> coords;
+  std::string where;                         // human-readable provenance of this instruction
+  // Each lane's whole CPY slice (slice_len elements per lane, lane-major; empty for inactive lanes
+  // is not allowed: inactive lanes repeat -1): the byte address and the logical index (colex in the
+  // smem tensor's domain, stage included) of every element the lane's instruction moves.
+  int slice_len = 0;
+  std::vector<i64> slice_addrs;
+  std::vector<i64> slice_elems;
+
+  SmemAccess access() const { return SmemAccess{op, width_bytes, addr}; }
+};
+
+struct AddressTrace {
+  std::string provenance;                    // e.g. "make_tiled_copy_A(...) partition_S of sA"
+  SmemOp op = SmemOp::ld;                    // the op of every instruction
+  int width_bytes = 4;
+  i64 threads = 0;                           // threads of the copy
+  int element_bytes = 0;                     // bytes of one element (0: sub-byte or unknown)
+  i64 domain_size = 0;                       // elements of the smem tensor (all stages); 0: unknown
+  bool smem_is_destination = false;          // st/stsm/ldgsts: the copy writes the smem tensor
+  std::vector<TraceInstruction> instructions;
+};
+
+// {"op":..., "width_bytes":n, "threads":n, "instructions":[{"warp":w, "index":i, "copy_coord":[..],
+//  "addrs":[32 ints], "threads":[32 ints], "coords":[[..]|null x32]}, ...]}
+std::string trace_to_json(const AddressTrace& t);
+
+}  // namespace layoutproof

@@ -1,0 +1,254 @@
+// The Z3 encoding of the bank claims over an address trace (proofs/trace_claims.hpp), symbolic
+// over the instruction index i, the lanes and their word picks. The trace's addresses are data:
+//
+//   table    W_l(i) = addr(i, l) / 4 (the lane's first 32-bit word), -1 when lane l is inactive,
+//            one term per lane l < U (U = 8N for ldsmN/stsmN: lanes >= 8N are ignored, else 32):
+//            a balanced ite tree over i (ite(i < mid, left, right)) whose subtrees with one value
+//            collapse to that constant, so a lane with a regular address pattern costs little
+//   pick p   lane l_p < U and word j_p < max(1, width/4):
+//            W_p = ite(l_p == 0, W_0(i), ite(l_p == 1, W_1(i), ...)),  active_p: W_p >= 0
+//            word w_p = W_p + j_p,  bank b_p = w_p mod 32,  phase p_p = l_p / P
+//            P = 32 (width <= 4), 16 (width 8), 8 (width 16 and ldsm/stsm)
+//
+// conflict-free:  sat? lo <= i < hi, i not skipped, l_0 < l_1, both active, p_0 == p_1,
+//                 b_0 == b_1, w_0 != w_1
+// max-ways:K:     sat? K+1 picks l_0 < ... < l_K, all active, one phase, one bank, pairwise
+//                 distinct words (a lane's <= 4 consecutive words lie in distinct banks, so the
+//                 lanes are distinct and ordering them loses nothing)
+//
+// The instructions are split into chunks [lo, hi) of kChunk, one query each (the table of a query
+// has at most 32 x kChunk leaves): every chunk unsat proves the claim; the first sat chunk gives
+// a violation, which the caller replays on the bank model. This is the bank model's phase rule:
+// exact for conflict-free (no phase collision keeps the ideal; a collision exceeds it) except on
+// LDS.128 instructions whose collision the measured cross-half merge absorbs, which the caller
+// passes as `skip` (decided by the bank model alone), and exact for max-ways:K.
+#include "proofs/smt/encode.hpp"
+#include "proofs/smt/session.hpp"
+#include "proofs/trace_claims.hpp"
+
+#include <algorithm>
+
+namespace layoutproof::proofs {
+namespace {
+
+using smt::Encoder;
+using smt::Session;
+
+constexpr i64 kChunk = 1024;  // instructions per query
+
+std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
+i64 value(const z3::model& m, const z3::expr& e) { return m.eval(e, true).get_numeral_int64(); }
+
+int used_lanes(SmemOp op) { return is_matrix_op(op) ? 8 * matrix_count(op) : kWarpLanes; }
+int phase_size(const AddressTrace& t) {
+  if (is_matrix_op(t.op)) return 8;
+  return t.width_bytes <= 4 ? 32 : t.width_bytes == 8 ? 16 : 8;
+}
+
+// W_l(i) for i in [lo, hi) as a balanced ite tree over i.
+class LaneTables {
+ public:
+  LaneTables(const AddressTrace& t, const Encoder& e, const z3::expr& i, i64 lo, i64 hi) : e_(e), i_(i) {
+    const int lanes = used_lanes(t.op);
+    std::vector<i64> words(at(hi - lo));
+    for (int l = 0; l < lanes; ++l) {
+      for (i64 k = lo; k < hi; ++k) {
+        const i64 a = t.instructions[at(k)].addr[at(l)];
+        words[at(k - lo)] = a < 0 ? -1 : a / 4;
+      }
+      tables_.push_back(tree(words, lo, 0, hi - lo).expr);
+    }
+  }
+  // W_{lane}(i), lane < the number of used lanes (asserted by the caller).
+  z3::expr word(const z3::expr& lane) const {
+    z3::expr w = tables_.back();
+    for (int l = static_cast<int>(tables_.size()) - 2; l >= 0; --l) w = z3::ite(lane == e_.k(l), tables_[at(l)], w);
+    return w;
+  }
+
+ private:
+  struct Node {
+    z3::expr expr;
+    bool constant;
+    i64 value;
+  };
+  // Leaves [a, b) of `words` (instruction lo + a ...).
+  Node tree(const std::vector<i64>& words, i64 lo, i64 a, i64 b) const {
+    if (b - a == 1) return {e_.k(words[at(a)]), true, words[at(a)]};
+    const i64 mid = a + (b - a) / 2;
+    Node left = tree(words, lo, a, mid), right = tree(words, lo, mid, b);
+    if (left.constant && right.constant && left.value == right.value) return left;
+    return {z3::ite(z3::slt(i_, e_.k(lo + mid)), left.expr, right.expr), false, 0};
+  }
+  const Encoder& e_;
+  z3::expr i_;
+  std::vector<z3::expr> tables_;
+};
+
+// The largest magnitude the encoding builds: words, word + j, the instruction index, lanes.
+i64 bound_for(const AddressTrace& t) {
+  i64 b = std::max<i64>(static_cast<i64>(t.instructions.size()), 64);
+  for (const auto& in : t.instructions)
+    for (const i64 a : in.addr) b = std::max(b, checked_add(a / 4, 8));
+  return b;
+}
+
+struct Picks {
+  std::vector<z3::expr> lanes, domain, bad;
+};
+
+// The lanes and words of `picks` picks, and the negated claim over the chunk's table.
+Picks encode_picks(const AddressTrace& t, const Encoder& e, const LaneTables& table, int picks) {
+  Picks p;
+  const int nwords = std::max(1, t.width_bytes / 4), psize = phase_size(t);
+  std::vector<z3::expr> word, bank, phase;
+  for (int q = 0; q < picks; ++q) {
+    const z3::expr l = e.var("l" + std::to_string(q)), j = e.var("j" + std::to_string(q));
+    p.domain.push_back(z3::ult(l, e.k(used_lanes(t.op))));
+    p.domain.push_back(z3::ult(j, e.k(nwords)));
+    const z3::expr w0 = table.word(l);
+    p.bad.push_back(z3::sge(w0, e.k(0)));  // active
+    word.push_back(w0 + j);
+    bank.push_back(z3::urem(word.back(), e.k(kBanks)));
+    phase.push_back(z3::udiv(l, e.k(psize)));
+    p.lanes.push_back(l);
+  }
+  for (int q = 1; q < picks; ++q) {
+    p.bad.push_back(z3::ult(p.lanes[at(q - 1)], p.lanes[at(q)]));
+    p.bad.push_back(phase[at(q)] == phase[0]);
+    p.bad.push_back(bank[at(q)] == bank[0]);
+    for (int r = 0; r < q; ++r) p.bad.push_back(word[at(q)] != word[at(r)]);
+  }
+  return p;
+}
+
+std::vector<z3::expr> concat(std::vector<z3::expr> a, const std::vector<z3::expr>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// The instruction domain of chunk [lo, hi) minus the skipped instructions in it.
+std::vector<z3::expr> chunk_domain(const Encoder& e, const z3::expr& i, i64 lo, i64 hi, const std::vector<i64>& skip) {
+  std::vector<z3::expr> d{z3::sge(i, e.k(lo)), z3::slt(i, e.k(hi))};
+  for (const i64 s : skip)
+    if (s >= lo && s < hi) d.push_back(i != e.k(s));
+  return d;
+}
+
+class TraceSearch {
+ public:
+  TraceSearch(const AddressTrace& t, const TraceClaim& c, Session& ss, const std::vector<i64>& skip)
+      : t_(t), ss_(ss), skip_(skip), e_(ss.ctx(), smt::width_for(bound_for(t))), i_(e_.var("i")),
+        picks_(c.kind == TraceClaim::Kind::conflict_free ? 2 : c.k + 1), name_(c.text) {}
+
+  TraceOutcome run(const std::optional<TraceViolation>& expect) {
+    TraceOutcome out;
+    const i64 n = static_cast<i64>(t_.instructions.size());
+    const i64 chunks = ceil_div(n, kChunk);
+    out.method = "z3 (symbolic over " + std::to_string(n) + " instructions x " + std::to_string(used_lanes(t_.op)) +
+                 " lanes, " + std::to_string(picks_) + " picks; the trace's addresses as a per-lane table" +
+                 (chunks > 1 ? ", " + std::to_string(chunks) + " queries of up to " + std::to_string(kChunk) + " instructions" : "") +
+                 (skip_.empty() ? "" : "; " + std::to_string(skip_.size()) + " LDS.128 instructions whose phase collision the "
+                                       "measured cross-half merge absorbs left to the bank model") + ")";
+    if (picks_ > phase_size(t_)) {  // a bank of a phase holds at most one word per lane
+      out.kind = TraceOutcome::Kind::holds;
+      out.method = "counting";
+      out.text = "a phase has " + std::to_string(phase_size(t_)) + " lanes, each with at most one word per bank";
+      return out;
+    }
+    std::string unknown;
+    for (i64 lo = 0; lo < n; lo += kChunk) {
+      const i64 hi = std::min(n, lo + kChunk);
+      const LaneTables table(t_, e_, i_, lo, hi);
+      const Picks p = encode_picks(t_, e_, table, picks_);
+      const std::vector<z3::expr> dom = concat(chunk_domain(e_, i_, lo, hi, skip_), p.domain);
+      const std::string suffix = chunks > 1 ? "[" + std::to_string(lo) + "-" + std::to_string(hi - 1) + "]" : "";
+      if (lo == 0 && !vacuity_ok(dom, p)) {
+        out.kind = TraceOutcome::Kind::error;
+        out.text = "vacuous: no active lane in the domain of " + name_ + suffix;
+        return out;
+      }
+      const auto a = ss_.check(name_ + ".violation" + suffix, concat(dom, p.bad));
+      if (a.result == z3::unknown) {
+        if (unknown.empty()) unknown = "z3 unknown on " + name_ + ".violation" + suffix + ": " + a.reason;
+        continue;
+      }
+      if (a.result == z3::unsat) continue;
+      out.kind = TraceOutcome::Kind::violated;
+      out.violation.instruction = value(*a.model, i_);
+      for (const auto& l : p.lanes) out.violation.lanes.push_back(static_cast<int>(value(*a.model, l)));
+      out.confirmed = expect && confirm(*expect);
+      return out;
+    }
+    if (!unknown.empty()) {
+      out.kind = TraceOutcome::Kind::unknown;
+      out.text = unknown;
+      return out;
+    }
+    out.kind = TraceOutcome::Kind::holds;
+    out.text = (picks_ == 2 ? std::string("no two active lanes of one phase hit one bank at different words")
+                            : "no bank of any phase holds " + std::to_string(picks_) + " distinct words") +
+               ", in any of the " + std::to_string(n - static_cast<i64>(skip_.size())) + " instructions" +
+               (skip_.empty() ? "" : " z3 was given (the bank model keeps the other " + std::to_string(skip_.size()) +
+                                         " at their ideal)");
+    return out;
+  }
+
+ private:
+  // The domain alone, with one active pick, is satisfiable.
+  bool vacuity_ok(const std::vector<z3::expr>& dom, const Picks& p) {
+    std::vector<z3::expr> q = dom;
+    q.push_back(p.bad[0]);  // pick 0 active
+    return ss_.check(name_ + ".vacuity", q).result == z3::sat;
+  }
+
+  // Z3 also finds the violation the exhaustive engine reports: instruction x with exactly its lanes.
+  bool confirm(const TraceViolation& x) {
+    if (x.instruction < 0 || x.instruction >= static_cast<i64>(t_.instructions.size()) ||
+        static_cast<int>(x.lanes.size()) != picks_)
+      return false;
+    const LaneTables table(t_, e_, i_, x.instruction, x.instruction + 1);
+    const Picks p = encode_picks(t_, e_, table, picks_);
+    std::vector<z3::expr> q = concat(concat(p.domain, p.bad), {i_ == e_.k(x.instruction)});
+    for (int r = 0; r < picks_; ++r) q.push_back(p.lanes[at(r)] == e_.k(x.lanes[at(r)]));
+    return ss_.check(name_ + ".at_worst", q).result == z3::sat;
+  }
+
+  const AddressTrace& t_;
+  Session& ss_;
+  const std::vector<i64>& skip_;
+  Encoder e_;
+  z3::expr i_;
+  int picks_;
+  std::string name_;
+};
+
+}  // namespace
+
+TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const SmtOptions& o, const std::vector<i64>& skip,
+                            const std::optional<TraceViolation>& expect) {
+  TraceOutcome out;
+  out.method = "z3";
+  if (c.kind != TraceClaim::Kind::conflict_free && c.kind != TraceClaim::Kind::max_ways) {
+    out.text = c.text + " has no z3 encoding (exhaustive only)";
+    return out;
+  }
+  if (t.instructions.empty()) {
+    out.text = "the trace has no instruction";
+    return out;
+  }
+  try {
+    Session ss(o, c.text, t.provenance.empty() ? "address trace" : t.provenance);
+    out = TraceSearch(t, c, ss, skip).run(expect);
+    out.queries = ss.query_names();
+  } catch (const z3::exception& e) {
+    out.kind = TraceOutcome::Kind::error;
+    out.text = std::string("z3: ") + e.msg();
+  } catch (const std::exception& e) {
+    out.kind = TraceOutcome::Kind::error;
+    out.text = e.what();
+  }
+  return out;
+}
+
+}  // namespace layoutproof::proofs
