@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "model/cpp_source.hpp"
+#include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof::cli {
@@ -68,6 +69,61 @@ proofs::BankSubject access_subject(const std::string& path, const YAML::Node& a,
   return located(path, a, [&] { return proofs::make_bank_subject(spec, *op); });
 }
 
+// The element of a kernel's smem tensor: a C++ type (half_t, float, ...) or a spec name (f16, ...).
+std::string kernel_element(const std::string& path, const YAML::Node& n) {
+  const std::string e = scalar(path, n, "element");
+  if (type_bits(e)) return e;
+  static const std::map<std::string, std::string> aliases = {
+      {"f16", "half_t"}, {"bf16", "bfloat16_t"}, {"f32", "float"}, {"tf32", "tfloat32_t"}, {"f64", "double"},
+      {"i8", "int8_t"}, {"u8", "uint8_t"}, {"e4m3", "float_e4m3_t"}, {"e5m2", "float_e5m2_t"}, {"i32", "int32_t"}};
+  const auto it = aliases.find(e);
+  if (it == aliases.end()) fail(path, n["element"], "unknown element type '" + e + "'");
+  return it->second;
+}
+
+// kernels: [{name, mma?, smem: [{name, element, layout, claims?, copies: [{name, copy, side, base?, claims}]}]}]
+std::vector<Check> kernel_checks(const std::string& path, const YAML::Node& root) {
+  CppConstants constants;
+  if (root["constants"]) {
+    if (!root["constants"].IsMap()) fail(path, root["constants"], "'constants' is a map NAME: C++ expression");
+    for (const auto& kv : root["constants"]) constants[kv.first.as<std::string>()] = kv.second.as<std::string>();
+  }
+  std::vector<Check> checks;
+  for (const auto& k : root["kernels"]) {
+    const std::string kname = scalar(path, k, "name");
+    std::optional<TiledMma> mma;
+    if (k["mma"]) mma = located(path, k["mma"], [&] { return parse_tiled_mma(scalar(path, k, "mma"), constants); });
+    const auto tensors = list(path, k, "smem");
+    if (tensors.empty()) fail(path, k, "a kernel needs 'smem:' tensors, each with its copies");
+    for (const auto& t : tensors) {
+      const std::string tname = kname + ": " + scalar(path, t, "name");
+      const std::string element = kernel_element(path, t);
+      const AnyLayout smem = located(path, t["layout"] ? t["layout"] : t, [&] { return parse_smem_layout(scalar(path, t, "layout"), constants); });
+      for (const auto& c : list(path, t, "claims"))
+        checks.push_back(located(path, c, [&] { return proofs::make_check(tname, smem, c.as<std::string>(), std::nullopt, where(path, c)); }));
+      for (const auto& cp : list(path, t, "copies")) {
+        const std::string side = scalar(path, cp, "side");
+        if (side != "S" && side != "D") fail(path, cp["side"], "side is S (smem is the copy's source) or D (its destination)");
+        TraceOptions o;
+        if (cp["base"]) o.base_address = located(path, cp["base"], [&] { return static_cast<i64>(std::stoll(scalar(path, cp, "base"), nullptr, 0)); });
+        const auto trace = located(path, cp["copy"] ? cp["copy"] : cp, [&] {
+          const TiledCopy copy = parse_tiled_copy(scalar(path, cp, "copy"), mma, constants);
+          if (copy.atom.value_bits != *type_bits(element))
+            throw LayoutError("the copy moves " + copy.atom.value_type + " values but the tensor holds " + element);
+          return std::make_shared<const AddressTrace>(trace_copy(copy, smem, side == "S" ? CopySide::S : CopySide::D, o));
+        });
+        const std::string subject = tname + " " + scalar(path, cp, "name");
+        const std::string access = to_string(trace->op) + " " + std::to_string(trace->width_bytes) + " B";
+        const auto claims = list(path, cp, "claims");
+        if (claims.empty()) fail(path, cp, "a copy needs 'claims:' (conflict-free, max-ways:K, vector-legal, covers)");
+        for (const auto& c : claims)
+          checks.push_back(located(path, c, [&] { return proofs::make_kernel_check(subject, trace, c.as<std::string>(), access, where(path, c)); }));
+      }
+    }
+  }
+  return checks;
+}
+
 }  // namespace
 
 int element_bits(const std::string& name) {
@@ -87,9 +143,13 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path) 
   } catch (const YAML::Exception& e) {
     throw LayoutError(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " + e.msg);
   }
-  if (!root || !root["layouts"] || !root["layouts"].IsSequence())
-    throw LayoutError(path + ": a spec needs a 'layouts:' list (see layoutproof check --help)");
+  const bool has_layouts = root && root["layouts"] && root["layouts"].IsSequence();
+  const bool has_kernels = root && root["kernels"] && root["kernels"].IsSequence();
+  if (!has_layouts && !has_kernels)
+    throw LayoutError(path + ": a spec needs a 'layouts:' or a 'kernels:' list (see layoutproof --help and docs/ci.md)");
   std::vector<Check> checks;
+  if (has_kernels) checks = kernel_checks(path, root);
+  if (!has_layouts) return checks;
   for (const auto& entry : root["layouts"]) {
     const std::string name = scalar(path, entry, "name");
     const AnyLayout layout = located(path, entry["layout"] ? entry["layout"] : entry,

@@ -555,33 +555,63 @@ bool all_static(const IntTuple& mask) {
   return true;
 }
 
+// Edits between a and b: insertions, deletions, substitutions and swaps of neighbours
+// (optimal string alignment), so "Layuot" is one edit from "Layout".
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return row[b.size()];
+  return d[a.size()][b.size()];
 }
 
-// The closest known name within a few edits (case-insensitive matches count as one edit).
+// Lower case without underscores: make_tiled_copyA and make_tiled_copy_A are the same word.
+std::string folded(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The closest known name within one edit (two for names of 8 or more characters); among equally
+// close names the one closest after folding wins.
 std::optional<std::string> nearest(const std::string& name, const std::vector<std::string>& known) {
   if (name.size() < 4 || name.size() > 200) return std::nullopt;
   const std::size_t limit = name.size() < 8 ? 1 : 2;
+  const std::string f = folded(name);
   std::optional<std::string> best;
-  std::size_t best_d = limit + 1;
+  std::pair<std::size_t, std::size_t> best_score{limit + 1, 0};
   for (const std::string& k : known) {
-    if (k == name || k.size() > name.size() + limit + 1 || k.size() + limit + 1 < name.size()) continue;
-    const std::size_t d = edit_distance(name, k);
-    if (d < best_d) best_d = d, best = k;
+    if (k == name || k.size() > name.size() + limit || k.size() + limit < name.size()) continue;
+    const std::pair<std::size_t, std::size_t> score{edit_distance(name, k), edit_distance(f, folded(k))};
+    if (score.first <= limit && score < best_score) best_score = score, best = k;
   }
   return best;
+}
+
+// The expression as written, without white space (prefixes dropped): a type name for the kernel layer.
+std::string render(const CppExpr& e) {
+  const auto list = [](const std::vector<CppExpr>& xs) {
+    std::string out;
+    for (std::size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + render(xs[i]);
+    return out;
+  };
+  switch (e.kind) {
+    case CppExpr::Kind::integer: return std::to_string(e.value);
+    case CppExpr::Kind::negate: return "-" + render(e.args[0]);
+    case CppExpr::Kind::binary: return render(e.args[0]) + e.op + render(e.args[1]);
+    case CppExpr::Kind::name:
+    case CppExpr::Kind::call: break;
+  }
+  std::string out = e.name;
+  if (e.has_targs) out += "<" + list(e.targs) + ">";
+  if (e.kind == CppExpr::Kind::call) out += e.brace ? "{" + list(e.args) + "}" : "(" + list(e.args) + ")";
+  return out;
 }
 
 // CuTe functions outside the layout algebra: named in errors (the kernel layer evaluates them
@@ -603,6 +633,7 @@ std::optional<std::string> gmma_atom_name(std::string name) {
   for (const char* prefix : {"SM90::", "SM100::"})
     if (name.rfind(prefix, 0) == 0) name = name.substr(std::string_view(prefix).size());
   if (name.rfind("UMMA::", 0) == 0 && name != "UMMA::Layout_MN_SW128_32B_Atom") name = "GMMA::" + name.substr(6);
+  if (name.rfind("Layout_", 0) == 0) name = "GMMA::" + name;  // after `using namespace cute::GMMA;`
   for (const CutlassAtom& a : cutlass_atoms())
     if (a.name == name) return name;
   return std::nullopt;
@@ -1287,6 +1318,8 @@ CppValue CppEvaluator::eval_unknown(const CppExpr& e) {
   if (!type_bits(e.name) && !ends_with(e.name, "_t"))
     if (const std::optional<std::string> near = nearest(e.name, known_names()))
       fail(e, "unknown name '" + e.name + "' (did you mean " + *near + "?)");
+  // Template arguments that are types or integers are written as evaluated (so `using T = half_t;`
+  // Op<T> is Op<half_t>), any other as written.
   std::string name = e.name;
   if (e.has_targs) {
     name += '<';
@@ -1294,7 +1327,7 @@ CppValue CppEvaluator::eval_unknown(const CppExpr& e) {
       const CppValue v = eval(e.targs[i]);
       if (v.kind == CppValue::Kind::type) name += (i ? "," : "") + v.type_name;
       else if (v.kind == CppValue::Kind::integer) name += (i ? "," : "") + std::to_string(v.integer);
-      else fail(e.targs[i], "expected a type or an integer as a template argument of '" + e.name + "', got " + v.describe());
+      else name += (i ? "," : "") + render(e.targs[i]);
     }
     name += '>';
   }

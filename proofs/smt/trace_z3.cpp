@@ -27,6 +27,9 @@
 #include "proofs/trace_claims.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <chrono>
+#include <cstdio>
 
 namespace layoutproof::proofs {
 namespace {
@@ -34,7 +37,7 @@ namespace {
 using smt::Encoder;
 using smt::Session;
 
-constexpr i64 kChunk = 1024;  // instructions per query
+static i64 kChunk = getenv("TCHUNK") ? atoll(getenv("TCHUNK")) : 1024;  // instructions per query
 
 std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 i64 value(const z3::model& m, const z3::expr& e) { return m.eval(e, true).get_numeral_int64(); }
@@ -159,7 +162,9 @@ class TraceSearch {
     std::string unknown;
     for (i64 lo = 0; lo < n; lo += kChunk) {
       const i64 hi = std::min(n, lo + kChunk);
+      auto B0 = std::chrono::steady_clock::now();
       const LaneTables table(t_, e_, i_, lo, hi);
+      fprintf(stderr, "TIMING table %.0f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - B0).count());
       const Picks p = encode_picks(t_, e_, table, picks_);
       const std::vector<z3::expr> dom = concat(chunk_domain(e_, i_, lo, hi, skip_), p.domain);
       const std::string suffix = chunks > 1 ? "[" + std::to_string(lo) + "-" + std::to_string(hi - 1) + "]" : "";
@@ -168,7 +173,9 @@ class TraceSearch {
         out.text = "vacuous: no active lane in the domain of " + name_ + suffix;
         return out;
       }
+      auto T0 = std::chrono::steady_clock::now();
       const auto a = ss_.check(name_ + ".violation" + suffix, concat(dom, p.bad));
+      fprintf(stderr, "TIMING violation %.0f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - T0).count());
       if (a.result == z3::unknown) {
         if (unknown.empty()) unknown = "z3 unknown on " + name_ + ".violation" + suffix + ": " + a.reason;
         continue;
