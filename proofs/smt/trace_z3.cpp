@@ -168,11 +168,13 @@ class TraceSearch {
       const Picks p = encode_picks(t_, e_, table, picks_);
       const std::vector<z3::expr> dom = concat(chunk_domain(e_, i_, lo, hi, skip_), p.domain);
       const std::string suffix = chunks > 1 ? "[" + std::to_string(lo) + "-" + std::to_string(hi - 1) + "]" : "";
+      auto V0 = std::chrono::steady_clock::now();
       if (lo == 0 && !vacuity_ok(dom, p)) {
         out.kind = TraceOutcome::Kind::error;
         out.text = "vacuous: no active lane in the domain of " + name_ + suffix;
         return out;
       }
+      fprintf(stderr, "TIMING picks+vacuity %.0f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - V0).count());
       auto T0 = std::chrono::steady_clock::now();
       const auto a = ss_.check(name_ + ".violation" + suffix, concat(dom, p.bad));
       fprintf(stderr, "TIMING violation %.0f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - T0).count());
@@ -245,8 +247,12 @@ TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const Sm
     return out;
   }
   try {
+    auto S0 = std::chrono::steady_clock::now();
     Session ss(o, c.text, t.provenance.empty() ? "address trace" : t.provenance);
+    fprintf(stderr, "TIMING session %.0f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - S0).count());
+    S0 = std::chrono::steady_clock::now();
     out = TraceSearch(t, c, ss, skip).run(expect);
+    fprintf(stderr, "TIMING run %.0f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - S0).count());
     out.queries = ss.query_names();
   } catch (const z3::exception& e) {
     out.kind = TraceOutcome::Kind::error;
