@@ -347,10 +347,10 @@ class Parser {
 
   // unary := - unary | + unary | primary
   Node unary() {
-    Nest nest(*this);
     if (is("-") || is("+")) {
       const Tok op = peek();
       ++pos_;
+      Nest nest(*this);  // - - - ... recurses without expr()
       Node operand = unary();
       if (op.text == "+") return operand;
       Node n;
@@ -363,8 +363,8 @@ class Parser {
     return primary();
   }
 
+  // Every recursion into a sub-expression goes through expr() (which counts the nesting) or unary().
   Node primary() {
-    Nest nest(*this);
     const Tok& t = peek();
     if (t.kind == Tok::Kind::number) {
       ++pos_;
@@ -1307,6 +1307,9 @@ CppValue CppEvaluator::eval_builtin(const CppExpr& e) {
 // SM80_CP_ASYNC_CACHEALWAYS<uint128_t>), unless it is a near miss of a known name; an unknown
 // f(...) is an error.
 CppValue CppEvaluator::eval_unknown(const CppExpr& e) {
+  for (std::size_t i = visible_; i < program_.bindings.size(); ++i)
+    if (program_.bindings[i].name == e.name && !e.has_targs)
+      fail(e, "'" + e.name + "' is used before its definition");
   const bool type_form = e.kind == CppExpr::Kind::name || (e.brace && e.args.empty());
   if (!type_form) {
     const auto& kernel = kernel_layer_names();
