@@ -98,7 +98,9 @@ inline constexpr i64 kBankExhaustiveLimit = i64{1} << 20;  // instructions
 // invalid accesses and engine errors become ERROR.
 BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptions& o);
 
-// The exhaustive oracle alone and the Z3 engine alone (tests compare them).
+// The exhaustive oracle alone and the Z3 engine alone (tests compare them). The oracle reads
+// trace_of(s) through the trace claims' bank scan (proofs/trace_claims.hpp: scan_bank) and reports
+// the first failing instruction.
 BankResult check_bank_exhaustive(const BankSubject& s, const BankClaim& c);
 
 // A raw Z3 violation: instruction k and the lanes it picked (before replay).

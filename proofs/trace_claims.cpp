@@ -200,7 +200,8 @@ std::string wavefront_summary(const AddressTrace& t, const BankScan& scan) {
 
 std::string bank_holds(const AddressTrace& t, const TraceClaim& c, const BankScan& scan) {
   if (c.kind == Kind::conflict_free) return "every instruction takes its ideal wavefronts " + wavefront_summary(t, scan);
-  return "no phase of any instruction holds more than " + std::to_string(c.k) + " distinct words in one bank (" +
+  return "no phase of any instruction holds more than " + std::to_string(c.k) + (c.k == 1 ? " word" : " distinct words") +
+         " in one bank (" +
          std::to_string(scan.instructions) + " x " + op_text(t) + "; at most " + std::to_string(scan.most_ways) + ")";
 }
 

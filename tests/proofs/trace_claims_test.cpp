@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <random>
 
 #include "model/notation.hpp"
@@ -174,6 +175,47 @@ TEST(TraceClaims, WideAccessesUseHalfAndQuarterWarps) {
   const TraceResult r = expect(bad, "conflict-free", R);
   EXPECT_EQ(r.witness->ideal, 4);
   EXPECT_GT(r.witness->wavefronts, 4);
+}
+
+TEST(TraceClaims, MergedWideLoadPhasesAreLeftToTheBankModel) {
+  // LDS.128: half 0 (lanes 0-3 and 8-11, eight distinct 16-byte slots of one 128-byte line) merges
+  // its two quarters into one wavefront; lanes 16 and 17 collide in bank 0-3 (2-way), lane 31 is
+  // inactive: 1 + 2 = 3 wavefronts for 3 non-empty quarters, the ideal, although phase 2 has a
+  // collision. Z3 encodes the phase rule, so that instruction is the bank model's to decide.
+  Lanes a;
+  a.fill(-1);
+  for (int l = 0; l < 4; ++l) a[l] = 16 * l, a[8 + l] = 64 + 16 * l;
+  a[16] = 512;
+  a[17] = 640;
+  const AddressTrace t = trace(SmemOp::ld, 16, {kColumn, a}, 4);
+  BankScan scan;
+  scan_bank(t, 0, scan);
+  ASSERT_EQ(scan.absorbed, std::vector<i64>{1});
+  expect(trace(SmemOp::ld, 16, {a}, 4), "conflict-free", P);
+  const TraceResult z = run(trace(SmemOp::ld, 16, {a}, 4), "conflict-free", EngineChoice::z3);
+  EXPECT_TRUE(has(z.verdict.method, "1 LDS.128 instructions whose phase collision the measured cross-half merge absorbs")) << z.verdict.method;
+  // the raw phase rule alone sees the collision
+  EXPECT_EQ(check_trace_z3(trace(SmemOp::ld, 16, {a}, 4), *parse_trace_claim("conflict-free"), SmtOptions{}).kind,
+            TraceOutcome::Kind::violated);
+  expect(trace(SmemOp::ld, 16, {a}, 4), "max-ways:1", R);  // a phase-level bound: no merge applies
+  expect(t, "conflict-free", R);                            // instruction 0 (32 lanes 128 B apart) still fails
+}
+
+TEST(TraceClaims, QueriesAreNamedAndDumped) {
+  const std::string dir = ::testing::TempDir() + "trace_claims_dump";
+  std::filesystem::remove_all(dir);
+  ProveOptions o;
+  o.engine = EngineChoice::z3;
+  o.smt.dump_dir = dir;
+  std::vector<Lanes> many(300, kRow32);  // two chunks of instructions
+  const TraceResult r = prove_trace(trace(SmemOp::ld, 4, many), *parse_trace_claim("conflict-free"), o);
+  ASSERT_EQ(r.verdict.kind, P) << r.verdict.detail;
+  EXPECT_EQ(r.verdict.queries, (std::vector<std::string>{"conflict-free.vacuity", "conflict-free.violation[0-255]",
+                                                         "conflict-free.violation[256-299]"}));
+  int files = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir)) files += f.path().extension() == ".smt2";
+  EXPECT_EQ(files, 3);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(TraceClaims, LdmatrixIgnoresLanesPastItsMatrices) {
