@@ -6,6 +6,13 @@
 
 namespace layoutproof::cli {
 
+proofs::EngineChoice parse_engine(const std::string& e) {
+  if (e == "z3") return proofs::EngineChoice::z3;
+  if (e == "exhaustive") return proofs::EngineChoice::exhaustive;
+  if (e == "auto") return proofs::EngineChoice::automatic;
+  throw LayoutError("--engine takes z3, exhaustive or auto, not '" + e + "'");
+}
+
 RunFlags parse_run_flags(const std::vector<std::string>& args) {
   RunFlags f;
   f.run.progress = ::isatty(2);
@@ -30,11 +37,7 @@ RunFlags parse_run_flags(const std::vector<std::string>& args) {
     } else if (a.rfind("-j", 0) == 0 && a.size() > 2 && a[2] != '-') {
       f.run.jobs = static_cast<int>(number(a.substr(2)));
     } else if (a == "--engine") {
-      const std::string& e = value();
-      if (e == "z3") f.run.prove.engine = proofs::EngineChoice::z3;
-      else if (e == "exhaustive") f.run.prove.engine = proofs::EngineChoice::exhaustive;
-      else if (e == "auto") f.run.prove.engine = proofs::EngineChoice::automatic;
-      else throw LayoutError("--engine takes z3, exhaustive or auto, not '" + e + "'");
+      f.run.prove.engine = parse_engine(value());
     } else if (a == "--timeout-ms") {
       f.run.prove.smt.timeout_ms = static_cast<unsigned>(number(value()));
     } else if (a == "--dump-smt") {

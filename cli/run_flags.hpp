@@ -24,6 +24,9 @@ struct RunFlags {
   std::vector<std::string> positional;  // what is not a flag
 };
 
+// --engine's value: z3 | exhaustive | auto; LayoutError otherwise.
+proofs::EngineChoice parse_engine(const std::string& name);
+
 // Throws LayoutError on an unknown flag or a missing value.
 RunFlags parse_run_flags(const std::vector<std::string>& args);
 

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/escape.hpp"
+#include "cli/run_flags.hpp"
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
 #include "proofs/trace_claims.hpp"
@@ -87,13 +88,8 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--base") a.base = parse_address(value());
     else if (f == "--claim") a.claims.push_back(value());
     else if (f == "--json") a.json = true;
-    else if (f == "--engine") {
-      const std::string e = value();
-      if (e == "z3") a.engine = EngineChoice::z3;
-      else if (e == "exhaustive") a.engine = EngineChoice::exhaustive;
-      else if (e == "auto") a.engine = EngineChoice::automatic;
-      else throw LayoutError("--engine is z3, exhaustive or auto, not '" + e + "'");
-    } else if (f == "-D") {
+    else if (f == "--engine") a.engine = parse_engine(value());
+    else if (f == "-D") {
       const std::string d = value();
       const auto eq = d.find('=');
       if (eq == std::string::npos || eq == 0) throw LayoutError("-D needs NAME=EXPR, not '" + d + "'");

@@ -91,27 +91,17 @@ Layout plain_layout(const CppExpr& e, CppEvaluator& ev) {
 
 CppValue mma_value(TiledMma m) { return CppValue::of_object(kMma, std::move(m)); }
 
-std::optional<CppValue> make_mma(const CppExpr& e, CppEvaluator& ev) {
-  // make_tiled_mma(atom[, layout[, permutation]])
-  if (e.args.empty() || e.args.size() > 3) ev.fail(e, "make_tiled_mma(mma_atom[, atom_layout[, Tile<...>{}]])");
-  const auto atom = mma_op_of(e.args[0]);
-  if (!atom) ev.fail(e.args[0], "unknown MMA atom '" + type_text(e.args[0]) + "'");
-  const Layout layout = e.args.size() > 1 ? plain_layout(e.args[1], ev) : Layout(IntTuple::tuple({1, 1, 1}), IntTuple::tuple({0, 0, 0}));
-  const auto perm = e.args.size() > 2 ? permutation(e.args[2], ev) : std::vector<std::optional<Layout>>{};
-  try {
-    return mma_value(make_tiled_mma(*atom, layout, perm));
-  } catch (const LayoutError& err) {
-    ev.fail(e, err.what());
-  }
-}
+// make_tiled_mma's default AtomLayoutMNK, Layout<Shape<_1,_1,_1>>.
+Layout unit_atom_layout() { return Layout(IntTuple::tuple({1, 1, 1}), IntTuple::tuple({0, 0, 0})); }
 
-std::optional<CppValue> tiled_mma_type(const CppExpr& e, CppEvaluator& ev) {
-  // TiledMMA<MMA_Atom<Op>, Layout<...>[, Tile<...>]>{}
-  if (e.targs.empty() || e.targs.size() > 3) ev.fail(e, "TiledMMA<MMA_Atom<Op>, AtomLayoutMNK, PermutationMNK>");
-  const auto atom = mma_op_of(e.targs[0]);
-  if (!atom) ev.fail(e.targs[0], "unknown MMA atom '" + type_text(e.targs[0]) + "'");
-  const Layout layout = e.targs.size() > 1 ? plain_layout(e.targs[1], ev) : Layout(IntTuple::tuple({1, 1, 1}), IntTuple::tuple({0, 0, 0}));
-  const auto perm = e.targs.size() > 2 ? permutation(e.targs[2], ev) : std::vector<std::optional<Layout>>{};
+// The TiledMMA of (atom[, atom_layout[, permutation]]), written as call arguments of
+// make_tiled_mma(...) or as template arguments of TiledMMA<...>{}.
+CppValue tiled_mma_of(const CppExpr& e, const std::vector<CppExpr>& parts, const char* usage, CppEvaluator& ev) {
+  if (parts.empty() || parts.size() > 3) ev.fail(e, usage);
+  const auto atom = mma_op_of(parts[0]);
+  if (!atom) ev.fail(parts[0], "unknown MMA atom '" + type_text(parts[0]) + "'");
+  const Layout layout = parts.size() > 1 ? plain_layout(parts[1], ev) : unit_atom_layout();
+  const auto perm = parts.size() > 2 ? permutation(parts[2], ev) : std::vector<std::optional<Layout>>{};
   try {
     return mma_value(make_tiled_mma(*atom, layout, perm));
   } catch (const LayoutError& err) {
@@ -157,8 +147,8 @@ void add_kernel_extension(CppEvaluator& ev, std::optional<TiledMma> mma) {
       return mma_value(*mma);
     }
     if (e.kind != CppExpr::Kind::call && e.kind != CppExpr::Kind::name) return std::nullopt;
-    if (e.name == "make_tiled_mma") return make_mma(e, ev);
-    if (e.name == "TiledMMA") return tiled_mma_type(e, ev);
+    if (e.name == "make_tiled_mma") return tiled_mma_of(e, e.args, "make_tiled_mma(mma_atom[, atom_layout[, Tile<...>{}]])", ev);
+    if (e.name == "TiledMMA") return tiled_mma_of(e, e.targs, "TiledMMA<MMA_Atom<Op>, AtomLayoutMNK, PermutationMNK>", ev);
     if (e.name == "make_tiled_copy" || e.name == "make_tiled_copy_A" || e.name == "make_tiled_copy_B" ||
         e.name == "make_tiled_copy_C" || e.name == "make_tiled_copy_S" || e.name == "make_tiled_copy_D")
       return make_copy(e, ev);
@@ -188,7 +178,7 @@ CppValue eval_text(std::string_view text, const CppConstants& constants, std::op
 TiledMma parse_tiled_mma(std::string_view text, const CppConstants& constants) {
   const CppValue v = eval_text(text, constants, std::nullopt);
   if (v.kind == CppValue::Kind::object && v.object_kind == kMmaAtom)
-    return make_tiled_mma(std::any_cast<const MmaAtomInfo&>(v.object), Layout(IntTuple::tuple({1, 1, 1}), IntTuple::tuple({0, 0, 0})));
+    return make_tiled_mma(std::any_cast<const MmaAtomInfo&>(v.object), unit_atom_layout());
   if (v.kind != CppValue::Kind::object || v.object_kind != kMma)
     throw LayoutError("expected a TiledMMA (make_tiled_mma(...) or TiledMMA<...>{}), got " + v.describe());
   TiledMma m = std::any_cast<const TiledMma&>(v.object);

@@ -1,34 +1,15 @@
-// trace_to_json (model/trace.hpp). model/ cannot depend on cli/, so the few lines of JSON string
-// escaping live here too.
+// trace_to_json (model/trace.hpp).
 #include "model/trace.hpp"
+
+#include "model/json.hpp"
 
 #include <cstdio>
 
 namespace layoutproof {
 namespace {
 
-// A quoted JSON string: ", \ and control characters escaped.
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
+// A quoted JSON string.
+std::string quoted(const std::string& s) { return "\"" + json_escape(s) + "\""; }
 
 template <class It>
 std::string int_array(It first, It last) {
