@@ -123,7 +123,7 @@ class Tracer {
         for (int l = 0; l < kWarpLanes; ++l) {
           const i64 t = w * kWarpLanes + l;
           if (t >= tv_.threads) continue;
-          for (i64 xv = 0; xv < xvals_; ++xv) add(ins, l, t, element(t, xv, coord[0], rest), xv == 0);
+          for (i64 xv = 0; xv < xvals_; ++xv) add(ins, l, t, element(t, xv, coord[0], rest), xv);
         }
         tr.instructions.push_back(std::move(ins));
       }
@@ -229,19 +229,16 @@ class Tracer {
     return s + ")";
   }
 
-  // Records element e as value j of lane l's slice (first: the lane's address).
-  void add(TraceInstruction& ins, int l, i64 t, const Element& e, bool first) const {
-    if (first) {
+  // Records element e as value j of lane l's slice (j == 0: the lane's address).
+  void add(TraceInstruction& ins, int l, i64 t, const Element& e, i64 j) const {
+    if (j == 0) {
       ins.addr[at(l)] = e.byte;
       ins.thread[at(l)] = t;
       for (int i = 0; i < ins.coord_rank; ++i) ins.coords[at(l * ins.coord_rank + i)] = e.coord[at(i)];
-      slot_ = 0;
     }
-    ins.slice_addrs[at(l * ins.slice_len + slot_)] = e.byte;
-    ins.slice_elems[at(l * ins.slice_len + slot_)] = e.logical;
-    ++slot_;
+    ins.slice_addrs[at(l * ins.slice_len + j)] = e.byte;
+    ins.slice_elems[at(l * ins.slice_len + j)] = e.logical;
   }
-  mutable int slot_ = 0;
 
   AddressTrace autovec(AddressTrace tr) const;
 };
@@ -313,7 +310,7 @@ AddressTrace Tracer::autovec(AddressTrace tr) const {
         if (t >= tv_.threads) continue;
         for (i64 j = 0; j < vec; ++j) {
           const auto& in = seq[at(coord[0] * vec + j)];
-          add(ins, l, t, element(t, 0, in[0], rest_of(in, out)), j == 0);
+          add(ins, l, t, element(t, 0, in[0], rest_of(in, out)), j);
         }
       }
       tr.instructions.push_back(std::move(ins));
