@@ -69,7 +69,6 @@ struct Element {
   i64 byte = 0;      // byte address
   i64 inner = 0;     // inner-layout offset (before the swizzle)
   i64 logical = 0;   // colexicographic index in the smem tensor
-  std::vector<i64> coord;
 };
 
 class Tracer {
@@ -82,8 +81,10 @@ class Tracer {
     rest_vals_ = tv_.values / xvals_;
   }
 
-  // The element at thread t, CPY value (xv, rv) and rest coordinate r (one entry per smem mode).
-  Element element(i64 t, i64 xv, i64 rv, const std::vector<i64>& r) const {
+  // The element at thread t, CPY value (xv, rv) and rest coordinate r (one entry per smem mode);
+  // its smem coordinate goes to coord (one entry per smem mode) when given. No allocation: this is
+  // the inner loop of every trace.
+  Element element(i64 t, i64 xv, i64 rv, const i64* r, i64* coord = nullptr) const {
     i64 x = tv_(t, xv + xvals_ * rv);
     Element e;
     i64 inner = smem_.offset, logical = 0, stride = 1;
@@ -94,7 +95,7 @@ class Tracer {
         x /= tv_.tile[i];
       }
       const i64 j = d_.tile[i][at(ci)] + d_.rest[i][at(r[i])];
-      e.coord.push_back(j);
+      if (coord) coord[i] = j;
       inner = checked_add(inner, d_.off[i][at(j)]);
       logical = checked_add(logical, checked_mul(j, stride));
       stride = checked_mul(stride, d_.extent[i]);
@@ -117,13 +118,13 @@ class Tracer {
     const i64 per_warp = checked_mul(rest_vals_, d_.rest_count());
     reserve(tr, per_warp);
     for_each_coord(shape, [&](i64 index, const std::vector<i64>& coord) {
-      const std::vector<i64> rest(coord.begin() + 1, coord.end());
+      const i64* rest = coord.data() + 1;
       for (i64 w = 0; w < warps(); ++w) {
         TraceInstruction ins = start(tr, w, index, coord);
         for (int l = 0; l < kWarpLanes; ++l) {
           const i64 t = w * kWarpLanes + l;
           if (t >= tv_.threads) continue;
-          for (i64 xv = 0; xv < xvals_; ++xv) add(ins, l, t, element(t, xv, coord[0], rest), xv);
+          for (i64 xv = 0; xv < xvals_; ++xv) add(ins, l, t, element(t, xv, coord[0], rest, lane_coord(ins, l, xv)), xv);
         }
         tr.instructions.push_back(std::move(ins));
       }
@@ -229,12 +230,14 @@ class Tracer {
     return s + ")";
   }
 
+  // Where lane l's coordinate goes: only its first element (j == 0) records one.
+  static i64* lane_coord(TraceInstruction& ins, int l, i64 j) { return j == 0 ? ins.coords.data() + l * ins.coord_rank : nullptr; }
+
   // Records element e as value j of lane l's slice (j == 0: the lane's address).
   void add(TraceInstruction& ins, int l, i64 t, const Element& e, i64 j) const {
     if (j == 0) {
       ins.addr[at(l)] = e.byte;
       ins.thread[at(l)] = t;
-      for (int i = 0; i < ins.coord_rank; ++i) ins.coords[at(l * ins.coord_rank + i)] = e.coord[at(i)];
     }
     ins.slice_addrs[at(l * ins.slice_len + j)] = e.byte;
     ins.slice_elems[at(l * ins.slice_len + j)] = e.logical;
@@ -268,7 +271,7 @@ AddressTrace Tracer::autovec(AddressTrace tr) const {
   // Thread 0, first stage: the inner offsets decide the vector.
   std::vector<i64> rel;
   std::vector<i64> zero_out(outer_shape.size(), 0);
-  for_each_coord(inner_shape, [&](i64, const std::vector<i64>& in) { rel.push_back(element(0, 0, in[0], rest_of(in, zero_out)).inner); });
+  for_each_coord(inner_shape, [&](i64, const std::vector<i64>& in) { rel.push_back(element(0, 0, in[0], rest_of(in, zero_out).data()).inner); });
   i64 run = 1;
   while (run < per_thread && rel[at(run)] == rel[0] + run) ++run;
   i64 q = 1;
@@ -297,6 +300,7 @@ AddressTrace Tracer::autovec(AddressTrace tr) const {
   // Element k of the per-stage sequence, as (rv, rest...) coordinates.
   std::vector<std::vector<i64>> seq;
   for_each_coord(inner_shape, [&](i64, const std::vector<i64>& in) { seq.push_back(in); });
+  std::vector<i64> rest;
   for_each_coord(ishape, [&](i64 index, const std::vector<i64>& coord) {
     const std::vector<i64> out(coord.begin() + 1, coord.end());
     for (i64 w = 0; w < warps(); ++w) {
@@ -310,7 +314,9 @@ AddressTrace Tracer::autovec(AddressTrace tr) const {
         if (t >= tv_.threads) continue;
         for (i64 j = 0; j < vec; ++j) {
           const auto& in = seq[at(coord[0] * vec + j)];
-          add(ins, l, t, element(t, 0, in[0], rest_of(in, out)), j);
+          rest.assign(in.begin() + 1, in.end());
+          rest.insert(rest.end(), out.begin(), out.end());
+          add(ins, l, t, element(t, 0, in[0], rest.data(), lane_coord(ins, l, j)), j);
         }
       }
       tr.instructions.push_back(std::move(ins));

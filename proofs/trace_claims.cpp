@@ -243,10 +243,11 @@ std::string bytes_list(const TraceInstruction& in, int lane) {
 std::optional<TraceResult> lane_vector_check(const AddressTrace& t, i64 k, int lane, const std::string& method) {
   const TraceInstruction& in = t.instructions[at(k)];
   const i64 a = in.addr[at(lane)];
-  const std::string who = instruction_text(t, k) + ": " + lane_text(in, lane);
+  // Built only for a refutation: this runs on every lane of every instruction.
+  const auto who = [&] { return instruction_text(t, k) + ": " + lane_text(in, lane); };
   if (a % in.width_bytes != 0)
     return slice_refuted(t, k, lane,
-                         "misaligned: " + who + " at byte " + std::to_string(a) + " is not a multiple of " +
+                         "misaligned: " + who() + " at byte " + std::to_string(a) + " is not a multiple of " +
                              std::to_string(in.width_bytes) + ": the instruction faults",
                          {lane_point(in, lane, "misaligned ")}, method);
   for (int j = 0; j < in.slice_len; ++j) {
@@ -257,7 +258,7 @@ std::optional<TraceResult> lane_vector_check(const AddressTrace& t, i64 k, int l
                                   {"slice element " + std::to_string(j) + " (expected byte " + std::to_string(want) + ")",
                                    in.slice_elems[s], "", in.slice_addrs[s]}};
     return slice_refuted(t, k, lane,
-                         "not contiguous: " + who + "'s elements are at bytes " + bytes_list(in, lane) + " (element " +
+                         "not contiguous: " + who() + "'s elements are at bytes " + bytes_list(in, lane) + " (element " +
                              std::to_string(j) + " at byte " + std::to_string(in.slice_addrs[s]) + ", not " +
                              std::to_string(want) + "): CuTe cannot issue one " + std::to_string(in.width_bytes) +
                              "-byte instruction (the copy splits or does not compile)",
