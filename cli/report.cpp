@@ -1,6 +1,7 @@
 #include "cli/report.hpp"
 
 #include "cli/escape.hpp"
+#include "cli/svg.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,23 +18,13 @@ namespace {
 
 using proofs::BankWitness;
 
-std::string fmt(const char* f, double a) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, a);
-  return b;
-}
-std::string num(double v) { return fmt("%g", v); }
+using svg::bank_colour;
+using svg::num;
+using svg::rect;
+using svg::text;
 
-// Neighbouring banks get far-apart hues (7 is coprime with 32), pastel so black text reads.
-std::string bank_colour(int bank) {
-  const int hue = (bank * 7 % 32) * 360 / 32;
-  return "hsl(" + std::to_string(hue) + ",70%,80%)";
-}
-
-int phase_size(const proofs::BankSubject& s) {
-  if (is_matrix_op(s.op)) return 8;
-  return s.width_bytes <= 4 ? 32 : s.width_bytes == 8 ? 16 : 8;
-}
+// Lanes per phase, by the bank model's phase split.
+int phase_size(const proofs::BankSubject& s) { return phases_of(SmemAccess{s.op, s.width_bytes, {}}).front().second; }
 
 struct Geometry {
   i64 rows = 0, cols = 0;
@@ -49,14 +40,6 @@ Geometry geometry(const proofs::BankSubject& s) {
   g.cw = std::clamp(1100.0 / static_cast<double>(g.cols), 8.0, 34.0);
   g.ch = std::clamp(std::min(g.cw, 500.0 / static_cast<double>(g.rows)), 8.0, 22.0);
   return g;
-}
-
-void text(std::ostringstream& o, double x, double y, const std::string& t, const std::string& attrs = "") {
-  o << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" " << attrs << ">" << xml_escape(t) << "</text>\n";
-}
-void rect(std::ostringstream& o, double x, double y, double w, double h, const std::string& attrs) {
-  o << "<rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(w) << "\" height=\"" << num(h) << "\" "
-    << attrs << "/>\n";
 }
 
 // Panel 1: the tile, its banks and the witness lanes. Returns the bottom y.
@@ -117,61 +100,16 @@ double tile_panel(std::ostringstream& o, const BankReportInput& in, const Geomet
 double bank_panel(std::ostringstream& o, const BankReportInput& in, double top) {
   const BankWitness& w = *in.result.witness;
   const int ps = phase_size(in.subject);
-  const int nwords = std::max(1, in.subject.width_bytes / 4);
-  // bank -> distinct words (ascending) -> lanes touching that word.
-  std::map<int, std::map<i64, std::vector<int>>> banks;
-  for (int lane = w.phase * ps; lane < (w.phase + 1) * ps && lane < kWarpLanes; ++lane) {
-    if (w.all_addresses[lane] < 0) continue;
-    for (int j = 0; j < nwords; ++j) {
-      const i64 word = w.all_addresses[lane] / 4 + j;
-      banks[static_cast<int>(word % kBanks)][word].push_back(lane);
-    }
-  }
-  std::size_t depth = 1;
-  for (const auto& [b, words] : banks) depth = std::max(depth, words.size());
-  const double x0 = 90, bw = 36, bh = 30, y0 = top + 62;
-  text(o, x0, top + 22, "Phase " + std::to_string(w.phase) + " of instruction " + std::to_string(w.instruction) + " (" +
-                            w.where + "): the 32 banks, one row per distinct 4-byte word = one wavefront",
-       "class=\"h2\"");
-  for (int b = 0; b < kBanks; ++b) {
-    const double x = x0 + b * bw;
-    const bool conflict = b == w.bank;
-    rect(o, x, y0 - 20, bw - 2, 18, "fill=\"" + bank_colour(b) + "\"" + (conflict ? " stroke=\"#d00\" stroke-width=\"2\"" : ""));
-    text(o, x + bw / 2 - 1, y0 - 6, std::to_string(b), "class=\"cell\" text-anchor=\"middle\"");
-    if (conflict)
-      rect(o, x - 2, y0 - 22, bw + 2, 22 + bh * static_cast<double>(depth) + 4, "fill=\"none\" stroke=\"#d00\" stroke-width=\"2.5\"");
-  }
-  text(o, x0 - 8, y0 - 6, "bank", "class=\"lbl\" text-anchor=\"end\"");
-  for (std::size_t r = 0; r < depth; ++r)
-    text(o, x0 - 8, y0 + r * bh + bh * 0.6, "wavefront " + std::to_string(r + 1), "class=\"lbl\" text-anchor=\"end\"");
-  for (const auto& [b, words] : banks) {
-    int r = 0;
-    for (const auto& [word, lanes] : words) {
-      const double x = x0 + b * bw, y = y0 + r * bh;
-      const bool hot = b == w.bank;
-      rect(o, x, y, bw - 2, bh - 2, "fill=\"" + bank_colour(b) + "\"" + (hot ? " stroke=\"#d00\" stroke-width=\"2\"" : " stroke=\"#999\""));
-      std::string who = "L" + std::to_string(lanes.front()) + (lanes.size() > 1 ? "+" : "");
-      text(o, x + bw / 2 - 1, y + 12, who, std::string("class=\"") + (hot ? "hotw" : "word") + "\" text-anchor=\"middle\"");
-      text(o, x + bw / 2 - 1, y + 24, "w" + std::to_string(word), "class=\"small\" text-anchor=\"middle\"");
-      ++r;
-    }
-  }
-  return y0 + bh * static_cast<double>(depth) + 10;
-}
-
-double legend(std::ostringstream& o, double top) {
-  text(o, 70, top + 20, "Legend: bank colours", "class=\"h2\"");
-  for (int b = 0; b < kBanks; ++b) {
-    const double x = 70 + b * 36;
-    rect(o, x, top + 30, 34, 18, "fill=\"" + bank_colour(b) + "\"");
-    text(o, x + 17, top + 43, std::to_string(b), "class=\"cell\" text-anchor=\"middle\"");
-  }
-  rect(o, 70, top + 60, 30, 14, "fill=\"none\" stroke=\"#d00\" stroke-width=\"3.5\"");
-  text(o, 108, top + 72, "a lane hitting the conflicting bank (Lnn: lane number)", "class=\"lbl\"");
-  rect(o, 520, top + 60, 30, 14, "fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\" stroke-dasharray=\"3,2\"");
-  text(o, 558, top + 72, "another active lane of the same phase", "class=\"lbl\"");
-  text(o, 870, top + 72, "wN: 32-bit word N = byte address / 4", "class=\"lbl\"");
-  return top + 84;
+  svg::PhaseView p;
+  p.access.op = in.subject.op;
+  p.access.width_bytes = in.subject.width_bytes;
+  for (int lane = 0; lane < kWarpLanes; ++lane) p.access.lane_addr[static_cast<std::size_t>(lane)] = w.all_addresses[lane];
+  p.first = w.phase * ps;
+  p.count = ps;
+  p.hot_bank = w.bank;
+  p.title = "Phase " + std::to_string(w.phase) + " of instruction " + std::to_string(w.instruction) + " (" + w.where +
+            "): the 32 banks, one row per distinct 4-byte word = one wavefront";
+  return svg::phase_panel(o, p, top);
 }
 
 }  // namespace
@@ -190,17 +128,9 @@ std::string bank_report_svg(const BankReportInput& in) {
   text(body, 20, 52, in.subject.text(), "class=\"lbl\"");
   double y = tile_panel(body, in, g);
   if (in.result.witness) y = bank_panel(body, in, y + 10);
-  y = legend(body, y + 10);
+  y = svg::bank_legend(body, y + 10);
   const double width = std::max(g.x0 + g.cols * g.cw + 160, 70.0 + 36 * 32 + 40);
-  std::ostringstream o;
-  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\"" << num(y + 10)
-    << "\" viewBox=\"0 0 " << num(width) << " " << num(y + 10) << "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n"
-    << "<style>.h1{font-size:18px;font-weight:bold}.h2{font-size:14px;font-weight:bold}.lbl{font-size:12px;fill:#333}"
-       ".cell{font-size:9px;fill:#222}.lane{font-size:11px;font-weight:bold;fill:#fff}.word{font-size:10px;fill:#222}"
-       ".hotw{font-size:10px;font-weight:bold;fill:#b00}.small{font-size:9px;fill:#333}</style>\n"
-    << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
-    << body.str() << "</svg>\n";
-  return o.str();
+  return svg::document(body.str(), width, y + 10);
 }
 
 std::string bank_report_html(const BankReportInput& in, const std::string& svg) {

@@ -7,6 +7,7 @@
 
 #include "cli/escape.hpp"
 #include "cli/run_flags.hpp"
+#include "cli/trace_report.hpp"
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
 #include "proofs/trace_claims.hpp"
@@ -17,7 +18,7 @@ const char* const kTraceHelp = R"(layoutproof trace: the shared-memory instructi
 
 Usage:
   layoutproof trace --smem EXPR --copy EXPR [--mma EXPR] --side S|D --element T [--base ADDR]
-                    [-D NAME=EXPR ...] [--json] [--claim C ...] [--engine z3|exhaustive|auto]
+                    [-D NAME=EXPR ...] [--json] [--claim C ...] [--engine z3|exhaustive|auto] [--report DIR]
 
   --smem EXPR    the staged smem layout, as the kernel's C++ or CuTe notation, e.g.
                  'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}),
@@ -33,6 +34,10 @@ Usage:
   -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
   --claim C      conflict-free | max-ways:K | vector-legal | covers (repeatable)
   --json         machine-readable output
+  --report DIR   write DIR/index.html and DIR/report.svg: every claim's verdict and, per refuted
+                 claim, the smem stage coloured by bank with the witness lanes' slices outlined,
+                 the conflicting phase as 32 bank columns, and the witness instruction's 32 lanes
+                 (thread, coordinate, address, banks); with no refutation, instruction 0 on the tile
 
 One instruction per (warp, copy-mode index, stage); a lane's address is the first element of its
 CPY slice, as the instruction receives it. Instructions are listed per copy index (rest value,
@@ -56,6 +61,8 @@ struct TraceArgs {
   i64 base = 0;
   CppConstants constants;
   std::vector<std::string> claims;
+  std::string report;   // --report DIR
+  std::string command;  // the command line, for the report
   bool json = false;
   EngineChoice engine = EngineChoice::automatic;
 };
@@ -88,6 +95,7 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--base") a.base = parse_address(value());
     else if (f == "--claim") a.claims.push_back(value());
     else if (f == "--json") a.json = true;
+    else if (f == "--report") a.report = value();
     else if (f == "--engine") a.engine = parse_engine(value());
     else if (f == "-D") {
       const std::string d = value();
@@ -96,6 +104,8 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
       a.constants[d.substr(0, eq)] = d.substr(eq + 1);
     } else throw LayoutError("unknown option '" + f + "' (layoutproof trace --help)");
   }
+  a.command = "layoutproof trace";
+  for (const auto& x : args) a.command += " '" + x + "'";
   if (a.smem.empty() || a.copy.empty()) throw LayoutError("trace needs --smem and --copy (layoutproof trace --help)");
   if (a.side != "S" && a.side != "D") throw LayoutError("--side is S (smem is the copy's source) or D (its destination)");
   if (a.element.empty()) throw LayoutError("trace needs --element T (the smem element type, e.g. half_t)");
@@ -133,6 +143,7 @@ int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
   ProveOptions o;
   o.engine = a.engine;
   int proved = 0, refuted = 0, other = 0;
+  TraceReportInput report{a.command, &t, {}};
   std::string json = "{\"subject\":" + json_str(t.provenance) + ",\"instructions\":" + std::to_string(t.instructions.size()) + ",\"results\":[";
   for (std::size_t i = 0; i < a.claims.size(); ++i) {
     const auto claim = parse_trace_claim(a.claims[i]);
@@ -140,6 +151,7 @@ int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
     const TraceResult r = prove_trace(t, *claim, o);
     const Verdict& v = r.verdict;
     (v.is_proved() ? proved : v.is_refuted() ? refuted : other)++;
+    if (!a.report.empty()) report.claims.push_back({claim->text, r});
     if (a.json) {
       json += (i ? "," : "") + std::string("{\"claim\":") + json_str(claim->text) + ",\"verdict\":" + json_str(to_string(v.kind)) +
               ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(v.detail) + ",\"time_ms\":" + ms(v.time_ms) +
@@ -149,9 +161,11 @@ int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
     out << to_string(v.kind) << "  " << claim->text << "  [" << v.method << ", " << ms(v.time_ms) << " ms]  ";
     out << (r.witness ? "witness: " + r.witness->why : v.detail) << "\n";
   }
+  if (!a.report.empty()) write_trace_report(a.report, report);
   if (a.json) out << json << "],\"proved\":" << proved << ",\"refuted\":" << refuted << ",\"other\":" << other << "}\n";
   else
     out << t.provenance << ": " << proved << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
+  if (!a.report.empty() && !a.json) out << "report: " << a.report << "/index.html\n";
   return refuted ? 1 : other ? 3 : 0;
 }
 
@@ -175,6 +189,7 @@ int run_trace(const std::vector<std::string>& args, std::ostream& out) {
   o.base_address = a.base;
   const AddressTrace t = trace_copy(copy, smem, a.side == "S" ? CopySide::S : CopySide::D, o);
   if (!a.claims.empty()) return prove_claims(t, a, out);
+  if (!a.report.empty()) write_trace_report(a.report, {a.command, &t, {}});
   if (a.json) out << trace_to_json(t) << "\n";
   else print_text(t, out);
   return 0;

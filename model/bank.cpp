@@ -51,9 +51,6 @@ bool is_store(SmemOp op) {
   return op == SmemOp::st || op == SmemOp::ldgsts || op == SmemOp::stsm1 || op == SmemOp::stsm2 || op == SmemOp::stsm4;
 }
 
-namespace {
-
-// Lanes [first, first + count) of each phase.
 std::vector<std::pair<int, int>> phases_of(const SmemAccess& a) {
   std::vector<std::pair<int, int>> p;
   if (const int n = matrix_count(a.op)) {
@@ -64,6 +61,8 @@ std::vector<std::pair<int, int>> phases_of(const SmemAccess& a) {
   for (int s = 0; s < kWarpLanes; s += size) p.push_back({s, size});
   return p;
 }
+
+namespace {
 
 // Max over banks of the distinct words that `lanes` touch (0 for no lane).
 int conflict_of(const SmemAccess& a, const std::vector<int>& lanes) {

@@ -33,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace layoutproof {
@@ -77,6 +78,9 @@ std::optional<SmemOp> parse_smem_op(std::string_view s);
 std::string to_string(SmemOp op);
 bool is_matrix_op(SmemOp op);  // ldsmN / stsmN
 int matrix_count(SmemOp op);   // N of ldsmN / stsmN, 0 otherwise
+// The phases of an instruction (see the definitions above), as lanes [first, first + count):
+// ld.128 -> (0,8),(8,8),(16,8),(24,8); ldsm2 -> (0,8),(8,8). Reports draw a phase with these.
+std::vector<std::pair<int, int>> phases_of(const SmemAccess& a);
 
 // Throws LayoutError when `a` is not a valid instruction: width not 1/2/4/8/16 (16 for matrix ops),
 // an address below -1 or not a multiple of the width, or no active lane (lanes >= 8N of a matrix op

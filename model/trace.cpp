@@ -43,6 +43,7 @@ std::string trace_to_json(const AddressTrace& t) {
                   ",\"width_bytes\":" + std::to_string(t.width_bytes) + ",\"threads\":" + std::to_string(t.threads) +
                   ",\"element_bytes\":" + std::to_string(t.element_bytes) +
                   ",\"domain_size\":" + std::to_string(t.domain_size) +
+                  ",\"domain_shape\":" + int_array(t.domain_shape.begin(), t.domain_shape.end()) +
                   ",\"smem_is_destination\":" + (t.smem_is_destination ? "true" : "false") + ",\"instructions\":[";
   for (std::size_t i = 0; i < t.instructions.size(); ++i) s += (i ? "," : "") + instruction_json(t.instructions[i]);
   return s + "]}";

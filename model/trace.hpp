@@ -50,6 +50,9 @@ struct AddressTrace {
   i64 threads = 0;                           // threads of the copy
   int element_bytes = 0;                     // bytes of one element (0: sub-byte or unknown)
   i64 domain_size = 0;                       // elements of the smem tensor (all stages); 0: unknown
+  // The extents of the smem tensor's top-level modes ((128,64,3) for a 3-stage 128x64 tile): a
+  // slice element's logical index is colexicographic over them. Empty when the producer has none.
+  std::vector<i64> domain_shape;
   bool smem_is_destination = false;          // st/stsm/ldgsts: the copy writes the smem tensor
   std::vector<TraceInstruction> instructions;
 };

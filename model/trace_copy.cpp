@@ -200,6 +200,7 @@ class Tracer {
     tr.threads = tv_.threads;
     tr.element_bytes = bits_ % 8 == 0 ? bits_ / 8 : 0;
     tr.domain_size = d_.domain;
+    tr.domain_shape = d_.extent;
     tr.smem_is_destination = d;
     tr.provenance = (c_.text.empty() ? "TiledCopy<" + op.name + ">" : c_.text) + (d ? " partition_D" : " partition_S") +
                     " of " + to_string(smem_);

@@ -1,0 +1,86 @@
+// tests/proofs/trace_report_check.cpp: the trace report (cli/trace_report.hpp) without a browser,
+// on the tutorial's padded (128,8):(1,129) f32 tile written by 4-byte cp.async (4 wavefronts for an
+// ideal of 1, lanes 3, 10, 17, 24 on bank 3): well-formed SVG and HTML that show those lanes, the
+// conflicting phase, and elements outlined when covers fails.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "cli/trace_report.hpp"
+#include "model/kernel_expr.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+std::string check_tags(const std::string& doc, bool html) {
+  std::vector<std::string> stack;
+  const std::regex tag(R"(<(/?)([A-Za-z][A-Za-z0-9]*)([^>]*?)(/?)>)");
+  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), tag); it != std::sregex_iterator(); ++it) {
+    const std::string name = (*it)[2], close = (*it)[1], self = (*it)[4];
+    if (!self.empty() || (html && (name == "meta" || name == "br"))) continue;
+    if (close.empty()) stack.push_back(name);
+    else if (stack.empty() || stack.back() != name) return "unexpected </" + name + ">";
+    else stack.pop_back();
+  }
+  return stack.empty() ? "" : "unclosed <" + stack.back() + ">";
+}
+
+AddressTrace padded_cp_async(const char* smem) {
+  const TiledCopy c = parse_tiled_copy(
+      "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})", std::nullopt);
+  return trace_copy(c, parse_smem_layout(smem), CopySide::D);
+}
+
+int count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (auto i = s.find(what); i != std::string::npos; i = s.find(what, i + 1)) ++n;
+  return n;
+}
+
+TraceReportClaim decide(const AddressTrace& t, const char* claim) {
+  return {claim, proofs::prove_trace(t, *proofs::parse_trace_claim(claim), {})};
+}
+
+TEST(TraceReport, ConflictShowsTheWitnessLanesAndPhase) {
+  const AddressTrace t = padded_cp_async("(128,8,3):(1,129,1032)");
+  const TraceReportInput in{"layoutproof trace ...", &t, {decide(t, "conflict-free"), decide(t, "covers")}};
+  ASSERT_TRUE(in.claims[0].result.verdict.is_refuted());
+  ASSERT_TRUE(in.claims[1].result.verdict.is_proved());
+  const std::string svg = trace_report_svg(t, &in.claims[0]), html = trace_report_html(in);
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_EQ(check_tags(svg, false), "");
+  EXPECT_EQ(check_tags(html, true), "");
+  for (const char* lane : {">L3<", ">L10<", ">L17<", ">L24<"}) EXPECT_NE(svg.find(lane), std::string::npos) << lane;
+  EXPECT_NE(svg.find("takes 4 wavefronts for an ideal of 1"), std::string::npos);
+  EXPECT_NE(svg.find("Phase 0 of instruction 0"), std::string::npos);
+  EXPECT_NE(svg.find("smem stage 0: 128 x 8 elements"), std::string::npos);
+  // The lanes table marks the four colliding lanes and gives lane 24's byte address 12.
+  EXPECT_EQ(count(html, "<tr class=\"hot\">"), 4);
+  EXPECT_NE(html.find("<tr class=\"hot\"><td>24</td><td>24</td><td>(3,0,0)</td><td>12</td>"), std::string::npos);
+}
+
+TEST(TraceReport, NoRefutationDrawsTheOverview) {
+  const AddressTrace t = padded_cp_async("(128,8):(1,128)");
+  const TraceReportInput in{"layoutproof trace ...", &t, {decide(t, "covers")}};
+  const std::string html = trace_report_html(in);
+  EXPECT_EQ(check_tags(html, true), "");
+  EXPECT_NE(html.find("No claim refuted"), std::string::npos);
+  EXPECT_EQ(html.find("class=\"hot\""), std::string::npos);
+}
+
+TEST(TraceReport, CoversRefutationOutlinesTheElementsWrittenTwice) {
+  // Lane 1 of instruction 0 made to write lane 0's element: element 0 written twice, element 8
+  // (lane 1's own, (0,1)) never.
+  AddressTrace t = padded_cp_async("(128,8):(1,128)");
+  TraceInstruction& in = t.instructions[0];
+  in.slice_elems[1] = in.slice_elems[0];
+  const TraceReportClaim c = decide(t, "covers");
+  ASSERT_TRUE(c.result.verdict.is_refuted());
+  const std::string svg = trace_report_svg(t, &c);
+  EXPECT_EQ(check_tags(svg, false), "");
+  // Two red outlines from the move counts (the twice-written and the never-written element).
+  EXPECT_EQ(count(svg, "fill=\"none\" stroke=\"#d00\" stroke-width=\"2.5\""), 2);
+}
+
+}  // namespace
+}  // namespace layoutproof::cli
