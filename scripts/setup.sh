@@ -11,6 +11,7 @@ PACKAGES=(
   libbenchmark-dev     # bench/ (Google Benchmark)
   libyaml-cpp-dev      # cli/spec.cpp (spec files)
   python3-jsonschema libxml2-utils  # tests: SARIF and JUnit outputs checked against their schemas
+  chromium fonts-dejavu-core        # tests: headless screenshots of the --report pages (report.*)
 )
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
