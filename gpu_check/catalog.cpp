@@ -1,12 +1,17 @@
 // The built-in checks of layoutproof-gpu: every CUTLASS atom (model/cutlass_atoms.hpp) with
 // its claims, the seed cases of shared/hardware/h100_shared_memory_wavefronts.jsonl, and claims
-// that are deliberately wrong (the model refutes them; the device must too).
+// that are deliberately wrong (the model refutes them; the device must too), and the shared-memory
+// instructions of the real kernel configurations (model/kernel_configs.hpp), traced as CuTe
+// partitions them.
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "gpu_check/checks.hpp"
 #include "model/cutlass_atoms.hpp"
+#include "model/kernel_configs.hpp"
+#include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof::gpu {
@@ -188,11 +193,49 @@ void add_wrong_claims(std::vector<Check>& out) {
 
 }  // namespace
 
+SmemAccess shift_to_first_bank_row(SmemAccess a) {
+  std::int64_t lo = -1;
+  for (std::int64_t x : a.lane_addr)
+    if (x >= 0 && (lo < 0 || x < lo)) lo = x;
+  if (lo < 0) return a;
+  const std::int64_t shift = lo / 128 * 128;
+  for (std::int64_t& x : a.lane_addr)
+    if (x >= 0) x -= shift;
+  return a;
+}
+
+namespace {
+
+// One bank check per copy of each kernel configuration: the distinct instructions of its trace,
+// each shifted so its lowest address lies in [0, 128) (shift_to_first_bank_row).
+void add_kernel_traces(std::vector<Check>& out) {
+  for (const KernelConfig& k : kernel_configs()) {
+    const std::optional<TiledMma> mma = k.mma.empty() ? std::nullopt : std::optional<TiledMma>(parse_tiled_mma(k.mma));
+    const AnyLayout smem = parse_smem_layout(k.smem);
+    for (const KernelCopy& kc : k.copies) {
+      const AddressTrace t = trace_copy(parse_tiled_copy(kc.copy, mma), smem, kc.side == 'S' ? CopySide::S : CopySide::D);
+      std::set<std::string> seen;
+      Check c = make("kernel:" + k.name + ": " + kc.what, CheckKind::bank, "");
+      for (const TraceInstruction& in : t.instructions) {
+        const SmemAccess a = shift_to_first_bank_row(in.access());
+        if (seen.insert(instruction_key(a)).second) c.explicit_instructions.push_back(a);
+      }
+      c.claim = kc.copy + ": " + std::to_string(c.explicit_instructions.size()) + " distinct of " +
+                std::to_string(t.instructions.size()) + " x " + to_string(t.op) + "." + std::to_string(8 * t.width_bytes) +
+                " (up to 128-byte shifts)";
+      out.push_back(std::move(c));
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<Check> builtin_checks() {
   std::vector<Check> out;
   for (const CutlassAtom& a : cutlass_atoms()) add_atom(out, a);
   add_seeds(out);
   add_wrong_claims(out);
+  add_kernel_traces(out);
   return out;
 }
 

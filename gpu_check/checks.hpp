@@ -124,8 +124,15 @@ struct Check {
   Outcome outcome;
 };
 
-// The built-in checks: every catalog atom (cutlass_atoms.tsv), the seed cases, the wrong claims.
+// The built-in checks: every catalog atom (cutlass_atoms.tsv), the seed cases, the wrong claims,
+// and the wavefronts of every copy of the built-in kernel configurations (model/kernel_configs.hpp).
 std::vector<Check> builtin_checks();
+
+// a with every active address moved down by the same multiple of 128 bytes, so that the lowest
+// lies in [0, 128). Banks are (byte / 4) mod 32, so such a shift keeps every lane's banks and
+// every equality between words: the bank model's wavefronts are unchanged (tested), and the
+// kernel-trace checks measure one representative per class, with small probe addresses.
+SmemAccess shift_to_first_bank_row(SmemAccess a);
 
 // The instructions a bank check measures (explicit ones, or those of its pattern).
 std::vector<SmemAccess> bank_instructions(const Check& c);

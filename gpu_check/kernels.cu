@@ -188,6 +188,7 @@ ClockKernel clock_kernel(SmemOp op, int w) {
     case SmemOp::stsm1: return k_clock<3, 1>;
     case SmemOp::stsm2: return k_clock<3, 2>;
     case SmemOp::stsm4: return k_clock<3, 4>;
+    case SmemOp::ldgsts: return nullptr;  // cp.async: measured by Nsight Compute only (bank_probe)
   }
   return nullptr;
 }
@@ -270,6 +271,10 @@ RoundTripMeasure device_round_trip(const RoundTripPlan& p, const std::vector<uns
 
 double device_cycles_per_instruction(const SmemAccess& acc, std::string* error) {
   ClockKernel k = clock_kernel(acc.op, is_matrix_op(acc.op) ? matrix_count(acc.op) : acc.width_bytes);
+  if (!k) {
+    *error = "no clock kernel for " + to_string(acc.op) + " (measured by Nsight Compute only)";
+    return -1;
+  }
   int* d_addr = nullptr;
   long long* d_cycles = nullptr;
   unsigned* d_sink = nullptr;

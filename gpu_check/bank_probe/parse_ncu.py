@@ -28,8 +28,12 @@ bad = 0
 for (name, op, w, a), r in zip(cases, data):
     kind = op.rstrip('124') if op.startswith(('ldsm', 'stsm')) else op
     kname = r[col['Kernel Name']]
-    expect = {'ld': 'k_ld<', 'st': 'k_st<', 'ldsm': 'k_ldsm<', 'stsm': 'k_stsm<'}[kind]
+    expect = {'ld': 'k_ld<', 'st': 'k_st<', 'ldsm': 'k_ldsm<', 'stsm': 'k_stsm<', 'ldgsts': 'k_ldgsts<'}[kind]
     assert expect in kname, (name, kname)
+    if (W % kind) not in col:
+        bad += 1
+        print('no counter', W % kind, 'for', name, file=sys.stderr)
+        continue
     wf = num(r[col[W % kind]])
     if kind == 'ldsm':
         inst = num(r[col['smsp__sass_inst_executed_op_ldsm.sum']])
@@ -38,9 +42,12 @@ for (name, op, w, a), r in zip(cases, data):
         # collected, else the kernel's loop count (STSM is never hoisted: see docs/bank_model.md).
         c = col.get('smsp__sass_inst_executed_op_shared_stsm.sum')
         inst = num(r[c]) if c is not None else K_ITERS
+    elif kind == 'ldgsts':
+        c = col.get('smsp__sass_inst_executed_op_ldgsts.sum')
+        inst = num(r[c]) if c is not None else K_ITERS
     else:
         inst = num(r[col['sass__inst_executed_shared_stores' if kind == 'st' else 'sass__inst_executed_shared_loads']])
-    other = sum(num(r[col[W % k]]) for k in ('ld', 'st', 'ldsm', 'stsm') if k != kind)
+    other = sum(num(r[col[W % k]]) for k in ('ld', 'st', 'ldsm', 'stsm', 'ldgsts') if k != kind and (W % k) in col)
     if inst <= 0 or other != 0:
         bad += 1
         print('suspicious', name, wf, inst, other, file=sys.stderr)

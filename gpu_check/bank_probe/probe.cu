@@ -1,7 +1,8 @@
 // bank_probe: measures shared-memory wavefronts of one warp-wide instruction per case.
 //
 // Input (argv[1]): one case per line: NAME OP WIDTH A0 ... A31   (OP: ld st ldsm1 ldsm2 ldsm4
-// stsm1 stsm2 stsm4; A = byte offset into dynamic shared memory, -1 = lane inactive).
+// stsm1 stsm2 stsm4 ldgsts; A = byte offset into dynamic shared memory, -1 = lane inactive;
+// ldgsts = cp.async of WIDTH 4, 8 or 16 bytes from global memory, lane l reading l * WIDTH).
 // For every case, in file order, one single-warp kernel launch executes the instruction kIters
 // times (inline PTX, so the SASS holds exactly one LDS/STS/LDSM/STSM of the intended width, see
 // run_probe.sh's cuobjdump check). Nsight Compute reads the wavefront and instruction counters per
@@ -88,6 +89,24 @@ __global__ void k_stsm(const int* addr, unsigned* sink) {
   sink[threadIdx.x] = static_cast<unsigned>(__cvta_generic_to_shared(smem));
 }
 
+// cp.async (LDGSTS): each active lane copies W bytes from global (lane * W bytes into `src`) to
+// its shared address; .cg (L2 only) for 16 bytes, .ca otherwise (the only forms PTX has for 4/8).
+template <int W>
+__global__ void k_ldgsts(const int* addr, unsigned* src) {
+  extern __shared__ __align__(1024) unsigned char smem[];
+  const int a = addr[threadIdx.x];
+  if (a >= 0) {
+    const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem)) + a;
+    const unsigned char* g = reinterpret_cast<const unsigned char*>(src) + threadIdx.x * W;
+#pragma unroll 1
+    for (int i = 0; i < kIters; ++i) {
+      if constexpr (W == 16) asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(s), "l"(g) : "memory");
+      else asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" :: "r"(s), "l"(g), "n"(W) : "memory");
+    }
+    asm volatile("cp.async.wait_all;" ::: "memory");
+  }
+}
+
 using Kernel = void (*)(const int*, unsigned*);
 
 Kernel pick(const std::string& op, int w) {
@@ -99,6 +118,7 @@ Kernel pick(const std::string& op, int w) {
   if (op == "stsm1") return k_stsm<1>;
   if (op == "stsm2") return k_stsm<2>;
   if (op == "stsm4") return k_stsm<4>;
+  if (op == "ldgsts") switch (w) { case 4: return k_ldgsts<4>; case 8: return k_ldgsts<8>; case 16: return k_ldgsts<16>; }
   return nullptr;
 }
 
@@ -108,7 +128,8 @@ int main(int argc, char** argv) {
   constexpr int kSmem = 48 * 1024;
   int* d_addr; unsigned* d_sink;
   CK(cudaMalloc(&d_addr, 32 * sizeof(int)));
-  CK(cudaMalloc(&d_sink, 32 * sizeof(unsigned)));
+  CK(cudaMalloc(&d_sink, 32 * 16));  // the sink, and ldgsts's global source (16 bytes a lane)
+  CK(cudaMemset(d_sink, 0, 32 * 16));
   std::string line;
   int n = 0;
   while (std::getline(in, line)) {
@@ -125,7 +146,7 @@ int main(int argc, char** argv) {
     k<<<1, 32, kSmem>>>(d_addr, d_sink);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
-    if (n == 0 || op[0] == 's') {
+    if (op != "ldgsts" && (n == 0 || op[0] == 's')) {
       unsigned base; CK(cudaMemcpy(&base, d_sink, sizeof base, cudaMemcpyDeviceToHost));
       if (op[0] == 's' && n < 1000) std::printf("case %d %s smem_base=%u\n", n, name.c_str(), base);
     }

@@ -8,13 +8,14 @@ D=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/bank_probe_out}; mkdir -p "$OUT"
 B=/tmp/bank_probe_build; mkdir -p $B
 nvcc -arch=sm_90 -O3 -std=c++17 -o $B/probe "$D/probe.cu" || exit 1
-cuobjdump -sass $B/probe | grep -E "Function|LDS|STS|LDSM|STSM" > "$OUT/sass.txt"
+cuobjdump -sass $B/probe | grep -E "Function|LDS|STS|LDSM|STSM|LDGSTS" > "$OUT/sass.txt"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv >> "$OUT/log.txt" 2>&1
 ncu --version >> "$OUT/log.txt" 2>&1
-ncu --query-metrics 2>/dev/null | grep -E "^(smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared|smsp__sass_inst_executed_op_(shared|ldsm|stsm))" > "$OUT/metrics.txt"
+ncu --query-metrics 2>/dev/null | grep -E "^(smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared|smsp__sass_inst_executed_op_(shared|ldsm|stsm|ldgsts))" > "$OUT/metrics.txt"
 M=""
 for m in smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
          smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm \
+         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts smsp__sass_inst_executed_op_ldgsts \
          smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st smsp__sass_inst_executed_op_ldsm smsp__sass_inst_executed_op_shared_stsm; do
   if grep -q "^$m " "$OUT/metrics.txt"; then M="$M${M:+,}$m.sum"; fi
 done

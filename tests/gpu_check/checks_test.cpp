@@ -164,6 +164,48 @@ TEST(Catalog, EveryAtomHasItsClaimsAndWrongClaimsAreRefutedByTheModel) {
   EXPECT_GE(wrong, 5);
 }
 
+// The bank model is invariant under a uniform shift of every lane by a multiple of 128 bytes
+// (banks are (byte/4) mod 32): checked on every op and width, on random addresses.
+TEST(KernelTraces, ShiftBy128BytesKeepsTheBankModel) {
+  std::uint64_t x = 12345;
+  auto next = [&] { return (x = x * 6364136223846793005ull + 1442695040888963407ull) >> 33; };
+  const std::pair<SmemOp, int> ops[] = {{SmemOp::ld, 1},  {SmemOp::ld, 2},     {SmemOp::ld, 4},     {SmemOp::ld, 8},
+                                        {SmemOp::ld, 16}, {SmemOp::st, 4},     {SmemOp::st, 16},    {SmemOp::ldgsts, 4},
+                                        {SmemOp::ldgsts, 8}, {SmemOp::ldgsts, 16}, {SmemOp::ldsm4, 16}, {SmemOp::stsm2, 16}};
+  for (int trial = 0; trial < 3000; ++trial) {
+    const auto [op, w] = ops[trial % 12];
+    SmemAccess a{op, w, {}};
+    const int span = 1 << (4 + next() % 9);  // addresses in [0, 16..4096) so collisions happen
+    for (auto& v : a.lane_addr) v = next() % 8 == 0 ? -1 : static_cast<std::int64_t>(next() % span) / w * w + 128 * (next() % 64);
+    const SmemAccess b = shift_to_first_bank_row(a);
+    std::int64_t lo = -1;
+    for (auto v : b.lane_addr)
+      if (v >= 0 && (lo < 0 || v < lo)) lo = v;
+    if (lo >= 0) EXPECT_LT(lo, 128);
+    EXPECT_EQ(analyze_smem_access(a).wavefronts, analyze_smem_access(b).wavefronts) << instruction_key(a);
+  }
+}
+
+TEST(KernelTraces, EveryKernelCopyIsABankCheckOfItsDistinctInstructions) {
+  int kernel = 0, ldgsts = 0, conflicting = 0;
+  for (const Check& c : builtin_checks()) {
+    if (c.name.rfind("kernel:", 0) != 0) continue;
+    ++kernel;
+    EXPECT_EQ(c.kind, CheckKind::bank);
+    ASSERT_FALSE(c.explicit_instructions.empty()) << c.name;
+    if (c.explicit_instructions.front().op == SmemOp::ldgsts) ++ldgsts;
+    int worst = 0;
+    for (const SmemAccess& a : c.explicit_instructions) {
+      const BankReport r = analyze_smem_access(a);
+      worst = std::max(worst, r.wavefronts / r.ideal);
+    }
+    if (worst > 1) ++conflicting;
+  }
+  EXPECT_GE(kernel, 20);   // two copies of each of the 10+ configurations
+  EXPECT_GE(ldgsts, 8);    // the cp.async copies
+  EXPECT_GE(conflicting, 3);  // the catalog's three findings
+}
+
 TEST(Compare, Tiles) {
   const auto a = source_tile(4, 8, 2, 1);
   auto b = a;
