@@ -17,7 +17,42 @@ IntTuple IntTuple::tuple(std::initializer_list<IntTuple> children) {
   return tuple(std::vector<IntTuple>(children));
 }
 
+IntTuple IntTuple::dynamic(i64 v) { return integer(v, false); }
+
+IntTuple IntTuple::integer(i64 v, bool is_static) {
+  IntTuple t(v);
+  t.static_ = is_static;
+  return t;
+}
+
+IntTuple IntTuple::basis(i64 value, bool value_is_static, std::vector<int> path) {
+  if (path.empty()) throw LayoutError("a basis stride needs at least one mode index (E<0>, E<1,0>, ...)");
+  for (int p : path)
+    if (p < 0) throw LayoutError("basis mode index " + std::to_string(p) + " is negative");
+  IntTuple t = integer(value, value_is_static);
+  t.basis_ = std::move(path);
+  return t;
+}
+
+bool IntTuple::is_static() const {
+  if (leaf_) return static_;
+  for (const auto& c : children_)
+    if (!c.is_static()) return false;
+  return true;
+}
+
 i64 IntTuple::value() const {
+  assert(leaf_);
+  if (!basis_.empty()) {
+    std::string path;
+    for (int p : basis_) path += "@" + std::to_string(p);
+    throw LayoutError("the basis stride " + std::to_string(value_) + path +
+                      " is a coordinate direction, not an integer (only some operations accept basis strides)");
+  }
+  return value_;
+}
+
+i64 IntTuple::scale() const {
   assert(leaf_);
   return value_;
 }
@@ -40,8 +75,17 @@ const IntTuple& IntTuple::operator[](std::size_t i) const {
 
 bool operator==(const IntTuple& a, const IntTuple& b) {
   if (a.leaf_ != b.leaf_) return false;
-  if (a.leaf_) return a.value_ == b.value_;
+  if (a.leaf_) return a.value_ == b.value_ && a.basis_ == b.basis_;
   return a.children_ == b.children_;
+}
+
+bool identical(const IntTuple& a, const IntTuple& b) {
+  if (a.leaf_ != b.leaf_) return false;
+  if (a.leaf_) return a.value_ == b.value_ && a.basis_ == b.basis_ && a.static_ == b.static_;
+  if (a.children_.size() != b.children_.size()) return false;
+  for (std::size_t i = 0; i < a.children_.size(); ++i)
+    if (!identical(a.children_[i], b.children_[i])) return false;
+  return true;
 }
 
 i64 product(const IntTuple& t) {
@@ -72,11 +116,23 @@ std::vector<i64> leaves(const IntTuple& t) {
   return out;
 }
 
+static void collect_leaf_nodes(const IntTuple& t, std::vector<IntTuple>& out) {
+  if (t.is_leaf()) {
+    out.push_back(t);
+    return;
+  }
+  for (const auto& c : t.children()) collect_leaf_nodes(c, out);
+}
+
+std::vector<IntTuple> leaf_nodes(const IntTuple& t) {
+  std::vector<IntTuple> out;
+  collect_leaf_nodes(t, out);
+  return out;
+}
+
 IntTuple flatten(const IntTuple& t) {
   if (t.is_leaf()) return t;
-  std::vector<IntTuple> out;
-  for (i64 v : leaves(t)) out.emplace_back(v);
-  return IntTuple::tuple(std::move(out));
+  return IntTuple::tuple(leaf_nodes(t));
 }
 
 bool congruent(const IntTuple& a, const IntTuple& b) {

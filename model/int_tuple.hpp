@@ -3,6 +3,12 @@
 //
 // An IntTuple is either an integer (a leaf) or a tuple of IntTuples, e.g. ((2,3),4).
 // All arithmetic is 64-bit and checked (model/checked.hpp).
+//
+// Leaves are STATIC (compile-time, CuTe's `_8`) or DYNAMIC (run-time, CuTe's `8`); the distinction
+// changes the structure of CuTe's results (coalesce never merges a dynamic mode, right_inverse drops
+// dynamic strides, ...), never a layout's values. A leaf may also be a basis stride `_1@0`
+// (CuTe's ScaledBasis, as in make_identity_layout). The CuTe-exact integer arithmetic on leaves
+// (which results stay static) is model/cute_int.hpp.
 #include <cstddef>
 #include <initializer_list>
 #include <vector>
@@ -13,15 +19,37 @@ namespace layoutproof {
 
 class IntTuple {
  public:
-  // A leaf holding v.
-  IntTuple(i64 v = 0) : leaf_(true), value_(v) {}  // NOLINT: implicit on purpose, like CuTe's Int
+  // A leaf holding v, STATIC (CuTe's Int<v>, printed `_v` by to_cute_string). Existing code that builds
+  // IntTuples from plain integers keeps meaning what it always meant: compile-time constants.
+  IntTuple(i64 v = 0) : leaf_(true), static_(true), value_(v) {}  // NOLINT: implicit on purpose, like CuTe's Int
+  // A leaf holding v, DYNAMIC (a run-time int in CuTe; printed `v`). dynamic(8) == IntTuple(8) compares
+  // equal (operator== ignores staticness); identical() tells them apart.
+  static IntTuple dynamic(i64 v);
+  // A leaf holding v, static or dynamic as told.
+  static IntTuple integer(i64 v, bool is_static);
+  // A basis stride (CuTe's ScaledBasis<T, path...>): `value` (static or dynamic) at the mode path
+  // `path` of the codomain, printed value@p0@p1...: E<1>{} = basis(1, true, {1}) prints `_1@1`,
+  // E<1,0>{} * 3 (dynamic) = basis(3, false, {1,0}) prints `3@1@0`.
+  // @pre path is not empty and every entry is >= 0
+  static IntTuple basis(i64 value, bool value_is_static, std::vector<int> path);
   // A tuple of the given children (a 1-tuple stays a tuple: (4) != 4).
   static IntTuple tuple(std::vector<IntTuple> children);
   static IntTuple tuple(std::initializer_list<IntTuple> children);
 
   bool is_leaf() const { return leaf_; }
   bool is_tuple() const { return !leaf_; }
-  i64 value() const;                                // @pre is_leaf()
+  // CuTe's is_static: a leaf's own flag; a tuple is static when every leaf is (an empty tuple is).
+  bool is_static() const;
+  // A leaf that is a basis stride (ScaledBasis), not an integer.
+  bool is_basis() const { return leaf_ && !basis_.empty(); }
+  // CuTe's is_constant<n>: a static integer leaf (not a basis) equal to n.
+  bool is_constant(i64 n) const { return leaf_ && basis_.empty() && static_ && value_ == n; }
+  // The integer of an integer leaf. @pre is_leaf(); a basis leaf throws LayoutError (it is not an integer).
+  i64 value() const;
+  // The number a leaf carries: the integer, or a basis stride's scale (3 for 3@1@0). @pre is_leaf()
+  i64 scale() const;
+  // The mode path of a basis leaf ({1,0} for _1@1@0); empty for an integer leaf.
+  const std::vector<int>& basis_path() const { return basis_; }
   const std::vector<IntTuple>& children() const;    // @pre is_tuple()
 
   // rank: 1 for a leaf, the number of children for a tuple.
@@ -29,12 +57,17 @@ class IntTuple {
   // get<i>: the i-th child; as in CuTe, get<0> of a leaf is the leaf itself.
   const IntTuple& operator[](std::size_t i) const;
 
+  // Values and structure (and basis paths), NOT staticness: IntTuple(8) == IntTuple::dynamic(8).
   friend bool operator==(const IntTuple& a, const IntTuple& b);
   friend bool operator!=(const IntTuple& a, const IntTuple& b) { return !(a == b); }
+  // Values, structure, basis paths AND staticness: what CuTe's type and value would both agree on.
+  friend bool identical(const IntTuple& a, const IntTuple& b);
 
  private:
   bool leaf_;
+  bool static_ = true;        // leaf: compile-time constant (CuTe C<v>)
   i64 value_;
+  std::vector<int> basis_;    // leaf: non-empty for a basis stride (ScaledBasis)
   std::vector<IntTuple> children_;
 };
 
@@ -44,7 +77,10 @@ i64 product(const IntTuple& t);
 int depth(const IntTuple& t);
 // The leaves in order (colexicographic modes first): leaves(((2,3),4)) = [2,3,4].
 std::vector<i64> leaves(const IntTuple& t);
-// flatten: a leaf stays a leaf; a tuple becomes the tuple of its leaves. flatten(((2,3),4)) = (2,3,4).
+// The leaf nodes in order (staticness and basis paths kept): leaf_nodes((_2,(3,_4))) = [_2,3,_4].
+std::vector<IntTuple> leaf_nodes(const IntTuple& t);
+// flatten: a leaf stays a leaf; a tuple becomes the tuple of its leaves (kept as they are: static,
+// dynamic or basis). flatten(((2,3),4)) = (2,3,4).
 IntTuple flatten(const IntTuple& t);
 // congruent: a and b have the same hierarchical profile.
 bool congruent(const IntTuple& a, const IntTuple& b);
@@ -55,6 +91,17 @@ IntTuple transform_leaves(const IntTuple& t, F&& f) {
   std::vector<IntTuple> out;
   out.reserve(t.rank());
   for (const auto& c : t.children()) out.push_back(transform_leaves(c, f));
+  return IntTuple::tuple(std::move(out));
+}
+
+// An IntTuple congruent to t with every leaf node replaced by f(leaf) (f sees and returns IntTuples,
+// so staticness and basis paths are f's to keep or change).
+template <class F>
+IntTuple map_leaves(const IntTuple& t, F&& f) {
+  if (t.is_leaf()) return f(t);
+  std::vector<IntTuple> out;
+  out.reserve(t.rank());
+  for (const auto& c : t.children()) out.push_back(map_leaves(c, f));
   return IntTuple::tuple(std::move(out));
 }
 

@@ -33,6 +33,62 @@ TEST(IntTuple, OneTupleIsNotALeaf) {
   EXPECT_NE(tup({tup({4})}), tup({4}));
 }
 
+// Staticness (CuTe's _8 vs 8): IntTuple(v) is static, IntTuple::dynamic(v) is not; == ignores it,
+// identical() does not; a tuple is static when all its leaves are.
+TEST(IntTuple, StaticAndDynamicLeaves) {
+  EXPECT_TRUE(T(8).is_static());
+  EXPECT_FALSE(T::dynamic(8).is_static());
+  EXPECT_EQ(T(8), T::dynamic(8));
+  EXPECT_TRUE(identical(T(8), T(8)));
+  EXPECT_FALSE(identical(T(8), T::dynamic(8)));
+  EXPECT_TRUE(T::integer(3, true).is_static());
+  EXPECT_FALSE(T::integer(3, false).is_static());
+  EXPECT_TRUE(tup({2, tup({3, 4})}).is_static());
+  EXPECT_FALSE(tup({2, tup({T::dynamic(3), 4})}).is_static());
+  EXPECT_TRUE(IntTuple::tuple(std::vector<IntTuple>{}).is_static());  // CuTe: tuple<> is static
+  EXPECT_EQ(tup({2, T::dynamic(3)}), tup({2, 3}));
+  EXPECT_FALSE(identical(tup({2, T::dynamic(3)}), tup({2, 3})));
+  EXPECT_FALSE(identical(tup({2, 3}), tup({2, 3, 4})));
+  // is_constant<n>: static and equal.
+  EXPECT_TRUE(T(1).is_constant(1));
+  EXPECT_FALSE(T::dynamic(1).is_constant(1));
+  EXPECT_FALSE(T(2).is_constant(1));
+  EXPECT_FALSE(tup({1}).is_constant(1));
+}
+
+// flatten and leaf_nodes keep each leaf's staticness.
+TEST(IntTuple, FlattenKeepsStaticness) {
+  const T t = tup({T::dynamic(2), tup({3, T::dynamic(4)})});
+  EXPECT_TRUE(identical(flatten(t), tup({T::dynamic(2), 3, T::dynamic(4)})));
+  const std::vector<T> l = leaf_nodes(t);
+  ASSERT_EQ(l.size(), 3u);
+  EXPECT_FALSE(l[0].is_static());
+  EXPECT_TRUE(l[1].is_static());
+}
+
+// Basis strides (ScaledBasis): value @ mode path; not integers, never equal to one.
+TEST(IntTuple, BasisLeaves) {
+  const T e1 = T::basis(1, true, {1});
+  EXPECT_TRUE(e1.is_leaf());
+  EXPECT_TRUE(e1.is_basis());
+  EXPECT_EQ(e1.scale(), 1);
+  EXPECT_EQ(e1.basis_path(), std::vector<int>({1}));
+  EXPECT_THROW((void)e1.value(), LayoutError);
+  EXPECT_NE(e1, T(1));
+  EXPECT_NE(e1, T::basis(1, true, {0}));
+  EXPECT_EQ(e1, T::basis(1, false, {1}));
+  EXPECT_FALSE(identical(e1, T::basis(1, false, {1})));
+  EXPECT_FALSE(e1.is_constant(1));
+  EXPECT_THROW(T::basis(1, true, {}), LayoutError);
+  EXPECT_THROW(T::basis(1, true, {-1}), LayoutError);
+}
+
+TEST(IntTuple, MapLeaves) {
+  const T t = tup({2, tup({T::dynamic(3)})});
+  const T m = map_leaves(t, [](const T& l) { return T::integer(l.value() * 2, !l.is_static()); });
+  EXPECT_TRUE(identical(m, tup({T::dynamic(4), tup({6})})));
+}
+
 TEST(IntTuple, Product) {
   EXPECT_EQ(product(T(4)), 4);
   EXPECT_EQ(product(tup({2, 3})), 6);
