@@ -39,7 +39,10 @@
 namespace layoutproof {
 
 // ldgsts: cp.async (LDGSTS) writing shared memory; it takes the wavefronts of an STS of the same
-// width and lane addresses (measured on the H100: 15 of 15 CuTe copies, shared/hardware).
+// width and lane addresses (measured on the H100: 15 of 15 CuTe copies, shared/hardware; 8 of 8
+// copies here, docs/gpu_check.md) when its global reads are coalesced as the copy's thread layout
+// intends. With scattered global reads (lanes 32 bytes apart) the H100 took 4x the shared
+// wavefronts of the same shared addresses: the model does not see the global side.
 enum class SmemOp { ld, st, ldsm1, ldsm2, ldsm4, stsm1, stsm2, stsm4, ldgsts };
 
 constexpr int kWarpLanes = 32;
