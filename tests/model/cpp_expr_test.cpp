@@ -154,7 +154,7 @@ TEST(CppExpr, ExpressionTree) {
   EXPECT_EQ(e.targs[1].value, 3);
   ASSERT_EQ(e.args.size(), 2u);
   EXPECT_EQ(e.args[1].kind, CppExpr::Kind::binary);
-  EXPECT_EQ(e.args[1].op, '*');
+  EXPECT_EQ(e.args[1].op, "*");
   EXPECT_EQ(e.args[1].args[0].kind, CppExpr::Kind::negate);
   EXPECT_EQ(e.args[1].pos, 19u);  // the operator
 }
