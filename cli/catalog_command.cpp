@@ -15,6 +15,7 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
   for (const auto& a : args) (a == "--list" ? list = true : (rest.push_back(a), false));
   const RunFlags flags = parse_run_flags(rest);
   if (!flags.positional.empty()) throw LayoutError("catalog takes no positional arguments (see --help)");
+  if (!flags.constants.empty()) throw LayoutError("catalog takes no -D constants (its layouts are built in; check SPEC takes them)");
   if (list) {
     for (const auto& atom : proofs::builtin_catalog())
       out << atom.display_name() << "  " << atom.element_layout << "  (bytes: " << atom.byte_swizzle << ")  " << atom.used_in << "\n";

@@ -28,10 +28,11 @@ Usage:
   layoutproof algebra OP ARG...     one CuTe layout-algebra operation; prints the result on one line
   layoutproof algebra -             one query per line on stdin (OP ARG... separated by white space),
                                     one result or 'error: ...' line per query
-  layoutproof eval L                L's offsets for the indices 0..size-1 on one line
-  layoutproof print L [--elem-bytes E]
-                                    a 2-D layout as a table of offsets (like CuTe's print_layout) and,
-                                    with E, the shared-memory bank (of 32 x 4 bytes) of every element
+  layoutproof eval L [-D NAME=EXPR]  L's offsets for the indices 0..size-1 on one line
+  layoutproof print L [--elem-bytes E] [-D NAME=EXPR]
+                                    a layout as a table of offsets (like CuTe's print_layout; rank > 2:
+                                    one table per slice) and, with E, the shared-memory bank (of 32 x 4
+                                    bytes) of every element
   layoutproof prove L --claim CLAIM [--claim CLAIM ...] [--json] [--engine z3|exhaustive|auto]
                     [--timeout-ms N] [--dump-smt DIR]
                                     prove claims with Z3 or refute them with a replayed counterexample;
@@ -87,6 +88,15 @@ Notation (CuTe's printed form, with or without '_' on static ints):
   8:4   (8,32):(32,1)   ((2,3),4):((1,2),6)   (4):(1)   Sw<3,4,3> o _0 o (8,64):(64,1)
   tilers: [8:1,(2,2):(1,4)]  where an integer n means n:1 and _ keeps a mode
 
+C++ (eval, print, prove, synth --tile, check, trace): wherever a layout is taken, the C++ a kernel writes
+is accepted as well, pasted as is (using X = decltype(...); auto x = ...; comments, trailing ;), with
+the constants it names given as -D NAME=EXPR (or a spec's constants: block):
+  layoutproof eval 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(bM, bK, Int<Stages>{}))' \
+      -D 'bM=Int<128>{}' -D 'bK=Int<64>{}' -D Stages=4
+  tile_to_shape, make_ordered_layout, make_layout(shape, LayoutRight{}), Int<N> arithmetic, get/size/shape<I>,
+  GMMA::/UMMA:: atoms, ComposedLayout<Swizzle<..>, smem_ptr_flag_bits<B>, Layout<..>>, upcast/downcast/
+  recast_layout, conditional_t, is_major, CUTLASS's ss/rs/sm100 smem selectors; `layoutproof eval --help`.
+
 Examples:
   layoutproof algebra composition '(8,32):(32,1)' '[4:1,8:4]'
   layoutproof algebra call 'Sw<3,3,3> o (8,64):(64,1)' 9
@@ -113,39 +123,6 @@ int algebra(int argc, char** argv) {
   return 0;
 }
 
-int eval(int argc, char** argv) {
-  const std::vector<std::string> args = cli::tokenize(join_args(argc, argv, 2));
-  if (args.size() != 1) throw LayoutError("usage: layoutproof eval L");
-  const std::vector<i64> o = offsets(parse_any_layout(args[0]));
-  std::string line;
-  for (std::size_t i = 0; i < o.size(); ++i) {
-    if (i) line += ' ';
-    line += std::to_string(o[i]);
-  }
-  std::cout << line << "\n";
-  return 0;
-}
-
-int print(int argc, char** argv) {
-  std::vector<std::string> args = cli::tokenize(join_args(argc, argv, 2));
-  std::optional<int> elem_bytes;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--elem-bytes" && i + 1 < args.size()) {
-      elem_bytes = std::stoi(args[i + 1]);
-      if (*elem_bytes < 1 || *elem_bytes > 64) throw LayoutError("--elem-bytes must be between 1 and 64");
-      args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
-      break;
-    }
-  }
-  if (args.size() == 2 && !elem_bytes) {  // `print L E` also works
-    elem_bytes = std::stoi(args[1]);
-    args.pop_back();
-  }
-  if (args.size() != 1) throw LayoutError("usage: layoutproof print L [--elem-bytes E]");
-  cli::print_layout_table(std::cout, parse_any_layout(args[0]), elem_bytes);
-  return 0;
-}
-
 int demo() {
   std::cout << "The SM80 half-precision K-major shared-memory atom (CUTLASS), 16-byte rows of 8 halves:\n\n";
   cli::print_layout_table(std::cout, parse_any_layout("Sw<3,3,3> o 0 o (8,64):(64,1)"), 2);
@@ -169,8 +146,8 @@ int dispatch(int argc, char** argv) {
     return 0;
   }
   if (cmd == "algebra") return algebra(argc, argv);
-  if (cmd == "eval") return eval(argc, argv);
-  if (cmd == "print") return print(argc, argv);
+  if (cmd == "eval") return cli::run_eval(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "print") return cli::run_print(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "demo") return demo();
   if (cmd == "bank") return cli::run_bank(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "prove") return cli::run_prove(std::vector<std::string>(argv + 2, argv + argc), std::cout);

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/escape.hpp"
+#include "cli/layout_input.hpp"
 #include "cli/report.hpp"
 #include "model/notation.hpp"
 #include "proofs/bank_claims.hpp"
@@ -44,12 +45,46 @@ std::string witness_json(const Witness& w) {
   return s + "]}";
 }
 
+constexpr const char* kProveHelp = R"(layoutproof prove L --claim CLAIM [--claim CLAIM ...] [--json] [--engine z3|exhaustive|auto]
+                  [--timeout-ms N] [--dump-smt DIR] [-D NAME=EXPR ...]
+  Prove claims about L with Z3 or refute them with a replayed counterexample.
+  CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] | equivalent:L2 | involution | inverse:R
+  (L may be a bare swizzle: Sw<3,4,3> or Swizzle<3,4,3>{}; L2 and R are layouts like L, C++ included).
+layoutproof prove TILE --claim conflict-free|max-ways:K --elem-bytes E [--vec V]
+                  --pattern row-per-lane|linear|ldmatrix | --thread-layout T
+                  [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR] [--byte-swizzle SW] [--report DIR]
+  Bank conflicts over every warp instruction of an access to a 2-D tile.
+Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
+)";
+
+// The claim `t`; the layout of equivalent:L2 and inverse:R goes through the one input path (so it
+// may be C++ with the command's constants).
+Claim claim_of(const std::string& t, const CppConstants& constants) {
+  for (const std::string prefix : {"equivalent:", "inverse:"}) {
+    if (t.rfind(prefix, 0) != 0 || t.size() == prefix.size()) continue;
+    Claim c = parse_claim(prefix + "1:1");
+    c.other = parse_layout_any_syntax(t.substr(prefix.size()), constants);
+    c.text = t;
+    return c;
+  }
+  return parse_claim(t);
+}
+
+Subject subject_of(const std::string& text, const CppConstants& constants) {
+  const LayoutOrSwizzle l = parse_layout_or_swizzle(text, constants);
+  Subject s;
+  s.layout = l.layout;
+  s.bare_swizzle = l.bare_swizzle;
+  return s;
+}
+
 // Options of the bank claims (conflict-free, max-ways:K).
 struct AccessOptions {
   std::optional<int> elem_bytes, vec;
   std::string pattern, op = "ld", thread_layout, byte_swizzle, report;
   i64 base = 0;
   bool any = false;
+  CppConstants constants;
 };
 
 int parse_small(const std::string& v, const std::string& what) {
@@ -87,15 +122,21 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
                     const ProveOptions& opts, bool json, const std::string& command, std::ostream& out) {
   if (!a.elem_bytes) throw LayoutError("bank claims need --elem-bytes E");
   AccessSpec spec;
-  spec.tile = parse_any_layout(layout_text);
+  spec.tile = parse_layout_any_syntax(layout_text, a.constants);
   spec.elem_bytes = *a.elem_bytes;
   spec.base_address = a.base;
-  if (!a.byte_swizzle.empty()) spec.byte_swizzle = parse_swizzle(a.byte_swizzle);
+  if (!a.byte_swizzle.empty()) {
+    const LayoutOrSwizzle sw = parse_layout_or_swizzle(a.byte_swizzle, a.constants);
+    if (!sw.bare_swizzle) throw LayoutError("--byte-swizzle takes a swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}), not a layout");
+    spec.byte_swizzle = *sw.layout.swizzle;
+  }
   if (!a.thread_layout.empty()) {
     if (!a.pattern.empty() && a.pattern != "thread-layout")
       throw LayoutError("--thread-layout gives the thread-layout pattern; drop --pattern " + a.pattern);
     spec.pattern = PatternKind::thread_layout;
-    spec.thread_layout = parse_layout(a.thread_layout);
+    const AnyLayout t = parse_layout_any_syntax(a.thread_layout, a.constants);
+    if (t.is_swizzled()) throw LayoutError("--thread-layout takes a plain layout, not " + to_string(t));
+    spec.thread_layout = t.layout;
   } else {
     if (a.pattern.empty()) throw LayoutError("bank claims need --pattern row-per-lane|linear|ldmatrix or --thread-layout T");
     spec.pattern = parse_pattern(a.pattern);
@@ -153,6 +194,11 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
       if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
       return args[++i];
     };
+    if (a == "--help" || a == "-h") {
+      out << kProveHelp << cpp_input_help("layoutproof prove", "", "--claim bijective");
+      return 0;
+    }
+    if (take_define(args, i, access.constants)) continue;
     if (a == "--claim") claim_texts.push_back(next());
     else if (a == "--json") json = true;
     else if (a == "--engine") {
@@ -182,7 +228,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     }
     else if (!a.empty() && a[0] == '-' && a.size() > 1 && a[1] == '-') throw LayoutError("unknown option " + a);
     else if (layout_text.empty()) layout_text = a;
-    else throw LayoutError("prove takes one layout; unexpected '" + a + "'");
+    else throw LayoutError("prove takes one layout (quote it); unexpected '" + a + "'");
   }
   if (layout_text.empty() || claim_texts.empty())
     throw LayoutError("usage: layoutproof prove LAYOUT --claim CLAIM [--claim ...] [--json] [--engine E]");
@@ -193,9 +239,9 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     return run_bank_claims(layout_text, claim_texts, access, opts, json, command, out);
   }
   if (access.any) throw LayoutError("--elem-bytes, --vec, --pattern, --op, ... apply to conflict-free and max-ways:K only");
-  const Subject subject = parse_subject(layout_text);
+  const Subject subject = subject_of(layout_text, access.constants);
   std::vector<Claim> claims;
-  for (const auto& t : claim_texts) claims.push_back(parse_claim(t));
+  for (const auto& t : claim_texts) claims.push_back(claim_of(t, access.constants));
 
   bool refuted = false, undecided = false;
   std::string json_results;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "cli/layout_input.hpp"
 #include "model/error.hpp"
 
 namespace layoutproof::cli {
@@ -32,7 +33,9 @@ RunFlags parse_run_flags(const std::vector<std::string>& args) {
         throw LayoutError(a + " needs a positive number, not '" + v + "'");
       }
     };
-    if (a == "-j" || a == "--jobs") {
+    if (take_define(args, i, f.constants)) {
+      continue;
+    } else if (a == "-j" || a == "--jobs") {
       f.run.jobs = static_cast<int>(number(value()));
     } else if (a.rfind("-j", 0) == 0 && a.size() > 2 && a[2] != '-') {
       f.run.jobs = static_cast<int>(number(a.substr(2)));

@@ -5,11 +5,13 @@
 //   --cache DIR | --no-cache         (default cache: see check_runner.hpp)
 //   --progress | --no-progress       (default: on when stderr is a terminal)
 //   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR
+//   -D NAME=EXPR           a constant for C++ layouts (cli/layout_input.hpp)
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/check_runner.hpp"
+#include "model/cpp_source.hpp"
 
 namespace layoutproof::cli {
 
@@ -22,6 +24,7 @@ struct RunFlags {
   RunOptions run;
   OutputFlags out;
   std::vector<std::string> positional;  // what is not a flag
+  CppConstants constants;               // -D NAME=EXPR (check: added to the spec's constants:)
 };
 
 // --engine's value: z3 | exhaustive | auto; LayoutError otherwise.

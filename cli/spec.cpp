@@ -53,7 +53,8 @@ auto located(const std::string& path, const YAML::Node& n, F&& f) {
   }
 }
 
-proofs::BankSubject access_subject(const std::string& path, const YAML::Node& a, const AnyLayout& tile, int bits) {
+proofs::BankSubject access_subject(const std::string& path, const YAML::Node& a, const AnyLayout& tile, int bits,
+                                   const CppConstants& constants) {
   if (bits < 8) fail(path, a, "accesses need elements of at least 8 bits (write the tile in bytes for sub-byte types)");
   AccessSpec spec;
   spec.tile = tile;
@@ -64,9 +65,28 @@ proofs::BankSubject access_subject(const std::string& path, const YAML::Node& a,
   if (!op) fail(path, a["op"], "unknown op '" + op_text + "' (ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4)");
   spec.vec = a["vec"] ? located(path, a["vec"], [&] { return std::stoi(scalar(path, a, "vec")); }) : 16 / spec.elem_bytes;
   if (a["base"]) spec.base_address = located(path, a["base"], [&] { return std::stoll(scalar(path, a, "base")); });
-  if (a["byte_swizzle"]) spec.byte_swizzle = located(path, a["byte_swizzle"], [&] { return parse_swizzle(scalar(path, a, "byte_swizzle")); });
-  if (a["thread_layout"]) spec.thread_layout = located(path, a["thread_layout"], [&] { return parse_layout(scalar(path, a, "thread_layout")); });
+  if (a["byte_swizzle"])
+    spec.byte_swizzle = located(path, a["byte_swizzle"], [&] {
+      const LayoutOrSwizzle sw = parse_layout_or_swizzle(scalar(path, a, "byte_swizzle"), constants);
+      if (!sw.bare_swizzle) throw LayoutError("byte_swizzle takes a swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}), not a layout");
+      return *sw.layout.swizzle;
+    });
+  if (a["thread_layout"])
+    spec.thread_layout = located(path, a["thread_layout"], [&] {
+      const AnyLayout t = parse_layout_any_syntax(scalar(path, a, "thread_layout"), constants);
+      if (t.is_swizzled()) throw LayoutError("thread_layout takes a plain layout, not " + to_string(t));
+      return t.layout;
+    });
   return located(path, a, [&] { return proofs::make_bank_subject(spec, *op); });
+}
+
+// A claim whose argument is a layout (equivalent:L2, inverse:R) with the layout in CuTe notation, so
+// that the claim parser (proofs/claim.hpp) reads a C++ argument through the one input path too.
+std::string normalized_claim(const std::string& text, const CppConstants& constants) {
+  for (const std::string prefix : {"equivalent:", "inverse:"})
+    if (text.rfind(prefix, 0) == 0 && text.size() > prefix.size())
+      return prefix + to_string(parse_layout_any_syntax(text.substr(prefix.size()), constants));
+  return text;
 }
 
 // The element of a kernel's smem tensor: a C++ type (half_t, float, ...) or a spec name (f16, ...).
@@ -81,13 +101,22 @@ std::string kernel_element(const std::string& path, const YAML::Node& n) {
   return it->second;
 }
 
-// kernels: [{name, mma?, smem: [{name, element, layout, claims?, copies: [{name, copy, side, base?, claims}]}]}]
-std::vector<Check> kernel_checks(const std::string& path, const YAML::Node& root) {
+// constants: {NAME: C++ expression}, with the command line's overrides added.
+CppConstants spec_constants(const std::string& path, const YAML::Node& root, const CppConstants& overrides) {
   CppConstants constants;
   if (root["constants"]) {
     if (!root["constants"].IsMap()) fail(path, root["constants"], "'constants' is a map NAME: C++ expression");
-    for (const auto& kv : root["constants"]) constants[kv.first.as<std::string>()] = kv.second.as<std::string>();
+    for (const auto& kv : root["constants"]) {
+      if (!kv.second.IsScalar()) fail(path, kv.second, "a constant is one C++ expression (quote it if it has ': ' or '#')");
+      constants[kv.first.as<std::string>()] = kv.second.as<std::string>();
+    }
   }
+  for (const auto& [name, text] : overrides) constants[name] = text;
+  return constants;
+}
+
+// kernels: [{name, mma?, smem: [{name, element, layout, claims?, copies: [{name, copy, side, base?, claims}]}]}]
+std::vector<Check> kernel_checks(const std::string& path, const YAML::Node& root, const CppConstants& constants) {
   std::vector<Check> checks;
   for (const auto& k : root["kernels"]) {
     const std::string kname = scalar(path, k, "name");
@@ -100,7 +129,7 @@ std::vector<Check> kernel_checks(const std::string& path, const YAML::Node& root
       const std::string element = kernel_element(path, t);
       const AnyLayout smem = located(path, t["layout"] ? t["layout"] : t, [&] { return parse_smem_layout(scalar(path, t, "layout"), constants); });
       for (const auto& c : list(path, t, "claims"))
-        checks.push_back(located(path, c, [&] { return proofs::make_check(tname, smem, c.as<std::string>(), std::nullopt, where(path, c)); }));
+        checks.push_back(located(path, c, [&] { return proofs::make_check(tname, smem, normalized_claim(c.as<std::string>(), constants), std::nullopt, where(path, c)); }));
       for (const auto& cp : list(path, t, "copies")) {
         const std::string side = scalar(path, cp, "side");
         if (side != "S" && side != "D") fail(path, cp["side"], "side is S (smem is the copy's source) or D (its destination)");
@@ -136,7 +165,7 @@ int element_bits(const std::string& name) {
   return it->second;
 }
 
-std::vector<Check> parse_spec(const std::string& text, const std::string& path) {
+std::vector<Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides) {
   YAML::Node root;
   try {
     root = YAML::Load(text);
@@ -147,29 +176,30 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path) 
   const bool has_kernels = root && root["kernels"] && root["kernels"].IsSequence();
   if (!has_layouts && !has_kernels)
     throw LayoutError(path + ": a spec needs a 'layouts:' or a 'kernels:' list (see layoutproof --help and docs/ci.md)");
+  const CppConstants constants = spec_constants(path, root, overrides);
   std::vector<Check> checks;
-  if (has_kernels) checks = kernel_checks(path, root);
+  if (has_kernels) checks = kernel_checks(path, root, constants);
   if (!has_layouts) return checks;
   for (const auto& entry : root["layouts"]) {
     const std::string name = scalar(path, entry, "name");
     const AnyLayout layout = located(path, entry["layout"] ? entry["layout"] : entry,
-                                     [&] { return parse_layout_any_syntax(scalar(path, entry, "layout")); });
+                                     [&] { return parse_layout_any_syntax(scalar(path, entry, "layout"), constants); });
     int bits = 0;
     if (entry["bits"]) bits = located(path, entry["bits"], [&] { return std::stoi(scalar(path, entry, "bits")); });
     if (entry["element"]) bits = located(path, entry["element"], [&] { return element_bits(scalar(path, entry, "element")); });
     for (const auto& c : list(path, entry, "claims")) {
-      Check check = located(path, c, [&] { return proofs::make_check(name, layout, c.as<std::string>(), std::nullopt, where(path, c)); });
+      Check check = located(path, c, [&] { return proofs::make_check(name, layout, normalized_claim(c.as<std::string>(), constants), std::nullopt, where(path, c)); });
       check.element_bits = bits;
       if (check.kind == Check::Kind::tma && bits == 0) fail(path, c, "a tma claim needs the element type");
       checks.push_back(std::move(check));
     }
     for (const auto& a : list(path, entry, "accesses")) {
       if (bits == 0) fail(path, a, "accesses need the element type ('element: f16' or 'bits: 16')");
-      const proofs::BankSubject subject = access_subject(path, a, layout, bits);
+      const proofs::BankSubject subject = access_subject(path, a, layout, bits, constants);
       const auto claims = list(path, a, "claims");
       if (claims.empty()) fail(path, a, "an access needs 'claims: [conflict-free]' (or max-ways:K)");
       for (const auto& c : claims) {
-        Check check = located(path, c, [&] { return proofs::make_check(name, layout, c.as<std::string>(), subject, where(path, c)); });
+        Check check = located(path, c, [&] { return proofs::make_check(name, layout, normalized_claim(c.as<std::string>(), constants), subject, where(path, c)); });
         check.element_bits = bits;
         checks.push_back(std::move(check));
       }
@@ -178,12 +208,12 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path) 
   return checks;
 }
 
-std::vector<Check> load_spec(const std::string& path) {
+std::vector<Check> load_spec(const std::string& path, const CppConstants& overrides) {
   std::ifstream f(path);
   if (!f) throw LayoutError("cannot read spec file " + path);
   std::stringstream ss;
   ss << f.rdbuf();
-  return parse_spec(ss.str(), path);
+  return parse_spec(ss.str(), path, overrides);
 }
 
 }  // namespace layoutproof::cli

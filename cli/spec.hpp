@@ -17,17 +17,22 @@
 //           byte_swizzle: Sw<3,4,3>                # optional: a swizzle on absolute byte addresses
 //           thread_layout: 32:8                    # pattern thread-layout: lane -> first element index
 //
+// C++ layouts may name constants: a `constants:` map at the top (NAME: C++ expression), to which
+// the command line's -D NAME=EXPR adds (and wins over it); layouts: and kernels: both see them.
+//
 // Every check remembers the file, line and column of its claim (SARIF and JUnit point there).
 #include <string>
 #include <vector>
 
+#include "model/cpp_source.hpp"
 #include "proofs/check.hpp"
 
 namespace layoutproof::cli {
 
 // Throws LayoutError (with file:line:column) on a malformed spec.
-std::vector<proofs::Check> load_spec(const std::string& path);
-std::vector<proofs::Check> parse_spec(const std::string& text, const std::string& path);
+// `overrides` (-D NAME=EXPR) are added to the spec's constants: and win over them.
+std::vector<proofs::Check> load_spec(const std::string& path, const CppConstants& overrides = {});
+std::vector<proofs::Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides = {});
 
 // Element type name -> bits: f16 -> 16, e4m3 -> 8, i4 -> 4, ... Throws LayoutError.
 int element_bits(const std::string& name);

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/escape.hpp"
+#include "cli/layout_input.hpp"
 #include "model/notation.hpp"
 #include "proofs/synth.hpp"
 
@@ -238,8 +239,19 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   std::vector<PatternKind> patterns;
   std::vector<SmemOp> ops;
   bool json = false, all = false;
+  CppConstants constants;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      out << "layoutproof synth --tile L --elem-bytes E [--vec V] --pattern P [--pattern P ...] [--op OP ...] [--all] [--json]\n"
+             "                  [-D NAME=EXPR ...]\n"
+             "  Search every Swizzle<B,M,S> for a conflict-free, vector-contiguous bijection of the plain tile L\n"
+             "  (P: row-per-lane, linear, ldmatrix); else prove none exists and search XOR-linear maps (docs/synth.md).\n"
+          << cpp_input_help("layoutproof synth --tile", "'make_layout(make_shape(bM, bK), LayoutRight{})'",
+                            "-D 'bM=Int<8>{}' -D 'bK=Int<64>{}' --elem-bytes 2 --pattern ldmatrix");
+      return 0;
+    }
+    if (take_define(args, i, constants)) continue;
     auto next = [&]() -> const std::string& {
       if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
       return args[++i];
@@ -264,7 +276,7 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   if (tile.empty() || !elem_bytes || patterns.empty())
     throw LayoutError("usage: layoutproof synth --tile LAYOUT --elem-bytes E [--vec V] --pattern P [--pattern P ...] "
                       "[--op OP ...] [--json] [--all]");
-  const AnyLayout l = parse_any_layout(tile);
+  const AnyLayout l = parse_layout_any_syntax(tile, constants);
   if (l.is_swizzled()) throw LayoutError("synth takes the plain tile (it searches the swizzle); drop the Sw<...> o");
   q.tile = l.layout;
   q.elem_bytes = *elem_bytes;

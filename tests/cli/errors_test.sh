@@ -54,7 +54,7 @@ expect_error "wrong arity" algebra size '8:1' '4:1'
 expect_error "unknown command" frobnicate
 expect_error "eval malformed" eval '(4,2):(2'
 expect_error "eval no argument" eval
-expect_error "print rank 3" print '(2,2,2):(1,2,4)'
+expect_error "print --elem-bytes out of range" print '(2,2):(1,2)' --elem-bytes 0
 expect_error "print malformed" print '(2,'
 
 # The ParseError message names the column; the caret line follows.
