@@ -101,7 +101,11 @@ Tiler tiler_of(CppEvaluator& ev, const CppExpr& at, const CppValue& v) {
   ev.fail_expected(at, "a tiler (a layout, an integer, _ or make_tile(...))", v);
 }
 
-CppValue of_int_tuple(IntTuple t) { return t.is_leaf() ? CppValue::of_int(t.value()) : CppValue::of_tuple(std::move(t)); }
+CppValue of_int_tuple(IntTuple t) {
+  return t.is_leaf() && !t.is_basis() ? CppValue::of_int(t.value(), t.is_static()) : CppValue::of_tuple(std::move(t));
+}
+
+IntTuple int_leaf(const CppValue& v) { return IntTuple::integer(v.integer, v.is_static); }
 
 AnyLayout recompose(const AnyLayout& like, Layout inner) {
   if (like.swizzle && like.swizzle->B == 0 && like.offset == 0) return AnyLayout(std::move(inner));
@@ -164,11 +168,6 @@ IntTuple compact_order(const IntTuple& shape, const IntTuple& order, const IntTu
   return compact_order_rec(shape, new_order, ref_shape, ref_order);
 }
 
-bool all_static(const IntTuple& mask) {
-  for (i64 v : leaves(mask))
-    if (v == 0) return false;
-  return true;
-}
 
 }  // namespace
 
@@ -178,8 +177,10 @@ IntTuple order_strides(CppEvaluator& ev, const CppExpr& order, const IntTuple& s
   if (o.kind == CppValue::Kind::type && o.type_name == "LayoutRight") return compact_row_major(shape);
   if (o.kind != CppValue::Kind::integer && o.kind != CppValue::Kind::tuple)
     ev.fail_expected(order, "an order (Step<...>{}, make_step(...), LayoutLeft{} or LayoutRight{})", o);
-  const IntTuple t = o.kind == CppValue::Kind::integer ? IntTuple(o.integer) : o.tuple;
-  return compact_order(shape, t, ev.static_mask(order));
+  const IntTuple t = o.kind == CppValue::Kind::integer ? int_leaf(o) : o.tuple;
+  // Run-time order values (make_step(2, 67)) rank after the static ones (CuTe's compact_order).
+  const IntTuple mask = map_leaves(t, [](const IntTuple& leaf) { return IntTuple(leaf.is_static() ? 1 : 0); });
+  return compact_order(shape, t, mask);
 }
 
 AnyLayout tile_to_shape(CppEvaluator& ev, const CppExpr& e, const AnyLayout& block, const IntTuple& trg, bool trg_static,
@@ -229,8 +230,10 @@ CppValue tuple_type(CppEvaluator& ev, const CppExpr& e) {
   std::vector<IntTuple> items;
   for (const CppExpr& t : e.targs) {
     const CppValue v = ev.eval(t);
-    // Stride<int64_t, _1, int64_t>{}: a run-time int, value-initialized to 0.
-    if (v.kind == CppValue::Kind::type && is_integral_type(v.type_name)) items.emplace_back(0);
+    // Stride<int64_t, _1, int64_t>{}: a run-time int, value-initialized to 0; any other template
+    // argument is a compile-time constant (a type), even one written as a literal.
+    if (v.kind == CppValue::Kind::type && is_integral_type(v.type_name)) items.push_back(IntTuple::dynamic(0));
+    else if (v.kind == CppValue::Kind::integer) items.emplace_back(v.integer);
     else items.push_back(ev.eval_tuple(t));
   }
   return CppValue::of_tuple(IntTuple::tuple(std::move(items)));
@@ -253,7 +256,7 @@ CppValue tile_of(CppEvaluator& ev, const std::vector<CppExpr>& items) {
   }
   if (all_ints) {
     std::vector<IntTuple> t;
-    for (const CppValue& v : vals) t.push_back(v.kind == CppValue::Kind::integer ? IntTuple(v.integer) : v.tuple);
+    for (const CppValue& v : vals) t.push_back(v.kind == CppValue::Kind::integer ? int_leaf(v) : v.tuple);
     return CppValue::of_tuple(IntTuple::tuple(std::move(t)));
   }
   std::vector<Tiler> modes;
@@ -353,7 +356,7 @@ CppValue make_layout(CppEvaluator& ev, const CppExpr& e) {
     return CppValue::of_layout(Layout(shape, compact_col_major(shape)));
   if (second.kind == CppValue::Kind::type && second.type_name == "LayoutRight")
     return CppValue::of_layout(Layout(shape, compact_row_major(shape)));
-  if (second.kind == CppValue::Kind::integer) return CppValue::of_layout(Layout(shape, IntTuple(second.integer)));
+  if (second.kind == CppValue::Kind::integer) return CppValue::of_layout(Layout(shape, int_leaf(second)));
   if (second.kind == CppValue::Kind::tuple) return CppValue::of_layout(Layout(shape, second.tuple));
   ev.fail_expected(args[1], "a stride, LayoutLeft{} or LayoutRight{}", second);
 }
@@ -381,7 +384,7 @@ CppValue tile_to_shape_fn(CppEvaluator& ev, const CppExpr& e) {
   const auto& args = call_args(ev, e, 2, 3);
   const AnyLayout block = layout_arg(ev, args[0]);
   const IntTuple trg = ev.eval_tuple(args[1]);
-  return CppValue::of_layout(tile_to_shape(ev, e, block, trg, all_static(ev.static_mask(args[1])), args.size() == 3 ? &args[2] : nullptr));
+  return CppValue::of_layout(tile_to_shape(ev, e, block, trg, trg.is_static(), args.size() == 3 ? &args[2] : nullptr));
 }
 
 // composition(sw, layout), composition(sw, offset, layout), composition(A, B), composition(A, tiler),
@@ -422,7 +425,7 @@ CppValue select_mode(CppEvaluator& ev, const CppExpr& at, CppValue v, const std:
     const auto k = static_cast<std::size_t>(i);
     if (v.kind == CppValue::Kind::layout) v = CppValue::of_layout(recompose(v.layout, v.layout.layout.mode(k)));
     else if (v.kind == CppValue::Kind::tuple) v = of_int_tuple(v.tuple[k]);
-    else if (v.kind == CppValue::Kind::integer) v = of_int_tuple(IntTuple(v.integer)[k]);
+    else if (v.kind == CppValue::Kind::integer) v = of_int_tuple(int_leaf(v)[k]);
     else ev.fail(at, "cannot take mode " + std::to_string(i) + " of " + v.describe());
   }
   return v;
@@ -438,10 +441,12 @@ CppValue get(CppEvaluator& ev, const CppExpr& e) {
 IntTuple shape_of(CppEvaluator& ev, const CppExpr& at, const CppValue& v) {
   if (v.kind == CppValue::Kind::layout) return v.layout.layout.shape;
   if (v.kind == CppValue::Kind::tuple) return v.tuple;
-  if (v.kind == CppValue::Kind::integer) return IntTuple(v.integer);
+  if (v.kind == CppValue::Kind::integer) return int_leaf(v);
   ev.fail_expected(at, "a layout or a shape", v);
 }
-CppValue size(CppEvaluator& ev, const CppExpr& e) { return CppValue::of_int(product(shape_of(ev, e, selected(ev, e)))); }
+// The product of t's leaves, static when every leaf is (CuTe's size and product).
+CppValue product_value(const IntTuple& t) { return CppValue::of_int(product(t), t.is_static()); }
+CppValue size(CppEvaluator& ev, const CppExpr& e) { return product_value(shape_of(ev, e, selected(ev, e))); }
 CppValue shape(CppEvaluator& ev, const CppExpr& e) { return of_int_tuple(shape_of(ev, e, selected(ev, e))); }
 CppValue rank(CppEvaluator& ev, const CppExpr& e) {
   return CppValue::of_int(static_cast<i64>(shape_of(ev, e, selected(ev, e)).rank()));
@@ -460,7 +465,7 @@ CppValue layout_mode(CppEvaluator& ev, const CppExpr& e) {
 CppValue cosize(CppEvaluator& ev, const CppExpr& e) {
   const CppValue v = selected(ev, e);
   if (v.kind != CppValue::Kind::layout) ev.fail_expected(e.args[0], "a layout", v);
-  return CppValue::of_int(layoutproof::cosize(v.layout));
+  return CppValue::of_int(layoutproof::cosize(v.layout), v.layout.layout.shape.is_static() && v.layout.layout.stride.is_static());
 }
 // cosize_v<L>, size_v<L>: the same of a layout type.
 CppValue query_v(CppEvaluator& ev, const CppExpr& e) {
@@ -471,7 +476,7 @@ CppValue query_v(CppEvaluator& ev, const CppExpr& e) {
 }
 CppValue product_fn(CppEvaluator& ev, const CppExpr& e) {
   no_targs(ev, e);
-  return CppValue::of_int(product(ev.eval_tuple(call_args(ev, e, 1, 1)[0])));
+  return product_value(ev.eval_tuple(call_args(ev, e, 1, 1)[0]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -495,7 +500,7 @@ Modes modes_of(CppEvaluator& ev, const CppExpr& at) {
     if (l.shape.is_leaf()) m.shape = {l.shape}, m.stride = {l.stride};
     return m;
   }
-  if (v.kind == CppValue::Kind::integer) m.shape = {IntTuple(v.integer)};
+  if (v.kind == CppValue::Kind::integer) m.shape = {int_leaf(v)};
   else if (v.kind == CppValue::Kind::tuple) m.shape = v.tuple.is_leaf() ? std::vector<IntTuple>{v.tuple} : v.tuple.children();
   else ev.fail_expected(at, "a layout or a tuple", v);
   return m;
@@ -572,7 +577,7 @@ CppValue product_each(CppEvaluator& ev, const CppExpr& e) {
   const IntTuple t = ev.eval_tuple(call_args(ev, e, 1, 1)[0]);
   if (t.is_leaf()) return of_int_tuple(t);
   std::vector<IntTuple> out;
-  for (const IntTuple& c : t.children()) out.emplace_back(product(c));
+  for (const IntTuple& c : t.children()) out.push_back(IntTuple::integer(product(c), c.is_static()));
   return CppValue::of_tuple(IntTuple::tuple(std::move(out)));
 }
 

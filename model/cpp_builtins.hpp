@@ -47,12 +47,14 @@ Layout plain_arg(CppEvaluator& ev, const CppExpr& a, const std::string& op);
 Tiler tiler_of(CppEvaluator& ev, const CppExpr& at, const CppValue& v);
 // A leaf IntTuple is an integer value, a tuple a tuple value.
 CppValue of_int_tuple(IntTuple t);
+// An integer value as a leaf, static or dynamic as the value is.
+IntTuple int_leaf(const CppValue& v);
 // The same swizzle and offset around a new inner layout, as CuTe's composition(a, offset, b);
 // Swizzle<0,M,S> with offset 0 is the identity and gives the plain layout (swizzle_layout.hpp).
 AnyLayout recompose(const AnyLayout& like, Layout inner);
 
 // The strides compact_order(shape, order) gives; `order` is a tuple/integer or LayoutLeft/LayoutRight
-// (the static mask of the order expression decides which order values are run-time ones).
+// (its run-time leaves rank after the static ones, as in CuTe).
 IntTuple order_strides(CppEvaluator& ev, const CppExpr& order, const IntTuple& shape);
 
 // tile_to_shape(block, trg_shape[, order]) (CuTe layout.hpp): blocked_product(block, ordered layout

@@ -257,16 +257,15 @@ CppValue major_tag(CppEvaluator& ev, const CppExpr& e) {
 // is_k_major<S>() = is_major<1,S>().
 bool is_major_of(CppEvaluator& ev, const CppExpr& at, i64 mode, const CppExpr& stride_e) {
   const CppValue v = ev.eval(stride_e);
-  IntTuple stride, mask = ev.static_mask(stride_e);
-  if (v.kind == CppValue::Kind::layout) stride = v.layout.layout.stride, mask = IntTuple(1);
+  IntTuple stride;
+  if (v.kind == CppValue::Kind::layout) stride = v.layout.layout.stride;
   else if (v.kind == CppValue::Kind::tuple || v.kind == CppValue::Kind::integer) stride = ev.eval_tuple(stride_e);
   else ev.fail_expected(stride_e, "a stride (Stride<int64_t,_1,int64_t>, ...)", v);
   if (mode < 0 || (stride.is_tuple() && static_cast<std::size_t>(mode) >= stride.rank()))
     ev.fail(at, "is_major<" + std::to_string(mode) + ">: the stride " + to_string(stride) + " has no mode " + std::to_string(mode));
   IntTuple s = stride[static_cast<std::size_t>(mode)];
-  IntTuple m = mask.is_tuple() && mask.rank() == stride.rank() ? mask[static_cast<std::size_t>(mode)] : mask;
-  while (s.is_tuple() && s.rank() > 0) s = s[0], m = m.is_tuple() ? m[0] : m;
-  return s.is_leaf() && s.value() == 1 && (m.is_leaf() ? m.value() != 0 : true);
+  while (s.is_tuple() && s.rank() > 0) s = s[0];  // cute::front
+  return s.is_constant(1);
 }
 CppValue is_major(CppEvaluator& ev, const CppExpr& e) {
   const bool fixed = e.name.find("is_mn_major") != std::string::npos || e.name.find("is_k_major") != std::string::npos;

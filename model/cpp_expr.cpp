@@ -350,43 +350,6 @@ std::vector<std::string> CppEvaluator::known_names() const {
   return out;
 }
 
-IntTuple CppEvaluator::static_mask(const CppExpr& e, int depth) const {
-  if (depth > 2 * kMaxCppDepth) return IntTuple(1);
-  switch (e.kind) {
-    case CppExpr::Kind::integer: return IntTuple(0);  // a literal is a run-time int in C++
-    case CppExpr::Kind::negate:
-    case CppExpr::Kind::logical_not: return static_mask(e.args[0], depth + 1);
-    case CppExpr::Kind::conditional: return IntTuple(1);
-    case CppExpr::Kind::binary: {
-      const IntTuple a = static_mask(e.args[0], depth + 1), b = static_mask(e.args[1], depth + 1);
-      return IntTuple(a.is_leaf() && b.is_leaf() ? std::min(a.value(), b.value()) : 1);
-    }
-    case CppExpr::Kind::name:
-    case CppExpr::Kind::call: break;
-  }
-  static const std::vector<std::string> tuple_types = {"Shape", "Stride", "Step", "Coord", "tuple", "Tile"};
-  if (e.has_targs) {  // Int<8>, Shape<...>: types are static, but Stride<int64_t,_1> holds a run-time int
-    if (std::find(tuple_types.begin(), tuple_types.end(), last_component(e.name)) == tuple_types.end()) return IntTuple(1);
-    std::vector<IntTuple> items;
-    for (const CppExpr& t : e.targs)
-      items.push_back(t.kind == CppExpr::Kind::name && !t.has_targs && is_integral_type(t.name) ? IntTuple(0) : static_mask(t, depth + 1));
-    return IntTuple::tuple(std::move(items));
-  }
-  if (e.kind == CppExpr::Kind::call && !e.brace) {
-    static const std::vector<std::string> tuple_makers = {"make_shape", "make_stride", "make_step", "make_coord",
-                                                          "make_tuple", "make_tile"};
-    if (e.name == "decltype") return static_mask(e.args.at(0), depth + 1);
-    if (std::find(tuple_makers.begin(), tuple_makers.end(), last_component(e.name)) == tuple_makers.end()) return IntTuple(1);
-    std::vector<IntTuple> items;
-    for (const CppExpr& a : e.args) items.push_back(static_mask(a, depth + 1));
-    return IntTuple::tuple(std::move(items));
-  }
-  if (e.kind == CppExpr::Kind::call && !e.args.empty()) return IntTuple(1);
-  if (const std::optional<std::size_t> b = find_binding(e.name)) return static_mask(program_.bindings[*b].value, depth + 1);
-  if (auto it = constants_.find(e.name); it != constants_.end()) return static_mask(*it->second.result, depth + 1);
-  return IntTuple(1);
-}
-
 void CppEvaluator::check_assertions() {
   for (const CppAssertion& a : program_.assertions) {
     Restore<std::size_t> scope(visible_, a.visible);
@@ -421,7 +384,7 @@ bool CppEvaluator::eval_bool(const CppExpr& e) { return eval_int(e) != 0; }
 
 IntTuple CppEvaluator::eval_tuple(const CppExpr& e) {
   const CppValue v = eval(e);
-  if (v.kind == CppValue::Kind::integer) return IntTuple(v.integer);
+  if (v.kind == CppValue::Kind::integer) return IntTuple::integer(v.integer, v.is_static);
   if (v.kind != CppValue::Kind::tuple) fail_expected(e, "an integer or a tuple", v);
   return v.tuple;
 }
@@ -430,7 +393,7 @@ AnyLayout CppEvaluator::eval_layout(const CppExpr& e) {
   const CppValue v = eval(e);
   if (v.kind == CppValue::Kind::layout) return v.layout;
   if (v.kind == CppValue::Kind::integer || v.kind == CppValue::Kind::tuple) {
-    const IntTuple shape = v.kind == CppValue::Kind::integer ? IntTuple(v.integer) : v.tuple;
+    const IntTuple shape = v.kind == CppValue::Kind::integer ? IntTuple::integer(v.integer, v.is_static) : v.tuple;
     return located(*this, e, [&] { return AnyLayout(Layout(shape, compact_col_major(shape))); });
   }
   fail_expected(e, "a layout", v);

@@ -81,7 +81,8 @@ struct CppValue {
   Kind kind = Kind::integer;
   i64 integer = 0;
   bool is_static = true;         // integer: a compile-time constant (Int<8>{}, _8, Int<8> + _1{}), not a run-time int (8)
-  IntTuple tuple;                // tuple (shapes, strides, coordinates, Step<...>)
+  IntTuple tuple;                // tuple (shapes, strides, coordinates, Step<...>); its leaves are static
+                                 // (Shape<_8>, make_shape(_8{}), Int<8>{}) or dynamic (make_shape(8), int64_t) as in CuTe
   AnyLayout layout;              // layout (plain or swizzled; an smem_ptr_flag swizzle in element units)
   Swizzle swizzle;               // swizzle
   std::string type_name;         // type: an element or register type, or any other type name
@@ -141,10 +142,6 @@ class CppEvaluator {
   [[noreturn]] void fail_expected(const CppExpr& at, const std::string& what, const CppValue& got) const;
   const CppProgram& program() const { return program_; }
 
-  // 1 where a leaf of e's value is a compile-time constant in C++ (Int<8>{}, _8, Step<...>, the _1 of
-  // Stride<int64_t,_1,int64_t>), 0 where it is a run-time int (8, make_step(2, 67), int64_t); a leaf
-  // mask covers the whole subtree.
-  IntTuple static_mask(const CppExpr& e) const { return static_mask(e, 0); }
   // Every name in scope (bindings, constants, built-ins), for suggestions.
   std::vector<std::string> known_names() const;
 
@@ -167,7 +164,6 @@ class CppEvaluator {
   CppValue eval_unknown(const CppExpr& e);
   void check_assertions();
   std::optional<std::size_t> find_binding(const std::string& name) const;
-  IntTuple static_mask(const CppExpr& e, int depth) const;
 };
 
 }  // namespace layoutproof

@@ -198,10 +198,7 @@ CppValue tile_to_mma_shape(CppEvaluator& ev, const CppExpr& e) {
     ev.fail(args[1], "tile_to_mma_shape needs ((MMA_M,MMA_K),M_MMAs,K_MMAs,...) (what partition_shape_A gives), not " + to_string(mma));
   std::vector<IntTuple> mn = {IntTuple::tuple({mma[0][0], mma[1]}), IntTuple::tuple({mma[0][1], mma[2]})};
   for (std::size_t i = 3; i < mma.rank(); ++i) mn.push_back(mma[i]);
-  const IntTuple mask = ev.static_mask(args[1]);
-  bool all_static = true;
-  for (const i64 v : leaves(mask)) all_static = all_static && v != 0;
-  const AnyLayout tiled = tile_to_shape(ev, e, atom, IntTuple::tuple(mn), all_static, args.size() == 3 ? &args[2] : nullptr);
+  const AnyLayout tiled = tile_to_shape(ev, e, atom, IntTuple::tuple(mn), mma.is_static(), args.size() == 3 ? &args[2] : nullptr);
   const Tiler by = Tiler::by_mode({Tiler::of_int(product(mma[0][0])), Tiler::of_int(product(mma[0][1]))});
   return CppValue::of_layout(recompose(tiled, tiled_divide(tiled.layout, by)));
 }

@@ -9,15 +9,22 @@
 namespace layoutproof {
 
 IntTuple compact_row_major(const IntTuple& shape) {
-  // Walk the leaves from the last to the first, the way LayoutRight orders strides.
-  std::vector<i64> s = leaves(shape), d(s.size());
-  i64 cur = 1;
+  // Walk the leaves from the last to the first, the way LayoutRight orders strides (CuTe's
+  // compact_major<LayoutRight>): a static size-1 mode gets a static 0, every other mode the running
+  // product, which stays static while every shape after it is.
+  const std::vector<IntTuple> s = leaf_nodes(shape);
+  std::vector<IntTuple> d(s.size());
+  IntTuple cur(1);
   for (std::size_t k = s.size(); k-- > 0;) {
-    d[k] = s[k] == 1 ? 0 : cur;
-    if (s[k] != 1) cur = checked_mul(cur, s[k]);
+    if (s[k].is_constant(1)) {
+      d[k] = IntTuple(0);
+      continue;
+    }
+    d[k] = cur;
+    cur = IntTuple::integer(checked_mul(cur.value(), s[k].value()), cur.is_static() && s[k].is_static());
   }
   std::size_t k = 0;
-  return transform_leaves(shape, [&](i64) { return d[k++]; });
+  return map_leaves(shape, [&](const IntTuple&) { return d[k++]; });
 }
 
 namespace {
@@ -41,7 +48,11 @@ LayoutOrSwizzle from_cpp(std::string_view text, const CppConstants& constants) {
       out.layout.swizzle = v.swizzle;
       out.bare_swizzle = true;
       return out;
-    case CppValue::Kind::integer: out.layout = AnyLayout(Layout(v.integer, compact_col_major(IntTuple(v.integer)))); return out;
+    case CppValue::Kind::integer: {
+      const IntTuple n = IntTuple::integer(v.integer, v.is_static);
+      out.layout = AnyLayout(Layout(n, compact_col_major(n)));
+      return out;
+    }
     case CppValue::Kind::tuple: out.layout = AnyLayout(Layout(v.tuple, compact_col_major(v.tuple))); return out;
     default: break;
   }

@@ -46,7 +46,9 @@ struct LayoutOrSwizzle {
 };
 LayoutOrSwizzle parse_layout_or_swizzle(std::string_view text, const CppConstants& constants = {});
 
-// compact_row_major(shape): the generalized row-major strides (size-1 modes get stride 0).
+// compact_row_major(shape): the generalized row-major strides (CuTe's compact_major<LayoutRight>):
+// a static size-1 mode gets stride _0; a run-time one the running product, as CuTe cannot see it is 1.
+// compact_row_major((_2,_1,_3)) = (_3,_0,_1); compact_row_major((2,1,3)) = (3,3,_1).
 IntTuple compact_row_major(const IntTuple& shape);
 
 }  // namespace layoutproof

@@ -127,6 +127,34 @@ TEST(CppExpr, GmmaAtomsByElementType) {
 
 // ---- the grammar -----------------------------------------------------------------------------
 
+// Literals are run-time ints, Int<N>/_N/C<N> and arithmetic on them compile-time ones (CuTe's
+// static vs dynamic); the algebra sees which (model/int_tuple.hpp), e.g. coalesce never merges
+// run-time modes.
+TEST(CppExpr, RunTimeAndCompileTimeIntegers) {
+  const auto tuple = [](const std::string& text, std::map<std::string, std::string> constants = {}) {
+    CppEvaluator ev(parse_cpp_program(text), std::move(constants));
+    return ev.eval_tuple(*ev.program().result);
+  };
+  const IntTuple t = tuple("make_shape(8, _8{}, Int<8>{}, C<8>{}, Int<4>{} + _4{}, Int<4>{} + 4, bM, kM)",
+                           {{"bM", "Int<8>{}"}, {"kM", "8"}});
+  ASSERT_EQ(t.rank(), 8u);
+  const bool want[] = {false, true, true, true, true, false, true, false};
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(t[i].is_static(), want[i]) << i;
+  EXPECT_EQ(t, tuple("Shape<_8,_8,_8,_8,_8,_8,_8,_8>{}"));  // the same values
+  EXPECT_TRUE(tuple("Shape<_8, Int<64>>{}").is_static());
+  // Stride<int64_t, _1, int64_t>{}: value-initialized run-time ints around a static 1.
+  const IntTuple s = tuple("Stride<int64_t, _1, int64_t>{}");
+  EXPECT_TRUE(identical(s, IntTuple::tuple({IntTuple::dynamic(0), IntTuple(1), IntTuple::dynamic(0)})));
+  EXPECT_TRUE(identical(tuple("make_shape(size(Layout<Shape<_8,_4>>{}), size(make_shape(8, 4)))"),
+                        IntTuple::tuple({IntTuple(32), IntTuple::dynamic(32)})));
+  // A run-time target shape is rounded up by tile_to_shape; a static one must be divided evenly.
+  EXPECT_EQ(eval("size(tile_to_shape(Layout<_8,_1>{}, make_shape(12)))"), "integer 16");
+  EXPECT_THROW(value("tile_to_shape(Layout<_8,_1>{}, make_shape(_12{}))"), ParseError);
+  // is_major looks for a static 1 (cutlass/detail/layout.hpp).
+  EXPECT_EQ(eval("is_major<1, Stride<int64_t, _1, int64_t>>() + 10 * is_major<0>(Stride<int64_t, _1, int64_t>{})"), "integer 1");
+  EXPECT_EQ(eval("is_major<1>(make_stride(0, 1, 0))"), "integer 0");  // a run-time 1 is not known to be 1
+}
+
 TEST(CppExpr, StatementsCommentsAndPrefixes) {
   EXPECT_EQ(eval("using namespace cute;\n"
                  "/* the atom */ constexpr int kBlockM = 128; // rows\n"
@@ -191,10 +219,11 @@ TEST(CppExpr, QueriesAndTheAlgebra) {
   EXPECT_EQ(eval("shape<1>(Layout<Shape<_8,Shape<_2,_4>>>{})"), "tuple (2,4)");
   EXPECT_EQ(eval("stride(Layout<Shape<_8,Shape<_2,_4>>>{})"), "tuple (1,(8,16))");
   EXPECT_EQ(eval("size<1>(make_shape(8, make_shape(2, 4)))"), "integer 8");
-  EXPECT_EQ(eval("coalesce(composition(Swizzle<1,0,1>{}, make_layout(make_shape(2, 4))))"), "Sw<1,0,1> o 0 o 8:1");
+  EXPECT_EQ(eval("coalesce(composition(Swizzle<1,0,1>{}, make_layout(make_shape(_2{}, _4{}))))"), "Sw<1,0,1> o 0 o 8:1");
   EXPECT_EQ(eval("upcast<2>(composition(Swizzle<3,5,3>{}, Layout<Shape<_8,_256>,Stride<_256,_1>>{}))"), "Sw<3,4,3> o 0 o (8,128):(128,1)");
-  EXPECT_EQ(eval("logical_divide(make_layout(make_shape(4,2,3), make_stride(2,1,8)), Layout<_4,_2>{})"), "((2,2),(2,3)):((4,1),(2,8))");
-  EXPECT_EQ(eval("blocked_product(make_layout(make_shape(2,2)), make_layout(make_shape(3,4)))"), "((2,3),(2,4)):((1,4),(2,12))");
+  EXPECT_EQ(eval("logical_divide(make_layout(make_shape(_4{},_2{},_3{}), make_stride(_2{},_1{},_8{})), Layout<_4,_2>{})"),
+            "((2,2),(2,3)):((4,1),(2,8))");
+  EXPECT_EQ(eval("blocked_product(make_layout(make_shape(_2{},_2{})), make_layout(make_shape(_3{},_4{})))"), "((2,3),(2,4)):((1,4),(2,12))");
   EXPECT_EQ(eval("composition(make_layout(make_shape(8,32), make_stride(32,1)), make_tile(Layout<_4,_1>{}, _))"), "(4,32):(32,1)");
   EXPECT_EQ(eval("make_tile(Layout<_8,_1>{}, _)"), "Tile [8:1,_]");
   EXPECT_EQ(eval("make_tile(_8{}, _4{})"), "tuple (8,4)");
