@@ -347,14 +347,17 @@ std::vector<std::string> CppEvaluator::known_names() const {
   for (std::size_t i = 0; i < std::min(visible_, program_.bindings.size()); ++i) out.push_back(program_.bindings[i].name);
   for (const auto& [name, p] : constants_) out.push_back(name);
   for (const std::string& n : kernel_layer_names()) out.push_back(n);
+  for (const std::string& n : type_names()) out.push_back(n);  // halft: did you mean half_t?
   return out;
 }
 
 void CppEvaluator::check_assertions() {
   for (const CppAssertion& a : program_.assertions) {
     Restore<std::size_t> scope(visible_, a.visible);
-    if (!eval_bool(a.condition))
-      fail(a.condition, "static_assert failed" + (a.message.empty() ? std::string() : ": \"" + a.message + "\""));
+    if (eval_bool(a.condition)) continue;
+    CppExpr at;  // the static_assert itself
+    at.pos = a.pos;
+    fail(at, "static_assert failed" + (a.message.empty() ? std::string() : ": \"" + a.message + "\"") + " (" + render(a.condition) + ")");
   }
 }
 
