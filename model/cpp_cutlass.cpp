@@ -138,7 +138,7 @@ CppValue gmma_atom(CppEvaluator& ev, const CppExpr& e) {
     return CppValue::of_layout(position_independent(ev, e, a->byte_swizzle, 1, parse_layout(a->layout_bits)));
   }
   if (!e.has_targs || e.targs.size() != 1) ev.fail(e, "wrong number of template arguments: " + shown + " needs the element type, e.g. " + shown + "<half_t>");
-  return CppValue::of_layout(gmma_atom_layout(ev, e.targs[0], a->name, element_bits_arg(ev, e.targs[0])));
+  return CppValue::of_layout(gmma_atom_layout(ev, e.targs[0], e.name, element_bits_arg(ev, e.targs[0])));
 }
 
 // ---------------------------------------------------------------------------------------------

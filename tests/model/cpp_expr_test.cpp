@@ -125,6 +125,119 @@ TEST(CppExpr, GmmaAtomsByElementType) {
   EXPECT_EQ(eval("sizeof_bits_v<cutlass::float_e4m3_t>"), "integer 8");
 }
 
+// CUTLASS defines its atoms as a byte swizzle over smem_ptr_flag_bits<B> and a layout in bits, upcast
+// to the element (mma_traits_sm90_gmma.hpp); the element form is CuTe's print_layout /
+// as_position_independent_swizzle_layout (tests/corpus checks the offsets against CuTe itself).
+TEST(CppExpr, SmemPtrFlagLayoutsAsCuTeDefinesThem) {
+  EXPECT_EQ(eval("ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>{}"),
+            "Sw<3,3,3> o 0 o (8,64):(64,1)");
+  EXPECT_EQ(eval("composition(Swizzle<3,4,3>{}, smem_ptr_flag_bits<4>{}, Layout<Shape<_8,_256>,Stride<_256,_1>>{})"),
+            "Sw<3,5,3> o 0 o (8,256):(256,1)");
+  // Swizzle<0,...> over a flag is the plain layout (composition(Swizzle<0,M,S>, _0, L) is L).
+  EXPECT_EQ(eval("GMMA::Layout_K_INTER_Atom<half_t>{}"), "(8,8):(8,1)");
+  // The _Bits atoms, and upcast/downcast/recast_layout keeping the flag (pointer_flagged.hpp).
+  EXPECT_EQ(eval("upcast<16>(GMMA::Layout_K_SW128_Atom_Bits{})"), eval("GMMA::Layout_K_SW128_Atom<half_t>{}"));
+  EXPECT_EQ(eval("recast_layout<half_t, float>(GMMA::Layout_K_SW128_Atom<half_t>{})"), eval("GMMA::Layout_K_SW128_Atom<float>{}"));
+  EXPECT_EQ(eval("downcast<2>(GMMA::Layout_MN_SW128_Atom<float>{})"), eval("GMMA::Layout_MN_SW128_Atom<half_t>{}"));
+  EXPECT_EQ(eval("recast_layout<uint8_t, half_t>(upcast<8>(GMMA::Layout_MN_SW64_Atom_Bits{}))"), "Sw<2,3,3> o 0 o (32,8):(1,32)");
+  EXPECT_EQ(eval("UMMA::Layout_MN_SW128_32B_Atom<float>{}"), "Sw<2,3,2> o 0 o (32,4):(1,32)");
+  EXPECT_EQ(eval("cute::SM90::GMMA::Layout_K_SW32_Atom<int8_t>{}"), "Sw<1,4,3> o 0 o (8,32):(32,1)");
+  EXPECT_EQ(eval("upcast<2>(Swizzle<3,4,3>{})"), "swizzle Sw<3,3,3>");
+  // A 6-bit element has no uint_bit_t: CuTe does not compile these.
+  EXPECT_NE(std::string(error_of("GMMA::Layout_K_SW128_Atom<float_e3m2_t>{}").what()).find("Divisibility condition"), std::string::npos);
+  EXPECT_NE(std::string(error_of("composition(Swizzle<3,4,3>{}, smem_ptr_flag_bits<6>{}, Layout<_8,_1>{})").what()).find("no uint_bit_t"),
+            std::string::npos);
+}
+
+TEST(CppExpr, TheBuildersSmemSelectors) {
+  const auto ss = [](const std::string& major, const std::string& t, int mn, int k) {
+    return eval("detail::ss_smem_selector<GMMA::Major::" + major + ", " + t + ", Int<" + std::to_string(mn) + ">, Int<" +
+                std::to_string(k) + ">>()");
+  };
+  // K-major: the widest swizzle whose row fits BLK_K (sm90_common.inl).
+  EXPECT_EQ(ss("K", "half_t", 128, 64), eval("GMMA::Layout_K_SW128_Atom<half_t>{}"));
+  EXPECT_EQ(ss("K", "half_t", 128, 32), eval("GMMA::Layout_K_SW64_Atom<half_t>{}"));
+  EXPECT_EQ(ss("K", "half_t", 128, 16), eval("GMMA::Layout_K_SW32_Atom<half_t>{}"));
+  EXPECT_EQ(ss("K", "half_t", 128, 8), eval("GMMA::Layout_K_INTER_Atom<half_t>{}"));
+  EXPECT_EQ(ss("MN", "float", 32, 8), eval("GMMA::Layout_MN_SW128_Atom<float>{}"));
+  EXPECT_EQ(ss("MN", "float", 16, 8), eval("GMMA::Layout_MN_SW64_Atom<float>{}"));
+  // rs: whole-word MN-major operands take SW32; sm100: MN-major 32-bit ones SW128_32B.
+  EXPECT_EQ(eval("detail::rs_smem_selector<GMMA::Major::MN, tfloat32_t, _64, _32>()"), eval("GMMA::Layout_MN_SW32_Atom<float>{}"));
+  EXPECT_EQ(eval("cutlass::gemm::collective::detail::sm100_smem_selector<UMMA::Major::MN, float, _128, _32>()"),
+            "Sw<2,3,2> o 0 o (32,4):(1,32)");
+  EXPECT_EQ(eval("detail::sm90_get_epilogue_smem_swizzle_layout_atom<Stride<_1,int64_t,int64_t>, float, Shape<_128,_32>>()"),
+            eval("GMMA::Layout_MN_SW128_Atom<float>{}"));
+  EXPECT_EQ(eval("detail::sm100_get_epilogue_smem_swizzle_layout_atom<Stride<int64_t,_1,int64_t>, half_t, Shape<_128,_64>>()"),
+            eval("UMMA::Layout_K_SW128_Atom<half_t>{}"));
+  // CuTe prints Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16) (blackwell/01_mma_sm100.cu).
+  EXPECT_EQ(eval("UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, Shape<Shape<_128,_16>,_1,_4>{})"),
+            "Sw<3,3,3> o 0 o ((128,16),1,4):((64,1),0,16)");
+  const Error e = error_of("detail::ss_smem_selector<GMMA::Major::K, half_t, _128, _12>()");
+  EXPECT_NE(std::string(e.what()).find("static_assert failed: BLK_K0 must be a multiple of 8"), std::string::npos);
+  EXPECT_NE(std::string(error_of("detail::ss_smem_selector<GMMA::Major::X, half_t, _128, _64>()").what()).find("GMMA::Major::K or"),
+            std::string::npos);
+  EXPECT_NE(std::string(error_of("detail::sm90_get_epilogue_smem_swizzle_layout_atom<Stride<int64_t,int64_t,_1>, half_t, Shape<_64,_32>>()").what())
+                .find("Unsupported gmem layout"),
+            std::string::npos);
+}
+
+TEST(CppExpr, ConditionalsComparisonsAndTraits) {
+  EXPECT_EQ(eval("conditional_t<(Int<8>{} > 4), Layout<_8,_1>, Layout<_4,_1>>{}"), "8:1");
+  EXPECT_EQ(eval("cute::conditional_t<false, Layout<_8,_1>, Layout<_4,_1>>{}"), "4:1");
+  EXPECT_EQ(eval("typename std::conditional<true, Shape<_2>, Shape<_3>>::type{}"), "tuple (2)");
+  // Only the chosen branch is evaluated.
+  EXPECT_EQ(eval("conditional_t<true, Layout<_8,_1>, NotDefinedAnywhere>{}"), "8:1");
+  EXPECT_EQ(eval("(GMMA::Major::K == UMMA::Major::K) + 10 * (GMMA::Major::K != GMMA::Major::MN)"), "integer 11");
+  EXPECT_EQ(eval("(1 < 2 && 3 >= 3 || 0) + 10 * !true + 100 * (2 <= 1) + 1000 * (true ? 3 : 4)"), "integer 3001");
+  EXPECT_EQ(eval("Int<(8 > 4)>{} + sizeof(half_t) + sizeof(uint4b_t) + sizeof_bits<float>::value"), "integer 36");
+  EXPECT_EQ(eval("cutlass::gemm::detail::is_mn_major<Stride<_1,int64_t,int64_t>>() + 10 * is_k_major<Stride<_1,int64_t,int64_t>>()"),
+            "integer 1");
+  EXPECT_EQ(eval("cutlass::detail::is_major<0>(Layout<Shape<_8,_4>>{})"), "integer 1");  // a layout's stride
+  EXPECT_EQ(eval("min(Int<3>{}, 5) + 10 * max(2, 7) + 100 * ceil_div(7, 2) + 1000 * shape_div(8, 2)"), "integer 4473");
+}
+
+TEST(CppExpr, ModesAndQueries) {
+  const std::string l = "Layout<Shape<_8,_4,_2>, Stride<_1,_8,_32>>{}";
+  EXPECT_EQ(eval("append(" + l + ", Layout<_3,_64>{})"), "(8,4,2,3):(1,8,32,64)");
+  EXPECT_EQ(eval("append<4>(Layout<Shape<_8,_4>>{}, Layout<_1,_0>{})"), "(8,4,1,1):(1,8,0,0)");
+  EXPECT_EQ(eval("prepend(make_shape(_4{}), _2{})"), "tuple (2,4)");
+  EXPECT_EQ(eval("group<0,2>(" + l + ")"), "((8,4),2):((1,8),32)");
+  EXPECT_EQ(eval("take<1,3>(" + l + ")"), "(4,2):(8,32)");
+  EXPECT_EQ(eval("select<2,0>(" + l + ")"), "(2,8):(32,1)");
+  EXPECT_EQ(eval("product_each(Shape<Shape<_2,_4>,_3>{})"), "tuple (8,3)");
+  EXPECT_EQ(eval("layout<1>(" + l + ")"), "4:8");
+  EXPECT_EQ(eval("cosize_v<decltype(" + l + ")> + 1000 * size_v<decltype(" + l + ")>"), "integer 64064");
+  EXPECT_THROW(value("group<2,1>(" + l + ")"), ParseError);
+  EXPECT_THROW(value("append<1>(" + l + ", Layout<_1,_0>{})"), ParseError);
+}
+
+// C++ that is not evaluated is a ParseError naming the construct and what is supported.
+TEST(CppExpr, UnsupportedConstructsSayWhatIsSupported) {
+  const auto says = [](const std::string& text, const std::string& needle, std::size_t column) {
+    const Error e = error_of(text);
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    EXPECT_EQ(e.column, column) << text;
+  };
+  says("if (x) {}", "unsupported construct: 'if' statements; layoutproof evaluates declarations", 1);
+  says("struct A { int x; };", "unsupported construct: 'struct' definitions", 1);
+  says("template <class T> using X = T;", "unsupported construct: template definitions", 1);
+  says("auto l = make_layout(_8{}); l.shape()", "unsupported construct: member access ('.')", 30);
+  says("x->y", "unsupported construct: member access ('->')", 2);
+  says("make_shape(8)[0]", "unsupported construct: subscripts and lambdas ('[')", 14);
+  says("[](){ return 1; }", "unsupported construct: lambdas and attributes ('[')", 1);
+  says("\"text\"", "unsupported construct: string literals", 1);
+  says("8 | 4", "unsupported construct: the operator '|'", 3);
+  says("conditional<true, A, B>::nested{}", "only ::type and ::value are understood", 26);
+  says("local_tile(Layout<_8,_1>{}, Shape<_4>{})", "'local_tile' is a CuTe function outside the layout algebra", 1);
+  // What is accepted around them: attributes, typedef, return, static_assert, #include lines.
+  EXPECT_EQ(eval("#include <cute/tensor.hpp>\n[[maybe_unused]] auto a = Layout<_8,_1>{};\ntypedef decltype(a) A;\n"
+                 "static_assert(size(A{}) == 8, \"eight\");\nreturn A{};"),
+            "8:1");
+  const Error e = error_of("static_assert(size(Layout<_8,_1>{}) == 9, \"nine\"); Layout<_8,_1>{}");
+  EXPECT_NE(std::string(e.what()).find("static_assert failed: \"nine\" (size(Layout<_8,_1>{})==9)"), std::string::npos) << e.what();
+  EXPECT_EQ(e.column, 1u);
+}
+
 // ---- the grammar -----------------------------------------------------------------------------
 
 // Literals are run-time ints, Int<N>/_N/C<N> and arithmetic on them compile-time ones (CuTe's
