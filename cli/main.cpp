@@ -70,6 +70,12 @@ Usage:
                                     search every Swizzle<B,M,S> for a conflict-free, vector-contiguous
                                     bijection of tile L (P: row-per-lane, linear, ldmatrix); else prove
                                     none exists and search XOR-linear maps over GF(2) (docs/synth.md)
+  layoutproof synth --kernel --shape '(MN,K,STAGES)' --element T [--mma EXPR] --copy S:EXPR [--copy D:EXPR ...]
+                    [-D NAME=EXPR ...] [--json]
+                                    the smem layout for a kernel's own copies (swizzled K-/MN-major atoms
+                                    of every width, tile orders, padding): the winner proved conflict-free
+                                    and printed as C++, or none proved to exist (docs/synth_kernel.md);
+                                    layoutproof synth --kernel --help
   layoutproof demo                  a worked example
   layoutproof --help | --version
 

@@ -5,9 +5,9 @@
 #include <chrono>
 #include <cmath>
 #include <tuple>
-#include <unordered_map>
 
 #include "model/notation.hpp"
+#include "proofs/bank_memo.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -132,42 +132,9 @@ std::string contiguity_witness(const Tile& t, int vec, const Map& map) {
   return {};
 }
 
-// The bank model's answer depends only on each lane's byte offset inside its 128-byte block (its
-// banks) and on which lanes share a block (equal words, equal addresses): renaming the blocks
-// 0, 1, 2, ... in order of first appearance changes no bank, no word equality and no address
-// equality, so it changes neither wavefronts nor ideal. Instructions with the same renamed
-// addresses share one evaluation (the cache; SynthRequest::cache = false turns it off).
-using CanonKey = std::array<std::int32_t, kWarpLanes>;
-struct CanonHash {
-  std::size_t operator()(const CanonKey& k) const {
-    std::uint64_t h = 1469598103934665603ull;
-    for (auto x : k) h = (h ^ static_cast<std::uint32_t>(x)) * 1099511628211ull;
-    return static_cast<std::size_t>(h);
-  }
-};
-struct BankCounts {
-  int wavefronts = 0, ideal = 0;
-  double degree = 1;
-};
-using BankCache = std::vector<std::unordered_map<CanonKey, BankCounts, CanonHash>>;  // per access
-
-CanonKey canonical(const SmemAccess& a) {
-  CanonKey k;
-  std::array<std::int64_t, kWarpLanes> blocks;
-  int n = 0;
-  for (int l = 0; l < kWarpLanes; ++l) {
-    const std::int64_t x = a.lane_addr[l];
-    if (x < 0) {
-      k[l] = -1;
-      continue;
-    }
-    int id = 0;
-    while (id < n && blocks[id] != (x >> 7)) ++id;
-    if (id == n) blocks[n++] = x >> 7;
-    k[l] = static_cast<std::int32_t>(id * 128 + (x & 127));
-  }
-  return k;
-}
+// Instructions equal up to renaming their 128-byte blocks share one bank-model evaluation
+// (proofs/bank_memo.hpp; SynthRequest::cache = false turns it off).
+using BankCache = std::vector<BankMemo>;  // per access
 
 // (c): the bank model on every instruction of every access, addresses from byte_of(elem offset).
 template <class ByteOf>
@@ -181,12 +148,7 @@ void evaluate_banks(const SynthRequest& r, const Tile& t, const ByteOf& byte_of,
       const Instr& in = t.instrs[a][k];
       for (int l = 0; l < kWarpLanes; ++l) sa.lane_addr[l] = in.elem[l] < 0 ? -1 : byte_of(in.elem[l]);
       if (cache) {
-        auto [it, fresh] = (*cache)[a].try_emplace(canonical(sa));
-        if (fresh) {
-          const BankReport rep = analyze_smem_access(sa);
-          it->second = {rep.wavefronts, rep.ideal, rep.conflict_degree};
-        }
-        const BankCounts& bc = it->second;
+        const BankCounts& bc = (*cache)[a].counts(sa);
         c.wavefronts += bc.wavefronts;
         c.ideal += bc.ideal;
         c.access_wavefronts[a] += bc.wavefronts;

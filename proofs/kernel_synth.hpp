@@ -1,0 +1,191 @@
+#pragma once
+// Kernel shared-memory layout synthesis (issue 14, `layoutproof synth --kernel`): given the staged
+// tile (MN, K, stages), the element type and the TiledCopies that read or write the smem tensor
+// (model/tv.hpp), search the layouts a CuTe kernel can write, rank them on the copies' real
+// instructions, and PROVE the winner; or PROVE that no member of the family is conflict-free.
+//
+// The family, enumerated in this fixed order (c: the contiguous mode, o: the other one, E_c and
+// E_o their extents, e: element bytes; mode 0 is MN, mode 1 is K):
+//   for major in (K: c = 1, MN: c = 0)
+//     for W = E_c, E_c/2, ...  (powers of two dividing E_c with W*e >= 16 bytes; widest first)
+//       for r = 1, 2, 4, ... <= E_o  (powers of two dividing E_o)
+//         for order in (default, Step<_2,_1,_3>)  (Step only when both modes hold > 1 atom)
+//           for Sw in (none; Sw<B,M,S> by B, M, S ascending: 1 <= B <= S, 0 <= M, B+M+S <= log2(r*W))
+//             Sw o tile_to_shape(atom, shape[, order]),  atom K: (r,W):(W,1), MN: (W,r):(1,W)
+//   then padded, for major in (K, MN), p = 1, 2, 4, ... elements (p*e <= 64 bytes, p < E_c):
+//             the atom is the whole stage with a padded stride, K: (E0,E1):(E1+p,1),
+//             MN: (E0,E1):(1,E0+p); stages E_o*(E_c+p) apart (CuTe's tile_to_shape of that atom,
+//             printed as the explicit staged layout). Injective, not onto: p*E_o offsets a stage
+//             are unused.
+// The swizzle's bits stay inside the atom, so Sw permutes each atom's offsets: every swizzled
+// member is a bijection onto [0, cosize).
+//   Example: (128,64,3) half_t, K-major, W = 64, r = 8, Sw<3,3,3> is
+//   Sw<3,3,3> o 0 o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8192)), CUTLASS's SM80 f16 TN layout.
+//
+// Per candidate, cheapest test first:
+//   duplicate     its offsets equal an earlier member's on the whole tile (the same map, hence
+//                 the same traces): counted, not evaluated again
+//   vector-legal  per copy, the claim of proofs/trace_claims.hpp on the copy's trace (every active
+//                 lane's CPY slice contiguous and width-aligned); a failing member is rejected. A
+//                 copy of one element per lane is legal on every layout (offset * e is aligned to
+//                 e, its width) and is not checked per member.
+//   bank model    per copy, every instruction's wavefronts and ideal (model/bank.hpp, memoized by
+//                 proofs/bank_memo.hpp); the copy's ratio is its worst instruction's wavefronts/ideal
+// The traces: a copy's instructions and the logical elements of each lane's CPY slice depend only
+// on the tile's extents (model/tv.hpp: the TV map and the zipped_divide read no stride), so each
+// copy is traced once and re-addressed per member: byte = layout(logical index) * e. A copy whose
+// width depends on the layout (AutoVectorizingCopy) is traced again per member. The tests check
+// re-addressing against trace_copy on every member of a small case.
+//
+// Ranking, best first: 1. the worst ratio over the copies; 2. smem bytes (cosize * e); 3. total
+// wavefronts of all instructions of all copies; 4. fewer swizzle bits B; 5. not padded; 6. the
+// major the copies' vectors run along (the first copy whose CPY slice holds > 1 element: K when
+// the slice runs along mode 1, MN along mode 0); 7. the swizzle touching fewer bits (M+B+S, so
+// the smallest atom it needs); 8. enumeration order.
+//
+// The winner is re-traced by trace_copy on the layout its printed C++ evaluates to (the round
+// trip through parse_smem_layout), and proved by the project's engines: per copy conflict-free,
+// vector-legal and covers (prove_trace), and the layout bijective (injective when padded). A
+// verdict that contradicts the search is an ERROR. When no member is conflict-free, that statement
+// is PROVED by the exhaustive search itself (every member evaluated or rejected with its reason),
+// and the best `witnesses` members are re-traced and their conflict-free claims REFUTED by
+// prove_trace, each with its witness lanes.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/tv.hpp"
+#include "proofs/prove.hpp"
+#include "proofs/trace_claims.hpp"
+
+namespace layoutproof::proofs {
+
+struct KernelSynthCopy {
+  TiledCopy copy;
+  CopySide side = CopySide::S;
+};
+
+struct KernelSynthRequest {
+  std::vector<i64> shape;            // (MN, K) or (MN, K, stages)
+  std::string element;               // half_t, float, tfloat32_t, ... (model/cute_atoms.hpp type_bits)
+  std::vector<KernelSynthCopy> copies;
+  std::string name = "A";            // the C++ names SmemLayoutAtom<name>, SmemLayout<name>
+  int witnesses = 3;                 // members given REFUTED witnesses when none is conflict-free
+  ProveOptions prove;                // for the winner's (or the witnesses') claims
+  std::function<void(i64 done, i64 total)> progress;  // every 256 members and at the end
+};
+
+enum class Major { k, mn };
+const char* to_string(Major m);  // "K-major", "MN-major"
+
+// One member of the family (see above).
+struct SmemCandidate {
+  Major major = Major::k;
+  i64 width = 0;            // W: elements along the contiguous mode (padded: E_c)
+  i64 rows = 0;             // r: elements along the other mode (padded: E_o)
+  bool step = false;        // tile_to_shape(..., Step<_2,_1,_3>{})
+  i64 pad = 0;              // > 0: padded stride W + pad (no swizzle)
+  Swizzle sw{0, 0, 0};      // B == 0: none
+  bool padded() const { return pad > 0; }
+};
+
+// The family in enumeration order.
+// @pre shape has rank 2 or 3, extents in [1, 2^20], at most 2^22 elements; element_bytes >= 1
+//      (LayoutError otherwise).
+std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int element_bytes);
+
+// The C++ a kernel pastes: `using SmemLayoutAtom<name> = ...;` and `using SmemLayout<name> = ...;`.
+//   K-major W = 64, r = 8, Sw<3,3,3>, shape (128,64,3), name A:
+//   using SmemLayoutAtomA = decltype(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}));
+//   using SmemLayoutA = decltype(tile_to_shape(SmemLayoutAtomA{}, make_shape(Int<128>{},Int<64>{},Int<3>{})));
+std::string candidate_cpp(const SmemCandidate& c, const std::vector<i64>& shape, const std::string& name = "A");
+// The member's layout: candidate_cpp evaluated by parse_smem_layout (this is its definition).
+AnyLayout candidate_layout(const SmemCandidate& c, const std::vector<i64>& shape);
+// Short description: "K-major Sw<3,3,3> o (8,64):(64,1)", "MN-major (128,8):(1,129) padded by 1".
+std::string candidate_text(const SmemCandidate& c);
+// The atoms CUTLASS ships (model/cutlass_atoms.hpp) that are this member's atom, element for
+// element: "GMMA::Layout_K_SW128_Atom<16b>" for K-major Sw<3,3,3> o (8,64):(64,1) of half_t.
+std::vector<std::string> cutlass_names(const SmemCandidate& c, int element_bits);
+
+// Per copy, the layout-independent facts.
+struct KernelCopyInfo {
+  std::string text;                  // the TiledCopy's C++
+  CopySide side = CopySide::S;
+  SmemOp op = SmemOp::ld;
+  int width_bytes = 0;               // 0: decided per member (AutoVectorizingCopy)
+  i64 instructions = 0;
+  int slice_len = 1;                 // elements per lane per instruction
+  Verdict covers;                    // on the logical elements: the same for every member
+};
+
+// One copy's score on one member (vector_legal false only from score_directly: the search
+// rejects such a member, KernelCandidate::illegal_copy).
+struct CopyScore {
+  bool vector_legal = true;
+  std::string vector_why;            // the refutation when not vector-legal
+  int width_bytes = 0;
+  i64 worst = -1;                    // the worst instruction (most wavefronts/ideal; ties: first)
+  int wavefronts = 0, ideal = 0;     // of the worst instruction
+  i64 total_wavefronts = 0, total_ideal = 0;
+  i64 conflicted = 0;                // instructions above their ideal
+  bool conflict_free() const { return vector_legal && wavefronts <= ideal; }
+};
+
+struct KernelCandidate {
+  SmemCandidate c;
+  i64 index = 0;                     // position in smem_family
+  i64 smem_bytes = 0;                // cosize * e
+  std::vector<CopyScore> copies;     // per copy; empty when rejected
+  i64 illegal_copy = -1;             // rejected: the first copy that is not vector-legal
+  std::string illegal_why;           // rejected: its refutation
+  int wavefronts = 0, ideal = 1;     // the worst ratio over the copies
+  i64 total_wavefronts = 0;
+  bool conflict_free() const;
+  double ratio() const { return ideal > 0 ? double(wavefronts) / ideal : 0; }
+};
+
+// A claim about the winner, or (none found) a REFUTED conflict-free claim of one of the best members.
+struct KernelProof {
+  std::string claim;                 // "conflict-free", "vector-legal", "covers", "bijective", "injective"
+  i64 copy = -1;                     // index into the copies; -1: the layout itself
+  i64 member = 0;                    // position in ranked
+  Verdict verdict;
+  std::optional<TraceWitness> witness;
+};
+
+struct KernelSynthResult {
+  int element_bytes = 0;
+  std::vector<KernelCopyInfo> copies;
+  std::optional<Major> preferred;    // the major the copies' vectors run along
+  i64 family_size = 0, duplicates = 0;
+  std::vector<KernelCandidate> ranked;    // evaluated members, best first
+  std::vector<KernelCandidate> rejected;  // not vector-legal, in enumeration order
+  bool found = false;                     // ranked.front() is conflict-free on every copy
+  int best_wavefronts = 0, best_ideal = 1;  // ranked.front()'s worst ratio (0/0: ranked is empty,
+                                            // every member breaks some copy's vectors)
+  std::string cpp, notation;              // ranked.front() as C++ and in CuTe notation ("" when none)
+  AnyLayout layout;                       // candidate_layout(ranked.front())
+  std::vector<std::string> cutlass_atoms; // cutlass_names(ranked.front())
+  std::vector<KernelProof> proofs;        // found: the winner's claims; else the witnesses' refutations
+  i64 bank_evaluations = 0;               // distinct instructions run through the bank model
+  double search_ms = 0, proof_ms = 0;
+  bool all_proved() const;                // found and every proof PROVED
+};
+
+// @pre at least one copy; every copy moves elements of the request's type; the tile's modes are
+// divisible by each copy's tile (LayoutError otherwise, naming the copy).
+KernelSynthResult synthesize_kernel(const KernelSynthRequest& r);
+
+// Scores one layout on the copies by tracing each with trace_copy (no re-addressing, no memo):
+// the direct computation the search's scores must equal (tests).
+std::vector<CopyScore> score_directly(const KernelSynthRequest& r, const AnyLayout& layout);
+
+// Reports (proofs/kernel_synth_report.cpp). all: every ranked and rejected member.
+std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResult& r, bool all);
+// {"found":bool, "smem":C++, "notation":..., "per_copy":[{"copy","side","op","width_bytes",
+//  "wavefronts","ideal","ratio","conflict_free","vector_legal","covers"}], "candidates":n,
+//  "best_ratio":x, "time_ms":x, ...}
+std::string kernel_synth_json(const KernelSynthRequest& q, const KernelSynthResult& r, bool all);
+
+}  // namespace layoutproof::proofs
