@@ -67,18 +67,6 @@ struct TraceArgs {
   EngineChoice engine = EngineChoice::automatic;
 };
 
-i64 parse_address(const std::string& v) {
-  std::size_t used = 0;
-  long long x = 0;
-  try {
-    x = std::stoll(v, &used, 0);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != v.size() || x < 0 || x > (i64{1} << 40)) throw LayoutError("--base needs a byte address in [0, 2^40], not '" + v + "'");
-  return x;
-}
-
 TraceArgs parse_args(const std::vector<std::string>& args) {
   TraceArgs a;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -92,7 +80,7 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--mma") a.mma = value();
     else if (f == "--side") a.side = value();
     else if (f == "--element") a.element = value();
-    else if (f == "--base") a.base = parse_address(value());
+    else if (f == "--base") a.base = parse_byte_address(value(), "--base");
     else if (f == "--claim") a.claims.push_back(value());
     else if (f == "--json") a.json = true;
     else if (f == "--report") a.report = value();

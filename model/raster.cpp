@@ -93,6 +93,9 @@ class FormulaParser {
            n == "min" || n == "max";
   }
 
+  static constexpr int kMaxNesting = 256;
+  int depth_ = 0;
+
   int expr() { return binary(0); }
 
   // Levels 0..5: | ^ & shift additive multiplicative.
@@ -122,8 +125,12 @@ class FormulaParser {
     skip_space(false);
     if (pos_ >= text_.size()) fail("a number, a name or '('");
     if (eat("(")) {
+      // Bounded nesting: each level recurses through the 7 precedence levels, so 20000 open
+      // parentheses overflowed the stack (hostile-input campaign C2).
+      if (++depth_ > kMaxNesting) fail("at most " + std::to_string(kMaxNesting) + " nested parentheses");
       const int e = expr();
       if (!eat(")")) fail("')'");
+      --depth_;
       return e;
     }
     if (std::isdigit(static_cast<unsigned char>(text_[pos_]))) {

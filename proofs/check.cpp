@@ -11,41 +11,74 @@ double elapsed_ms(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-Swizzle parse_tma_swizzle(const std::string& claim) {
-  return parse_swizzle(claim.substr(claim.find(':') + 1));
+// The box's coordinates in l (one integer per top-level mode, colexicographic), or every index of
+// l when there is no box.
+template <class F>
+void for_each_box_point(const Layout& l, const std::optional<IntTuple>& box, F&& f) {
+  if (!box) {
+    for_each_offset(l, [&](i64 x, i64 inner) { return f(IntTuple(x), inner); });
+    return;
+  }
+  const std::vector<i64> extent = leaves(*box);
+  i64 n = 1;
+  for (i64 e : extent) n = checked_mul(n, e);
+  std::vector<i64> c(extent.size(), 0);
+  for (i64 k = 0; k < n; ++k) {
+    std::vector<IntTuple> coord(c.begin(), c.end());
+    const IntTuple crd = extent.size() == 1 ? IntTuple(c[0]) : IntTuple::tuple(coord);
+    if (!f(crd, evaluate(l, crd))) return;
+    for (std::size_t m = 0; m < c.size() && ++c[m] == extent[m]; ++m) c[m] = 0;
+  }
 }
 
-// tma:Sw — forall x: bits(L(x)) == tma_bits(inner(x)), by enumeration, in bit addresses
-// (bits(o) = o * element_bits): TMA moves whole bytes, so an element keeps its bit position
-// inside its byte. Comparing truncated byte addresses instead would let a sub-byte layout that
-// permutes the elements inside one byte (e.g. Sw<1,0,1> on 4-bit elements) pass as TMA's.
+// tma:Sw[,base=B][,box=S] -- forall x in the box: the bit address the kernel reads element x at,
+// 8*base + b(L(x)), equals the one TMA writes it to, 8*Sw(base + floor(b(inner(x))/8)) +
+// b(inner(x)) mod 8, with b(o) = o * element_bits: TMA swizzles ABSOLUTE shared-memory byte
+// addresses (H100, shared/facts), and moves whole bytes, so a sub-byte element keeps its bit
+// position inside its byte (comparing truncated bytes would let a layout that permutes elements
+// inside one byte pass).
 Verdict check_tma(const Check& c) {
   if (c.element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
-  const Swizzle tma = parse_tma_swizzle(c.claim);
+  const TmaClaim t = *parse_tma_claim(c.claim);
+  const AnyLayout& l = c.layout;
   const auto floor_div8 = [](i64 b) { return b >= 0 ? b / 8 : -((-b + 7) / 8); };
   const auto bits = [&](i64 o) { return checked_mul(o, c.element_bits); };
-  const auto bytes = [&](i64 o) { return floor_div8(bits(o)); };
-  const auto tma_bits = [&](i64 inner) {  // the bit address TMA gives the element at `inner`
-    const i64 b = bits(inner), byte = floor_div8(b);
-    return checked_add(checked_mul(tma.apply(byte), 8), b - byte * 8);
+  const i64 base_bits = checked_mul(t.base, 8);
+  const auto tma_bits = [&](i64 inner) {  // the absolute bit address TMA gives the element at `inner`
+    const i64 b = checked_add(base_bits, bits(inner)), byte = floor_div8(b);
+    return checked_add(checked_mul(t.sw.apply(byte), 8), b - byte * 8);
   };
-  const AnyLayout& l = c.layout;
-  Verdict v = Verdict::proved("exhaustive check of " + std::to_string(size(l.layout)) + " indices",
-                              "bytes(L(x)) == " + to_string(tma) + "(bytes(inner(x))) for every x: the element-unit "
-                              "layout is TMA's byte-address swizzle (buffer aligned to " +
-                                  std::to_string(i64{1} << tma.span_bits()) + " bytes)");
-  for_each_offset(l.layout, [&](i64 x, i64 inner) {
+  if (t.box) {
+    if (t.box->rank() > (l.layout.shape.is_leaf() ? 1 : l.layout.rank()))
+      return Verdict::error("tma", "box " + to_string(*t.box) + " has more modes than the layout " + to_string(l));
+    for (std::size_t i = 0; i < t.box->rank(); ++i)
+      if ((*t.box)[i].is_tuple() || (*t.box)[i].value() < 1 || (*t.box)[i].value() > size(l.layout.mode(i)))
+        return Verdict::error("tma", "box mode " + std::to_string(i) + " must be an integer in [1, size of layout mode " +
+                                         std::to_string(i) + "]");
+  }
+  const i64 align = i64{1} << t.sw.span_bits();
+  const std::string domain = t.box ? "the box " + to_string(*t.box) : "all " + std::to_string(size(l.layout)) + " indices";
+  const std::string where = t.base == 0 ? "" : " at base " + std::to_string(t.base);
+  Verdict v = Verdict::proved("exhaustive check of " + domain + where,
+                              "8*base + bits(L(x)) == " + to_string(t.sw) + " on absolute byte addresses for every x: TMA's swizzle" +
+                                  (t.base % align == 0 ? " (base " + std::to_string(t.base) + " is " + std::to_string(align) +
+                                                             "-byte aligned)"
+                                                       : " even at the unaligned base " + std::to_string(t.base)));
+  for_each_box_point(l.layout, t.box, [&](const IntTuple& x, i64 inner) {
     const i64 elem = l.swizzle ? l.swizzle->apply(checked_add(l.offset, inner)) : inner;
-    const i64 want = tma.apply(bytes(inner));
-    if (bits(elem) == tma_bits(inner)) return true;
+    const i64 got = checked_add(base_bits, bits(elem)), want = tma_bits(inner);
+    if (got == want) return true;
     Witness w;
-    w.points.push_back({"x", x, to_string(idx2crd(IntTuple(x), l.layout.shape)), elem});
-    w.points.push_back({"TMA byte offset", -1, "", want});
-    w.why = "element offset " + std::to_string(elem) + " is byte " + std::to_string(bytes(elem)) + ", but " + to_string(tma) +
-            " puts byte " + std::to_string(bytes(inner)) + " at " + std::to_string(want);
+    w.points.push_back({"x", x.is_leaf() ? x.value() : -1, to_string(x), elem});
+    w.points.push_back({"TMA byte address", -1, "", floor_div8(want)});
+    w.why = "element " + to_string(x) + " is read at byte " + std::to_string(floor_div8(got)) + ", but TMA's " + to_string(t.sw) +
+            " writes it to byte " + std::to_string(floor_div8(want));
     if (c.element_bits % 8 != 0)
-      w.why += " (bit " + std::to_string(bits(elem)) + " instead of bit " + std::to_string(tma_bits(inner)) +
-               ": a sub-byte element moved inside its byte)";
+      w.why += " (bit " + std::to_string(got) + " instead of bit " + std::to_string(want) +
+               (floor_div8(got) == floor_div8(want) ? ": the sub-byte element moved inside its byte)" : ")");
+    if (t.base % align != 0)
+      w.why += "; the base " + std::to_string(t.base) + " is not " + std::to_string(align) +
+               "-byte aligned, and TMA swizzles absolute shared-memory addresses";
     v = Verdict::refuted(v.method, w);
     return false;
   });
@@ -53,6 +86,31 @@ Verdict check_tma(const Check& c) {
 }
 
 }  // namespace
+
+std::optional<TmaClaim> parse_tma_claim(const std::string& claim) {
+  if (claim.rfind("tma:", 0) != 0) return std::nullopt;
+  const std::string rest = claim.substr(4);
+  // Split at the commas outside <...> and (...).
+  std::vector<std::string> parts(1);
+  int depth = 0;
+  for (char ch : rest) {
+    depth += (ch == '<' || ch == '(') - (ch == '>' || ch == ')');
+    if (ch == ',' && depth == 0) parts.emplace_back();
+    else parts.back() += ch;
+  }
+  TmaClaim t{parse_swizzle(parts[0]), 0, std::nullopt};
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::string& p = parts[i];
+    if (p.rfind("base=", 0) == 0) {
+      t.base = parse_byte_address(p.substr(5), "tma claim '" + claim + "': base=");
+    } else if (p.rfind("box=", 0) == 0) {
+      t.box = parse_int_tuple(p.substr(4));
+    } else {
+      throw LayoutError("tma claim '" + claim + "': '" + p + "' is neither base=ADDR nor box=SHAPE (tma:Sw<B,M,S>[,base=ADDR][,box=SHAPE])");
+    }
+  }
+  return t;
+}
 
 std::string Check::id() const {
   return subject + ": " + claim + (access_text.empty() ? "" : " [" + access_text + "]");
@@ -65,9 +123,8 @@ Check make_check(std::string subject, AnyLayout layout, const std::string& claim
   c.layout = std::move(layout);
   c.claim = claim;
   c.where = std::move(where);
-  if (claim.rfind("tma:", 0) == 0) {
+  if (parse_tma_claim(claim)) {  // validates it too
     c.kind = Check::Kind::tma;
-    (void)parse_tma_swizzle(claim);  // validate now
   } else if (is_bank_claim(claim)) {
     if (!access) throw LayoutError("claim '" + claim + "' needs an access (pattern, element size, vector width)");
     c.kind = Check::Kind::bank;

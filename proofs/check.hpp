@@ -12,12 +12,16 @@
 //   kernel claims  conflict-free, max-ways:K, vector-legal, covers over the address trace of a
 //                  kernel's real copy (a TiledCopy partitioning its staged smem tensor;
 //                  proofs/trace_claims.hpp)
-//   tma:Sw<B,M,S>  the element-unit layout equals TMA's byte-address swizzle Sw<B,M,S> applied to
-//                  the byte offsets of the unswizzled layout (on buffers aligned to 2^(M+B+|S|)
-//                  bytes), compared in bit addresses so sub-byte elements keep their place in
-//                  their byte:  forall x: b(L(x)) == 8*Sw(floor(b(inner(x))/8)) + b(inner(x)) mod 8,
-//                  b(o) = o*bits (for bits a multiple of 8: bytes(L(x)) == Sw(bytes(inner(x))));
-//                  decided by enumeration of the atom.
+//   tma:Sw<B,M,S>[,base=ADDR][,box=SHAPE]
+//                  what the kernel reads through the element-unit layout is what TMA wrote with its
+//                  swizzle Sw<B,M,S>, which acts on ABSOLUTE shared-memory byte addresses (H100,
+//                  shared/facts): for every x of the box (default: the whole layout, one integer
+//                  coordinate per top-level mode; box=(64,8) takes the first 64 x 8),
+//                    8*base + b(L(x)) == 8*Sw(base + floor(b(inner(x))/8)) + b(inner(x)) mod 8,
+//                  b(o) = o*bits, base = the buffer's byte address (default 0). Bit addresses, so a
+//                  sub-byte element keeps its place in its byte. At a base that is not a multiple
+//                  of 2^(M+B+|S|) bytes (1024 for Sw<3,4,3>), the tile-relative layout is not TMA's:
+//                  refuted, and the witness says so. Decided by enumeration.
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +65,14 @@ struct CheckResult {
 
 // Decides one check. Never throws for a well-formed check (errors become ERROR verdicts).
 CheckResult run_check(const Check& c, const ProveOptions& o);
+
+struct TmaClaim {
+  Swizzle sw;
+  i64 base = 0;                 // the buffer's shared-memory byte address
+  std::optional<IntTuple> box;  // the TMA box (extent per top-level mode); none: the whole layout
+};
+// nullopt when the text does not start with "tma:"; LayoutError when it does but is malformed.
+std::optional<TmaClaim> parse_tma_claim(const std::string& claim);
 
 // A check for a layout or bank claim written as text; throws LayoutError when the claim is
 // unknown or a bank claim lacks an access.

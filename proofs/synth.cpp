@@ -49,7 +49,9 @@ Tile make_tile(const SynthRequest& r) {
   Tile t;
   t.rows = product(l.shape[0]);
   t.cols = product(l.shape[1]);
-  if (t.rows * t.cols > (i64{1} << 22)) throw LayoutError("synth handles tiles of at most 2^22 elements");
+  // Checked: a wrapped product would pass the limit and write past the table (hostile-input C4).
+  if (t.rows < 1 || t.cols < 1 || t.rows > (i64{1} << 22) || t.cols > (i64{1} << 22) || checked_mul(t.rows, t.cols) > (i64{1} << 22))
+    throw LayoutError("synth handles tiles of 1 to 2^22 elements, not " + std::to_string(t.rows) + " x " + std::to_string(t.cols));
   t.mode = default_contiguous_mode(l);
   const i64 mode_len = t.mode == 0 ? t.rows : t.cols;
   if (mode_len % r.vec != 0)

@@ -336,6 +336,38 @@ TraceResult never_moved(const AddressTrace& t, i64 elem, const std::string& meth
   return {Verdict::refuted(method, std::move(vw)), std::move(w)};
 }
 
+// Two distinct elements whose byte ranges overlap in shared memory: a store overwrites one with
+// the other, a load reads one element's bytes for the other. Counting logical elements alone
+// would call such a copy covering (found by the hostile-input campaign: (128,8):(1,64) stores).
+// first[e] is a mover of element e (every element is moved). Sub-byte elements: not judged here.
+std::optional<TraceResult> aliased_elements(const AddressTrace& t, const std::vector<Mover>& first, const std::string& method) {
+  if (t.element_bytes <= 0) return std::nullopt;
+  std::vector<std::pair<i64, i64>> at_byte;  // (byte address, element)
+  at_byte.reserve(first.size());
+  for (i64 e = 0; e < static_cast<i64>(first.size()); ++e) {
+    const Mover& m = first[at(e)];
+    const TraceInstruction& in = t.instructions[at(m.instruction)];
+    at_byte.push_back({in.slice_addrs[at(m.lane) * at(in.slice_len) + at(m.slot)], e});
+  }
+  std::sort(at_byte.begin(), at_byte.end());
+  for (std::size_t i = 1; i < at_byte.size(); ++i) {
+    if (at_byte[i].first >= checked_add(at_byte[i - 1].first, t.element_bytes)) continue;
+    const i64 a = at_byte[i - 1].second, b = at_byte[i].second;
+    TraceWitness w;
+    w.instruction = first[at(b)].instruction;
+    w.warp = t.instructions[at(w.instruction)].warp;
+    w.copy_coord = t.instructions[at(w.instruction)].copy_coord;
+    w.lanes = {first[at(b)].lane};
+    w.why = "elements " + std::to_string(a) + " and " + std::to_string(b) + " share shared memory at byte " +
+            std::to_string(at_byte[i].first) + " (" + (t.smem_is_destination ? "one store overwrites the other" : "one is read for the other") +
+            "): " + mover_text(t, first[at(a)]) + "; " + mover_text(t, first[at(b)]) + ". The smem layout is not injective";
+    Witness vw{{mover_point(t, first[at(a)], a, "element " + std::to_string(a)), mover_point(t, first[at(b)], b, "element " + std::to_string(b))},
+               w.why};
+    return TraceResult{Verdict::refuted(method, std::move(vw)), std::move(w)};
+  }
+  return std::nullopt;
+}
+
 TraceResult covers(const AddressTrace& t) {
   const std::string method = "exhaustive: element count over the CPY slices of " + domain_text(t) + ", domain of " +
                              std::to_string(t.domain_size) + " elements";
@@ -363,6 +395,7 @@ TraceResult covers(const AddressTrace& t) {
   }
   for (i64 e = 0; e < t.domain_size; ++e)
     if (count[at(e)] == 0) return never_moved(t, e, method);
+  if (auto aliased = aliased_elements(t, first, method)) return *aliased;
   const i64 most = *std::max_element(count.begin(), count.end());
   const std::string n = std::to_string(t.domain_size), ops = std::to_string(t.instructions.size()) + " x " + op_text(t);
   return {Verdict::proved(method, t.smem_is_destination

@@ -8,7 +8,9 @@
 //                     copy faults (misaligned vector) or CuTe cannot issue it as one instruction
 //                     (non-contiguous slice: it splits): the witness says which
 //   covers            stores (smem is the destination): every element of the smem tensor is
-//                     written exactly once; loads: every element is read at least once
+//                     written exactly once; loads: every element is read at least once; and, both,
+//                     no two elements overlap in shared memory (else one store overwrites another,
+//                     or a load reads another element's bytes)
 // Engines: exhaustive (every instruction through the bank model; every slice; an element count)
 // and Z3 (symbolic over the instruction index, warp and lanes, the trace's addresses as a table),
 // cross-checked as proofs/bank_claims.hpp does: a Z3 violation is replayed on the bank model, a Z3

@@ -298,6 +298,17 @@ TEST(TraceClaims, CoversStores) {
   EXPECT_TRUE(has(u.verdict.detail, "unknown domain")) << u.verdict.detail;
 }
 
+// Regression (hostile-input campaign W4): every element written once, but two of them at the same
+// byte address: (128,8):(1,64) stores. covers must not call that covering.
+TEST(TraceClaims, CoversRefutesElementsThatShareAnAddress) {
+  AddressTrace t = trace(SmemOp::st, 4, {kRow32, lanes([](int l) -> i64 { return 128 + 4 * l; })});
+  t.instructions[1].addr[3] = 8;  // element 35 stored where element 2 lives
+  t.instructions[1].slice_addrs[3] = 8;
+  const TraceResult r = expect(t, "covers", R);
+  EXPECT_TRUE(has(r.witness->why, "elements 2 and 35 share shared memory at byte 8 (one store overwrites the other)")) << r.witness->why;
+  EXPECT_EQ(r.witness->instruction, 1);
+}
+
 TEST(TraceClaims, CoversLoadsMayReadTwice) {
   const AddressTrace t = trace(SmemOp::ld, 4, {kRow32, kRow32});
   const TraceResult ok = expect(t, "covers", P);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Regressions from the hostile-input campaign (2026-11-23): each case once crashed, hung, wrapped
+# or answered wrongly. Now: a clear error (exit 2 or an ERROR verdict, exit 3) or the right
+# verdict, within 20 s, never a signal. Usage: hostile_inputs_test.sh <layoutproof>
+set -u
+BIN=${1:?usage: hostile_inputs_test.sh <layoutproof>}
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+run() {  # id, allowed exit codes (e.g. "2 3"), grep pattern for stdout+stderr, then the arguments
+  local id=$1 allowed=$2 pat=$3; shift 3
+  timeout 20 "$BIN" "$@" >"$tmp/out" 2>&1
+  local rc=$?
+  if [ $rc -eq 124 ]; then echo "FAIL $id: hung (20 s)"; fails=$((fails + 1)); return; fi
+  if [ $rc -ge 128 ]; then echo "FAIL $id: crashed ($rc)"; fails=$((fails + 1)); return; fi
+  if ! grep -qw -- "$rc" <<<"$allowed"; then echo "FAIL $id: exit $rc (want one of $allowed)"; head -3 "$tmp/out"; fails=$((fails + 1)); return; fi
+  if ! grep -q -- "$pat" "$tmp/out"; then echo "FAIL $id: output lacks '$pat'"; head -3 "$tmp/out"; fails=$((fails + 1)); return; fi
+  echo "ok   $id"
+}
+deep=$(printf '%*s' 20000 '' | tr ' ' '(')
+run C2 "2" "nested parentheses" raster prove formula --formula "x = ${deep}; y = blockIdx.y"
+printf 'layouts: [{name: a, layout: "(8,64):(64,1)", element: f16, accesses: [{pattern: row-per-lane, vec: 0, claims: [conflict-free]}]}]\n' > "$tmp/vec0.yaml"
+run C3 "2 3" "vector width" check "$tmp/vec0.yaml" --no-cache
+run C4 "2" "2^22 elements" synth --tile '(4294967296,4294967296):(0,0)' --elem-bytes 4 --pattern row-per-lane
+run C4b "2" "2^22 elements" synth --tile '(4611686018427387904,2):(2,1)' --elem-bytes 4 --pattern row-per-lane
+run A2 "2 3" "overflow\|2^20" prove '(4611686018427387904,4611686018427387904):(1,1)' --claim conflict-free --elem-bytes 1 --pattern row-per-lane
+run A2b "2 3" "overflow\|2^20" prove '(9223372036854775807,1):(1,1)' --claim conflict-free --elem-bytes 1 --pattern row-per-lane
+CP='make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})'
+run W4 "1" "share shared memory at byte" trace --side D --element float --smem '(128,8):(1,64)' --copy "$CP" --claim covers
+run W5 "2" "decimal or 0x hex" trace --side D --element float --smem '(128,8):(1,128)' --copy "$CP" --base 010
+run W5b "0" "ldgsts" trace --side D --element float --smem '(128,8):(1,128)' --copy "$CP" --base 0x400
+exit $fails
