@@ -211,6 +211,23 @@ void run_all(const void* g, unsigned* sink, void (*announce)(const char*)) {
     auto tc = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32, _8>, Stride<_8, _1>>{}, Layout<Shape<_1, _1>>{});
     g2s<float>(sl, tc, g, sink);
   }
+  // The layouts synth --kernel proposes instead (main.cpp: synthesized()).
+  {
+    auto sl = tile_to_shape(composition(Swizzle<2, 3, 2>{}, Layout<Shape<_32, _4>, Stride<_1, _32>>{}), k128x32);
+    announce("synth --kernel tf32 NT 128x128x32: s2r A UniversalCopy");
+    s2r<tfloat32_t>(sl, make_tiled_copy_A(Copy_Atom<UniversalCopy<tfloat32_t>, tfloat32_t>{}, mma_tf32()), sink);
+    announce("synth --kernel tf32 NT 128x128x32: g2s A cp.async 16 B");
+    auto tc = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, tfloat32_t>{}, Layout<Shape<_16, _8>, Stride<_1, _16>>{}, Layout<Shape<_4, _1>>{});
+    g2s<tfloat32_t>(sl, tc, g, sink);
+  }
+  {
+    auto sl = tile_to_shape(composition(Swizzle<2, 0, 5>{}, Layout<Shape<_16, _8>, Stride<_8, _1>>{}), make_shape(Int<128>{}, Int<8>{}, Int<3>{}));
+    announce("synth --kernel tutorial f32 TN 128x128x8: s2r A UniversalCopy");
+    s2r<float>(sl, make_tiled_copy_A(Copy_Atom<UniversalCopy<float>, float>{}, mma_simt()), sink);
+    announce("synth --kernel tutorial f32 TN 128x128x8: g2s A cp.async 4 B");
+    auto tc = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32, _8>, Stride<_8, _1>>{}, Layout<Shape<_1, _1>>{});
+    g2s<float>(sl, tc, g, sink);
+  }
 }
 
 int run_on_device(void (*announce)(const char*)) {
