@@ -317,13 +317,22 @@ CppValue int_pair(CppEvaluator& ev, const CppExpr& e) {
 // Layouts
 // ---------------------------------------------------------------------------------------------
 
+// Layout(shape, stride), a mismatch reported at the stride (`at`).
+Layout shaped(CppEvaluator& ev, const CppExpr& at, const IntTuple& shape, const IntTuple& stride) {
+  try {
+    return Layout(shape, stride);
+  } catch (const LayoutError& x) {
+    ev.fail(at, std::string(x.what()) + " (shape " + to_string(shape) + ", stride " + to_string(stride) + ")");
+  }
+}
+
 // Layout<Shape[, Stride]>: strides default to compact column-major (LayoutLeft::Apply).
 CppValue layout_type(CppEvaluator& ev, const CppExpr& e) {
   value_form(ev, e);
   targ_count(ev, e, 1, 2);
   const IntTuple shape = ev.eval_tuple(e.targs[0]);
   const IntTuple stride = e.targs.size() == 2 ? ev.eval_tuple(e.targs[1]) : compact_col_major(shape);
-  return CppValue::of_layout(Layout(shape, stride));
+  return CppValue::of_layout(shaped(ev, e.targs.size() == 2 ? e.targs[1] : e, shape, stride));
 }
 CppValue swizzle_type(CppEvaluator& ev, const CppExpr& e) {
   value_form(ev, e);
@@ -356,8 +365,8 @@ CppValue make_layout(CppEvaluator& ev, const CppExpr& e) {
     return CppValue::of_layout(Layout(shape, compact_col_major(shape)));
   if (second.kind == CppValue::Kind::type && second.type_name == "LayoutRight")
     return CppValue::of_layout(Layout(shape, compact_row_major(shape)));
-  if (second.kind == CppValue::Kind::integer) return CppValue::of_layout(Layout(shape, int_leaf(second)));
-  if (second.kind == CppValue::Kind::tuple) return CppValue::of_layout(Layout(shape, second.tuple));
+  if (second.kind == CppValue::Kind::integer) return CppValue::of_layout(shaped(ev, args[1], shape, int_leaf(second)));
+  if (second.kind == CppValue::Kind::tuple) return CppValue::of_layout(shaped(ev, args[1], shape, second.tuple));
   ev.fail_expected(args[1], "a stride, LayoutLeft{} or LayoutRight{}", second);
 }
 CppValue make_ordered_layout(CppEvaluator& ev, const CppExpr& e) {

@@ -207,6 +207,11 @@ TEST(CppExpr, ModesAndQueries) {
   EXPECT_EQ(eval("product_each(Shape<Shape<_2,_4>,_3>{})"), "tuple (8,3)");
   EXPECT_EQ(eval("layout<1>(" + l + ")"), "4:8");
   EXPECT_EQ(eval("cosize_v<decltype(" + l + ")> + 1000 * size_v<decltype(" + l + ")>"), "integer 64064");
+  // A stride that does not fit the shape is reported at the stride.
+  const Error e = error_of("make_layout(make_shape(8,64), make_stride(64))");
+  EXPECT_EQ(e.column, 31u);
+  EXPECT_NE(std::string(e.what()).find("(shape (8,64), stride (64))"), std::string::npos);
+  EXPECT_EQ(error_of("Layout<Shape<_8,_4>, Stride<_1>>{}").column, 22u);
   EXPECT_THROW(value("group<2,1>(" + l + ")"), ParseError);
   EXPECT_THROW(value("append<1>(" + l + ", Layout<_1,_0>{})"), ParseError);
 }
