@@ -57,6 +57,11 @@ same_output "prove" prove "$NOTATION" --claim bijective --claim contiguous:8 --e
   prove "$CPP" --claim bijective --claim contiguous:8 --engine exhaustive
 same_output "prove a bare swizzle" prove 'Sw<3,4,3>' --claim involution --engine exhaustive -- \
   prove 'Swizzle<3,4,3>{}' --claim involution --engine exhaustive
+same_output "bank claims: tile, --thread-layout, --byte-swizzle" \
+  prove '(8,64):(64,1)' --claim conflict-free --elem-bytes 2 --vec 8 --thread-layout '(8,4):(1,64)' --byte-swizzle 'Sw<3,4,3>' -- \
+  prove 'make_layout(make_shape(_8{}, _64{}), LayoutRight{})' --claim conflict-free --elem-bytes 2 --vec 8 \
+    --thread-layout 'make_layout(make_shape(_8{}, _4{}), make_stride(_1{}, _64{}))' --byte-swizzle 'Swizzle<3,4,3>{}'
+grep -q "^PROVED  conflict-free" "$tmp/b" || fail "bank claims with C++" "not proved: $(cat "$tmp/b")"
 same_output "synth --tile" synth --tile '(8,64):(64,1)' --elem-bytes 2 --pattern ldmatrix --no-gf2 -- \
   synth --tile 'make_layout(make_shape(bM, bK), LayoutRight{})' -D 'bM=Int<8>{}' -D 'bK=Int<64>{}' --elem-bytes 2 --pattern ldmatrix --no-gf2
 
