@@ -1,5 +1,5 @@
 // CuTe's MMA and copy atoms as data. Every layout below was read from CUTLASS (NVIDIA/cutlass at
-// 7107b055): include/cute/atom/mma_traits{,_sm75,_sm80,_sm90,_sm90_gmma,_sm90_gmma_ext}.hpp,
+// 7107b055): include/cute/atom/mma_traits{,_sm61,_sm75,_sm80,_sm90,_sm90_gmma,_sm90_gmma_ext}.hpp,
 // include/cute/atom/copy_traits{,_sm75,_sm80,_sm90}.hpp and the ops' register types in
 // include/cute/arch/{mma,copy,copy_sm75,copy_sm80,copy_sm90,mma_sm90_gmma}.hpp. The layouts are
 // written in CuTe notation exactly as the traits state them (a default stride written out: CuTe
@@ -301,6 +301,28 @@ std::optional<MmaAtomInfo> find_universal_fma(const Spelling& s) {
   info.thr_id = parse_layout("1:0");
   info.a_tv = info.b_tv = info.c_tv = parse_layout("(1,1):(0,0)");
   info.d_type = t[0], info.a_type = t[1], info.b_type = t[2], info.c_type = t[3];
+  return info;
+}
+
+// ------------------------------------------------------------------------------------------------
+// SM61 dot-product atoms (arch/mma_sm61.hpp, atom/mma_traits_sm61.hpp): one thread, ThrID
+// Layout<_1> = 1:0, MNK 1x1xK, A = B = Layout<Shape<_1,K>> = (1,K):(0,1), C = (1,1):(0,0).
+//   SM61_DP4A: K = 4, int8_t x int8_t -> int32_t;  SM61_DP2A: K = 2, int16_t x int16_t -> int32_t.
+// ------------------------------------------------------------------------------------------------
+
+std::optional<MmaAtomInfo> find_sm61(const Spelling& s) {
+  const bool dp4a = s.op == "SM61_DP4A";
+  if (!dp4a && s.op != "SM61_DP2A") return std::nullopt;
+  if (!s.targs.empty()) bad_targs(s.op, s.targs, "none (" + s.op + " is not a template)");
+  const i64 k = dp4a ? 4 : 2;
+  MmaAtomInfo info;
+  info.name = s.op;
+  info.k = k;
+  info.thr_id = parse_layout("1:0");
+  info.a_tv = info.b_tv = Layout(IntTuple::tuple({1, k}), IntTuple::tuple({0, 1}));
+  info.c_tv = parse_layout("(1,1):(0,0)");
+  info.a_type = info.b_type = dp4a ? "int8_t" : "int16_t";
+  info.c_type = info.d_type = "int32_t";
   return info;
 }
 
@@ -652,6 +674,7 @@ std::optional<MmaAtomInfo> find_mma_atom(std::string_view name, const std::vecto
   const Spelling s = spell(name, targs);
   if (auto w = find_warp_atom(s)) return w;
   if (auto u = find_universal_fma(s)) return u;
+  if (auto d = find_sm61(s)) return d;
   return find_gmma(s);
 }
 
@@ -659,6 +682,8 @@ std::vector<std::string> mma_atom_names() {
   std::vector<std::string> out;
   for (const WarpAtom& w : warp_atoms()) out.push_back(w.name);
   out.push_back("UniversalFMA");
+  out.push_back("SM61_DP4A");
+  out.push_back("SM61_DP2A");
   for (std::string& g : gmma_names()) out.push_back(std::move(g));
   return out;
 }

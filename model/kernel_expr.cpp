@@ -1,5 +1,7 @@
 #include "model/kernel_expr.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <utility>
 
 #include "model/cpp_source.hpp"
@@ -130,9 +132,14 @@ std::optional<CppValue> make_copy(const CppExpr& e, CppEvaluator& ev) {
       if (e.args.size() != 2) ev.fail(e, f + "(copy_atom, tiled_mma)");
       const CppValue m = ev.eval(e.args[1]);
       const TiledMma& mma = as<TiledMma>(m, kMma, e.args[1], ev);
-      c = f == "make_tiled_copy_A" ? make_tiled_copy_A(atom, mma) : f == "make_tiled_copy_B" ? make_tiled_copy_B(atom, mma) : make_tiled_copy_C(atom, mma);
+      c = f == "make_tiled_copy_A"        ? make_tiled_copy_A(atom, mma)
+          : f == "make_tiled_copy_B"      ? make_tiled_copy_B(atom, mma)
+          : f == "make_tiled_copy_C_atom" ? make_tiled_copy_C_atom(atom, mma)
+                                          : make_tiled_copy_C(atom, mma);
     }
     return CppValue::of_object(kCopy, std::move(c));
+  } catch (const ParseError&) {
+    throw;  // an argument's own error keeps its column
   } catch (const LayoutError& err) {
     ev.fail(e, err.what());
   }
@@ -150,9 +157,9 @@ void add_kernel_extension(CppEvaluator& ev, std::optional<TiledMma> mma) {
     if (e.name == "make_tiled_mma") return tiled_mma_of(e, e.args, "make_tiled_mma(mma_atom[, atom_layout[, Tile<...>{}]])", ev);
     if (e.name == "TiledMMA") return tiled_mma_of(e, e.targs, "TiledMMA<MMA_Atom<Op>, AtomLayoutMNK, PermutationMNK>", ev);
     if (e.name == "make_tiled_copy" || e.name == "make_tiled_copy_A" || e.name == "make_tiled_copy_B" ||
-        e.name == "make_tiled_copy_C" || e.name == "make_tiled_copy_S" || e.name == "make_tiled_copy_D")
+        e.name == "make_tiled_copy_C" || e.name == "make_tiled_copy_C_atom" || e.name == "make_tiled_copy_S" ||
+        e.name == "make_tiled_copy_D")
       return make_copy(e, ev);
-    if (e.name == "make_tiled_copy_C_atom") ev.fail(e, "make_tiled_copy_C_atom is not supported yet: use make_tiled_copy_C");
     if (e.name == "Copy_Atom") {
       if (auto a = copy_atom_of(e, ev)) return CppValue::of_object(kCopyAtom, std::move(*a));
     }
@@ -168,8 +175,101 @@ void add_kernel_extension(CppEvaluator& ev, std::optional<TiledMma> mma) {
 }
 
 namespace {
+
+bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The end (one past) of the comment or string literal starting at i, or i when none starts there.
+std::size_t skip_comment_or_string(std::string_view s, std::size_t i) {
+  if (s.compare(i, 2, "//") == 0) return std::min(s.find('\n', i), s.size());
+  if (s.compare(i, 2, "/*") == 0) {
+    const std::size_t e = s.find("*/", i + 2);
+    return e == std::string_view::npos ? s.size() : e + 2;
+  }
+  if (s[i] != '"') return i;
+  std::size_t k = i + 1;
+  while (k < s.size() && s[k] != '"') k += s[k] == '\\' ? 2 : 1;
+  return std::min(k + 1, s.size());
+}
+
+// One past the `)` that closes the `(` at `open`, or npos.
+std::size_t closing_paren(std::string_view s, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < s.size();) {
+    if (const std::size_t j = skip_comment_or_string(s, i); j != i) {
+      i = j;
+      continue;
+    }
+    if (s[i] == '(') ++depth;
+    if (s[i] == ')' && --depth == 0) return i + 1;
+    ++i;
+  }
+  return std::string_view::npos;
+}
+
+// Member calls of a kernel's per-thread objects, `X.name(args)` (see without_thread_slices).
+struct MemberCall {
+  std::size_t dot = 0, name = 0, end = 0;  // `.`, the name, one past `)`
+  std::string_view id;
+};
+
+std::optional<MemberCall> member_call_at(std::string_view s, std::size_t dot) {
+  std::size_t before = dot;
+  while (before > 0 && std::isspace(static_cast<unsigned char>(s[before - 1]))) --before;
+  if (before == 0 || !(s[before - 1] == ')' || s[before - 1] == '}' || is_ident_char(s[before - 1]))) return std::nullopt;
+  if (std::isdigit(static_cast<unsigned char>(s[before - 1])) && (before < 2 || !is_ident_char(s[before - 2]))) return std::nullopt;
+  MemberCall m{dot, dot + 1, 0, {}};
+  while (m.name < s.size() && std::isspace(static_cast<unsigned char>(s[m.name]))) ++m.name;
+  std::size_t e = m.name;
+  while (e < s.size() && is_ident_char(s[e])) ++e;
+  m.id = s.substr(m.name, e - m.name);
+  while (e < s.size() && std::isspace(static_cast<unsigned char>(s[e]))) ++e;
+  if (m.id.empty() || e >= s.size() || s[e] != '(') return std::nullopt;
+  m.end = closing_paren(s, e);
+  if (m.end == std::string_view::npos) return std::nullopt;  // the parser reports the unbalanced `(`
+  return m;
+}
+
+// The kernel's thread-slice forms, pasted as they are written:
+//   make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma).get_slice(threadIdx.x)
+//   auto thr_copy = tiled_copy.get_thread_slice(thread_idx);
+// A slice is the TiledCopy (or TiledMMA) seen from one thread; a trace covers every thread of the
+// copy, so `.get_slice(...)` / `.get_thread_slice(...)` are read as the object itself (blanked
+// with spaces, which keeps every column of an error's caret). `.partition_S/D(tensor)` and
+// `.retile_S/D(...)` are refused, saying what to give instead. Comments and strings are left alone.
+std::string without_thread_slices(std::string_view text) {
+  std::string out(text);
+  for (std::size_t i = 0; i < out.size();) {
+    if (const std::size_t j = skip_comment_or_string(out, i); j != i) {
+      i = j;
+      continue;
+    }
+    const auto m = out[i] == '.' ? member_call_at(out, i) : std::nullopt;
+    if (!m) {
+      ++i;
+      continue;
+    }
+    if (m->id == "get_slice" || m->id == "get_thread_slice") {
+      for (std::size_t k = m->dot; k < m->end; ++k)
+        if (out[k] != '\n') out[k] = ' ';
+      i = m->end;
+      continue;
+    }
+    if (m->id == "partition_S" || m->id == "partition_D")
+      throw ParseError("the TiledCopy (or its .get_slice(tid)), not ." + std::string(m->id) +
+                           "(tensor): give the smem tensor's layout with --smem (a spec's smem:) and its side with --side " +
+                           (m->id == "partition_S" ? "S" : "D"),
+                       m->dot + 1, std::string(text));
+    if (m->id == "retile_S" || m->id == "retile_D" || m->id == "retile")
+      throw ParseError("the TiledCopy, not ." + std::string(m->id) +
+                           "(...): a retiled register fragment issues no shared-memory instruction",
+                       m->dot + 1, std::string(text));
+    ++i;
+  }
+  return out;
+}
+
 CppValue eval_text(std::string_view text, const CppConstants& constants, std::optional<TiledMma> mma) {
-  CppEvaluator ev(parse_cpp_program(text), constants);
+  CppEvaluator ev(parse_cpp_program(without_thread_slices(text)), constants);
   add_kernel_extension(ev, std::move(mma));
   return ev.eval_result();
 }

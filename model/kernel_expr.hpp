@@ -7,8 +7,14 @@
 //   make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)      (mma: the --mma value)
 //   make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{},
 //                   Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})
-// also make_tiled_copy_B/C/S/D, MMA_Atom<Op>{}, Op{}, and `using`/`auto` bindings of any of them.
+// also make_tiled_copy_B/C/S/D, make_tiled_copy_C_atom, MMA_Atom<Op>{}, Op{}, and `using`/`auto`
+// bindings of any of them.
 // The name `mma` (and `tiled_mma`) refers to the TiledMMA given separately, when there is one.
+// A thread slice, as kernels write it, names its TiledCopy / TiledMMA: a trace covers all threads
+// of the copy, so `X.get_slice(threadIdx.x)` and `X.get_thread_slice(tid)` are read as X:
+//   make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma).get_slice(threadIdx.x)
+// `.partition_S(t)` / `.partition_D(t)` are refused (the smem tensor is given apart, with its side),
+// and so are `.retile_S/_D(...)` (register views, no shared-memory instruction).
 #include <map>
 #include <optional>
 #include <string>

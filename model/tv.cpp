@@ -205,6 +205,107 @@ TiledCopy make_tiled_copy_D(const CopyAtom& atom, const TiledCopy& like) {
   return c;
 }
 
+namespace {
+
+// The layout whose image is `image` (a set of non-negative integers containing 0), built by
+// strides in increasing order: each new mode's stride is the smallest element not generated yet
+// and its shape the longest run that stays inside the set. nullopt when no layout has that image.
+// Example: {0,1,3,4} -> (2,2):(1,3); {0,..,63} -> 64:1.
+std::optional<Layout> layout_with_image(const std::vector<bool>& image) {
+  const i64 n = static_cast<i64>(image.size());
+  std::vector<bool> have(image.size(), false);
+  std::vector<i64> generated{0}, shape, stride;
+  have[0] = true;
+  // The set shifted by s*x, when all of it is new and inside the image.
+  const auto shifted = [&](i64 shift) -> std::optional<std::vector<i64>> {
+    std::vector<i64> out;
+    for (i64 g : generated) {
+      const i64 y = g + shift;
+      if (y >= n || !image[at(y)] || have[at(y)]) return std::nullopt;
+      out.push_back(y);
+    }
+    return out;
+  };
+  for (i64 x = 1; x < n; ++x) {
+    if (!image[at(x)] || have[at(x)]) continue;
+    std::vector<i64> added;
+    i64 s = 1;
+    for (; auto next = shifted(s * x); ++s)
+      for (i64 y : *next) {
+        have[at(y)] = true;
+        added.push_back(y);
+      }
+    generated.insert(generated.end(), added.begin(), added.end());
+    shape.push_back(s);
+    stride.push_back(x);
+  }
+  if (static_cast<std::size_t>(std::count(image.begin(), image.end(), true)) != generated.size()) return std::nullopt;
+  if (shape.empty()) return Layout(IntTuple(1), IntTuple(0));
+  return Layout::flat(shape, stride);
+}
+
+// CuTe's composition(layoutC_TV, make_layout(make_shape(size<0>(layoutC_TV), copy_V))) keeps the
+// first copy_V values of the value mode (FrgV, (RestM, RestN)); it must be a prefix CuTe's
+// composition admits (LayoutError otherwise).
+void require_value_prefix(const TiledMma& mma, i64 copy_v, const std::string& what) {
+  std::vector<i64> shape = leaves(mma.atom.c_tv.mode(1).shape);
+  shape.push_back(mma.tile_size(0) / (mma.atom.m * mma.vmnk_size(1)));
+  shape.push_back(mma.tile_size(1) / (mma.atom.n * mma.vmnk_size(2)));
+  std::vector<i64> stride;
+  i64 span = 1;
+  for (i64 n : shape) {
+    stride.push_back(span);
+    span = checked_mul(span, n);
+  }
+  try {
+    (void)composition(Layout::flat(shape, stride), Layout(IntTuple(copy_v), IntTuple(1)));
+  } catch (const LayoutError& e) {
+    throw LayoutError(what + ": the atom's " + std::to_string(copy_v) + " values are not a prefix of the C layout's values: " + e.what());
+  }
+}
+
+}  // namespace
+
+TiledCopy make_tiled_copy_C_atom(const CopyAtom& atom, const TiledMma& mma) {
+  const std::string what = "make_tiled_copy_C_atom(Copy_Atom<" + atom.op.name + ", " + atom.value_type + ">, TiledMMA)";
+  const TvMap c = mma.layout_c_tv();
+  const i64 copy_v = size(atom.src.mode(1));  // Copy_Atom::NumValSrc
+  if (copy_v > c.values)
+    throw LayoutError(what + ": the atom moves " + std::to_string(copy_v) + " values per thread, the C layout holds " +
+                      std::to_string(c.values) + " (CuTe's static assertion copy_V <= size<1>(layoutC_TV))");
+  require_value_prefix(mma, copy_v, what);
+  // Tiler mode i: the mode-i coordinates the truncated TV layout reaches; layout_tv: each (t, v)'s
+  // position in the tile they span (left_inverse(tile2mma) o layout_TV in CuTe).
+  const i64 rows = c.tile[0];
+  std::array<std::vector<bool>, 2> image{std::vector<bool>(at(rows), false), std::vector<bool>(at(c.tile[1]), false)};
+  for (i64 t = 0; t < c.threads; ++t)
+    for (i64 v = 0; v < copy_v; ++v) {
+      image[0][at(c(t, v) % rows)] = true;
+      image[1][at(c(t, v) / rows)] = true;
+    }
+  TiledCopy out;
+  out.atom = atom;
+  std::array<std::vector<i64>, 2> position;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto tiler = layout_with_image(image[i]);
+    if (!tiler)
+      throw LayoutError(what + ": the C layout's first " + std::to_string(copy_v) + " values reach coordinates in mode " +
+                        std::to_string(i) + " that are not the image of a layout (CuTe's by-mode tiler would not enumerate them once)");
+    out.tiler.push_back(*tiler);
+    position[i].assign(image[i].size(), -1);
+    const std::vector<i64> coords = table(*tiler);
+    for (std::size_t k = 0; k < coords.size(); ++k) position[i][at(coords[k])] = static_cast<i64>(k);
+  }
+  out.layout_tv.threads = c.threads;
+  out.layout_tv.values = copy_v;
+  out.layout_tv.tile = {size(out.tiler[0]), size(out.tiler[1])};
+  out.layout_tv.index.assign(at(checked_mul(c.threads, copy_v)), 0);
+  for (i64 t = 0; t < c.threads; ++t)
+    for (i64 v = 0; v < copy_v; ++v)
+      out.layout_tv.index[at(t + c.threads * v)] = position[0][at(c(t, v) % rows)] + out.layout_tv.tile[0] * position[1][at(c(t, v) / rows)];
+  return out;
+}
+
 TvMap thrval2mn(const TiledCopy& c, CopySide side) {
   const CopyAtom& a = c.atom;
   const Layout& x = side == CopySide::S ? a.src : a.dst;

@@ -86,6 +86,20 @@ TiledCopy make_tiled_copy(const CopyAtom& atom, const Layout& thr_layout, const 
 TiledCopy make_tiled_copy_A(const CopyAtom& atom, const TiledMma& mma);
 TiledCopy make_tiled_copy_B(const CopyAtom& atom, const TiledMma& mma);
 TiledCopy make_tiled_copy_C(const CopyAtom& atom, const TiledMma& mma);
+// make_tiled_copy_C_atom (cute/atom/copy_atom.hpp): the smallest TiledCopy that retiles the C
+// accumulators, for epilogues that store sub-tiles. CuTe truncates get_layoutC_TV to the atom's
+// copy_V = NumValSrc values per thread, layout_TV = layoutC_TV o (#thr, copy_V):(1, #thr); its
+// tiler mode i = filter(composition(proj_i, layout_TV)) enumerates the mode-i coordinates that
+// layout_TV reaches, and TiledLayout_TV = left_inverse(tile2mma) o layout_TV, the position of each
+// (thr, val) in the tile the tiler spans. Here the tiler mode is the layout with that image (modes
+// by increasing stride), and TiledLayout_TV the position in it: any enumeration of the same set
+// gives the same smem elements per (thr, val) and the same complement, so the same trace.
+// @pre copy_V <= values of the C layout, a prefix of its value mode CuTe's composition admits, and
+//      each mode's coordinates are the image of a layout (LayoutError otherwise).
+// @post tiler(layout_tv(t, v)) == layoutC_TV(t, v) for v < copy_V (as (m, n) coordinates)
+// Example: SM90_64x128x16 GMMA with Copy_Atom<SM90_U32x4_STSM_N, half_t> (copy_V 8): tiler
+//   [64:1, 16:1] (CuTe's ((8,4,2):(1,16,8), (4,2,2):(2,1,8)) has the same images), 128 threads.
+TiledCopy make_tiled_copy_C_atom(const CopyAtom& atom, const TiledMma& mma);
 TiledCopy make_tiled_copy_S(const CopyAtom& atom, const TiledCopy& like);  // its get_layoutS_TV
 TiledCopy make_tiled_copy_D(const CopyAtom& atom, const TiledCopy& like);  // its get_layoutD_TV
 

@@ -176,6 +176,23 @@ TEST(CuteMma, UniversalFmaRejectsBadArguments) {
   EXPECT_THROW(find_mma_atom("UniversalFMA<float>", {"float"}), LayoutError);
 }
 
+TEST(CuteMma, Sm61DotProducts) {
+  // mma_traits_sm61.hpp: one thread, MNK 1x1x4 (DP4A) / 1x1x2 (DP2A), A = B = Layout<Shape<_1,K>>.
+  const MmaAtomInfo d4 = mma("SM61_DP4A");
+  EXPECT_EQ(std::vector<i64>({d4.m, d4.n, d4.k}), std::vector<i64>({1, 1, 4}));
+  EXPECT_EQ(to_string(d4.thr_id), "1:0");
+  EXPECT_EQ(to_string(d4.a_tv), "(1,4):(0,1)");
+  EXPECT_EQ(to_string(d4.b_tv), "(1,4):(0,1)");
+  EXPECT_EQ(to_string(d4.c_tv), "(1,1):(0,0)");
+  EXPECT_EQ(d4.a_type, "int8_t");
+  EXPECT_EQ(d4.d_type, "int32_t");
+  const MmaAtomInfo d2 = mma("SM61_DP2A");
+  EXPECT_EQ(d2.k, 2);
+  EXPECT_EQ(to_string(d2.a_tv), "(1,2):(0,1)");
+  EXPECT_EQ(d2.b_type, "int16_t");
+  EXPECT_THROW(find_mma_atom("SM61_DP4A", {"int8_t"}), LayoutError);
+}
+
 // ---------------------------------------------------------------------------------------------
 // SM90 GMMA
 // ---------------------------------------------------------------------------------------------
