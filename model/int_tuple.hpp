@@ -28,8 +28,9 @@ class IntTuple {
   // A leaf holding v, static or dynamic as told.
   static IntTuple integer(i64 v, bool is_static);
   // A basis stride (CuTe's ScaledBasis<T, path...>): `value` (static or dynamic) at the mode path
-  // `path` of the codomain, printed value@p0@p1...: E<1>{} = basis(1, true, {1}) prints `_1@1`,
-  // E<1,0>{} * 3 (dynamic) = basis(3, false, {1,0}) prints `3@1@0`.
+  // `path` of the codomain (outermost mode first, as CuTe's template arguments): E<1>{} =
+  // basis(1, true, {1}) prints `_1@1`; E<1,0>{} * 3 (dynamic) = basis(3, false, {1,0}) prints
+  // `3@0@1` (CuTe prints the path innermost first).
   // @pre path is not empty and every entry is >= 0
   static IntTuple basis(i64 value, bool value_is_static, std::vector<int> path);
   // A tuple of the given children (a 1-tuple stays a tuple: (4) != 4).

@@ -32,6 +32,31 @@ struct Layout {
   bool operator!=(const Layout& o) const { return !(*this == o); }
 };
 
+// A layout exactly as an operation built it: congruent, but shapes are not checked to be positive
+// (CuTe's run-time arithmetic can build a 0 or negative shape; the operation's definition check
+// then rejects it).
+Layout raw_layout(IntTuple shape, IntTuple stride);
+// make_layout(L0, L1, ...) without the positivity check (one argument gives a 1-tuple).
+Layout concat_layouts(const std::vector<Layout>& modes);
+// CuTe's make_layout(shape): compact column-major strides with CuTe's staticness:
+// make_compact_layout((_2,4,_3)) = (_2,4,_3):(_1,_2,8), make_compact_layout(_1) = _1:_0.
+Layout make_compact_layout(const IntTuple& shape);
+// CuTe's size and cosize with staticness: size (_2,4):(_1,_2) = 8 (dynamic), cosize = 8;
+// cosize = inner_product(shape - _1, |stride|) + _1 (a static _1 mode contributes a static _0).
+IntTuple size_cute(const Layout& l);
+IntTuple cosize_cute(const Layout& l);
+// L(x) when strides may be basis elements (CuTe's ScaledBasis): the arithmetic-tuple sum of the
+// terms coordinate * stride. An integer leaf for integer strides; for basis strides a tuple with
+// zeros where no basis points: (_4,_4):(_1@1,_1@0) at 6 = (1,2), 2:(_1@1) at 1 = (0,1).
+IntTuple evaluate_coord(const Layout& l, const IntTuple& coord_or_index);
+// L(x) with CuTe's staticness (crd2idx in stride.hpp): a static result only where CuTe computes it
+// at compile time, e.g. 6:_1 at _3 is _3 although 6 is a run-time shape; (6,_5):(_1,_18) at _3 is
+// dynamic (it divides by the run-time 6). Integer strides only.
+IntTuple evaluate_cute(const Layout& l, const IntTuple& coord_or_index);
+// Equality of two evaluate_coord values, missing trailing modes counting as 0 (CuTe pads
+// arithmetic tuples with _0 when it adds them): (3,0) equals (3), 0 equals (0,(0,0)).
+bool same_coord(const IntTuple& a, const IntTuple& b);
+
 // size(L) = product(shape).                               size((4,(2,2)):(2,(1,8))) = 16
 i64 size(const Layout& l);
 // rank(L), depth(L) of the shape.                         depth((4,(2,2)):(2,(1,8))) = 2

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "model/cute_int.hpp"
+
 namespace layoutproof {
 
 ParseError::ParseError(const std::string& expected, std::size_t col, std::string in)
@@ -27,15 +29,39 @@ std::string ParseError::caret() const {
   return "  " + input.substr(begin, end - begin) + "\n  " + pad + "^";
 }
 
-std::string to_string(const IntTuple& t) {
-  if (t.is_leaf()) return std::to_string(t.value());
+namespace {
+
+std::string leaf_string(const IntTuple& t, bool cute) {
+  std::string s = (cute && t.is_static() ? "_" : "") + std::to_string(t.scale());
+  // CuTe prints ScaledBasis<T,N0,N1,...> as value@...@N1@N0: the innermost mode first.
+  const std::vector<int>& path = t.basis_path();
+  for (std::size_t k = path.size(); k-- > 0;) s += "@" + std::to_string(path[k]);
+  return s;
+}
+
+std::string tuple_string(const IntTuple& t, bool cute) {
+  if (t.is_leaf()) return leaf_string(t, cute);
   std::string s = "(";
   for (std::size_t i = 0; i < t.rank(); ++i) {
     if (i) s += ',';
-    s += to_string(t[i]);
+    s += tuple_string(t[i], cute);
   }
   return s + ")";
 }
+
+// Sw<B,M,S> o OFFSET o LAYOUT, the offset being CuTe's smem_ptr flag where there is one.
+std::string any_string(const AnyLayout& l, bool cute) {
+  const auto inner = [&](const Layout& x) { return tuple_string(x.shape, cute) + ":" + tuple_string(x.stride, cute); };
+  if (!l.swizzle) return inner(l.layout);
+  if (l.is_smem_ptr())
+    return to_string(l.byte_swizzle) + " o smem_ptr[" + std::to_string(l.smem_ptr_bits) + "b](unset) o " + inner(l.layout);
+  const std::string off = (cute && l.offset_is_static ? "_" : "") + std::to_string(l.offset);
+  return to_string(*l.swizzle) + " o " + off + " o " + inner(l.layout);
+}
+
+}  // namespace
+
+std::string to_string(const IntTuple& t) { return tuple_string(t, false); }
 
 std::string to_string(const Layout& l) { return to_string(l.shape) + ":" + to_string(l.stride); }
 
@@ -43,17 +69,48 @@ std::string to_string(const Swizzle& s) {
   return "Sw<" + std::to_string(s.B) + "," + std::to_string(s.M) + "," + std::to_string(s.S) + ">";
 }
 
-std::string to_string(const AnyLayout& l) {
-  if (!l.swizzle) return to_string(l.layout);
-  return to_string(*l.swizzle) + " o " + std::to_string(l.offset) + " o " + to_string(l.layout);
+std::string to_string(const AnyLayout& l) { return any_string(l, false); }
+
+std::string to_cute_string(const IntTuple& t) { return tuple_string(t, true); }
+
+std::string to_cute_string(const Layout& l) { return to_cute_string(l.shape) + ":" + to_cute_string(l.stride); }
+
+std::string to_cute_string(const Swizzle& s) { return to_string(s); }
+
+std::string to_cute_string(const AnyLayout& l) { return any_string(l, true); }
+
+std::string to_cute_string(const Tiler& t) {
+  switch (t.kind) {
+    case Tiler::Kind::layout: return to_cute_string(t.layout);
+    case Tiler::Kind::integer: return (t.integer_static ? "_" : "") + std::to_string(t.integer);
+    case Tiler::Kind::underscore: return "_";
+    case Tiler::Kind::tuple: {
+      std::string s = "(";
+      for (std::size_t i = 0; i < t.modes.size(); ++i) s += (i ? "," : "") + to_cute_string(t.modes[i]);
+      return s + ")";
+    }
+  }
+  return "?";
+}
+
+bool has_static_marker(std::string_view text) {
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != '_') continue;
+    std::size_t j = i + 1;
+    if (text[j] == '-' || text[j] == '+') ++j;
+    if (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) return true;
+  }
+  return false;
 }
 
 namespace {
 
 // A recursive-descent parser over one input string; every error carries the column.
+// `exact`: bare integers are dynamic (CuTe's printed text); otherwise every integer is static.
 class Parser {
  public:
-  explicit Parser(std::string_view text) : text_(text) {}
+  Parser(std::string_view text, bool exact, bool allow_unevaluable = false)
+      : text_(text), exact_(exact), allow_unevaluable_(allow_unevaluable) {}
 
   [[noreturn]] void fail(const std::string& expected) const {
     throw ParseError(expected, pos_ + 1, std::string(text_));
@@ -84,10 +141,14 @@ class Parser {
     if (p < text_.size() && (text_[p] == '-' || text_[p] == '+')) ++p;
     return p < text_.size() && std::isdigit(static_cast<unsigned char>(text_[p]));
   }
-
-  i64 integer() {
+  // E<1>, E<1,0>, E<0>{}: a unit basis stride.
+  bool at_basis_e() {
     skip_space();
-    if (peek('_')) ++pos_;
+    return text_.substr(pos_, 2) == "E<";
+  }
+
+  i64 number() {
+    skip_space();
     bool negative = false;
     if (pos_ < text_.size() && (text_[pos_] == '-' || text_[pos_] == '+')) negative = text_[pos_++] == '-';
     if (pos_ >= text_.size() || !std::isdigit(static_cast<unsigned char>(text_[pos_]))) fail("an integer");
@@ -104,10 +165,53 @@ class Parser {
     return negative ? -v : v;
   }
 
+  // An integer leaf: `_8` static, `8` static or dynamic (exact_), optionally a basis `@i@j...`.
+  IntTuple integer() {
+    skip_space();
+    if (at_basis_e()) return basis_e();
+    bool is_static = !exact_;
+    if (peek('_')) {
+      ++pos_;
+      is_static = true;
+    }
+    const i64 v = number();
+    std::vector<int> path;
+    while (pos_ < text_.size() && text_[pos_] == '@') {
+      ++pos_;
+      const std::size_t at = pos_;
+      const i64 m = number();
+      if (m < 0 || m > 64) {
+        pos_ = at;
+        fail("a basis mode index between 0 and 64");
+      }
+      path.push_back(static_cast<int>(m));
+    }
+    if (path.empty()) return IntTuple::integer(v, is_static);
+    std::reverse(path.begin(), path.end());  // printed innermost mode first: _1@0@1 is E<1,0>
+    return IntTuple::basis(v, is_static, std::move(path));
+  }
+
+  IntTuple basis_e() {
+    pos_ += 2;  // E<
+    std::vector<int> path{small_int()};
+    while (peek(',')) {
+      ++pos_;
+      path.push_back(small_int());
+    }
+    expect('>');
+    if (peek('{')) {
+      ++pos_;
+      expect('}');
+    }
+    for (int m : path)
+      if (m < 0) fail("a non-negative basis mode index");
+    return IntTuple::basis(1, true, std::move(path));
+  }
+
   IntTuple int_tuple() {
     if (!peek('(')) {
-      if (!at_int()) fail("an integer or '('");
-      return IntTuple(integer());
+      if (!at_int() && !at_basis_e()) fail("an integer or '('");
+      return integer();
     }
     ++pos_;
     std::vector<IntTuple> children{int_tuple()};
@@ -122,7 +226,17 @@ class Parser {
   Layout layout() {
     const std::size_t start = pos_;
     IntTuple shape = int_tuple();
-    if (!peek(':')) return Layout(shape, compact_col_major(shape));
+    return layout_after_shape(start, std::move(shape));
+  }
+
+  // The rest of a layout whose shape (starting at `start`) has been read.
+  Layout layout_after_shape(std::size_t start, IntTuple shape) {
+    for (const IntTuple& leaf : leaf_nodes(shape))
+      if (leaf.is_basis()) {
+        pos_ = start;
+        fail("a shape of integers (basis elements like _1@0 are strides)");
+      }
+    if (!peek(':')) return Layout(shape, cute_int::compact_col_major(shape));
     ++pos_;
     const std::size_t stride_at = pos_;
     IntTuple stride = int_tuple();
@@ -163,13 +277,16 @@ class Parser {
     if (!peek_word("Sw")) return AnyLayout(layout());
     const Swizzle sw = swizzle();
     expect_compose();
+    if (peek_word("smem_ptr[")) return smem_ptr_layout(sw);
     // Either `OFFSET o LAYOUT` or `LAYOUT` directly: an integer followed by 'o' is the offset.
     const std::size_t save = pos_;
     if (at_int()) {
-      const i64 offset = integer();
-      if (peek('o')) {
+      const IntTuple offset = integer();
+      if (peek('o') && !offset.is_basis()) {
         ++pos_;
-        return AnyLayout(sw, offset, layout());
+        AnyLayout r(sw, offset.value(), layout());
+        r.offset_is_static = offset.is_static();
+        return r;
       }
       pos_ = save;
     }
@@ -196,9 +313,39 @@ class Parser {
     ++pos_;
   }
 
+  // Sw<B,M,S> o smem_ptr[16b](unset) o LAYOUT (CuTe's smem_ptr_flag_bits<16>).
+  AnyLayout smem_ptr_layout(const Swizzle& sw) {
+    pos_ += 9;  // smem_ptr[
+    const std::size_t bits_at = pos_;
+    const i64 bits = number();
+    if (!peek('b')) fail("'b' (smem_ptr[16b])");
+    ++pos_;
+    expect(']');
+    expect('(');
+    if (!peek_word("unset")) fail("'unset'");
+    pos_ += 5;
+    expect(')');
+    expect_compose();
+    const Layout l = layout();
+    if (bits < 1 || bits > 1024) {
+      pos_ = bits_at;
+      fail("an element size in bits between 1 and 1024");
+    }
+    try {
+      return AnyLayout::smem_ptr(sw, static_cast<int>(bits), l, allow_unevaluable_);
+    } catch (const ParseError&) {
+      throw;
+    } catch (const LayoutError& e) {
+      pos_ = bits_at;
+      fail(std::string("an element size this swizzle can address (") + e.what() + ")");
+    }
+  }
+
   int small_int() {
     const std::size_t start = pos_;
-    const i64 v = integer();
+    skip_space();
+    if (peek('_')) ++pos_;  // Sw<_3,...> is not CuTe's, but harmless
+    const i64 v = number();
     if (v < -64 || v > 64) {
       pos_ = start;
       fail("a swizzle parameter between -64 and 64");
@@ -206,38 +353,58 @@ class Parser {
     return static_cast<int>(v);
   }
 
-  // Inside a tiler: [...], _, an integer (n:1), a layout, or a shape tuple (by-mode integers).
+  bool at_underscore_alone() {
+    skip_space();
+    return pos_ < text_.size() && text_[pos_] == '_' && !at_int();
+  }
+
+  // Inside a tiler: [...], _, an integer (n:1), a layout, or a parenthesized by-mode tuple whose
+  // elements are tilers: (_2:_1,_4:_2), (_8,_), ((_2,_2):(_1,_4),_4). A parenthesized tuple of
+  // integers followed by ':' is a layout's shape.
   Tiler tiler_element() {
     if (peek('[')) return tiler();
-    skip_space();
-    if (pos_ < text_.size() && text_[pos_] == '_' && !at_int()) {
+    if (at_underscore_alone()) {
       ++pos_;
       return Tiler::underscore();
     }
-    if (!peek('(') && !at_int()) fail("a tiler: '[', '_', an integer or a layout");
+    if (!peek('(') && !at_int()) fail("a tiler: '[', '(', '_', an integer or a layout");
     const std::size_t start = pos_;
-    const IntTuple shape = int_tuple();
-    if (peek(':')) {
-      pos_ = start;
-      return Tiler::of(layout());
+    if (at_int()) {
+      const IntTuple n = integer();
+      if (peek(':')) {
+        pos_ = start;
+        return Tiler::of(layout());
+      }
+      if (n.is_basis()) {
+        pos_ = start;
+        fail("a tiler (a basis element is a stride)");
+      }
+      return Tiler::of_int(n.value(), n.is_static());
     }
-    return from_shape(shape);
-  }
-
-  static Tiler from_shape(const IntTuple& t) {
-    if (t.is_leaf()) return Tiler::of_int(t.value());
-    std::vector<Tiler> modes;
-    for (const auto& c : t.children()) modes.push_back(from_shape(c));
-    return Tiler::by_mode(std::move(modes));
+    ++pos_;  // '('
+    std::vector<Tiler> modes{tiler_element()};
+    while (peek(',')) {
+      ++pos_;
+      modes.push_back(tiler_element());
+    }
+    expect(')');
+    if (!peek(':')) return Tiler::by_mode(std::move(modes));
+    // A layout: its shape must have been a tuple of integers.
+    pos_ = start;
+    return Tiler::of(layout());
   }
 
   std::string_view text_;
+  bool exact_;
+  bool allow_unevaluable_;
   std::size_t pos_ = 0;
 };
 
+bool exact_reading(std::string_view text, Reading r) { return r == Reading::exact || has_static_marker(text); }
+
 template <class F>
-auto parse_whole(std::string_view text, F&& f) {
-  Parser p(text);
+auto parse_whole(std::string_view text, Reading r, F&& f, bool allow_unevaluable = false) {
+  Parser p(text, exact_reading(text, r), allow_unevaluable);
   auto result = f(p);
   p.expect_end();
   return result;
@@ -245,24 +412,24 @@ auto parse_whole(std::string_view text, F&& f) {
 
 }  // namespace
 
-IntTuple parse_int_tuple(std::string_view text) {
-  return parse_whole(text, [](Parser& p) { return p.int_tuple(); });
+IntTuple parse_int_tuple(std::string_view text, Reading r) {
+  return parse_whole(text, r, [](Parser& p) { return p.int_tuple(); });
 }
 
-Layout parse_layout(std::string_view text) {
-  return parse_whole(text, [](Parser& p) { return p.layout(); });
+Layout parse_layout(std::string_view text, Reading r) {
+  return parse_whole(text, r, [](Parser& p) { return p.layout(); });
 }
 
-AnyLayout parse_any_layout(std::string_view text) {
-  return parse_whole(text, [](Parser& p) { return p.any_layout(); });
+AnyLayout parse_any_layout(std::string_view text, Reading r, bool allow_unevaluable) {
+  return parse_whole(text, r, [](Parser& p) { return p.any_layout(); }, allow_unevaluable);
 }
 
 Swizzle parse_swizzle(std::string_view text) {
-  return parse_whole(text, [](Parser& p) { return p.swizzle(); });
+  return parse_whole(text, Reading::automatic, [](Parser& p) { return p.swizzle(); });
 }
 
-Tiler parse_tiler(std::string_view text) {
-  return parse_whole(text, [](Parser& p) { return p.tiler(); });
+Tiler parse_tiler(std::string_view text, Reading r) {
+  return parse_whole(text, r, [](Parser& p) { return p.tiler(); });
 }
 
 }  // namespace layoutproof

@@ -14,6 +14,7 @@ struct Tiler {
   Kind kind = Kind::underscore;
   Layout layout;               // kind == layout
   i64 integer = 0;             // kind == integer
+  bool integer_static = true;  // kind == integer: CuTe's _8 (true) or run-time 8 (false)
   std::vector<Tiler> modes;    // kind == tuple
 
   static Tiler of(Layout l) {
@@ -22,10 +23,11 @@ struct Tiler {
     t.layout = std::move(l);
     return t;
   }
-  static Tiler of_int(i64 n) {
+  static Tiler of_int(i64 n, bool is_static = true) {
     Tiler t;
     t.kind = Kind::integer;
     t.integer = n;
+    t.integer_static = is_static;
     return t;
   }
   static Tiler underscore() { return Tiler{}; }

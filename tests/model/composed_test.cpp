@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
+#include "model/flat_layout_host.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof {
@@ -62,6 +64,65 @@ TEST(Composed, WithInnerKeepsSwizzleAndOffset) {
   EXPECT_EQ(*m.swizzle, (Swizzle{3, 4, 3}));
   EXPECT_EQ(m.offset, 16);
   EXPECT_EQ(m.layout, parse_layout("4:1"));
+}
+
+}  // namespace
+}  // namespace layoutproof
+
+namespace layoutproof {
+namespace {
+
+// element_swizzle: the byte swizzle on N-bit elements as an element-level swizzle. Brute force:
+// for every element e, the byte address byte_sw(e * N/8) is element_swizzle(e) * N/8 (N >= 8), or
+// the element moves with its byte (N < 8).
+TEST(Composed, ElementSwizzleMatchesByteSwizzleBruteForce) {
+  for (int bits : {1, 2, 4, 8, 16, 32, 64, 128})
+    for (int b = 0; b <= 3; ++b)
+      for (int m = 0; m <= 5; ++m)
+        for (int s : {b, b + 1, -b, -(b + 2)}) {
+          if (std::abs(s) < b) continue;
+          const Swizzle byte{b, m, s};
+          Swizzle e;
+          try {
+            e = element_swizzle(byte, bits);
+          } catch (const LayoutError&) {
+            // Refused only when the swizzle moves bytes inside an element.
+            EXPECT_TRUE(bits > 8 && b > 0 && (1 << m) < bits / 8) << b << "," << m << "," << s << " on " << bits;
+            continue;
+          }
+          for (i64 el = 0; el < 4096; ++el) {
+            if (bits >= 8) {
+              const i64 k = bits / 8;
+              ASSERT_EQ(byte.apply(el * k), e.apply(el) * k) << "bits " << bits << " e " << el;
+            } else {
+              const i64 per = 8 / bits;
+              ASSERT_EQ(byte.apply(el / per) * per + el % per, e.apply(el)) << "bits " << bits << " e " << el;
+            }
+          }
+        }
+}
+
+// The printed smem_ptr form is a swizzle on BYTE addresses: GMMA K_SW128 on half is Sw<3,3,3> on
+// elements, never Sw<3,4,3> (which would refute a correct layout).
+TEST(Composed, SmemPtrFormEvaluatesByteSwizzle) {
+  const AnyLayout l = parse_any_layout("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+  ASSERT_TRUE(l.is_smem_ptr());
+  EXPECT_EQ(l.smem_ptr_bits, 16);
+  EXPECT_EQ(l.byte_swizzle, (Swizzle{3, 4, 3}));
+  EXPECT_EQ(*l.swizzle, (Swizzle{3, 3, 3}));
+  const AnyLayout element = parse_any_layout("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+  EXPECT_EQ(offsets(l), offsets(element));
+  const Swizzle byte{3, 4, 3};
+  for (i64 e = 0; e < 512; ++e) EXPECT_EQ(evaluate(l, IntTuple(e)) * 2, byte.apply(evaluate(l.layout, e) * 2));
+  EXPECT_EQ(to_cute_string(l), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+  EXPECT_EQ(to_string(l), "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
+  // A byte swizzle that moves bytes inside a 16-bit element has no element-level form.
+  EXPECT_THROW(parse_any_layout("Sw<3,0,4> o smem_ptr[16b](unset) o _8:_1"), LayoutError);
+  const AnyLayout printable = parse_any_layout("Sw<3,0,4> o smem_ptr[16b](unset) o _8:_1", Reading::automatic, true);
+  EXPECT_FALSE(printable.evaluable);
+  EXPECT_EQ(to_cute_string(printable), "Sw<3,0,4> o smem_ptr[16b](unset) o _8:_1");
+  EXPECT_THROW(offsets(printable), LayoutError);
+  EXPECT_THROW(to_flat(printable), LayoutError);
 }
 
 }  // namespace

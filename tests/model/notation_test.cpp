@@ -127,3 +127,75 @@ TEST(Notation, OverflowWhileParsing) {
 
 }  // namespace
 }  // namespace layoutproof
+
+namespace layoutproof {
+namespace {
+
+// Static and dynamic integers (issue 13): a text without any `_`-int is all static (the legacy
+// notation); a text with one is read exactly; Reading::exact always reads exactly.
+TEST(Notation, StaticDynamicReading) {
+  EXPECT_TRUE(parse_layout("(8,64):(64,1)").shape.is_static());
+  const Layout mixed = parse_layout("(_8,64):(_64,1)");
+  EXPECT_TRUE(mixed.shape[0].is_static());
+  EXPECT_FALSE(mixed.shape[1].is_static());
+  EXPECT_TRUE(mixed.stride[0].is_static());
+  EXPECT_FALSE(mixed.stride[1].is_static());
+  const Layout exact = parse_layout("(8,64):(64,1)", Reading::exact);
+  EXPECT_FALSE(exact.shape.is_static());
+  EXPECT_FALSE(exact.stride.is_static());
+  EXPECT_TRUE(has_static_marker("(_8,64)"));
+  EXPECT_TRUE(has_static_marker("_-1"));
+  EXPECT_FALSE(has_static_marker("Sw<3,4,3> o 0 o (8,64):(64,1)"));
+  EXPECT_FALSE(has_static_marker("[8:1,_]"));
+  // A shape alone gets CuTe's compact strides, with CuTe's staticness: (_2,4,_3) -> (_1,_2,8).
+  EXPECT_EQ(to_cute_string(parse_layout("(_2,4,_3)")), "(_2,4,_3):(_1,_2,8)");
+  EXPECT_EQ(to_cute_string(parse_layout("(_2,_1,_3)")), "(_2,_1,_3):(_1,_0,_2)");
+}
+
+// CuTe's printed text round-trips exactly through Reading::exact; canonical printing drops the `_`.
+TEST(Notation, CuteTextRoundTrip) {
+  for (const char* s : {"(_8,_64):(_64,_1)", "_1:_0", "(8,_4):(_1,8)", "(_4):(_-1)", "((_2,3),(4,_5)):((_1,2),(6,_24))",
+                        "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<3,4,3> o 0 o (8,64):(64,1)",
+                        "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "(_4,_4):(_1@1,_1@0)",
+                        "(_2,_4):(_1@0@1,3@0)"}) {
+    SCOPED_TRACE(s);
+    EXPECT_EQ(to_cute_string(parse_any_layout(s, Reading::exact)), s);
+  }
+  EXPECT_EQ(to_string(parse_any_layout("(_8,64):(_64,1)")), "(8,64):(64,1)");
+  EXPECT_EQ(to_cute_string(parse_int_tuple("(_2,(3,_4))")), "(_2,(3,_4))");
+}
+
+// Basis strides: value@path, printed innermost mode first (CuTe's fold prints E<1,0> as _1@0@1);
+// E<...> is accepted too.
+TEST(Notation, BasisStrides) {
+  const IntTuple e10 = parse_int_tuple("_1@0@1");
+  ASSERT_TRUE(e10.is_basis());
+  EXPECT_EQ(e10.basis_path(), std::vector<int>({1, 0}));
+  EXPECT_TRUE(identical(parse_int_tuple("E<1,0>{}"), e10));
+  EXPECT_TRUE(identical(parse_int_tuple("E<1>"), IntTuple::basis(1, true, {1})));
+  const IntTuple dyn = parse_int_tuple("3@1", Reading::exact);
+  EXPECT_FALSE(dyn.is_static());
+  EXPECT_EQ(dyn.scale(), 3);
+  EXPECT_EQ(to_cute_string(dyn), "3@1");
+  EXPECT_EQ(to_string(e10), "1@0@1");
+  EXPECT_THROW(parse_layout("(_1@0,_4):(_1,_1)"), ParseError);  // a basis is no shape
+}
+
+// CuTe's printed Tile<...>: a parenthesized by-mode tuple of layouts, integers and `_`.
+TEST(Notation, CuteTileText) {
+  const Tiler t = parse_tiler("(_2:_1,_,(_2,_2):(_1,_4))");
+  ASSERT_EQ(t.kind, Tiler::Kind::tuple);
+  ASSERT_EQ(t.modes.size(), 3u);
+  EXPECT_EQ(t.modes[0].kind, Tiler::Kind::layout);
+  EXPECT_EQ(t.modes[1].kind, Tiler::Kind::underscore);
+  EXPECT_EQ(to_cute_string(t.modes[2].layout), "(_2,_2):(_1,_4)");
+  const Tiler ints = parse_tiler("(_8,4)");
+  ASSERT_EQ(ints.kind, Tiler::Kind::tuple);
+  EXPECT_TRUE(ints.modes[0].integer_static);
+  EXPECT_FALSE(ints.modes[1].integer_static);
+  EXPECT_EQ(to_cute_string(ints), "(_8,4)");
+  EXPECT_EQ(parse_tiler("(8,4):(1,8)").kind, Tiler::Kind::layout);
+}
+
+}  // namespace
+}  // namespace layoutproof
