@@ -5,52 +5,74 @@
 #include <deque>
 #include <string>
 
+#include "model/algebra_check.hpp"
+#include "model/cute_int.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof {
+
+namespace ci = cute_int;
+
+// ---------------------------------------------------------------------------------------------
+// Coalesce and filter
+
 namespace {
 
 struct Mode {
-  i64 shape;
-  i64 stride;
+  IntTuple shape, stride;
 };
 
-// CuTe's detail::bw_coalesce: walk old modes I..0 backwards, pushing onto the front of `front`.
-//   front s0:d0, old _1:d1      -> skip the old mode
-//   front is the integer _1     -> replace it by the old mode
-//   front s0:d0 with d0 == s1*d1 -> merge into s0*s1:d1
-//   otherwise                   -> prepend s1:d1
-// `front` starts as a single integer mode; it stays an integer layout unless something is prepended.
-Layout bw_coalesce(const std::vector<i64>& old_shape, const std::vector<i64>& old_stride, int last,
-                   Mode init) {
-  std::deque<Mode> front{init};
+// CuTe's detail::bw_coalesce over the flat modes [0, last], starting from `init` (an integer mode):
+// walk the old modes backwards, looking at each and the front of the new layout:
+//   old _1:d1                          -> skip (static 1 only; a run-time 1 is kept)
+//   front is the integer mode _1:d0    -> replace it by the old mode
+//   front s0 static, s1*d1 == d0 static-true -> merge into s1*s0:d1
+//   otherwise                          -> prepend s1:d1
+// A front that is still the integer _1 at the end gives _1:_0.
+Layout bw_coalesce(const std::vector<IntTuple>& s, const std::vector<IntTuple>& d, int last, Mode init) {
+  std::deque<Mode> front{std::move(init)};
+  bool integer = true;  // the front is still a single integer mode (not a tuple)
   for (int i = last; i >= 0; --i) {
-    const i64 s = old_shape[i], d = old_stride[i];
-    if (s == 1) continue;
-    if (front.size() == 1 && front[0].shape == 1) {
-      front[0] = {s, d};
-    } else if (checked_mul(s, d) == front[0].stride) {
-      front[0] = {checked_mul(s, front[0].shape), d};
+    if (s[i].is_constant(1)) continue;
+    if (integer && front[0].shape.is_constant(1)) {
+      front[0] = {s[i], d[i]};
+    } else if (front[0].shape.is_static() && ci::static_equal(ci::mul(s[i], d[i]), front[0].stride)) {
+      front[0] = {ci::mul(s[i], front[0].shape), d[i]};
     } else {
-      front.push_front({s, d});
+      front.push_front({s[i], d[i]});
+      integer = false;
     }
   }
-  if (front.size() == 1 && front[0].shape == 1) return Layout(1, 0);
-  std::vector<i64> shapes, strides;
+  if (integer) {
+    if (front[0].shape.is_constant(1)) return Layout(1, 0);
+    return raw_layout(front[0].shape, front[0].stride);
+  }
+  std::vector<IntTuple> shapes, strides;
   for (const Mode& m : front) {
     shapes.push_back(m.shape);
     strides.push_back(m.stride);
   }
-  return Layout::flat(shapes, strides);
+  return raw_layout(IntTuple::tuple(std::move(shapes)), IntTuple::tuple(std::move(strides)));
 }
 
 Layout coalesce_flat(const Layout& l, bool keep_outside_domain) {
-  const std::vector<i64> s = leaves(l.shape), d = leaves(l.stride);
+  const std::vector<IntTuple> s = leaf_nodes(l.shape), d = leaf_nodes(l.stride);
   if (s.empty()) throw LayoutError("coalesce: empty layout ()");
   const int r = static_cast<int>(s.size());
   Mode init{s[r - 1], d[r - 1]};
-  if (keep_outside_domain && init.shape == 1) init.shape = 2;
+  if (keep_outside_domain && init.shape.is_constant(1)) init.shape = IntTuple(2);
   return bw_coalesce(s, d, r - 2, init);
+}
+
+// transform_layout(L, profile, f): f on the modes the profile names, the rest of L kept.
+template <class F>
+Layout by_profile(const char* op, const Layout& l, const IntTuple& profile, F&& f) {
+  if (profile.rank() > l.rank())
+    throw LayoutError(std::string(op) + ": profile rank " + std::to_string(profile.rank()) + " exceeds layout rank " +
+                      std::to_string(l.rank()));
+  std::vector<Layout> modes;
+  for (std::size_t i = 0; i < l.rank(); ++i) modes.push_back(i < profile.rank() ? f(l.mode(i), profile[i]) : l.mode(i));
+  return concat_layouts(modes);
 }
 
 }  // namespace
@@ -61,20 +83,19 @@ Layout coalesce_x(const Layout& l) { return coalesce_flat(l, true); }
 
 Layout coalesce(const Layout& l, const IntTuple& profile) {
   if (profile.is_leaf()) return coalesce(l);
-  if (profile.rank() > l.rank())
-    throw LayoutError("coalesce: profile rank " + std::to_string(profile.rank()) + " exceeds layout rank " +
-                      std::to_string(l.rank()));
-  std::vector<Layout> modes;
-  for (std::size_t i = 0; i < l.rank(); ++i)
-    modes.push_back(i < profile.rank() ? coalesce(l.mode(i), profile[i]) : l.mode(i));
-  return Layout::concat(modes);
+  return by_profile("coalesce", l, profile, [](const Layout& m, const IntTuple& p) { return coalesce(m, p); });
+}
+
+Layout coalesce_x(const Layout& l, const IntTuple& profile) {
+  if (profile.is_leaf()) return coalesce_x(l);
+  return by_profile("coalesce", l, profile, [](const Layout& m, const IntTuple& p) { return coalesce_x(m, p); });
 }
 
 Layout filter_zeros(const Layout& l) {
-  const std::vector<i64> d = leaves(l.stride);
+  const std::vector<IntTuple> d = leaf_nodes(l.stride);
   std::size_t k = 0;
-  IntTuple shape = transform_leaves(l.shape, [&](i64 s) { return d[k++] == 0 ? 1 : s; });
-  return Layout(shape, l.stride);
+  IntTuple shape = map_leaves(l.shape, [&](const IntTuple& s) { return d[k++].is_constant(0) ? IntTuple(1) : s; });
+  return raw_layout(shape, l.stride);
 }
 
 Layout filter(const Layout& l) { return coalesce(filter_zeros(l)); }
@@ -87,238 +108,239 @@ namespace {
 struct CompositionContext {
   const Layout& a;
   const Layout& b;
-  // The first division of CuTe's algorithm that was not exact (empty: all exact).
-  std::string inexact;
+  mutable bool exact = true;  // every division of CuTe's algorithm was exact (then its theory proves the result)
   [[noreturn]] void fail(const std::string& why) const {
-    throw LayoutError("composition " + to_string(a) + " o " + to_string(b) + " is not admissible: " + why);
+    throw LayoutError("composition " + to_cute_string(a) + " o " + to_cute_string(b) + ": " + why);
   }
 };
 
-std::string mode_text(int i, i64 shape) {
-  return "mode " + std::to_string(i) + " (shape " + std::to_string(shape) + ") of the coalesced left layout";
-}
+std::string t(const IntTuple& x) { return to_cute_string(x); }
 
-// detail::composition_impl of CuTe 4.x for a coalesced (integer or flat) lhs and one rhs mode:
-// walk the lhs modes, dividing the rhs stride out of each shape (rounding up) and taking rhs
-// shape elements from what remains.
-//   next_shape  = ceil(curr_shape / |rest_stride|),  next_stride = ceil(|rest_stride| / curr_shape)
-//   new_shape   = min(next_shape, rest_shape)        appended with stride rest_stride*curr_stride
-// CuTe's static checks (kept as errors here):
-//   Stride Divisibility Condition: rest_stride % curr_shape == 0 or rest_stride < curr_shape
-//   Shape Divisibility Condition:  rest_shape % new_shape == 0
-// When a ceil is inexact (curr_shape not a multiple of rest_stride) CuTe passes its checks but may
-// return a wrong layout: ctx.inexact records it and the result must pass the definition check.
-Layout compose_mode(CompositionContext& ctx, const Layout& lhs, const IntTuple& rhs_shape,
-                    const IntTuple& rhs_stride) {
-  if (rhs_shape.is_tuple()) {  // right-distributivity over the modes of B
+// detail::composition_impl of CuTe 4.x for a coalesced lhs and one rhs mode: walk the lhs modes,
+// dividing the rhs stride out of each shape (rounding up) and taking rhs shape elements from
+// what remains:
+//   next_shape  = ceil_div(curr_shape, |rest_stride|), next_stride = ceil_div(|rest_stride|, curr_shape) * signum(rest_stride)
+//   new_shape   = min(next_shape, rest_shape), appended with stride rest_stride * curr_stride
+// CuTe checks its two divisibility conditions only where both operands are static (a compile
+// error otherwise), and never at run time: those are the "weak" conditions below.
+Layout compose_impl(const CompositionContext& ctx, const IntTuple& lshape, const IntTuple& lstride, const IntTuple& rshape,
+                    const IntTuple& rstride) {
+  if (rshape.is_tuple()) {  // right-distributivity over the modes of B
     std::vector<Layout> modes;
-    for (std::size_t i = 0; i < rhs_shape.rank(); ++i)
-      modes.push_back(compose_mode(ctx, lhs, rhs_shape[i], rhs_stride[i]));
-    return Layout::concat(modes);
+    for (std::size_t i = 0; i < rshape.rank(); ++i) modes.push_back(compose_impl(ctx, lshape, lstride, rshape[i], rstride[i]));
+    return concat_layouts(modes);
   }
-  const i64 n = rhs_shape.value(), r = rhs_stride.value();
-  if (r == 0) return Layout(n, 0);
-  if (lhs.shape.is_leaf()) return Layout(n, checked_mul(r, lhs.stride.value()));
-
-  const std::vector<i64> ls = leaves(lhs.shape), ld = leaves(lhs.stride);
-  const int R = static_cast<int>(ls.size());
-  std::vector<i64> result_shape, result_stride;
-  i64 rest_shape = n, rest_stride = r;
-  for (int i = 0; i + 1 < R; ++i) {
-    const i64 curr_shape = ls[i], abs_rest = std::llabs(rest_stride);
-    if (!(rest_stride % curr_shape == 0 || rest_stride < curr_shape))
-      ctx.fail("Stride Divisibility Condition: stride " + std::to_string(rest_stride) + " left of the right layout's stride " +
-               std::to_string(r) + " is neither a multiple of nor smaller than " + mode_text(i, curr_shape));
-    if (curr_shape % abs_rest != 0 && abs_rest % curr_shape != 0 && ctx.inexact.empty())
-      ctx.inexact = "stride " + std::to_string(abs_rest) + " does not divide " + mode_text(i, curr_shape);
-    const i64 next_shape = ceil_div(curr_shape, abs_rest);
-    const i64 next_stride = ceil_div(abs_rest, curr_shape) * signum(rest_stride);
-    if (next_shape != 1 && rest_shape != 1) {
-      const i64 new_shape = std::min(next_shape, rest_shape);
-      if (rest_shape % new_shape != 0)
-        ctx.fail("Shape Divisibility Condition: size " + std::to_string(rest_shape) + " left of the right layout's size " +
-                 std::to_string(n) + " is not a multiple of " + std::to_string(new_shape) + ", what " + mode_text(i, curr_shape) +
-                 " offers");
-      result_shape.push_back(new_shape);
-      result_stride.push_back(checked_mul(rest_stride, ld[i]));
-      rest_shape /= new_shape;
+  if (rstride.is_basis()) {  // a basis stride picks the lhs mode it names
+    IntTuple s = lshape, d = lstride;
+    for (int p : rstride.basis_path()) {
+      if (static_cast<std::size_t>(p) >= s.rank() || (s.is_leaf() && p != 0))
+        ctx.fail("the basis stride " + t(rstride) + " names a mode the left layout does not have");
+      s = IntTuple(s[p]);
+      d = IntTuple(d[p]);
     }
+    return compose_impl(ctx, s, d, rshape, IntTuple::integer(rstride.scale(), rstride.is_static()));
+  }
+  if (rstride.is_constant(0)) return raw_layout(rshape, rstride);
+  if (lshape.is_leaf()) return raw_layout(rshape, ci::mul(rstride, lstride));
+
+  // A run-time division by zero is undefined behaviour in CuTe: nvcc's build crashes on it (an
+  // optimizing host compiler may drop one whose value is unused), so any one is refused at once.
+  const std::size_t R = lshape.rank();
+  std::vector<IntTuple> result_shape, result_stride;
+  IntTuple rest_shape = rshape, rest_stride = rstride;
+  for (std::size_t i = 0; i + 1 < R; ++i) {
+    const IntTuple& curr_shape = lshape[i];
+    const IntTuple& curr_stride = lstride[i];
+    const i64 a = std::llabs(rest_stride.value()), c = curr_shape.value();
+    if (curr_shape.is_static() && rest_stride.is_static() && c != 0 && !(rest_stride.value() % c == 0 || rest_stride.value() < c))
+      ctx.fail("CuTe's static \"Stride Divisibility Condition\" fails: the remaining stride " + t(rest_stride) +
+               " is neither a multiple of nor smaller than mode " + std::to_string(i) + " (shape " + t(curr_shape) +
+               ") of the coalesced left layout (a compile error in CuTe)");
+    if (a == 0 || c == 0)
+      ctx.fail("mode " + std::to_string(i) + " divides by a run-time " + (a == 0 ? "stride" : "shape") +
+               " 0 (a division by zero: CuTe crashes)");
+    if (c % a != 0 && a % c != 0) ctx.exact = false;
+    const IntTuple abs_stride = ci::abs(rest_stride);
+    const IntTuple next_shape = ci::ceil_div(curr_shape, abs_stride);
+    const IntTuple next_stride = ci::mul(ci::ceil_div(abs_stride, curr_shape), ci::signum(rest_stride));
+    if (next_shape.is_constant(1) || rest_shape.is_constant(1)) {
+      rest_stride = next_stride;
+      continue;
+    }
+    const IntTuple new_shape = ci::min(next_shape, rest_shape);
+    if (new_shape.value() == 0) ctx.fail("a mode of size 0 divides the rest (a division by zero: CuTe crashes)");
+    if (rest_shape.value() % new_shape.value() != 0) {
+      if (new_shape.is_static() && rest_shape.is_static())
+        ctx.fail("CuTe's static \"Shape Divisibility Condition\" fails: the remaining size " + t(rest_shape) +
+                 " is not a multiple of " + t(new_shape) + ", what mode " + std::to_string(i) + " (shape " + t(curr_shape) +
+                 ") of the coalesced left layout offers (a compile error in CuTe)");
+      ctx.exact = false;
+    }
+    result_shape.push_back(new_shape);
+    result_stride.push_back(ci::mul(rest_stride, curr_stride));
+    rest_shape = ci::div(rest_shape, new_shape);
     rest_stride = next_stride;
   }
-  if (result_shape.empty()) return Layout(rest_shape, checked_mul(rest_stride, ld[R - 1]));
-  if (rest_shape == 1) return Layout::flat(result_shape, result_stride);
+  if (result_shape.empty()) return raw_layout(rest_shape, ci::mul(rest_stride, lstride[R - 1]));
+  if (rest_shape.is_constant(1)) {
+    if (result_shape.size() == 1) return raw_layout(result_shape[0], result_stride[0]);
+    return raw_layout(IntTuple::tuple(std::move(result_shape)), IntTuple::tuple(std::move(result_stride)));
+  }
   result_shape.push_back(rest_shape);
-  result_stride.push_back(checked_mul(rest_stride, ld[R - 1]));
-  return Layout::flat(result_shape, result_stride);
+  result_stride.push_back(ci::mul(rest_stride, lstride[R - 1]));
+  return raw_layout(IntTuple::tuple(std::move(result_shape)), IntTuple::tuple(std::move(result_stride)));
 }
 
-// The definition, checked exhaustively: result(c) == A(B(c)) for every index c of B.
-// Always checked when B is small; when a division was inexact the result is only returned if
-// this check covers all of B.
-void check_composition(const CompositionContext& ctx, const Layout& result) {
-  constexpr i64 kAlwaysCheck = i64{1} << 12, kCheckLimit = i64{1} << 20;
-  const i64 n = size(ctx.b);
-  if (n > (ctx.inexact.empty() ? kAlwaysCheck : kCheckLimit)) {
-    if (ctx.inexact.empty()) return;
-    ctx.fail(ctx.inexact);
+// Adds one basis path to a coprofile: the modes it names exist (as _0 leaves) afterwards.
+IntTuple merge_basis_profile(const IntTuple& profile, const std::vector<int>& path, std::size_t at) {
+  // Leaves: 0 = a mode nothing names yet (CuTe's _0 padding), 1 = a mode a basis ends at.
+  const auto conflict = [] { throw LayoutError("basis strides name both a mode and one of its sub-modes (CuTe cannot add them)"); };
+  if (at == path.size()) {
+    if (profile.is_tuple()) conflict();
+    return IntTuple(1);
   }
-  const auto why = [&](const std::string& what) { return (ctx.inexact.empty() ? "" : ctx.inexact + "; ") + what; };
-  if (size(result) != n)
-    ctx.fail(why("CuTe's result " + to_string(result) + " has size " + std::to_string(size(result)) + ", not " + std::to_string(n)));
-  const std::vector<i64> bo = offsets(ctx.b), ro = offsets(result);
-  for (i64 i = 0; i < n; ++i) {
-    const i64 want = evaluate(ctx.a, bo[i]);
-    if (ro[i] != want)
-      ctx.fail(why("CuTe's result " + to_string(result) + " gives " + std::to_string(ro[i]) + " at index " + std::to_string(i) +
-                   " but A(B(" + std::to_string(i) + ")) = " + std::to_string(want)));
+  if (profile.is_leaf() && profile.value() == 1) conflict();
+  std::vector<IntTuple> modes;
+  if (profile.is_tuple()) modes = profile.children();
+  const std::size_t k = static_cast<std::size_t>(path[at]);
+  while (modes.size() <= k) modes.emplace_back(0);
+  modes[k] = merge_basis_profile(modes[k], path, at + 1);
+  return IntTuple::tuple(std::move(modes));
+}
+
+// CuTe's coprofile(B): the profile of the sum of B's strides as an arithmetic tuple. Integer strides
+// sum to an integer (profile _0: coalesce A fully); basis strides give one mode per basis index.
+IntTuple coprofile(const CompositionContext& ctx, const Layout& b) {
+  IntTuple profile;  // a leaf: an integer so far
+  bool any_basis = false, any_int = false;
+  for (const IntTuple& d : leaf_nodes(b.stride)) {
+    if (!d.is_basis()) {
+      if (!d.is_constant(0)) any_int = true;
+      continue;
+    }
+    any_basis = true;
+    profile = merge_basis_profile(profile, d.basis_path(), 0);
   }
+  if (any_basis && any_int)
+    ctx.fail("the right layout mixes basis strides and integer strides (their sum does not exist in CuTe)");
+  return profile;
 }
 
 }  // namespace
 
-Layout composition(const Layout& a, const Layout& b) {
-  CompositionContext ctx{a, b, {}};
-  Layout result = compose_mode(ctx, coalesce_x(a), b.shape, b.stride);
-  check_composition(ctx, result);
+namespace {
+
+// CuTe's composition; `check` runs the definition check (model/algebra_check.hpp).
+Layout compose(const Layout& a, const Layout& b, bool check) {
+  const CompositionContext ctx{a, b};
+  const IntTuple profile = coprofile(ctx, b);
+  const Layout flat = coalesce_x(a, profile);
+  const Layout result = compose_impl(ctx, flat.shape, flat.stride, b.shape, b.stride);
+  if (check) check_composition(a, b, result, ctx.exact);
   return result;
 }
 
-Layout composition(const Layout& a, const Tiler& b) {
+Layout compose(const Layout& a, const Tiler& b, bool check) {
   switch (b.kind) {
     case Tiler::Kind::layout:
-      return composition(a, b.layout);
-    case Tiler::Kind::integer:
-      if (b.integer < 1) throw LayoutError("tiler size " + std::to_string(b.integer) + " is not positive");
-      return composition(a, Layout(b.integer, 1));
+      return compose(a, b.layout, check);
+    case Tiler::Kind::integer: {  // composition_impl(coalesce_x(A), n, _1)
+      const Layout tile = raw_layout(IntTuple::integer(b.integer, b.integer_static), IntTuple(1));
+      const CompositionContext ctx{a, tile};
+      const Layout flat = coalesce_x(a);
+      const Layout result = compose_impl(ctx, flat.shape, flat.stride, tile.shape, tile.stride);
+      if (check) check_composition(a, tile, result, ctx.exact);
+      return result;
+    }
     case Tiler::Kind::underscore:
       return a;
     case Tiler::Kind::tuple: {
       if (b.modes.size() > a.rank())
         throw LayoutError("composition: tiler has " + std::to_string(b.modes.size()) + " modes but the layout " +
-                          to_string(a) + " has rank " + std::to_string(a.rank()));
+                          to_cute_string(a) + " has rank " + std::to_string(a.rank()));
       std::vector<Layout> modes;
-      for (std::size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(a.mode(i), b.modes[i]));
-      return Layout::concat(modes);  // modes of A beyond the tiler are dropped (CuTe C++)
+      for (std::size_t i = 0; i < b.modes.size(); ++i) modes.push_back(compose(a.mode(i), b.modes[i], check));
+      return concat_layouts(modes);  // modes of A beyond the tiler are dropped (CuTe C++)
     }
   }
   throw LayoutError("composition: unknown tiler");
 }
 
+}  // namespace
+
+Layout composition(const Layout& a, const Layout& b) { return compose(a, b, true); }
+Layout composition(const Layout& a, const Tiler& b) { return compose(a, b, true); }
+Layout composition_cute(const Layout& a, const Layout& b) { return compose(a, b, false); }
+Layout composition_cute(const Layout& a, const Tiler& b) { return compose(a, b, false); }
+
 // ---------------------------------------------------------------------------------------------
 // Complement
 
-Layout complement(const Layout& l, const IntTuple& cotarget) {
-  const Layout f = filter(l);
-  if (f.shape.is_leaf() && f.stride.value() == 0) {  // nothing to avoid: make_layout(coalesce(cotarget))
-    const i64 n = product(cotarget);
-    return n == 1 ? Layout(1, 0) : Layout(n, 1);
-  }
-  std::vector<i64> shape = leaves(f.shape), stride = leaves(f.stride);
-  for (i64 d : stride)
-    if (d < 0) throw LayoutError("complement of " + to_string(l) + ": negative stride " + std::to_string(d) + " is not supported");
-  std::vector<i64> result_shape, result_stride{1};
-  while (true) {
-    const auto it = std::min_element(stride.begin(), stride.end());
-    const std::size_t k = static_cast<std::size_t>(it - stride.begin());
-    const i64 min_stride = *it, prev = result_stride.back();
-    if (min_stride % prev != 0 || min_stride / prev == 0) {
-      if (min_stride < prev)
-        throw LayoutError("complement of " + to_string(l) + ": the layout is not injective (stride " +
-                          std::to_string(min_stride) + " falls inside the previous modes, which span " + std::to_string(prev) + ")");
-      throw LayoutError("complement of " + to_string(l) + ": stride " + std::to_string(min_stride) +
-                        " is not divisible by " + std::to_string(prev) + " (shape*stride of the previous mode)");
-    }
-    result_shape.push_back(min_stride / prev);
-    result_stride.push_back(checked_mul(min_stride, shape[k]));
-    shape.erase(shape.begin() + static_cast<long>(k));
-    stride.erase(stride.begin() + static_cast<long>(k));
-    if (stride.empty()) break;
-  }
-  const i64 new_stride = result_stride.back();
-  result_stride.pop_back();
-  const i64 rest_shape = product(ceil_div(cotarget, new_stride));
-  const i64 rest_stride = rest_shape == 1 ? 0 : new_stride;
-  result_shape.push_back(rest_shape);
-  result_stride.push_back(rest_stride);
-  return coalesce(Layout::flat(result_shape, result_stride));
-}
-
-Layout complement(const Layout& l) { return complement(l, IntTuple(cosize(filter(l)))); }
-
-// ---------------------------------------------------------------------------------------------
-// Inverses
-
 namespace {
 
-struct FlatModes {
-  std::vector<i64> shape, stride, preprod;  // preprod[i] = shape[0] * ... * shape[i-1]
-  std::vector<std::size_t> by_stride;       // mode indices sorted by stride (stable)
-};
-
-FlatModes sorted_modes(const Layout& coalesced) {
-  FlatModes f{leaves(coalesced.shape), leaves(coalesced.stride), {}, {}};
-  i64 p = 1;
-  for (i64 s : f.shape) {
-    f.preprod.push_back(p);
-    p = checked_mul(p, s);
-  }
-  for (std::size_t i = 0; i < f.shape.size(); ++i) f.by_stride.push_back(i);
-  std::stable_sort(f.by_stride.begin(), f.by_stride.end(),
-                   [&](std::size_t x, std::size_t y) { return f.stride[x] < f.stride[y]; });
-  return f;
+[[noreturn]] void complement_fail(const Layout& l, const IntTuple& cotarget, const std::string& why) {
+  throw LayoutError("complement of " + to_cute_string(l) + " for cotarget " + to_cute_string(cotarget) + ": " + why);
 }
 
-constexpr i64 kInverseCheckLimit = i64{1} << 16;
+// detail::complement of CuTe 4.x on a filtered layout: repeatedly take the mode of smallest stride
+// (the first one on ties); its gap below is new_shape = min_stride / last_result_stride, and the
+// next result stride is min_stride * its shape. The rest up to the cotarget follows.
+Layout complement_impl(const Layout& l, const Layout& f, const IntTuple& cotarget, bool& exact) {
+  if (f.stride.is_constant(0)) return make_compact_layout(ci::coalesce_shape(cotarget));
+  std::vector<IntTuple> shape = f.shape.is_leaf() ? std::vector<IntTuple>{f.shape} : f.shape.children();
+  std::vector<IntTuple> stride = f.stride.is_leaf() ? std::vector<IntTuple>{f.stride} : f.stride.children();
+  const std::size_t R = shape.size();
+  if (R > 1 && !f.stride.is_static())
+    complement_fail(l, cotarget, "CuTe's \"Dynamic-stride complement only for rank-1 layouts\" (a compile error in CuTe)");
+  for (const IntTuple& d : stride)
+    if (d.is_basis()) complement_fail(l, cotarget, "basis strides have no complement");
+  std::vector<IntTuple> result_shape, result_stride{IntTuple(1)};
+  for (std::size_t i = 0; i + 1 < R; ++i) {
+    std::size_t k = 0;  // cute::min, then cute::find: the first mode with the smallest stride
+    for (std::size_t j = 1; j < stride.size(); ++j)
+      if (stride[j].value() < stride[k].value()) k = j;
+    if (result_stride[i].value() == 0) complement_fail(l, cotarget, "division by zero (a run-time stride 0)");
+    if (stride[k].value() % result_stride[i].value() != 0) exact = false;
+    const IntTuple new_shape = ci::div(stride[k], result_stride[i]);
+    if (new_shape.is_constant(0))
+      complement_fail(l, cotarget, "CuTe's \"Non-injective Layout detected in complement.\" (a compile error in CuTe)");
+    result_shape.push_back(new_shape);
+    result_stride.push_back(ci::mul(stride[k], shape[k]));
+    shape.erase(shape.begin() + static_cast<long>(k));
+    stride.erase(stride.begin() + static_cast<long>(k));
+  }
+  if (result_stride[R - 1].value() == 0) complement_fail(l, cotarget, "division by zero (a run-time stride 0)");
+  if (stride[0].value() % result_stride[R - 1].value() != 0) exact = false;
+  const IntTuple new_shape = ci::div(stride[0], result_stride[R - 1]);
+  if (new_shape.is_constant(0))
+    complement_fail(l, cotarget, "CuTe's \"Non-injective Layout detected in complement.\" (a compile error in CuTe)");
+  result_shape.push_back(new_shape);
+  const IntTuple new_stride = ci::mul(stride[0], shape[0]);
+  if (new_stride.value() == 0) complement_fail(l, cotarget, "division by zero (a run-time stride 0)");
+  const IntTuple rest_shape = ci::coalesce_shape(ci::ceil_div_tuple(cotarget, new_stride));
+  const IntTuple rest_stride = ci::compact_col_major(rest_shape, new_stride);
+  const Layout whole = raw_layout(IntTuple::tuple({IntTuple::tuple(std::move(result_shape)), rest_shape}),
+                                  IntTuple::tuple({IntTuple::tuple(std::move(result_stride)), rest_stride}));
+  return coalesce(whole);
+}
 
 }  // namespace
 
-Layout right_inverse(const Layout& l) {
-  const FlatModes f = sorted_modes(coalesce(l));
-  std::vector<i64> shape{1}, stride{0};
-  i64 curr = 1;
-  for (std::size_t i : f.by_stride) {  // follow the strides up from 1
-    if (f.stride[i] != curr) continue;
-    shape.push_back(f.shape[i]);
-    stride.push_back(f.preprod[i]);
-    curr = checked_mul(f.shape[i], f.stride[i]);
-  }
-  const Layout r = coalesce(Layout::flat(shape, stride));
-  if (size(r) <= kInverseCheckLimit) {  // the definition: L(R(i)) == i
-    const std::vector<i64> ro = offsets(r);
-    for (i64 i = 0; i < size(r); ++i)
-      if (evaluate(l, ro[i]) != i)
-        throw LayoutError("right_inverse of " + to_string(l) + ": CuTe's result " + to_string(r) + " breaks L(R(i)) == i at i = " +
-                          std::to_string(i));
-  }
-  return r;
+Layout complement_cute(const Layout& l, const IntTuple& cotarget) {
+  bool exact = true;
+  return complement_impl(l, filter(l), cotarget, exact);
 }
 
-Layout left_inverse(const Layout& l) {
-  const FlatModes f = sorted_modes(coalesce(l));
-  std::vector<i64> shape, stride{0};
-  i64 covered = 1;  // size of the shapes appended so far
-  for (std::size_t i : f.by_stride) {
-    if (f.stride[i] == 0) continue;
-    if (f.stride[i] < 0)
-      throw LayoutError("left_inverse of " + to_string(l) + ": negative stride " + std::to_string(f.stride[i]) + " is not supported");
-    if (f.stride[i] % covered != 0)
-      throw LayoutError("left_inverse of " + to_string(l) + ": Left inverse divisibility condition: stride " +
-                        std::to_string(f.stride[i]) + " is not a multiple of " + std::to_string(covered) +
-                        ", the span of the smaller strides");
-    shape.push_back(f.stride[i] / covered);
-    stride.push_back(f.preprod[i]);
-    covered = checked_mul(covered, shape.back());
-  }
-  shape.push_back(f.shape[f.by_stride.back()]);
-  const Layout r = coalesce(Layout::flat(shape, stride));
-  if (size(l) <= kInverseCheckLimit) {  // the definition (a quasi-inverse): L(R(L(i))) == L(i)
-    const std::vector<i64> lo = offsets(l);
-    for (i64 i = 0; i < size(l); ++i)
-      if (evaluate(l, evaluate(r, lo[i])) != lo[i])
-        throw LayoutError("left_inverse of " + to_string(l) + ": CuTe's result " + to_string(r) +
-                          " breaks L(R(L(i))) == L(i) at i = " + std::to_string(i));
-  }
-  return r;
+Layout complement(const Layout& l, const IntTuple& cotarget) {
+  bool exact = true;
+  const Layout result = complement_impl(l, filter(l), cotarget, exact);
+  check_complement(l, cotarget, result, exact);
+  return result;
+}
+
+Layout complement(const Layout& l) {
+  const Layout f = filter(l);
+  return complement(l, cosize_cute(f));
 }
 
 }  // namespace layoutproof

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "model/cute_int.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof {
@@ -24,15 +25,30 @@ IntTuple zip2_by(const IntTuple& t, const Tiler& guide) {
   return IntTuple::tuple({IntTuple::tuple(std::move(first)), IntTuple::tuple(std::move(second))});
 }
 
-Layout tile_unzip(const Layout& l, const Tiler& t) { return Layout(zip2_by(l.shape, t), zip2_by(l.stride, t)); }
+Layout tile_unzip(const Layout& l, const Tiler& t) { return raw_layout(zip2_by(l.shape, t), zip2_by(l.stride, t)); }
+
+// The modes slice(repeat<rank(m)>(_), m) contributes: m's modes when it has rank > 1, else m whole.
+void unpack_into(const Layout& m, std::vector<Layout>& modes) {
+  if (m.rank() == 1) {
+    modes.push_back(m);
+    return;
+  }
+  for (std::size_t i = 0; i < m.rank(); ++i) modes.push_back(m.mode(i));
+}
 
 // result(_, repeat<rank<1>>(_)): unpack mode 1 one level when it has rank > 1.
 Layout unpack_rest(const Layout& zipped) {
-  const Layout rest = zipped.mode(1);
-  if (rest.rank() == 1) return zipped;
   std::vector<Layout> modes{zipped.mode(0)};
-  for (std::size_t i = 0; i < rest.rank(); ++i) modes.push_back(rest.mode(i));
-  return Layout::concat(modes);
+  unpack_into(zipped.mode(1), modes);
+  return concat_layouts(modes);
+}
+
+// result(repeat<rank<0>>(_), repeat<rank<1>>(_)): unpack both modes one level.
+Layout unpack_both(const Layout& zipped) {
+  std::vector<Layout> modes;
+  unpack_into(zipped.mode(0), modes);
+  unpack_into(zipped.mode(1), modes);
+  return concat_layouts(modes);
 }
 
 // transform_layout(L, tiler, f): f on the modes the tiler names, the rest of L kept.
@@ -43,13 +59,14 @@ Layout by_mode(const char* op, const Layout& l, const Tiler& t, F&& f) {
                       to_string(l) + " has rank " + std::to_string(l.rank()));
   std::vector<Layout> modes;
   for (std::size_t i = 0; i < l.rank(); ++i) modes.push_back(i < t.modes.size() ? f(l.mode(i), t.modes[i]) : l.mode(i));
-  return Layout::concat(modes);
+  return concat_layouts(modes);
 }
 
+// An integer tiler n is make_layout(n): n:_1 (_1:_0 for a static _1).
 Layout tiler_layout(const char* op, const Tiler& t) {
   if (t.kind == Tiler::Kind::integer) {
     if (t.integer < 1) throw LayoutError(std::string(op) + ": tiler size " + std::to_string(t.integer) + " is not positive");
-    return Layout(t.integer, 1);
+    return make_compact_layout(IntTuple::integer(t.integer, t.integer_static));
   }
   return t.layout;
 }
@@ -60,7 +77,7 @@ Layout append_to_rank(const Layout& l, std::size_t r) {
   std::vector<Layout> modes;
   for (std::size_t i = 0; i < l.rank(); ++i) modes.push_back(l.mode(i));
   while (modes.size() < r) modes.emplace_back(1, 0);
-  return Layout::concat(modes);
+  return concat_layouts(modes);
 }
 
 // zip(A, B) as CuTe's zip(make_tuple(A, B)): when A is an integer the result is the single pair
@@ -78,7 +95,7 @@ Layout rank_sensitive_product(const Layout& a, const Layout& b, bool raked) {
   const Layout result = logical_product(append_to_rank(a, r), Tiler::of(append_to_rank(b, r)));
   const Layout first = raked ? result.mode(1) : result.mode(0);
   const Layout second = raked ? result.mode(0) : result.mode(1);
-  return Layout(zip_pair(first.shape, second.shape), zip_pair(first.stride, second.stride));  // not coalesced (CuTe 4.x)
+  return raw_layout(zip_pair(first.shape, second.shape), zip_pair(first.stride, second.stride));  // not coalesced (CuTe 4.x)
 }
 
 }  // namespace
@@ -91,7 +108,7 @@ Layout logical_divide(const Layout& l, const Tiler& t) {
       return l;
     default: {
       const Layout tile = tiler_layout("logical_divide", t);
-      return composition(l, Layout::concat({tile, complement(tile, coalesce(l).shape)}));
+      return composition(l, concat_layouts({tile, complement_cute(tile, coalesce(l).shape)}));
     }
   }
 }
@@ -99,6 +116,8 @@ Layout logical_divide(const Layout& l, const Tiler& t) {
 Layout zipped_divide(const Layout& l, const Tiler& t) { return tile_unzip(logical_divide(l, t), t); }
 
 Layout tiled_divide(const Layout& l, const Tiler& t) { return unpack_rest(zipped_divide(l, t)); }
+
+Layout flat_divide(const Layout& l, const Tiler& t) { return unpack_both(zipped_divide(l, t)); }
 
 Layout logical_product(const Layout& a, const Tiler& b) {
   switch (b.kind) {
@@ -108,8 +127,8 @@ Layout logical_product(const Layout& a, const Tiler& b) {
       return a;
     default: {
       const Layout tile = tiler_layout("logical_product", b);
-      const i64 cotarget = checked_mul(size(a), cosize(tile));
-      return Layout::concat({a, composition(complement(a, IntTuple(cotarget)), tile)});
+      const IntTuple cotarget = cute_int::mul(size_cute(a), cosize_cute(tile));
+      return concat_layouts({a, composition(complement_cute(a, cotarget), tile)});
     }
   }
 }
@@ -117,6 +136,8 @@ Layout logical_product(const Layout& a, const Tiler& b) {
 Layout zipped_product(const Layout& a, const Tiler& b) { return tile_unzip(logical_product(a, b), b); }
 
 Layout tiled_product(const Layout& a, const Tiler& b) { return unpack_rest(zipped_product(a, b)); }
+
+Layout flat_product(const Layout& a, const Tiler& b) { return unpack_both(zipped_product(a, b)); }
 
 Layout blocked_product(const Layout& a, const Layout& b) { return rank_sensitive_product(a, b, false); }
 

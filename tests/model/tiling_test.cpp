@@ -227,3 +227,20 @@ TEST(Tiling, OverflowIsReported) {
 
 }  // namespace
 }  // namespace layoutproof
+
+namespace layoutproof {
+namespace {
+
+// flat_divide / flat_product unpack both modes of the zipped result (CuTe's own results).
+TEST(Tiling, FlatDivideAndProduct) {
+  const auto x = [](const char* t) { return parse_layout(t, Reading::exact); };
+  EXPECT_EQ(to_cute_string(flat_divide(x("(_8,_8):(_1,_8)"), parse_tiler("(_2,_4)"))), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
+  EXPECT_EQ(to_cute_string(flat_product(x("(_2,_2):(_1,_2)"), parse_tiler("(_3,_4)"))), "(_2,_2,_3,(_2,_2)):(_1,_2,_2,(_1,_4))");
+  // Static vs dynamic divides (CuTe's logical_divide test, "Enforcement for dynamic cases").
+  EXPECT_EQ(to_cute_string(logical_divide(x("2:_1"), parse_tiler("_32"))), "(_32,1):(_1,_32)");
+  EXPECT_EQ(to_cute_string(logical_divide(x("48:_1"), parse_tiler("_32"))), "(_32,2):(_1,_32)");
+  EXPECT_EQ(to_cute_string(logical_divide(x("(_32,_4,4):(_1,_32,_128)"), parse_tiler("_64"))), "(_64,(_2,4)):(_1,(_64,_128))");
+}
+
+}  // namespace
+}  // namespace layoutproof

@@ -89,22 +89,48 @@ LP_PROP(Composition, Associative, 1000, ()) {
 // complement @post: result(i) increasing ("ordered"), disjoint from L's image for i >= 1,
 // size(result) >= cotarget / size(filter(L)); and make_layout(L', L*) with L' = filter(L) is a
 // bijection onto [0, its cosize), which covers the cotarget.
-LP_PROP(Complement, OrderedDisjointBijective, 1000, ()) {
+// complement: CuTe's result or a refusal naming what it breaks. Twin: the definition recomputed by
+// brute force on complement_cute's raw result. Accepted results are ordered (3) and disjoint (4),
+// cover the cotarget (1); for complementable L (sorted strides
+// divisible) and a cotarget that is a multiple of cosize(L), (L, C) is a bijection (below).
+LP_PROP(Complement, CuTeResultOrNamedRefusal, 1000, ()) {
   const Layout l = *gen::layouts(gen::compact | gen::padded | gen::permuted | gen::broadcast).as("L");
   const Layout f = filter(l);
   const i64 cotarget = cosize(f) * *rc::gen::inRange<i64>(1, 4) + *rc::gen::inRange<i64>(0, 3);
   RC_LOG() << "cotarget = " << cotarget << "\n";
   RC_CLASSIFY(size(f) == 1, "L all broadcast");
   RC_CLASSIFY(cosize(f) != size(f), "L has gaps");
-  const Layout c = complement(l, IntTuple(cotarget));
-  const auto co = offsets(c);
-  for (std::size_t i = 1; i < co.size(); ++i) RC_ASSERT(co[i - 1] < co[i]);
+  const Layout raw = complement_cute(l, IntTuple(cotarget));
+  const Layout both = Layout::concat({l, raw});
+  const auto ro = offsets(raw);
   const auto lo = sorted(offsets(l));
-  for (std::size_t i = 1; i < co.size(); ++i) RC_ASSERT(!std::binary_search(lo.begin(), lo.end(), co[i]));
-  RC_ASSERT(size(c) * size(f) >= cotarget);
-  const Layout both = Layout::concat({f, c});
-  RC_ASSERT(is_iota_permutation(offsets(both)));
-  RC_ASSERT(cosize(both) >= cotarget);
+  std::string broken;
+  if (cosize(both) < cotarget) broken = "(1)";
+  for (std::size_t i = 1; i < ro.size() && broken.empty(); ++i)
+    if (!(ro[i - 1] < ro[i])) broken = "(3)";
+  for (std::size_t i = 1; i < ro.size() && broken.empty(); ++i)
+    if (std::binary_search(lo.begin(), lo.end(), ro[i])) broken = "(4)";
+  RC_CLASSIFY(!broken.empty(), "refused");
+  try {
+    const Layout c = complement(l, IntTuple(cotarget));
+    RC_ASSERT(broken.empty());
+    RC_ASSERT(c == raw);
+  } catch (const LayoutError& e) {
+    RC_ASSERT(!broken.empty());
+    RC_ASSERT(std::string(e.what()).find(broken) != std::string::npos);
+  }
+}
+
+// For complementable L (admissible: injective, sorted strides divide) and a cotarget that is a
+// multiple of cosize(L), (L, complement(L, cotarget)) is a bijection onto [0, size) covering the
+// cotarget.
+LP_PROP(Complement, AdmissibleCompletesToBijection, 500, ()) {
+  const Layout l = *gen::admissible().as("L");
+  const i64 cotarget = cosize(filter(l)) * *rc::gen::inRange<i64>(1, 4);
+  const Layout c = complement(l, IntTuple(cotarget));
+  const auto all = offsets(Layout::concat({filter(l), c}));
+  RC_ASSERT(static_cast<i64>(all.size()) >= cotarget);
+  RC_ASSERT(is_iota_permutation(all));
 }
 
 // right_inverse @post: L(R(i)) == i for i < size(R); for a bijective (compact permuted) L,
