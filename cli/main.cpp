@@ -25,8 +25,12 @@ using namespace layoutproof;
 constexpr const char* kHelp = R"(layoutproof: prove CuTe layouts and swizzles correct before they ship.
 
 Usage:
-  layoutproof algebra OP ARG...     one CuTe layout-algebra operation; prints the result on one line
-  layoutproof algebra -             one query per line on stdin (OP ARG... separated by white space),
+  layoutproof algebra OP ARG... [--cute-text]
+                                    one CuTe layout-algebra operation; prints the result on one line
+                                    (--cute-text: read and print CuTe's exact text, _8 static, 8 dynamic;
+                                    layoutproof algebra --help lists the operations, docs/algebra.md)
+  layoutproof algebra - [--cute-text]
+                                    one query per line on stdin (OP ARG... separated by white space),
                                     one result or 'error: ...' line per query
   layoutproof eval L [-D NAME=EXPR]  L's offsets for the indices 0..size-1 on one line
   layoutproof print L [--elem-bytes E] [-D NAME=EXPR]
@@ -85,14 +89,18 @@ Algebra operations (semantics of CuTe C++, CUTLASS 4.x):
   crd2idx COORD SHAPE [STRIDE]      idx2crd INDEX SHAPE [STRIDE]
   coalesce L [PROFILE]              composition A B          (B: a layout or a tiler [..])
   complement L [COTARGET]           right_inverse L          left_inverse L
-  logical_divide | zipped_divide | tiled_divide L TILER
-  logical_product | zipped_product | tiled_product A TILER
+  max_common_vector A B             max_common_layout A B    nullspace L    make_layout_like L
+  domain_distribute SHAPE_A SHAPE_B filter L
+  logical_divide | zipped_divide | tiled_divide | flat_divide L TILER
+  logical_product | zipped_product | tiled_product | flat_product A TILER
   blocked_product | raked_product A B
   swizzle Sw<B,M,S> X
 
-Notation (CuTe's printed form, with or without '_' on static ints):
+Notation (CuTe's printed form; a text with a '_'-int reads _8 as static and 8 as dynamic, a text with
+none is all static):
   8:4   (8,32):(32,1)   ((2,3),4):((1,2),6)   (4):(1)   Sw<3,4,3> o _0 o (8,64):(64,1)
-  tilers: [8:1,(2,2):(1,4)]  where an integer n means n:1 and _ keeps a mode
+  Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)  (a swizzle on byte addresses)   (_4,_4):(_1@1,_1@0)
+  tilers: [8:1,(2,2):(1,4)] or (_8:_1,_)  where an integer n means n:1 and _ keeps a mode
 
 C++ (eval, print, prove, synth --tile, check, trace): wherever a layout is taken, the C++ a kernel writes
 is accepted as well, pasted as is (using X = decltype(...); auto x = ...; comments, trailing ;), with
@@ -124,7 +132,8 @@ std::string join_args(int argc, char** argv, int from) {
 }
 
 int algebra(int argc, char** argv) {
-  if (argc >= 3 && std::strcmp(argv[2], "-") == 0) return cli::run_algebra_batch(std::cin, std::cout);
+  if (argc >= 3 && std::strcmp(argv[2], "-") == 0)
+    return cli::run_algebra_batch(std::cin, std::cout, cli::tokenize(join_args(argc, argv, 3)));
   std::cout << cli::run_algebra_query(cli::tokenize(join_args(argc, argv, 2))) << "\n";
   return 0;
 }

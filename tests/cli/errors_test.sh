@@ -47,7 +47,7 @@ expect_error "|S| < B" algebra swizzle 'Sw<3,4,2>' 5
 expect_error "|S| < B in a layout" algebra call 'Sw<3,4,2> o 0 o 8:1' 3
 expect_error "non-divisible composition" algebra composition '(5,6):(0,5)' '4:4'
 expect_error "non-divisible composition (cutlass #3177)" algebra composition '(4,6,8):(2,3,5)' '6:3'
-expect_error "complement not divisible" algebra complement '(2,2):(1,3)'
+expect_error "complement of a non-injective layout (CuTe's static_assert)" algebra complement '(2,2):(2,3)'
 expect_error "unknown op" algebra frobnicate '8:1'
 expect_error "missing op" algebra
 expect_error "wrong arity" algebra size '8:1' '4:1'
