@@ -36,6 +36,8 @@ Layout upcast(const Layout& l, i64 n) {
 
 AnyLayout upcast(const AnyLayout& l, i64 n) {
   if (!l.swizzle) return AnyLayout(upcast(l.layout, n));
+  // CuTe (pointer_flagged.hpp): the byte swizzle stays, the flag's element bits grow n times.
+  if (l.is_smem_ptr()) return AnyLayout::smem_ptr(l.byte_swizzle, static_cast<int>(l.smem_ptr_bits * n), upcast(l.layout, n));
   const int bits = log2_exact(n);
   Swizzle sw = *l.swizzle;
   if (sw.M < bits)

@@ -40,3 +40,21 @@ TEST(Upcast, RefusesWhatCuteRefuses) {
 
 }  // namespace
 }  // namespace layoutproof
+
+namespace layoutproof {
+namespace {
+
+// upcast keeps CuTe's smem_ptr form (pointer_flagged.hpp): the byte swizzle stays, the element grows.
+TEST(Recast, UpcastKeepsSmemPtrForm) {
+  const AnyLayout bytes = parse_any_layout("Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)");
+  const AnyLayout halves = upcast(bytes, 2);
+  EXPECT_EQ(to_cute_string(halves), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+  EXPECT_EQ(*halves.swizzle, (Swizzle{3, 3, 3}));
+  // Half (i,j) is bytes (i,2j) and (i,2j+1): byte address 2 * halves(i,j).
+  for (i64 i = 0; i < 8; ++i)
+    for (i64 j = 0; j < 64; ++j)
+      EXPECT_EQ(evaluate(halves, IntTuple::tuple({i, j})) * 2, evaluate(bytes, IntTuple::tuple({i, 2 * j}))) << i << "," << j;
+}
+
+}  // namespace
+}  // namespace layoutproof

@@ -116,5 +116,44 @@ LP_PROP(NewOps, MakeLayoutLikeIsCompact, 500, ()) {
   RC_ASSERT(is_iota_permutation(offsets(filter_zeros(r))));
 }
 
+// Swizzled layouts (CuTe swizzle_layout.hpp): inverses and composition with a swizzled second
+// argument are CuTe's result or refused; an accepted result meets the definition, re-checked here by
+// brute force over the whole domain (independently of model/algebra_composed.cpp).
+LP_PROP(Swizzled, InversesMeetTheirLaws, 500, ()) {
+  const Swizzle s = *gen::swizzles().as("Sw");
+  const Layout inner = *gen::layouts(gen::compact | gen::permuted | gen::padded, 4, 512).as("L");
+  const AnyLayout l(s, 0, inner);
+  try {
+    const AnyLayout r = right_inverse(l);
+    RC_CLASSIFY(true, "right accepted");
+    for (i64 i = 0; i < size(r.layout); ++i) RC_ASSERT(evaluate(l, IntTuple(evaluate(r, IntTuple(i)))) == i);
+  } catch (const LayoutError&) {
+    RC_CLASSIFY(true, "right refused");
+  }
+  try {
+    const AnyLayout r = left_inverse(l);
+    for (i64 i = 0; i < size(inner); ++i) {
+      const i64 li = evaluate(l, IntTuple(i));
+      RC_ASSERT(evaluate(l, IntTuple(evaluate(r, IntTuple(li)))) == li);
+    }
+  } catch (const LayoutError&) {
+    RC_CLASSIFY(true, "left refused");
+  }
+}
+
+LP_PROP(Swizzled, CompositionWithSwizzledSecond, 500, ()) {
+  const Swizzle s = *gen::swizzles().as("Sw");
+  const Layout a = *gen::layouts(gen::compact | gen::permuted, 3, 256).as("A");
+  const Layout b = *gen::layouts(gen::compact | gen::permuted, 3, 256).as("B inner");
+  const AnyLayout bl(s, 0, b);
+  try {
+    const AnyLayout r = composition(AnyLayout(a), bl);
+    RC_CLASSIFY(true, "accepted");
+    for (i64 c = 0; c < size(b); ++c) RC_ASSERT(evaluate(r, IntTuple(c)) == evaluate(a, evaluate(bl, IntTuple(c))));
+  } catch (const LayoutError&) {
+    RC_CLASSIFY(true, "refused");
+  }
+}
+
 }  // namespace
 }  // namespace layoutproof

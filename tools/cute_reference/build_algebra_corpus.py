@@ -131,6 +131,7 @@ def main():
     ap.add_argument("--cxx", default="nvcc")
     ap.add_argument("--count", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--mix", default="default", choices=["default", "wide"], help="gen_random_cases.py's mix of kinds")
     ap.add_argument("--chunk", type=int, default=150)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--work", default="/tmp/algebra_corpus")
@@ -148,7 +149,7 @@ def main():
         shutil.copy(os.path.join(HERE, "algebra_extra_cases.cu"), os.path.join(a.work, "extra_cases.cu"))
         shutil.copy(os.path.join(HERE, "algebra_reference.hpp"), os.path.join(a.work, "algebra_reference.hpp"))
         subprocess.run([sys.executable, os.path.join(HERE, "gen_random_cases.py"), "--seed", str(a.seed), "--count", str(a.count),
-                        "--chunk", str(a.chunk), a.work], check=True)
+                        "--chunk", str(a.chunk), "--mix", a.mix, a.work], check=True)
     if a.prepare_only:
         return
     sources = [os.path.join(a.work, "unit_cases.cu"), os.path.join(a.work, "extra_cases.cu")] + sorted(
@@ -179,7 +180,8 @@ def main():
     with open(a.out, "w") as f:
         f.write("# CuTe's own layout-algebra results (CUTLASS %s), written by tools/cute_reference/build_algebra_corpus.py\n"
                 % (a.cutlass_rev or cutlass_version(a.cutlass)))
-        f.write("# (--cxx %s --seed %d --count %d). Format: QUERY => RESULT, read and printed as CuTe's text\n" % (a.cxx, a.seed, a.count))
+        f.write("# (--cxx %s --seed %d --count %d --mix %s). Format: QUERY => RESULT, read and printed as CuTe's text\n"
+                % (a.cxx, a.seed, a.count, a.mix))
         f.write("# (layoutproof algebra --cute-text). RESULT `!violates: COND`: CuTe's result breaks the definition COND;\n")
         f.write("# `!runtime-error`: CuTe crashes; `!compile-error: MESSAGE`: CuTe refuses to compile the operation (its\n")
         f.write("# arguments printed by CuTe all the same). `#! compile-error` comments: cases whose arguments do not compile.\n")

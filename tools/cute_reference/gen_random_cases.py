@@ -167,7 +167,81 @@ class Gen:
         return "composition(Swizzle<%d,%d,%d>{}, %s, %s)" % (b, m, s, off, self.layout_cpp(l))
 
 
-def cases(seed, count):
+def wide_ops(g):
+    """Extra kinds (--mix wide): offsets on swizzles, smem_ptr forms through every operation, nested
+    tilers and profiles, tuple cotargets, larger and deeper layouts, dynamic tilers."""
+    rng, L, lc = g.rng, g.layout, g.layout_cpp
+
+    def offset():
+        return rng.choice(["Int<0>{}", "Int<4>{}", "Int<16>{}", "int(0)", "int(8)"])
+
+    def smem(l):
+        b, m, s = g.swizzle()
+        return "composition(Swizzle<%d,%d,%d>{}, smem_ptr_flag_bits<%d>{}, %s)" % (b, m, s, rng.choice([8, 16, 32, 64]), lc(l))
+
+    def nested_tiler(l):
+        shape = l[0]
+        if isinstance(shape, Leaf):
+            return g.tiler(l)
+        modes = []
+        for i in range(rng.randint(1, len(shape))):
+            sub = (shape[i], l[1][i])
+            if not isinstance(sub[0], Leaf) and rng.random() < 0.5:
+                modes.append(nested_tiler(sub))
+            elif i > 0 and rng.random() < 0.2:
+                modes.append("_")
+            else:
+                modes.append(g.tiler(sub, 1))
+        return "make_tile(%s)" % ", ".join(modes)
+
+    def profile(l):
+        shape = l[0]
+        if isinstance(shape, Leaf):
+            return "Int<1>{}"
+        k = rng.randint(1, len(shape))
+        return "make_shape(%s)" % ", ".join(
+            "make_shape(%s)" % ", ".join("Int<1>{}" for _ in shape[i]) if (not isinstance(shape[i], Leaf) and rng.random() < 0.5)
+            else "Int<1>{}" for i in range(k))
+
+    return [
+        (4, lambda: (lambda l: "logical_divide_case(%s, %s)" % (g.swizzled_cpp(l, offset()), g.tiler(l)))(L())),
+        (2, lambda: "coalesce_case(%s)" % g.swizzled_cpp(L(), offset())),
+        (3, lambda: "right_inverse_case(%s)" % g.swizzled_cpp(L(max_modes=3, max_size=64, p_static=1.0), offset())),
+        (3, lambda: "left_inverse_case(%s)" % g.swizzled_cpp(L(max_modes=3, max_size=64, p_static=1.0, static_strides=True), offset())),
+        (3, lambda: "composition_case(%s, %s)" % (lc(L(max_modes=2, max_size=64, p_static=1.0)),
+                                                  g.swizzled_cpp(L(max_modes=2, max_size=64, p_static=1.0), offset()))),
+        (3, lambda: (lambda l: "%s(%s)" % (rng.choice(["right_inverse_case", "left_inverse_case", "coalesce_case", "complement_case"]),
+                                           smem(l)))(L(max_modes=2, max_size=64, p_static=1.0))),
+        (2, lambda: "composition_case(%s, %s)" % (lc(L(max_modes=2, max_size=64, p_static=1.0)), smem(L(max_modes=2, max_size=64, p_static=1.0)))),
+        (2, lambda: "max_common_vector_case(%s, %s)" % (smem(L(max_modes=2, max_size=64, kind="compact", p_static=1.0)),
+                                                        lc(L(max_modes=2, max_size=64, kind="compact", p_static=1.0)))),
+        (6, lambda: (lambda l: "%s(%s, %s)" % (rng.choice(["logical_divide_case", "zipped_divide_case", "tiled_divide_case", "flat_divide_case",
+                                                           "composition_case"]), lc(l), nested_tiler(l)))(L(max_modes=5, max_size=1024))),
+        (4, lambda: (lambda l: "%s(%s, %s)" % (rng.choice(["logical_product_case", "zipped_product_case", "tiled_product_case",
+                                                           "flat_product_case"]), lc(l), nested_tiler_product(g, l)))(L(max_modes=3, max_size=16))),
+        (3, lambda: (lambda l: "coalesce_case(%s, %s)" % (lc(l), profile(l)))(L(max_modes=5, max_size=1024))),
+        (4, lambda: "complement_case(%s, %s)" % (lc(L(max_modes=3, max_size=64, static_strides=rng.random() < 0.8)),
+                                                 "make_shape(%s, make_shape(%s, %s))" % (g.int_cpp(rng.choice([2, 4, 8])),
+                                                                                        g.int_cpp(rng.choice([2, 3])), g.int_cpp(rng.choice([1, 2, 4]))))),
+        (6, lambda: "composition_case(%s, %s)" % (lc(L(max_modes=5, max_size=1024)), lc(L(max_modes=4, max_size=256, kind=rng.choice(["general", "negative", "padded", "broadcast"]))))),
+        (4, lambda: "%s(%s)" % (rng.choice(["right_inverse_case", "left_inverse_case"]), lc(L(max_modes=6, max_size=1024, kind=rng.choice(["negative", "general", "padded_permuted", "broadcast"]), static_strides=rng.random() < 0.8)))),
+        (3, lambda: "%s(%s, %s)" % (rng.choice(["blocked_product_case", "raked_product_case"]), lc(L(max_modes=3, max_size=16)), lc(L(max_modes=3, max_size=16)))),
+        (2, lambda: "max_common_layout_case(%s, %s)" % (lc(L(max_modes=4, max_size=256)), lc(L(max_modes=4, max_size=256)))),
+        (2, lambda: "make_layout_like_case(%s)" % lc(L(max_modes=5, max_size=1024))),
+        (2, lambda: "nullspace_case(%s)" % lc(L(max_modes=5, max_size=1024, kind="broadcast", p_static=0.5))),
+        (1, lambda: "domain_distribute_case(%s, Int<%d>{})" % (cpp([[Leaf(rng.choice([2, 3, 4, 8, 16]), True) for _ in range(2)],
+                                                                     Leaf(rng.choice([3, 5, 6, 64]), True)]), rng.choice([4, 12, 30, 256]))),
+    ]
+
+
+def nested_tiler_product(g, l):
+    shape = l[0]
+    if isinstance(shape, Leaf) or g.rng.random() < 0.5:
+        return product_tiler(g)
+    return "make_tile(%s)" % ", ".join(product_tiler(g) if g.rng.random() < 0.8 else "_" for _ in range(g.rng.randint(1, len(shape))))
+
+
+def cases(seed, count, mix="default"):
     g = Gen(seed)
     rng = g.rng
     out = []
@@ -216,6 +290,8 @@ def cases(seed, count):
                                                                            + g.swizzle())),
         (2, lambda: swizzled_common_case(g)),
     ]
+    if mix == "wide":
+        ops = wide_ops(g)
     total = sum(w for w, _ in ops)
     for _ in range(count):
         r = rng.uniform(0, total)
@@ -291,13 +367,14 @@ def main():
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--count", type=int, default=3000)
     ap.add_argument("--chunk", type=int, default=150)
+    ap.add_argument("--mix", default="default", choices=["default", "wide"])
     ap.add_argument("outdir")
     a = ap.parse_args()
-    all_cases = cases(a.seed, a.count)
+    all_cases = cases(a.seed, a.count, a.mix)
     os.makedirs(a.outdir, exist_ok=True)
     for k in range(0, len(all_cases), a.chunk):
         with open(os.path.join(a.outdir, "random_%03d.cu" % (k // a.chunk)), "w") as f:
-            f.write("// Generated by tools/cute_reference/gen_random_cases.py --seed %d; not committed.\n" % a.seed)
+            f.write("// Generated by tools/cute_reference/gen_random_cases.py --seed %d --mix %s; not committed.\n" % (a.seed, a.mix))
             f.write('#include "algebra_reference.hpp"\n\n')
             for c in all_cases[k:k + a.chunk]:
                 f.write("CASE(%s);\n" % c)
