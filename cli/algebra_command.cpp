@@ -152,6 +152,16 @@ std::string composition_query(const Query& q) {
   return show(q, la.with_inner(composition(la.layout, tiler_arg(q, 2))));
 }
 
+// An inverse; of Sw o OFF o L with a static OFF other than _0, CuTe's R o -OFF o Sw.
+std::string inverse_query(const Query& q, bool right) {
+  const AnyLayout l = layout_arg(q, 1);
+  if (l.is_swizzled() && !l.is_smem_ptr() && !(l.offset == 0 && l.offset_is_static)) {
+    const InverseWithOffset r = inverse_with_offset(l, right);
+    return q.cute ? to_cute_string(r) : to_string(r.layout) + " o " + std::to_string(r.offset) + " o " + to_string(r.swizzle);
+  }
+  return show(q, right ? right_inverse(l) : left_inverse(l));
+}
+
 std::string complement_query(const Query& q) {
   need(q, 1, 2, "complement L [COTARGET]");
   const Layout l = layout_arg(q, 1).layout;  // CuTe: the complement of the inner layout
@@ -201,11 +211,11 @@ const std::vector<std::pair<std::string, Op>>& ops() {
       {"complement", {"complement L [COTARGET]", "the offsets between L's, ordered, up to COTARGET", complement_query}},
       {"right_inverse", {"right_inverse L", "R with L(R(i)) == i (L may be swizzled)", [](const Query& q) {
          need(q, 1, 1, "right_inverse L");
-         return show(q, right_inverse(layout_arg(q, 1)));
+         return inverse_query(q, true);
        }}},
       {"left_inverse", {"left_inverse L", "R with L(R(L(i))) == L(i) (L may be swizzled)", [](const Query& q) {
          need(q, 1, 1, "left_inverse L");
-         return show(q, left_inverse(layout_arg(q, 1)));
+         return inverse_query(q, false);
        }}},
       {"max_common_vector", {"max_common_vector A B", "how many contiguous elements A and B agree on", [](const Query& q) {
          need(q, 2, 2, "max_common_vector A B");

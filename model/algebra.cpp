@@ -156,14 +156,19 @@ Layout compose_impl(const CompositionContext& ctx, const IntTuple& lshape, const
       ctx.fail("CuTe's static \"Stride Divisibility Condition\" fails: the remaining stride " + t(rest_stride) +
                " is neither a multiple of nor smaller than mode " + std::to_string(i) + " (shape " + t(curr_shape) +
                ") of the coalesced left layout (a compile error in CuTe)");
-    if (a == 0 || c == 0)
-      ctx.fail("mode " + std::to_string(i) + " divides by a run-time " + (a == 0 ? "stride" : "shape") +
-               " 0 (a division by zero: CuTe crashes)");
-    if (c % a != 0 && a % c != 0) ctx.exact = false;
+    if (c == 0) ctx.fail("mode " + std::to_string(i) + " has a run-time size 0 (a division by zero: CuTe crashes)");
     const IntTuple abs_stride = ci::abs(rest_stride);
-    const IntTuple next_shape = ci::ceil_div(curr_shape, abs_stride);
     const IntTuple next_stride = ci::mul(ci::ceil_div(abs_stride, curr_shape), ci::signum(rest_stride));
-    if (next_shape.is_constant(1) || rest_shape.is_constant(1)) {
+    // With a static _1 rest, CuTe's compile-time branch never reads next_shape: a run-time stride 0
+    // divides nothing then (the dead division is not executed in CuTe's optimized builds).
+    if (rest_shape.is_constant(1)) {
+      rest_stride = next_stride;
+      continue;
+    }
+    if (a == 0) ctx.fail("mode " + std::to_string(i) + " is divided by a run-time stride 0 (a division by zero: CuTe crashes)");
+    if (c % a != 0 && a % c != 0) ctx.exact = false;
+    const IntTuple next_shape = ci::ceil_div(curr_shape, abs_stride);
+    if (next_shape.is_constant(1)) {
       rest_stride = next_stride;
       continue;
     }

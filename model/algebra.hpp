@@ -12,6 +12,8 @@
 //   composition checks its divisibility conditions only on static operands and keeps run-time
 //     rests unmerged; complement needs static strides beyond rank 1; right_inverse drops dynamic
 //     strides; left_inverse requires static strides.
+#include <string>
+
 #include "model/composed.hpp"
 #include "model/layout.hpp"
 #include "model/tiler.hpp"
@@ -126,6 +128,21 @@ AnyLayout composition(const AnyLayout& a, const AnyLayout& b);
 // @post as for plain layouts, with L the swizzled layout
 AnyLayout right_inverse(const AnyLayout& l);
 AnyLayout left_inverse(const AnyLayout& l);
+// CuTe's ComposedLayout<Layout, Offset, Swizzle>: x -> layout(offset + swizzle(x)), what CuTe's
+// right_inverse / left_inverse of Sw o OFF o L return for a static OFF other than _0:
+// composition(inverse(L), -OFF, Sw), printed `R o _-OFF o Sw<B,M,S>` (its domain is R's).
+// @pre l swizzled with a static offset other than _0 (a run-time offset is CuTe's compile error)
+// @post the inverse law of the operation, on the whole domain (checked)
+// Example: left_inverse of Sw<3,4,5> o _16 o _8:_1 = _8:_1 o _-16 o Sw<3,4,5>
+struct InverseWithOffset {
+  Layout layout;
+  i64 offset = 0;
+  Swizzle swizzle;
+};
+InverseWithOffset inverse_with_offset(const AnyLayout& l, bool right);
+i64 evaluate(const InverseWithOffset& r, i64 x);
+std::string to_cute_string(const InverseWithOffset& r);
+
 // The swizzled forms of max_common_*: the inner layout's, capped at 2^M (CuTe swizzle_layout.hpp).
 AnyLayout max_common_layout(const AnyLayout& a, const AnyLayout& b);
 IntTuple max_common_vector(const AnyLayout& a, const AnyLayout& b);

@@ -33,6 +33,17 @@ AnyLayout compose_with_swizzle(const Layout& a, const Swizzle& sw, const std::st
   return swizzled(s, a);
 }
 
+// The swizzle as CuTe's code reads it: the smem_ptr form's byte swizzle is its layout_a (CuTe's
+// operations apply it as if it were an element swizzle; layoutproof then checks the result against
+// the true, byte-address meaning).
+const Swizzle& cute_swizzle(const AnyLayout& l) { return l.is_smem_ptr() ? l.byte_swizzle : *l.swizzle; }
+
+void need_evaluable(const AnyLayout& l, const std::string& what) {
+  if (!l.evaluable)
+    throw LayoutError(what + ": " + to_cute_string(l) +
+                      " moves bytes inside an element (its swizzle has no element-level form), so no result can be checked");
+}
+
 void reject_smem_ptr(const AnyLayout& l, const std::string& what) {
   if (l.is_smem_ptr())
     throw LayoutError(what + ": " + to_cute_string(l) +
@@ -81,9 +92,9 @@ AnyLayout composition(const AnyLayout& a, const AnyLayout& b) {
   if (!b.is_swizzled()) return a.with_inner(composition(a.layout, b.layout));
   if (a.is_swizzled())
     throw LayoutError(what + ": composing two swizzled layouts gives a nested ComposedLayout in CuTe, which layoutproof does not represent");
-  reject_smem_ptr(b, what);
+  need_evaluable(b, what);
   need_zero_offset(b, what);
-  const AnyLayout outer = compose_with_swizzle(a.layout, *b.swizzle, what);
+  const AnyLayout outer = compose_with_swizzle(a.layout, cute_swizzle(b), what);
   const AnyLayout r = outer.with_inner(composition(a.layout, b.layout));
   // @post result(c) == A(B(c)) (CuTe: "Works in simple cases... but could be greatly generalized").
   const i64 count = size(b.layout);
@@ -99,24 +110,30 @@ AnyLayout composition(const AnyLayout& a, const AnyLayout& b) {
 
 namespace {
 
+// The inverse laws on the whole domain: L(R(i)) == i for i < count (right), L(R(L(i))) == L(i) (left).
+template <class R>
+void check_inverse(const std::string& what, const AnyLayout& l, const R& r, const std::string& text, bool right, i64 count) {
+  const auto at = [](const AnyLayout& x, i64 i) { return evaluate(x, IntTuple(i)); };
+  if (count > kCheckLimit) throw LayoutError(what + ": the domain is too large to check CuTe's result");
+  for (i64 i = 0; i < count; ++i) {
+    if (right && at(l, evaluate(r, i)) != i)
+      throw LayoutError(what + ": CuTe's result " + text + " breaks \"L(R(i)) == i\" at i = " + n(i) + ": L(R(i)) = " +
+                        n(at(l, evaluate(r, i))));
+    if (!right && at(l, evaluate(r, at(l, i))) != at(l, i))
+      throw LayoutError(what + ": CuTe's result " + text + " breaks \"L(R(L(i))) == L(i)\" at i = " + n(i));
+  }
+}
+
+
 // right_inverse / left_inverse of Sw o _0 o L: composition(inverse(L), Sw).
 AnyLayout swizzled_inverse(const AnyLayout& l, bool right) {
   const std::string what = std::string(right ? "right_inverse" : "left_inverse") + " of " + to_cute_string(l);
   reject_smem_ptr(l, what);
   if (l.offset != 0 || !l.offset_is_static)
-    throw LayoutError(what + ": with an offset other than _0 CuTe returns a ComposedLayout<Layout,Offset,Swizzle>, which layoutproof does not represent");
+    throw LayoutError(what + ": with an offset other than _0 CuTe returns Layout o Offset o Swizzle (see inverse_with_offset)");
   const Layout inv = right ? right_inverse(l.layout) : left_inverse(l.layout);
   const AnyLayout r = compose_with_swizzle(inv, *l.swizzle, what);
-  const auto eval = [](const AnyLayout& x, i64 i) { return evaluate(x, IntTuple(i)); };
-  const i64 count = right ? size(r.layout) : size(l.layout);
-  if (count > kCheckLimit) throw LayoutError(what + ": the domain is too large to check CuTe's result");
-  for (i64 i = 0; i < count; ++i) {
-    if (right && eval(l, eval(r, i)) != i)
-      throw LayoutError(what + ": CuTe's result " + to_cute_string(r) + " breaks \"L(R(i)) == i\" at i = " + n(i) + ": L(R(i)) = " +
-                        n(eval(l, eval(r, i))));
-    if (!right && eval(l, eval(r, eval(l, i))) != eval(l, i))
-      throw LayoutError(what + ": CuTe's result " + to_cute_string(r) + " breaks \"L(R(L(i))) == L(i)\" at i = " + n(i));
-  }
+  check_inverse(what, l, r, to_cute_string(r), right, right ? size(r.layout) : size(l.layout));
   return r;
 }
 
@@ -132,6 +149,28 @@ AnyLayout left_inverse(const AnyLayout& l) {
   return swizzled_inverse(l, false);
 }
 
+i64 evaluate(const InverseWithOffset& r, i64 x) {
+  return layoutproof::evaluate(r.layout, checked_add(r.offset, r.swizzle.apply(x)));
+}
+
+std::string to_cute_string(const InverseWithOffset& r) {
+  return to_cute_string(r.layout) + " o _" + n(r.offset) + " o " + to_cute_string(r.swizzle);
+}
+
+InverseWithOffset inverse_with_offset(const AnyLayout& l, bool right) {
+  const std::string what = std::string(right ? "right_inverse" : "left_inverse") + " of " + to_cute_string(l);
+  reject_smem_ptr(l, what);
+  if (!l.is_swizzled() || (l.offset == 0 && l.offset_is_static))
+    throw LayoutError(what + ": inverse_with_offset needs a swizzled layout with an offset other than _0");
+  if (!l.offset_is_static)
+    throw LayoutError(what + ": CuTe has no inverse of the run-time offset " + n(l.offset) +
+                      " (right_inverse(int) is not found: a compile error in CuTe)");
+  const Layout inv = right ? right_inverse(l.layout) : left_inverse(l.layout);
+  const InverseWithOffset r{inv, checked_sub(0, l.offset), *l.swizzle};
+  check_inverse(what, l, r, to_cute_string(r), right, right ? size(inv) : size(l.layout));
+  return r;
+}
+
 AnyLayout max_common_layout(const AnyLayout& a, const AnyLayout& b) {
   const std::string what = "max_common_layout of " + to_cute_string(a) + " and " + to_cute_string(b);
   if (!a.is_swizzled() && !b.is_swizzled()) return AnyLayout(max_common_layout(a.layout, b.layout));
@@ -139,9 +178,9 @@ AnyLayout max_common_layout(const AnyLayout& a, const AnyLayout& b) {
     throw LayoutError(what + ": CuTe has no max_common_layout of two swizzled layouts (a compile error)");
   const AnyLayout& sw = a.is_swizzled() ? a : b;
   const AnyLayout& plain = a.is_swizzled() ? b : a;
-  reject_smem_ptr(sw, what);
+  need_evaluable(sw, what);
   const Layout common = max_common_layout(sw.layout, plain.layout);  // CuTe swaps the arguments for (Layout, Swizzled)
-  const i64 base = i64{1} << sw.swizzle->M;
+  const i64 base = i64{1} << cute_swizzle(sw).M;
   if (!common.shape.is_static()) throw LayoutError(what + ": CuTe compares 2^M with size(common) at compile time; it is not static");
   const Layout r = base < size(common) ? composition_cute(common, Tiler::of_int(base)) : common;
   for (i64 i = 0; i < size(r); ++i) {
@@ -155,17 +194,17 @@ AnyLayout max_common_layout(const AnyLayout& a, const AnyLayout& b) {
 IntTuple max_common_vector(const AnyLayout& a, const AnyLayout& b) {
   const std::string what = "max_common_vector of " + to_cute_string(a) + " and " + to_cute_string(b);
   if (!a.is_swizzled() && !b.is_swizzled()) return max_common_vector(a.layout, b.layout);
-  reject_smem_ptr(a, what);
-  reject_smem_ptr(b, what);
+  need_evaluable(a, what);
+  need_evaluable(b, what);
   IntTuple v;
   if (a.is_swizzled() && b.is_swizzled()) {
     v = max_common_vector(a.layout, b.layout);
-    if (!(*a.swizzle == *b.swizzle))
-      v = ci::min(v, ci::min(IntTuple(i64{1} << a.swizzle->M), IntTuple(i64{1} << b.swizzle->M)));
+    if (!(cute_swizzle(a) == cute_swizzle(b)))
+      v = ci::min(v, ci::min(IntTuple(i64{1} << cute_swizzle(a).M), IntTuple(i64{1} << cute_swizzle(b).M)));
   } else {
     const AnyLayout& sw = a.is_swizzled() ? a : b;
     const AnyLayout& plain = a.is_swizzled() ? b : a;
-    v = ci::min(max_common_vector(sw.layout, plain.layout), IntTuple(i64{1} << sw.swizzle->M));
+    v = ci::min(max_common_vector(sw.layout, plain.layout), IntTuple(i64{1} << cute_swizzle(sw).M));
   }
   // @post: A(r(i)) == i and B(r(i)) == i for i < v, r the right inverse of B's inner layout.
   const Layout r = right_inverse(b.layout);

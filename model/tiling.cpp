@@ -81,9 +81,13 @@ Layout append_to_rank(const Layout& l, std::size_t r) {
 }
 
 // zip(A, B) as CuTe's zip(make_tuple(A, B)): when A is an integer the result is the single pair
-// ((A,B)); otherwise mode i is (A_i, B_i), where an integer B counts as rank 1 (get<0>(n) == n).
+// ((A,B)); otherwise mode i is (A_i, B_i), and B must be a tuple of A's rank (CuTe takes its
+// tuple_size: an integer B does not compile).
 IntTuple zip_pair(const IntTuple& a, const IntTuple& b) {
   if (a.is_leaf()) return IntTuple::tuple({IntTuple::tuple({a, b})});
+  if (b.is_leaf())
+    throw LayoutError("zip: the first layout's shape is a tuple but the second's is the integer " + to_cute_string(b) +
+                      " (CuTe's zip takes tuple_size of both: a compile error in CuTe)");
   if (a.rank() != b.rank()) throw LayoutError("zip: mismatched ranks " + std::to_string(a.rank()) + " and " + std::to_string(b.rank()));
   std::vector<IntTuple> out;
   for (std::size_t i = 0; i < a.rank(); ++i) out.push_back(IntTuple::tuple({a[i], b[i]}));

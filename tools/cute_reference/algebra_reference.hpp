@@ -60,6 +60,7 @@ constexpr const char* kCompact = "compact";
 constexpr const char* kDividesB = "evenly_divides(B, size(R))";
 constexpr const char* kDividesA = "evenly_divides(A, R)";
 constexpr const char* kDistOrdered = "R(i) < R(j) for i < j";
+constexpr const char* kBytesInElement = "moves bytes inside an element";
 
 // ---- printing -------------------------------------------------------------------------------------
 
@@ -194,6 +195,26 @@ const char* product_violation(A const& a, T const& t) {
   }
 }
 
+// The smem_ptr form ComposedLayout<Swizzle, smem_ptr_flag_bits<Bits>, L>: the swizzle acts on BYTE
+// addresses. CuTe's own operator() reads the flag as _0 (an element swizzle); the definitions are
+// checked with the true meaning, CuTe's as_position_independent_swizzle_layout (element-level), which
+// exists unless the swizzle moves bytes inside an element (M < log2(Bits/8)).
+template <class L>
+struct SmemInfo {
+  static constexpr bool smem = false, unevaluable = false;
+};
+template <int B, int M, int S, int Bits, class Lay>
+struct SmemInfo<ComposedLayout<Swizzle<B, M, S>, smem_ptr_flag_bits<Bits>, Lay>> {
+  static constexpr bool smem = true;
+  static constexpr bool unevaluable = B > 0 && Bits > 8 && (1 << M) < Bits / 8;
+};
+
+template <class L>
+auto truth(L const& l) {
+  if constexpr (SmemInfo<L>::smem) return as_position_independent_swizzle_layout(l);
+  else return l;
+}
+
 template <class L>
 auto inner(L const& l) {
   if constexpr (is_composed_layout<L>::value) return l.layout_b();
@@ -241,8 +262,12 @@ void composition_case(A const& a, B const& b) {
   if constexpr (is_layout<B>::value && !is_composed_layout<B>::value) {
     v = composition_violation(inner(a), b, inner(r));
   } else if constexpr (is_composed_layout<B>::value) {  // Layout o (Sw o _0 o L)
-    v = composition_violation(a, b.layout_b(), composition(a, b.layout_b()));
-    if (!v) v = composition_violation(a, b, r);
+    if constexpr (SmemInfo<B>::unevaluable) {
+      v = kBytesInElement;
+    } else {
+      v = composition_violation(a, b.layout_b(), composition(a, b.layout_b()));
+      if (!v) v = composition_violation(a, truth(b), r);
+    }
   } else if constexpr (is_tuple<B>::value || is_integral<B>::value) {
     v = divide_violation_composition(inner(a), b);
   }
@@ -277,13 +302,26 @@ void complement_case(L const& l) {
   }
 }
 
+template <class L, class R>
+const char* right_inverse_violation_n(L const& l, R const& r, int n) {
+  for (int i = 0; i < n; ++i)
+    if (!(l(r(i)) == i)) return kRightInverse;
+  return nullptr;
+}
+
 template <class L>
 void right_inverse_case(L const& l) {
   begin("right_inverse"), arg(l), arrow();
   auto r = right_inverse(l);
   const char* v = nullptr;
-  if constexpr (is_composed_layout<L>::value) v = right_inverse_violation(l.layout_b(), right_inverse(l.layout_b()));
-  if (!v) v = right_inverse_violation(l, r);
+  if constexpr (is_composed_layout<L>::value) {
+    auto inv = right_inverse(l.layout_b());
+    v = right_inverse_violation(l.layout_b(), inv);
+    // With an offset other than _0, CuTe's result is ComposedLayout<Layout, -Offset, Swizzle>: its domain is inv's.
+    if (!v) v = right_inverse_violation_n(l, r, int(size(inv)));
+  } else {
+    v = right_inverse_violation(l, r);
+  }
   finish(v, r);
 }
 
@@ -340,8 +378,14 @@ void max_common_vector_case(A const& a, B const& b) {
   auto n = max_common_vector(a, b);
   auto inv = right_inverse(inner(b));
   const char* v = nullptr;
-  for (int i = 0; i < int(n) && !v; ++i)
-    if (!(a(inv(i)) == i && b(inv(i)) == i)) v = kCommon;
+  if constexpr (SmemInfo<A>::unevaluable || SmemInfo<B>::unevaluable) {
+    v = kBytesInElement;
+  } else {
+    auto ta = truth(a);
+    auto tb = truth(b);
+    for (int i = 0; i < int(n) && !v; ++i)
+      if (!(ta(inv(i)) == i && tb(inv(i)) == i)) v = kCommon;
+  }
   finish(v, n);
 }
 
@@ -350,8 +394,14 @@ void max_common_layout_case(A const& a, B const& b) {
   begin("max_common_layout"), arg(a), arg(b), arrow();
   auto r = max_common_layout(a, b);
   const char* v = nullptr;
-  for (int i = 0; i < int(size(r)) && !v; ++i)
-    if (!(a(r(i)) == i && b(r(i)) == i)) v = kCommon;
+  if constexpr (SmemInfo<A>::unevaluable || SmemInfo<B>::unevaluable) {
+    v = kBytesInElement;
+  } else {
+    auto ta = truth(a);
+    auto tb = truth(b);
+    for (int i = 0; i < int(size(r)) && !v; ++i)
+      if (!(ta(r(i)) == i && tb(r(i)) == i)) v = kCommon;
+  }
   finish(v, r);
 }
 
