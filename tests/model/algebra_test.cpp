@@ -425,8 +425,31 @@ TEST(Swizzled, CompositionAndInverses) {
   EXPECT_EQ(make_swizzle(0b1000, 0b0100), (Swizzle{1, 2, 1}));
   EXPECT_EQ(make_swizzle(0b11000000, 0b00000110), (Swizzle{2, 1, 5}));
   EXPECT_THROW(make_swizzle(0b1000, 0b0110), LayoutError);  // "Number of bits in Y and Z don't match"
-  // A byte swizzle (smem_ptr form) is never read as an element swizzle by these operations.
-  EXPECT_THROW(composition(a, parse_any_layout("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_8):(_8,_1)")), LayoutError);
+  // Inverses of Sw o OFF o L with a static OFF: CuTe's R o -OFF o Sw (x -> R(-OFF + Sw(x))).
+  const AnyLayout off = parse_any_layout("Sw<3,4,5> o _16 o _8:_1");
+  const InverseWithOffset inv = inverse_with_offset(off, false);
+  EXPECT_EQ(to_cute_string(inv), "_8:_1 o _-16 o Sw<3,4,5>");
+  for (i64 i = 0; i < 8; ++i) EXPECT_EQ(evaluate(off, IntTuple(evaluate(inv, evaluate(off, IntTuple(i))))), evaluate(off, IntTuple(i)));
+  EXPECT_THROW(inverse_with_offset(parse_any_layout("Sw<3,4,5> o 16 o _8:_1"), true), LayoutError);  // run-time offset
+}
+
+// A byte swizzle (smem_ptr form) is never read as an element swizzle: where CuTe's code reads it
+// (composition's second argument, max_common_*), CuTe's result is checked with the byte meaning.
+TEST(Swizzled, SmemPtrChecksTheByteMeaning) {
+  const AnyLayout bytes = parse_any_layout("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+  const AnyLayout plain = parse_any_layout("(_8,_64):(_64,_1)");
+  // Row 0 of Sw<3,3,3> (the element form) is contiguous for 64 elements: CuTe's 2^M = 16 holds.
+  EXPECT_EQ(to_cute_string(max_common_vector(bytes, plain)), "_16");
+  // Composing with it, CuTe derives a swizzle from the byte masks: wrong for half elements.
+  try {
+    (void)composition(AnyLayout(parse_layout("(_8,_64):(_64,_1)")), bytes);
+    FAIL() << "expected LayoutError";
+  } catch (const LayoutError& e) {
+    EXPECT_NE(std::string(e.what()).find("R(c) == A(B(c))"), std::string::npos) << e.what();
+  }
+  // 8-bit elements: bytes are elements, CuTe's reading is right.
+  const AnyLayout b8 = parse_any_layout("Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)");
+  EXPECT_EQ(to_cute_string(composition(AnyLayout(parse_layout("_1024:_1")), b8)), "Sw<3,4,3> o _0 o (_8,_128):(_128,_1)");
 }
 
 }  // namespace

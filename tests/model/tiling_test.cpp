@@ -190,7 +190,9 @@ TEST(BlockedRakedProduct, ExactResults) {
   EXPECT_EQ(raked_product(L("(2,5):(5,1)"), L("(3,4):(1,3)")), L("((3,2),(4,5)):((10,5),(30,1))"));
   // Rank 1: the single pair, not coalesced.
   EXPECT_EQ(blocked_product(L("8:1"), L("4:1")), L("((8,4)):((1,8))"));
-  EXPECT_EQ(blocked_product(L("(3):(1)"), L("8:1")), L("((3,8)):((1,3))"));
+  // A rank-1 tuple zipped with an integer: CuTe's zip takes tuple_size of both, a compile error
+  // (checked with CUTLASS's headers; tests/algebra_corpus/cute_corpus_wide.txt has such cases).
+  EXPECT_THROW(blocked_product(L("(3):(1)"), L("8:1")), LayoutError);
 }
 
 // blocked: element (a_i, b_i) of mode i is A's a_i inside block b_i; raked: interleaved.
