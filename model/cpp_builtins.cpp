@@ -77,7 +77,7 @@ Layout plain_arg(CppEvaluator& ev, const CppExpr& a, const std::string& op) {
 namespace {
 
 Tiler tiler_of_shape(const IntTuple& t) {
-  if (t.is_leaf()) return Tiler::of_int(t.value());
+  if (t.is_leaf()) return Tiler::of_int(t.value(), t.is_static());
   std::vector<Tiler> modes;
   for (const IntTuple& c : t.children()) modes.push_back(tiler_of_shape(c));
   return Tiler::by_mode(std::move(modes));
@@ -87,7 +87,7 @@ Tiler tiler_of_shape(const IntTuple& t) {
 
 Tiler tiler_of(CppEvaluator& ev, const CppExpr& at, const CppValue& v) {
   switch (v.kind) {
-    case CppValue::Kind::integer: return Tiler::of_int(v.integer);
+    case CppValue::Kind::integer: return Tiler::of_int(v.integer, v.is_static);
     case CppValue::Kind::tuple: return tiler_of_shape(v.tuple);
     case CppValue::Kind::underscore: return Tiler::underscore();
     case CppValue::Kind::layout:
@@ -108,7 +108,7 @@ CppValue of_int_tuple(IntTuple t) {
 IntTuple int_leaf(const CppValue& v) { return IntTuple::integer(v.integer, v.is_static); }
 
 AnyLayout recompose(const AnyLayout& like, Layout inner) {
-  if (like.swizzle && like.swizzle->B == 0 && like.offset == 0) return AnyLayout(std::move(inner));
+  if (!like.is_smem_ptr() && like.swizzle && like.swizzle->B == 0 && like.offset == 0) return AnyLayout(std::move(inner));
   return like.with_inner(std::move(inner));
 }
 

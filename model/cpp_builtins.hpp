@@ -50,7 +50,8 @@ CppValue of_int_tuple(IntTuple t);
 // An integer value as a leaf, static or dynamic as the value is.
 IntTuple int_leaf(const CppValue& v);
 // The same swizzle and offset around a new inner layout, as CuTe's composition(a, offset, b);
-// Swizzle<0,M,S> with offset 0 is the identity and gives the plain layout (swizzle_layout.hpp).
+// Swizzle<0,M,S> with offset _0 is the identity and gives the plain layout (swizzle_layout.hpp), but an
+// smem_ptr flag is kept (CuTe's generic composition template takes it, not the Int<0> overload).
 AnyLayout recompose(const AnyLayout& like, Layout inner);
 
 // The strides compact_order(shape, order) gives; `order` is a tuple/integer or LayoutLeft/LayoutRight

@@ -61,17 +61,20 @@ Layout downcast_layout(const Layout& l, i64 n) {
   return Layout(shape, stride);
 }
 
-// The element-level form of Swizzle o smem_ptr_flag_bits<B> o inner, as CuTe's print_layout and
-// as_position_independent_swizzle_layout give it: composition(recast_layout<uint8_t, uint_bit_t<B>>(sw),
-// _0, inner). The byte swizzle acts on the addresses of B-bit elements, so it moves by log2(B/8).
-AnyLayout position_independent(CppEvaluator& ev, const CppExpr& at, Swizzle byte_sw, i64 bits, Layout inner) {
+// CuTe's ComposedLayout<Swizzle, smem_ptr_flag_bits<B>, inner>, printed as CuTe prints it
+// (Sw<3,4,3> o smem_ptr[16b](unset) o L) and evaluated, as a kernel's swizzled smem pointer addresses
+// it, at the element level: composition(recast_layout<uint8_t, uint_bit_t<B>>(sw), _0, inner), what
+// CuTe's print_layout / as_position_independent_swizzle_layout show (AnyLayout::smem_ptr).
+AnyLayout flagged(CppEvaluator& ev, const CppExpr& at, Swizzle byte_sw, i64 bits, Layout inner) {
   if (!is_pow2(bits))
     ev.fail(at, "smem_ptr_flag_bits<" + std::to_string(bits) + ">: a " + std::to_string(bits) +
                     "-bit element has no uint_bit_t, so CuTe cannot place the byte swizzle " + to_string(byte_sw) +
                     " on it (use the element's unpacked smem type, e.g. float_e2m3_unpacksmem_t)");
-  const Swizzle sw = bits >= 8 ? upcast_swizzle(byte_sw, bits / 8) : downcast_swizzle(byte_sw, 8 / bits);
-  if (sw.B == 0) return AnyLayout(std::move(inner));  // composition(Swizzle<0,M,S>, Int<0>, L) is L
-  return AnyLayout(sw, 0, std::move(inner));
+  try {
+    return AnyLayout::smem_ptr(byte_sw, static_cast<int>(bits), std::move(inner));
+  } catch (const LayoutError& x) {
+    ev.fail(at, x.what());
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,7 +124,7 @@ AnyLayout gmma_atom_layout(CppEvaluator& ev, const CppExpr& at, const std::strin
   } catch (const LayoutError& x) {
     ev.fail(at, name + " of a " + std::to_string(bits) + "-bit element does not compile in CuTe: " + x.what());
   }
-  return position_independent(ev, at, a->byte_swizzle, bits, std::move(inner));
+  return flagged(ev, at, a->byte_swizzle, bits, std::move(inner));
 }
 
 namespace {
@@ -135,7 +138,7 @@ CppValue gmma_atom(CppEvaluator& ev, const CppExpr& e) {
   const std::string shown = e.name;
   if (bits_form) {
     no_targs(ev, e);
-    return CppValue::of_layout(position_independent(ev, e, a->byte_swizzle, 1, parse_layout(a->layout_bits)));
+    return CppValue::of_layout(flagged(ev, e, a->byte_swizzle, 1, parse_layout(a->layout_bits)));
   }
   if (!e.has_targs || e.targs.size() != 1) ev.fail(e, "wrong number of template arguments: " + shown + " needs the element type, e.g. " + shown + "<half_t>");
   return CppValue::of_layout(gmma_atom_layout(ev, e.targs[0], e.name, element_bits_arg(ev, e.targs[0])));
@@ -166,7 +169,7 @@ CppValue composed(CppEvaluator& ev, const CppExpr& e, const CppExpr& sw_e, const
   if (inner.is_swizzled()) ev.fail(inner_e, "a swizzle composed with a swizzled layout is not supported");
   const CppValue off = ev.eval(off_e);
   if (off.kind == CppValue::Kind::object && off.object_kind == kFlag)
-    return CppValue::of_layout(position_independent(ev, e, sw.swizzle, std::any_cast<SmemPtrFlag>(off.object).bits, inner.layout));
+    return CppValue::of_layout(flagged(ev, e, sw.swizzle, std::any_cast<SmemPtrFlag>(off.object).bits, inner.layout));
   if (off.kind != CppValue::Kind::integer) ev.fail_expected(off_e, "an offset (Int<0>{}) or smem_ptr_flag_bits<B>{}", off);
   // CuTe's composition(Swizzle<0,M,S>, Int<0>, L) is L; make_composed_layout and ComposedLayout<...> keep it.
   if (sw.swizzle.B == 0 && off.integer == 0 && last_name(e.name) == "composition") return CppValue::of_layout(inner.layout);
@@ -191,11 +194,19 @@ CppValue composition_flagged(CppEvaluator& ev, const CppExpr& e) {
 // upcast<N>, downcast<N>, recast_layout<Old, New>
 // ---------------------------------------------------------------------------------------------
 
+// upcast/downcast of an smem_ptr form keep its byte swizzle and scale the element bits (pointer_flagged.hpp:
+// composition(layout_a, smem_ptr_flag_bits<B*N>{} or <B/N>{}, upcast<N>/downcast<N>(layout_b))).
 AnyLayout downcast_any(const AnyLayout& l, i64 n) {
+  if (l.is_smem_ptr()) {
+    if (l.smem_ptr_bits % n != 0)
+      throw LayoutError("downcast<" + std::to_string(n) + "> of smem_ptr[" + std::to_string(l.smem_ptr_bits) + "b]: fewer than 1 bit per element");
+    return AnyLayout::smem_ptr(l.byte_swizzle, static_cast<int>(l.smem_ptr_bits / n), downcast_layout(l.layout, n));
+  }
   if (!l.swizzle) return AnyLayout(downcast_layout(l.layout, n));
   return AnyLayout(downcast_swizzle(*l.swizzle, n), checked_mul(l.offset, n), downcast_layout(l.layout, n));
 }
 AnyLayout upcast_any(const AnyLayout& l, i64 n) {
+  if (l.is_smem_ptr()) return AnyLayout::smem_ptr(l.byte_swizzle, static_cast<int>(checked_mul(l.smem_ptr_bits, n)), upcast(l.layout, n));
   if (!l.swizzle) return AnyLayout(upcast(l.layout, n));
   if (l.offset % n != 0) throw LayoutError("upcast<" + std::to_string(n) + ">: offset " + std::to_string(l.offset) + " is not a multiple");
   return AnyLayout(upcast_swizzle(*l.swizzle, n), l.offset / n, upcast(l.layout, n));

@@ -95,7 +95,7 @@ layouts:
 EOF
 "$BIN" check "$tmp/spec.yaml" --no-cache --no-progress >"$tmp/out" 2>&1 || fail "check with constants:" "$(cat "$tmp/out")"
 "$BIN" check "$tmp/spec.yaml" --no-cache --no-progress -D 'bM=Int<64>{}' --json >"$tmp/out" 2>&1 || fail "check -D" "$(cat "$tmp/out")"
-grep -q '"layout":"Sw<3,3,3> o 0 o ((8,8),(64,1)):((64,512),(1,0))"' "$tmp/out" || fail "check -D wins over constants:" "$(head -c 400 "$tmp/out")"
+grep -qF '"layout":"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),(64,1)):((64,512),(1,0))"' "$tmp/out" || fail "check -D wins over constants:" "$(head -c 400 "$tmp/out")"
 
 # trace: the smem layout is C++ through the same grammar (model/kernel_expr + cpp_expr).
 "$BIN" trace --smem 'tile_to_shape(SmemLayoutAtom{}, make_shape(bM, bK, Int<3>{}))' \

@@ -109,16 +109,23 @@ TEST(CppExpr, MakeOrderedLayoutAsCuteDocumentsIt) {
   EXPECT_THROW(value("make_ordered_layout(Shape<_2,_3>{}, Step<_1,_0,_2>{})"), ParseError);
 }
 
+// The atoms print as CuTe prints them (the byte swizzle over smem_ptr[Nb]) and evaluate to the
+// element offsets of model/cutlass_atoms.hpp's element-unit forms.
 TEST(CppExpr, GmmaAtomsByElementType) {
   EXPECT_EQ(eval("tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_128,_64>{})"),
-            "Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))");
-  EXPECT_EQ(eval("using Element = cutlass::half_t;\ncute::SM90::GMMA::Layout_MN_SW64_Atom<Element>{}"), "Sw<2,3,3> o 0 o (32,8):(1,32)");
-  EXPECT_EQ(eval("UMMA::Layout_K_INTER_Atom<float>{}"), "(8,4):(4,1)");
+            "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))");
+  EXPECT_EQ(eval("using Element = cutlass::half_t;\ncute::SM90::GMMA::Layout_MN_SW64_Atom<Element>{}"),
+            "Sw<2,4,3> o smem_ptr[16b](unset) o (32,8):(1,32)");
+  EXPECT_EQ(eval("UMMA::Layout_K_INTER_Atom<float>{}"), "Sw<0,4,3> o smem_ptr[32b](unset) o (8,4):(4,1)");
   for (const CutlassAtom& a : cutlass_atoms()) {
     if (a.name.rfind("GMMA::", 0) != 0) continue;
     const std::string type = a.element_bits == 4 ? "uint4b_t" : a.element_bits == 8 ? "int8_t" : a.element_bits == 16 ? "half_t"
                              : a.element_bits == 32 ? "float" : "double";
-    EXPECT_EQ(eval(a.name + "<" + type + ">{}"), a.element_layout) << a.display_name();
+    const CppValue v = value(a.name + "<" + type + ">{}");
+    ASSERT_EQ(v.kind, CppValue::Kind::layout) << a.display_name();
+    EXPECT_EQ(v.layout.smem_ptr_bits, a.element_bits) << a.display_name();
+    EXPECT_EQ(to_string(v.layout.byte_swizzle), a.byte_swizzle) << a.display_name();
+    EXPECT_EQ(offsets(v.layout), offsets(a.layout())) << a.display_name();
   }
   EXPECT_THROW(value("GMMA::Layout_K_SW128_Atom{}"), ParseError);
   EXPECT_THROW(value("GMMA::Layout_K_SW128_Atom<float_e2m3_t>{}"), ParseError);  // 6 bits: not in the table
@@ -129,19 +136,27 @@ TEST(CppExpr, GmmaAtomsByElementType) {
 // to the element (mma_traits_sm90_gmma.hpp); the element form is CuTe's print_layout /
 // as_position_independent_swizzle_layout (tests/corpus checks the offsets against CuTe itself).
 TEST(CppExpr, SmemPtrFlagLayoutsAsCuTeDefinesThem) {
+  const auto element_form = [](const std::string& text) {
+    const AnyLayout l = value(text).layout;
+    return to_string(AnyLayout(*l.swizzle, l.offset, l.layout));
+  };
   EXPECT_EQ(eval("ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>{}"),
+            "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
+  EXPECT_EQ(element_form("ComposedLayout<Swizzle<3,4,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>{}"),
             "Sw<3,3,3> o 0 o (8,64):(64,1)");
-  EXPECT_EQ(eval("composition(Swizzle<3,4,3>{}, smem_ptr_flag_bits<4>{}, Layout<Shape<_8,_256>,Stride<_256,_1>>{})"),
+  EXPECT_EQ(element_form("composition(Swizzle<3,4,3>{}, smem_ptr_flag_bits<4>{}, Layout<Shape<_8,_256>,Stride<_256,_1>>{})"),
             "Sw<3,5,3> o 0 o (8,256):(256,1)");
-  // Swizzle<0,...> over a flag is the plain layout (composition(Swizzle<0,M,S>, _0, L) is L).
-  EXPECT_EQ(eval("GMMA::Layout_K_INTER_Atom<half_t>{}"), "(8,8):(8,1)");
+  // A Swizzle<0,...> over a flag keeps the flag (CuTe prints it), and evaluates as the plain layout.
+  EXPECT_EQ(eval("GMMA::Layout_K_INTER_Atom<half_t>{}"), "Sw<0,4,3> o smem_ptr[16b](unset) o (8,8):(8,1)");
+  EXPECT_EQ(offsets(value("GMMA::Layout_K_INTER_Atom<half_t>{}").layout), offsets(AnyLayout(parse_layout("(8,8):(8,1)"))));
   // The _Bits atoms, and upcast/downcast/recast_layout keeping the flag (pointer_flagged.hpp).
   EXPECT_EQ(eval("upcast<16>(GMMA::Layout_K_SW128_Atom_Bits{})"), eval("GMMA::Layout_K_SW128_Atom<half_t>{}"));
   EXPECT_EQ(eval("recast_layout<half_t, float>(GMMA::Layout_K_SW128_Atom<half_t>{})"), eval("GMMA::Layout_K_SW128_Atom<float>{}"));
   EXPECT_EQ(eval("downcast<2>(GMMA::Layout_MN_SW128_Atom<float>{})"), eval("GMMA::Layout_MN_SW128_Atom<half_t>{}"));
-  EXPECT_EQ(eval("recast_layout<uint8_t, half_t>(upcast<8>(GMMA::Layout_MN_SW64_Atom_Bits{}))"), "Sw<2,3,3> o 0 o (32,8):(1,32)");
-  EXPECT_EQ(eval("UMMA::Layout_MN_SW128_32B_Atom<float>{}"), "Sw<2,3,2> o 0 o (32,4):(1,32)");
-  EXPECT_EQ(eval("cute::SM90::GMMA::Layout_K_SW32_Atom<int8_t>{}"), "Sw<1,4,3> o 0 o (8,32):(32,1)");
+  EXPECT_EQ(eval("recast_layout<uint8_t, half_t>(upcast<8>(GMMA::Layout_MN_SW64_Atom_Bits{}))"),
+            "Sw<2,4,3> o smem_ptr[16b](unset) o (32,8):(1,32)");
+  EXPECT_EQ(element_form("UMMA::Layout_MN_SW128_32B_Atom<float>{}"), "Sw<2,3,2> o 0 o (32,4):(1,32)");
+  EXPECT_EQ(eval("cute::SM90::GMMA::Layout_K_SW32_Atom<int8_t>{}"), "Sw<1,4,3> o smem_ptr[8b](unset) o (8,32):(32,1)");
   EXPECT_EQ(eval("upcast<2>(Swizzle<3,4,3>{})"), "swizzle Sw<3,3,3>");
   // A 6-bit element has no uint_bit_t: CuTe does not compile these.
   EXPECT_NE(std::string(error_of("GMMA::Layout_K_SW128_Atom<float_e3m2_t>{}").what()).find("Divisibility condition"), std::string::npos);
@@ -164,14 +179,14 @@ TEST(CppExpr, TheBuildersSmemSelectors) {
   // rs: whole-word MN-major operands take SW32; sm100: MN-major 32-bit ones SW128_32B.
   EXPECT_EQ(eval("detail::rs_smem_selector<GMMA::Major::MN, tfloat32_t, _64, _32>()"), eval("GMMA::Layout_MN_SW32_Atom<float>{}"));
   EXPECT_EQ(eval("cutlass::gemm::collective::detail::sm100_smem_selector<UMMA::Major::MN, float, _128, _32>()"),
-            "Sw<2,3,2> o 0 o (32,4):(1,32)");
+            "Sw<2,5,2> o smem_ptr[32b](unset) o (32,4):(1,32)");
   EXPECT_EQ(eval("detail::sm90_get_epilogue_smem_swizzle_layout_atom<Stride<_1,int64_t,int64_t>, float, Shape<_128,_32>>()"),
             eval("GMMA::Layout_MN_SW128_Atom<float>{}"));
   EXPECT_EQ(eval("detail::sm100_get_epilogue_smem_swizzle_layout_atom<Stride<int64_t,_1,int64_t>, half_t, Shape<_128,_64>>()"),
             eval("UMMA::Layout_K_SW128_Atom<half_t>{}"));
-  // CuTe prints Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16) (blackwell/01_mma_sm100.cu).
+  // As CuTe prints it (blackwell/01_mma_sm100.cu: ((_128,_16),_1,_4):((_64,_1),_0,_16)).
   EXPECT_EQ(eval("UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, Shape<Shape<_128,_16>,_1,_4>{})"),
-            "Sw<3,3,3> o 0 o ((128,16),1,4):((64,1),0,16)");
+            "Sw<3,4,3> o smem_ptr[16b](unset) o ((128,16),1,4):((64,1),0,16)");
   const Error e = error_of("detail::ss_smem_selector<GMMA::Major::K, half_t, _128, _12>()");
   EXPECT_NE(std::string(e.what()).find("static_assert failed: BLK_K0 must be a multiple of 8"), std::string::npos);
   EXPECT_NE(std::string(error_of("detail::ss_smem_selector<GMMA::Major::X, half_t, _128, _64>()").what()).find("GMMA::Major::K or"),
