@@ -21,10 +21,6 @@ std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 
 constexpr i64 kMaxGridCells = i64{1} << 16;  // larger stages are described, not drawn
 
-// A lane the bank model reads (lanes >= 8N of ldsmN/stsmN give no row).
-bool active(const TraceInstruction& in, int lane) {
-  return in.addr[at(lane)] >= 0 && (!is_matrix_op(in.op) || lane < 8 * matrix_count(in.op));
-}
 
 // One stage of the smem tensor: mode 0 down, mode 1 across, as the trace's slices fill it.
 struct StageGrid {
@@ -47,7 +43,7 @@ StageGrid stage_grid(const AddressTrace& t, i64 stage) {
   g.moves.assign(at(g.rows * g.cols), 0);
   for (const auto& in : t.instructions)
     for (int l = 0; l < kWarpLanes; ++l) {
-      if (!active(in, l)) continue;
+      if (!is_active_lane(in, l)) continue;
       for (int j = 0; j < in.slice_len; ++j) {
         const std::size_t s = at(l) * at(in.slice_len) + at(j);
         if (s >= in.slice_elems.size() || !g.holds(in.slice_elems[s])) continue;
@@ -164,7 +160,7 @@ Highlight highlight(const AddressTrace& t, const TraceReportClaim* claim) {
   if (!claim) {  // overview: instruction 0, all its active lanes dashed
     h.in = &t.instructions.front();
     for (int l = 0; l < kWarpLanes; ++l)
-      if (active(*h.in, l)) h.phase.push_back(l);
+      if (is_active_lane(*h.in, l)) h.phase.push_back(l);
     return h;
   }
   h.covers = claim->claim == "covers";
@@ -176,7 +172,7 @@ Highlight highlight(const AddressTrace& t, const TraceReportClaim* claim) {
     const auto phases = phases_of(h.in->access());
     if (at(w->phase) < phases.size())
       for (int l = phases[at(w->phase)].first; l < phases[at(w->phase)].first + phases[at(w->phase)].second; ++l)
-        if (active(*h.in, l)) h.phase.push_back(l);
+        if (is_active_lane(*h.in, l)) h.phase.push_back(l);
   }
   return h;
 }

@@ -11,7 +11,6 @@
 #include "gpu_check/checks.hpp"
 #include "model/cutlass_atoms.hpp"
 #include "model/kernel_configs.hpp"
-#include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof::gpu {
@@ -210,10 +209,10 @@ namespace {
 // each shifted so its lowest address lies in [0, 128) (shift_to_first_bank_row).
 void add_kernel_traces(std::vector<Check>& out) {
   for (const KernelConfig& k : kernel_configs()) {
-    const std::optional<TiledMma> mma = k.mma.empty() ? std::nullopt : std::optional<TiledMma>(parse_tiled_mma(k.mma));
-    const AnyLayout smem = parse_smem_layout(k.smem);
-    for (const KernelCopy& kc : k.copies) {
-      const AddressTrace t = trace_copy(parse_tiled_copy(kc.copy, mma), smem, kc.side == 'S' ? CopySide::S : CopySide::D);
+    const TracedConfig traced = trace_config(k);
+    for (std::size_t i = 0; i < k.copies.size(); ++i) {
+      const KernelCopy& kc = k.copies[i];
+      const AddressTrace& t = traced.traces[i];
       std::set<std::string> seen;
       Check c = make("kernel:" + k.name + ": " + kc.what, CheckKind::bank, "");
       for (const TraceInstruction& in : t.instructions) {

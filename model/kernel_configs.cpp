@@ -1,5 +1,9 @@
 #include "model/kernel_configs.hpp"
 
+#include <optional>
+
+#include "model/kernel_expr.hpp"
+
 namespace layoutproof {
 namespace {
 
@@ -83,6 +87,14 @@ std::vector<KernelConfig> build() {
 const std::vector<KernelConfig>& kernel_configs() {
   static const std::vector<KernelConfig> configs = build();
   return configs;
+}
+
+TracedConfig trace_config(const KernelConfig& k) {
+  const std::optional<TiledMma> mma = k.mma.empty() ? std::nullopt : std::optional<TiledMma>(parse_tiled_mma(k.mma));
+  TracedConfig t{parse_smem_layout(k.smem), {}};
+  for (const KernelCopy& c : k.copies)
+    t.traces.push_back(trace_copy(parse_tiled_copy(c.copy, mma), t.smem, c.side == 'S' ? CopySide::S : CopySide::D));
+  return t;
 }
 
 }  // namespace layoutproof

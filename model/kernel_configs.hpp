@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "model/composed.hpp"
+#include "model/trace.hpp"
+
 namespace layoutproof {
 
 struct KernelCopy {
@@ -26,5 +29,14 @@ struct KernelConfig {
 };
 
 const std::vector<KernelConfig>& kernel_configs();
+
+// k's staged smem tensor and the trace of each of its copies (traces[i] is k.copies[i]), as CuTe
+// partitions them (model/tv.hpp): the one place the proofs, the GPU checks and the real-copy
+// predictions get a configuration's instructions from. Throws LayoutError on bad C++.
+struct TracedConfig {
+  AnyLayout smem;
+  std::vector<AddressTrace> traces;
+};
+TracedConfig trace_config(const KernelConfig& k);
 
 }  // namespace layoutproof

@@ -38,6 +38,11 @@ std::string instruction_json(const TraceInstruction& in) {
 
 }  // namespace
 
+bool is_active_lane(const TraceInstruction& in, int lane) {
+  if (in.addr[static_cast<std::size_t>(lane)] < 0) return false;
+  return !is_matrix_op(in.op) || lane < 8 * matrix_count(in.op);
+}
+
 std::string trace_to_json(const AddressTrace& t) {
   std::string s = "{\"provenance\":" + quoted(t.provenance) + ",\"op\":" + quoted(to_string(t.op)) +
                   ",\"width_bytes\":" + std::to_string(t.width_bytes) + ",\"threads\":" + std::to_string(t.threads) +

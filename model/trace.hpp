@@ -57,6 +57,11 @@ struct AddressTrace {
   std::vector<TraceInstruction> instructions;
 };
 
+// A lane the instruction really issues: an address (>= 0) and, for ldsmN/stsmN, one of the 8N
+// lanes that give a row (the bank model ignores lanes >= 8N). Every claim and report uses this one
+// notion, so a CuTe partition that repeats rows there is neither counted nor drawn.
+bool is_active_lane(const TraceInstruction& in, int lane);
+
 // {"op":..., "width_bytes":n, "threads":n, "instructions":[{"warp":w, "index":i, "copy_coord":[..],
 //  "addrs":[32 ints], "threads":[32 ints], "coords":[[..]|null x32]}, ...]}
 std::string trace_to_json(const AddressTrace& t);

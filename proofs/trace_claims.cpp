@@ -16,14 +16,6 @@ using Kind = TraceClaim::Kind;
 
 std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 
-// The bank model ignores lanes >= 8N of ldsmN/stsmN: they give no row. Every claim uses the same
-// notion of an active lane, so a CuTe partition that repeats rows there is neither read twice
-// (covers) nor checked for an alignment the hardware never sees (vector-legal).
-bool active(const TraceInstruction& in, int lane) {
-  if (in.addr[at(lane)] < 0) return false;
-  return !is_matrix_op(in.op) || lane < 8 * matrix_count(in.op);
-}
-
 std::string tuple_text(const i64* first, std::size_t n) {
   std::string s = "(";
   for (std::size_t i = 0; i < n; ++i) s += (i ? "," : "") + std::to_string(first[i]);
@@ -175,7 +167,7 @@ TraceResult bank_refuted(const AddressTrace& t, const TraceClaim& c, const BankS
              lanes_sentence(in, col.lanes, col.bank);
   } else {  // not reached with the bank model's rule (no phase collision keeps the ideal); kept honest
     for (int l = 0; l < kWarpLanes; ++l)
-      if (active(in, l)) w.lanes.push_back(l);
+      if (is_active_lane(in, l)) w.lanes.push_back(l);
   }
   w.why += " (" + std::to_string(scan.failing) + " of " + std::to_string(scan.instructions) + " instructions " +
            (c.kind == Kind::conflict_free ? "exceed their ideal)" : "break the bound)");
@@ -281,7 +273,7 @@ TraceResult vector_legal(const AddressTrace& t) {
   i64 lanes = 0;
   for (i64 k = 0; k < static_cast<i64>(t.instructions.size()); ++k)
     for (int l = 0; l < kWarpLanes; ++l) {
-      if (!active(t.instructions[at(k)], l)) continue;
+      if (!is_active_lane(t.instructions[at(k)], l)) continue;
       lanes = checked_add(lanes, 1);
       if (auto bad = lane_vector_check(t, k, l, method)) return *bad;
     }
@@ -379,7 +371,7 @@ TraceResult covers(const AddressTrace& t) {
   for (i64 k = 0; k < static_cast<i64>(t.instructions.size()); ++k) {
     const TraceInstruction& in = t.instructions[at(k)];
     for (int l = 0; l < kWarpLanes; ++l) {
-      if (!active(in, l)) continue;
+      if (!is_active_lane(in, l)) continue;
       for (int j = 0; j < in.slice_len; ++j) {
         const i64 e = in.slice_elems[at(l) * at(in.slice_len) + at(j)];
         if (e < 0 || e >= t.domain_size)

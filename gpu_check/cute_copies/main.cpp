@@ -10,7 +10,7 @@
 
 #include "gpu_check/cute_copies/cute_copies.hpp"
 #include "model/kernel_configs.hpp"
-#include "model/kernel_expr.hpp"
+#include "model/bank.hpp"
 
 namespace {
 
@@ -36,10 +36,10 @@ int predict() {
   std::vector<KernelConfig> all = kernel_configs();
   for (KernelConfig& k : synthesized()) all.push_back(std::move(k));
   for (const KernelConfig& k : all) {
-    const std::optional<TiledMma> mma = k.mma.empty() ? std::nullopt : std::optional<TiledMma>(parse_tiled_mma(k.mma));
-    const AnyLayout smem = parse_smem_layout(k.smem);
-    for (const KernelCopy& c : k.copies) {
-      const AddressTrace t = trace_copy(parse_tiled_copy(c.copy, mma), smem, c.side == 'S' ? CopySide::S : CopySide::D);
+    const TracedConfig traced = trace_config(k);
+    for (std::size_t i = 0; i < k.copies.size(); ++i) {
+      const KernelCopy& c = k.copies[i];
+      const AddressTrace& t = traced.traces[i];
       long wf = 0, ideal = 0;
       for (const auto& in : t.instructions) {
         const BankReport r = analyze_smem_access(in.access());

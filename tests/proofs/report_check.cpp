@@ -2,27 +2,12 @@
 // the HTML are well-formed (every tag closed in order) and show the colliding lanes of 32x40 Sw<2,2,3>.
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include "cli/report.hpp"
 #include "model/notation.hpp"
+#include "tests/proofs/xml_tags.hpp"
 
 namespace layoutproof::cli {
 namespace {
-
-// A small XML well-formedness check: tags nest and close in order (void HTML tags excepted).
-std::string check_tags(const std::string& doc, bool html) {
-  std::vector<std::string> stack;
-  const std::regex tag(R"(<(/?)([A-Za-z][A-Za-z0-9]*)([^>]*?)(/?)>)");
-  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), tag); it != std::sregex_iterator(); ++it) {
-    const std::string name = (*it)[2], close = (*it)[1], self = (*it)[4];
-    if (!self.empty() || (html && (name == "meta" || name == "br"))) continue;
-    if (close.empty()) stack.push_back(name);
-    else if (stack.empty() || stack.back() != name) return "unexpected </" + name + ">";
-    else stack.pop_back();
-  }
-  return stack.empty() ? "" : "unclosed <" + stack.back() + ">";
-}
 
 BankReportInput seed_32x40() {
   AccessSpec spec;

@@ -4,26 +4,12 @@
 // conflicting phase, and elements outlined when covers fails.
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include "cli/trace_report.hpp"
 #include "model/kernel_expr.hpp"
+#include "tests/proofs/xml_tags.hpp"
 
 namespace layoutproof::cli {
 namespace {
-
-std::string check_tags(const std::string& doc, bool html) {
-  std::vector<std::string> stack;
-  const std::regex tag(R"(<(/?)([A-Za-z][A-Za-z0-9]*)([^>]*?)(/?)>)");
-  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), tag); it != std::sregex_iterator(); ++it) {
-    const std::string name = (*it)[2], close = (*it)[1], self = (*it)[4];
-    if (!self.empty() || (html && (name == "meta" || name == "br"))) continue;
-    if (close.empty()) stack.push_back(name);
-    else if (stack.empty() || stack.back() != name) return "unexpected </" + name + ">";
-    else stack.pop_back();
-  }
-  return stack.empty() ? "" : "unclosed <" + stack.back() + ">";
-}
 
 AddressTrace padded_cp_async(const char* smem) {
   const TiledCopy c = parse_tiled_copy(
