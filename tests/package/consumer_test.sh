@@ -63,5 +63,5 @@ demo=$("$prefix/consumer/consumer_tests" --gtest_filter=DemoFailure.* 2>&1); rc=
 [ $rc -eq 1 ] || { echo "$demo"; fail "the failing EXPECT_PROVED exited $rc, not 1"; }
 grep -q 'is not PROVED' <<<"$demo" && grep -q 'REFUTED  contiguous:16  \[.*witness: x: index 1 (1,0) -> 72' <<<"$demo" ||
   { echo "$demo"; fail "a failing EXPECT_PROVED does not print the verdict and witness"; }
-echo "$demo" | grep -A1 'is not PROVED'
+echo "$demo" | grep -B1 -A2 'is not PROVED'
 echo "PASS: consumer project built against the installed package"
