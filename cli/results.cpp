@@ -9,6 +9,7 @@
 
 #include "cli/escape.hpp"
 #include "cli/report.hpp"
+#include "cli/witness_json.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof::cli {
@@ -34,18 +35,51 @@ std::string seconds(double ms) {
 
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
-void write_file(const std::string& path, const std::string& what, const std::function<void(std::ostream&)>& write) {
+// Writes one output file; a failure (no such folder, a full disk: --sarif /dev/full) is returned as
+// one line, never ignored: a CI step that uploads the file must not find it missing or cut short.
+std::string write_file(const std::string& path, const std::string& what, const std::function<void(std::ostream&)>& write) {
   const std::filesystem::path p(path);
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
+  std::error_code ec;
+  if (p.has_parent_path() && !std::filesystem::is_directory(p.parent_path(), ec))
+    return "cannot write " + what + " to " + path + ": folder " + p.parent_path().string() + " does not exist";
+  if (std::filesystem::is_directory(p, ec)) return "cannot write " + what + " to " + path + ": it is a folder";
   std::ofstream f(p);
-  if (!f) throw LayoutError("cannot write " + what + " to " + path);
+  if (!f) return "cannot write " + what + " to " + path + ": cannot open it for writing";
   write(f);
+  f.flush();
+  f.close();
+  if (f.fail()) return "cannot write " + what + " to " + path + ": the write failed (disk full?)";
+  return "";
+}
+
+// SARIF's physicalLocation of a file and line (and column when known).
+std::string sarif_location(const std::string& file, int line, int column) {
+  std::string s = "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": " + json_str(file) + "}";
+  if (line >= 1) {
+    s += ", \"region\": {\"startLine\": " + std::to_string(line);
+    if (column >= 1) s += ", \"startColumn\": " + std::to_string(column);
+    s += "}";
+  }
+  return s + "}}";
+}
+
+std::string sarif_header() {
+  return "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+         "    \"tool\": {\"driver\": {\"name\": \"layoutproof\", \"version\": \"" LAYOUTPROOF_VERSION "\", "
+         "\"informationUri\": \"https://github.com/layoutproof/layoutproof\", \"rules\": [\n"
+         "      {\"id\": \"LP001\", \"name\": \"ClaimRefuted\", \"shortDescription\": {\"text\": \"A layout claim is false: "
+         "the counterexample is replayed on the model.\"}},\n"
+         "      {\"id\": \"LP002\", \"name\": \"ClaimUndecided\", \"shortDescription\": {\"text\": \"A layout claim could "
+         "not be decided (unknown or error).\"}}]}},\n";
 }
 
 // One HTML bank map per refuted bank claim, and an index linking them.
-void write_reports(const std::string& dir, const std::vector<proofs::CheckResult>& results) {
-  std::filesystem::create_directories(dir);
+std::string write_reports(const std::string& dir, const std::vector<proofs::CheckResult>& results) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir, ec)) return "cannot write the report to " + dir + ": cannot create that folder";
   std::ofstream index(std::filesystem::path(dir) / "index.html");
+  if (!index) return "cannot write the report to " + dir + ": cannot open index.html for writing";
   index << "<!doctype html><html><head><meta charset=\"utf-8\"><title>layoutproof report</title></head><body>"
         << "<h1>layoutproof: refuted bank claims</h1><ul>";
   int n = 0;
@@ -59,6 +93,8 @@ void write_reports(const std::string& dir, const std::vector<proofs::CheckResult
   }
   if (n == 0) index << "<li>no refuted bank claim</li>";
   index << "</ul></body></html>\n";
+  index.close();
+  return index.fail() ? "cannot write the report to " + dir + ": the write failed (disk full?)" : "";
 }
 
 }  // namespace
@@ -110,20 +146,37 @@ void write_table(std::ostream& out, const std::vector<CheckResult>& results, con
       << ms_text(s.wall_ms) << ")\n";
 }
 
+namespace {
+
+std::string json_location(const proofs::SourceLocation& w) {
+  return "{\"file\":" + json_str(w.file) + ",\"line\":" + std::to_string(w.line) + ",\"column\":" + std::to_string(w.column) + "}";
+}
+
+std::string json_head(const std::string& source) {
+  return "{\"tool\":\"layoutproof\",\"version\":\"" LAYOUTPROOF_VERSION "\",\"source\":" + json_str(source);
+}
+
+// The test case name: the claim and its access; unique within a subject (cli/spec.hpp).
+std::string case_name(const CheckResult& r) {
+  return r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
+}
+
+}  // namespace
+
 void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
-  out << "{\"tool\":\"layoutproof\",\"version\":\"" LAYOUTPROOF_VERSION "\",\"source\":" << json_str(source)
-      << ",\"summary\":{\"proved\":" << s.proved << ",\"refuted\":" << s.refuted << ",\"unknown\":" << s.unknown
-      << ",\"error\":" << s.error << ",\"z3_ms\":" << s.z3_ms << ",\"enumeration_ms\":" << s.enumeration_ms
-      << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
+  out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved  << ",\"refuted\":" << s.refuted
+      << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"z3_ms\":" << s.z3_ms
+      << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
-    out << (i ? "," : "") << "{\"subject\":" << json_str(r.check.subject) << ",\"layout\":" << json_str(to_string(r.check.layout))
-        << ",\"claim\":" << json_str(r.check.claim) << ",\"access\":" << json_str(r.check.access_text)
-        << ",\"verdict\":" << json_str(to_string(r.verdict.kind)) << ",\"method\":" << json_str(r.verdict.method)
-        << ",\"time_ms\":" << r.verdict.time_ms << ",\"detail\":" << json_str(r.verdict.detail)
-        << ",\"witness\":" << json_str(witness_summary(r));
-    if (!r.check.where.file.empty())
-      out << ",\"location\":{\"file\":" << json_str(r.check.where.file) << ",\"line\":" << r.check.where.line << "}";
+    out << (i ? "," : "") << "{\"id\":" << json_str(r.check.id()) << ",\"subject\":" << json_str(r.check.subject)
+        << ",\"layout\":" << json_str(to_string(r.check.layout)) << ",\"claim\":" << json_str(r.check.claim)
+        << ",\"access\":" << json_str(r.check.access_text) << ",\"verdict\":" << json_str(to_string(r.verdict.kind))
+        << ",\"method\":" << json_str(r.verdict.method) << ",\"time_ms\":" << r.verdict.time_ms
+        << ",\"detail\":" << json_str(r.verdict.detail) << ",\"witness\":" << result_witness_json(r)
+        << ",\"witness_text\":" << json_str(witness_summary(r));
+    if (!r.check.where.file.empty()) out << ",\"location\":" << json_location(r.check.where);
+    if (!r.check.code.file.empty()) out << ",\"code\":" << json_location(r.check.code);
     out << "}";
   }
   out << "]}\n";
@@ -137,8 +190,7 @@ void write_junit(std::ostream& out, const std::string& suite, const std::vector<
       << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << results.size() << "\" failures=\"" << s.refuted
       << "\" errors=\"" << s.unknown + s.error << "\" skipped=\"0\" time=\"" << seconds(total_ms) << "\">\n";
   for (const auto& r : results) {
-    const std::string name = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
-    out << "    <testcase classname=\"" << xml_escape(r.check.subject) << "\" name=\"" << xml_escape(name) << "\" time=\""
+    out << "    <testcase classname=\"" << xml_escape(r.check.subject) << "\" name=\"" << xml_escape(case_name(r)) << "\" time=\""
         << seconds(r.verdict.time_ms) << "\"";
     // The location goes into the message: the JUnit schema (Jenkins junit-10.xsd) has no file/line.
     const std::string at = r.check.where.file.empty() ? "" : r.check.where.file + ":" + std::to_string(r.check.where.line) + ": ";
@@ -160,24 +212,22 @@ void write_junit(std::ostream& out, const std::string& suite, const std::vector<
 }
 
 void write_sarif(std::ostream& out, const std::string& spec_path, const std::vector<CheckResult>& results) {
-  out << "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-      << "    \"tool\": {\"driver\": {\"name\": \"layoutproof\", \"version\": \"" LAYOUTPROOF_VERSION "\", "
-      << "\"informationUri\": \"https://github.com/layoutproof/layoutproof\", \"rules\": [\n"
-      << "      {\"id\": \"LP001\", \"name\": \"ClaimRefuted\", \"shortDescription\": {\"text\": \"A layout claim is false: "
-         "the counterexample is replayed on the model.\"}},\n"
-      << "      {\"id\": \"LP002\", \"name\": \"ClaimUndecided\", \"shortDescription\": {\"text\": \"A layout claim could "
-         "not be decided (unknown or error).\"}}]}},\n"
-      << "    \"results\": [";
+  out << sarif_header() << "    \"invocations\": [{\"executionSuccessful\": true}],\n    \"results\": [";
   bool first = true;
   for (const auto& r : results) {
     if (r.verdict.kind == Verdict::Kind::proved) continue;
     const bool refuted = r.verdict.kind == Verdict::Kind::refuted;
     const std::string msg = std::string(to_string(r.verdict.kind)) + ": " + r.check.id() + ": " + witness_summary(r);
     const std::string file = r.check.where.file.empty() ? spec_path : r.check.where.file;
+    const std::string spec_loc = sarif_location(file, std::max(1, r.check.where.line), std::max(1, r.check.where.column));
     out << (first ? "\n" : ",\n") << "      {\"ruleId\": \"" << (refuted ? "LP001" : "LP002") << "\", \"level\": \""
-        << (refuted ? "error" : "warning") << "\", \"message\": {\"text\": " << json_str(msg) << "}, \"locations\": [{"
-        << "\"physicalLocation\": {\"artifactLocation\": {\"uri\": " << json_str(file) << "}, \"region\": {\"startLine\": "
-        << std::max(1, r.check.where.line) << ", \"startColumn\": " << std::max(1, r.check.where.column) << "}}}]}";
+        << (refuted ? "error" : "warning") << "\", \"message\": {\"text\": " << json_str(msg) << "}, \"locations\": [";
+    // The kernel source line when the spec names it (source: FILE:LINE), the claim's line of the spec as related.
+    if (!r.check.code.file.empty())
+      out << sarif_location(r.check.code.file, r.check.code.line, 0) << "], \"relatedLocations\": [{\"id\": 0, "
+          << spec_loc.substr(1, spec_loc.size() - 2) << ", \"message\": {\"text\": \"the claim in the spec\"}}]}";
+    else
+      out << spec_loc << "]}";
     first = false;
   }
   out << (first ? "" : "\n    ") << "]\n  }]\n}\n";
@@ -194,17 +244,36 @@ void write_markdown(std::ostream& out, const std::string& title, const std::vect
       if (r.verdict.kind == Verdict::Kind::proved) continue;
       std::string w = witness_summary(r);
       std::replace(w.begin(), w.end(), '|', '/');
-      out << "| `" << r.check.subject << "` | `" << r.check.claim << (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]")
-          << "` | " << to_string(r.verdict.kind) << " | " << w << " |\n";
+      out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << to_string(r.verdict.kind) << " | " << w << " |\n";
     }
     out << "\n";
   }
   out << "<details><summary>All claims</summary>\n\n| subject | claim | verdict | method |\n| --- | --- | --- | --- |\n";
   for (const auto& r : results)
-    out << "| `" << r.check.subject << "` | `" << r.check.claim << (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]")
-        << "` | " << to_string(r.verdict.kind) << " | " << r.verdict.method << " |\n";
+    out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << to_string(r.verdict.kind) << " | " << r.verdict.method << " |\n";
   out << "\n</details>\n";
 }
+
+namespace {
+
+// Writes the requested files; the first failure's message (empty: all written).
+std::string write_outputs(const OutputFlags& flags, const std::function<void(std::ostream&)>& json,
+                          const std::function<void(std::ostream&)>& junit, const std::function<void(std::ostream&)>& sarif,
+                          const std::function<void(std::ostream&)>& markdown) {
+  std::string failure;
+  const auto one = [&](const std::string& path, const char* what, const std::function<void(std::ostream&)>& w) {
+    if (path.empty()) return;
+    const std::string f = write_file(path, what, w);
+    if (failure.empty()) failure = f;
+  };
+  one(flags.json_file, "JSON", json);
+  one(flags.junit_file, "JUnit XML", junit);
+  one(flags.sarif_file, "SARIF", sarif);
+  one(flags.markdown_file, "Markdown", markdown);
+  return failure;
+}
+
+}  // namespace
 
 int emit_results(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
                  double wall_ms, const OutputFlags& flags) {
@@ -214,13 +283,49 @@ int emit_results(std::ostream& out, const std::string& source, const std::vector
     write_json(out, source, results, s);
   else
     write_table(out, results, s);
-  if (!flags.json_file.empty()) write_file(flags.json_file, "JSON", [&](std::ostream& f) { write_json(f, source, results, s); });
-  if (!flags.junit_file.empty()) write_file(flags.junit_file, "JUnit XML", [&](std::ostream& f) { write_junit(f, source, results, s); });
-  if (!flags.sarif_file.empty()) write_file(flags.sarif_file, "SARIF", [&](std::ostream& f) { write_sarif(f, source, results); });
-  if (!flags.markdown_file.empty())
-    write_file(flags.markdown_file, "Markdown", [&](std::ostream& f) { write_markdown(f, source, results, s); });
-  if (!flags.report_dir.empty()) write_reports(flags.report_dir, results);
+  std::string failure = write_outputs(
+      flags, [&](std::ostream& f) { write_json(f, source, results, s); },
+      [&](std::ostream& f) { write_junit(f, source, results, s); }, [&](std::ostream& f) { write_sarif(f, source, results); },
+      [&](std::ostream& f) { write_markdown(f, source, results, s); });
+  if (!flags.report_dir.empty()) {
+    std::string f;
+    try {
+      f = write_reports(flags.report_dir, results);
+    } catch (const std::exception& e) {
+      f = "cannot write the report to " + flags.report_dir + ": " + e.what();
+    }
+    if (failure.empty()) failure = f;
+  }
+  if (!failure.empty()) throw LayoutError(failure);  // exit 2: a requested output is missing
   return proofs::exit_code(results);
+}
+
+std::string emit_input_problem(std::ostream& out, const std::string& source, const InputProblem& p, const OutputFlags& flags) {
+  const std::string at = p.file + (p.line >= 1 ? ":" + std::to_string(p.line) + ":" + std::to_string(p.column) : "");
+  const auto json = [&](std::ostream& f) {
+    f << json_head(source) << ",\"error\":{\"kind\":\"bad input\",\"message\":" << json_str(p.message)
+      << ",\"location\":{\"file\":" << json_str(p.file) << ",\"line\":" << p.line << ",\"column\":" << p.column
+      << "}},\"summary\":{\"proved\":0,\"refuted\":0,\"unknown\":0,\"error\":0,\"z3_ms\":0,\"enumeration_ms\":0,\"wall_ms\":0},"
+         "\"results\":[]}\n";
+  };
+  if (flags.json_stdout) json(out);
+  const auto junit = [&](std::ostream& f) {
+    f << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"layoutproof\" tests=\"1\" failures=\"1\" errors=\"0\" "
+         "time=\"0.000000\">\n  <testsuite name=\""
+      << xml_escape(source) << "\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.000000\">\n"
+      << "    <testcase classname=\"layoutproof\" name=\"" << xml_escape("spec " + source) << "\" time=\"0.000000\">\n"
+      << "      <failure message=\"bad input: no claim was proved\" type=\"BAD_INPUT\">" << xml_escape(at + ": " + p.message)
+      << "</failure>\n    </testcase>\n  </testsuite>\n</testsuites>\n";
+  };
+  const auto sarif = [&](std::ostream& f) {
+    f << sarif_header() << "    \"invocations\": [{\"executionSuccessful\": false, \"exitCode\": 2, "
+      << "\"toolExecutionNotifications\": [{\"level\": \"error\", \"message\": {\"text\": " << json_str("bad input: " + p.message)
+      << "}, \"locations\": [" << sarif_location(p.file, p.line, p.column) << "]}]}],\n    \"results\": []\n  }]\n}\n";
+  };
+  const auto markdown = [&](std::ostream& f) {
+    f << "### layoutproof: " << source << " ❌\n\n**Bad input**, no claim was proved: `" << at << "`: " << p.message << "\n";
+  };
+  return write_outputs(flags, json, junit, sarif, markdown);
 }
 
 }  // namespace layoutproof::cli

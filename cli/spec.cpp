@@ -4,80 +4,238 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
+#include "cli/spec_schema.hpp"
+#include "model/cpp_parse.hpp"
 #include "model/cpp_source.hpp"
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof::cli {
+
+namespace {
+
+std::string located_text(const std::string& file, int line, int column, const std::string& message) {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message;
+}
+
+}  // namespace
+
+SpecError::SpecError(std::string f, int l, int c, std::string m, std::string source_line)
+    : ParseError(m, static_cast<std::size_t>(std::max(c, 1)), std::move(source_line)),
+      file(std::move(f)),
+      line(std::max(l, 1)),
+      column(std::max(c, 1)),
+      message(std::move(m)),
+      text_(located_text(file, line, column, message)) {}
+
 namespace {
 
 using proofs::Check;
 using proofs::SourceLocation;
 
-SourceLocation where(const std::string& path, const YAML::Node& n) {
+// What the loader reads: the spec's text (to locate errors) and its constants with the nodes they
+// came from (an error inside a constant's C++ points into the constant).
+struct Ctx {
+  SpecSource src;
+  CppConstants constants;
+  std::map<std::string, YAML::Node> constant_nodes;  // constant text -> its node
+  bool allow_empty = false;
+};
+
+SourceLocation where(const Ctx& c, const YAML::Node& n) {
   const YAML::Mark m = n.Mark();
-  return {path, m.line + 1, m.column + 1};
+  return {c.src.path(), m.line + 1, m.column + 1};
 }
 
-[[noreturn]] void fail(const std::string& path, const YAML::Node& n, const std::string& what) {
-  const SourceLocation w = where(path, n);
-  throw LayoutError(path + ":" + std::to_string(w.line) + ":" + std::to_string(w.column) + ": " + what);
+YAML::Node need(const Ctx& c, const YAML::Node& map, const char* key, const std::string& what) {
+  if (!map[key]) c.src.fail(map, "missing '" + std::string(key) + "' in " + what);
+  return map[key];
 }
 
-std::string scalar(const std::string& path, const YAML::Node& n, const char* key) {
-  if (!n[key]) fail(path, n, std::string("missing '") + key + "'");
-  if (!n[key].IsScalar()) fail(path, n[key], std::string("'") + key + "' must be a single value");
-  return n[key].as<std::string>();
+std::string scalar(const Ctx& c, const YAML::Node& map, const char* key, const std::string& what) {
+  const YAML::Node& n = need(c, map, key, what);
+  if (!n.IsScalar()) c.src.fail(n, std::string("'") + key + "' must be a single value");
+  if (n.Scalar().empty()) c.src.fail(n, std::string("'") + key + "' is empty");
+  return n.Scalar();
 }
 
-std::vector<YAML::Node> list(const std::string& path, const YAML::Node& n, const char* key) {
+std::vector<YAML::Node> list(const Ctx& c, const YAML::Node& map, const char* key) {
   std::vector<YAML::Node> out;
-  if (!n[key]) return out;
-  if (n[key].IsScalar()) return {n[key]};
-  if (!n[key].IsSequence()) fail(path, n[key], std::string("'") + key + "' must be a list");
-  for (const auto& x : n[key]) out.push_back(x);
+  const YAML::Node n = map[key];
+  if (!n || n.IsNull()) return out;
+  if (n.IsScalar()) return {n};
+  if (!n.IsSequence()) c.src.fail(n, std::string("'") + key + "' must be a list");
+  for (const auto& x : n) out.push_back(x);
   return out;
+}
+
+// "expected X at column C of '...'" / "... at line L, column C": the position is the caret's now.
+std::string without_position(const std::string& what) {
+  for (const char* tail : {" at column ", " at line "}) {
+    const std::size_t k = what.rfind(tail);
+    if (k != std::string::npos && k > 0) return what.substr(0, k);
+  }
+  return what;
+}
+
+// A parse error of a text inside node n (or inside one of the constants it uses), located on the
+// file: the caret goes under the character the parser stopped at.
+[[noreturn]] void fail_parse(const Ctx& c, const YAML::Node& n, const ParseError& e) {
+  if (n.IsScalar() && !e.input.empty() && e.column >= 1) {
+    const std::string msg = without_position(e.what());
+    if (const std::size_t at = n.Scalar().find(e.input); at != std::string::npos)
+      c.src.fail_in_scalar(n, at + e.column - 1, msg);
+    for (const auto& [text, node] : c.constant_nodes)
+      if (const std::size_t at = text.find(e.input); at != std::string::npos)
+        c.src.fail_in_scalar(node, at + e.column - 1, msg);
+  }
+  c.src.fail(n, e.what());
 }
 
 // Errors from the model or the claim parser, located at the node they came from.
 template <class F>
-auto located(const std::string& path, const YAML::Node& n, F&& f) {
+auto located(const Ctx& c, const YAML::Node& n, F&& f) {
   try {
     return f();
+  } catch (const SpecError&) {
+    throw;
   } catch (const ParseError& e) {
-    fail(path, n, std::string(e.what()));
+    fail_parse(c, n, e);
   } catch (const LayoutError& e) {
-    fail(path, n, e.what());
+    c.src.fail(n, e.what());
   }
 }
 
-proofs::BankSubject access_subject(const std::string& path, const YAML::Node& a, const AnyLayout& tile, int bits,
-                                   const CppConstants& constants) {
-  if (bits < 8) fail(path, a, "accesses need elements of at least 8 bits (write the tile in bytes for sub-byte types)");
+// An unknown claim gets the closest claim name as a hint.
+[[noreturn]] void fail_claim(const Ctx& c, const YAML::Node& n, const std::string& what) {
+  static const std::vector<std::string> names = {"injective",     "bijective", "surjective", "contiguous",
+                                                 "equivalent",    "involution", "inverse",   "tma",
+                                                 "conflict-free", "max-ways",   "vector-legal", "covers"};
+  const std::string text = n.Scalar(), head = text.substr(0, text.find(':'));
+  if (std::find(names.begin(), names.end(), head) == names.end())
+    if (const auto near = cpp_detail::nearest(head, names)) c.src.fail(n, what + "; did you mean '" + *near + "'?");
+  c.src.fail(n, what);
+}
+
+template <class F>
+Check claim_check(const Ctx& c, const YAML::Node& n, F&& f) {
+  if (!n.IsScalar() || n.Scalar().empty()) c.src.fail(n, "a claim is one word such as bijective or conflict-free");
+  try {
+    return f(n.Scalar());
+  } catch (const ParseError& e) {
+    fail_parse(c, n, e);
+  } catch (const LayoutError& e) {
+    fail_claim(c, n, e.what());
+  }
+}
+
+// The claims of one list, none twice.
+std::vector<YAML::Node> claims_of(const Ctx& c, const YAML::Node& map) {
+  std::vector<YAML::Node> out = list(c, map, "claims");
+  std::set<std::string> seen;
+  for (const auto& n : out)
+    if (n.IsScalar() && !seen.insert(n.Scalar()).second) c.src.fail(n, "claim '" + n.Scalar() + "' is listed twice");
+  return out;
+}
+
+// source: FILE:LINE (the kernel source a layout or kernel lives in).
+SourceLocation code_location(const Ctx& c, const YAML::Node& entry) {
+  if (!entry["source"]) return {};
+  const YAML::Node n = entry["source"];
+  const std::string t = n.IsScalar() ? n.Scalar() : "";
+  const std::size_t colon = t.rfind(':');
+  const std::string digits = colon == std::string::npos ? "" : t.substr(colon + 1);
+  const bool ok = colon != std::string::npos && colon > 0 && !digits.empty() && digits.size() <= 9 &&
+                  digits.find_first_not_of("0123456789") == std::string::npos && std::stoi(digits) >= 1;
+  if (!ok) c.src.fail(n, "'source' is FILE:LINE (the kernel source, e.g. kernels/gemm.cu:120), not '" + t + "'");
+  return {t.substr(0, colon), std::stoi(digits), 1};
+}
+
+int element_bits_of(const Ctx& c, const YAML::Node& entry) {
+  if (entry["element"] && entry["bits"])
+    c.src.fail(entry["bits"], "give 'element' or 'bits', not both (element: f16 means bits: 16)");
+  if (entry["element"]) {
+    const YAML::Node n = entry["element"];
+    return located(c, n, [&] { return element_bits(n.IsScalar() ? n.Scalar() : ""); });
+  }
+  if (!entry["bits"]) return 0;
+  const int bits = static_cast<int>(spec_integer(c.src, entry["bits"], "bits", 1, 128));
+  if (bits & (bits - 1)) c.src.fail(entry["bits"], "'bits' is a power of two: 1, 2, 4, 8, 16, 32, 64 or 128, not " + std::to_string(bits));
+  return bits;
+}
+
+proofs::BankSubject access_subject(const Ctx& c, const YAML::Node& a, const AnyLayout& tile, int bits) {
+  check_keys(c.src, a, SpecLevel::access);
+  if (bits < 8) c.src.fail(a, "accesses need elements of at least 8 bits (write the tile in bytes for sub-byte types)");
+  if (bits % 8) c.src.fail(a, "accesses need whole-byte elements, not " + std::to_string(bits) + " bits");
   AccessSpec spec;
   spec.tile = tile;
   spec.elem_bytes = bits / 8;
-  spec.pattern = located(path, a, [&] { return parse_pattern(scalar(path, a, "pattern")); });
-  const std::string op_text = a["op"] ? scalar(path, a, "op") : "ld";
+  const std::string what = "an access";
+  spec.pattern = located(c, need(c, a, "pattern", what), [&] { return parse_pattern(scalar(c, a, "pattern", what)); });
+  const std::string op_text = a["op"] ? scalar(c, a, "op", what) : "ld";
   const auto op = parse_smem_op(op_text);
-  if (!op) fail(path, a["op"], "unknown op '" + op_text + "' (ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4)");
-  spec.vec = a["vec"] ? located(path, a["vec"], [&] { return std::stoi(scalar(path, a, "vec")); }) : 16 / spec.elem_bytes;
-  if (a["base"]) spec.base_address = located(path, a["base"], [&] { return std::stoll(scalar(path, a, "base")); });
+  if (!op) c.src.fail(a["op"], "unknown op '" + op_text + "' (ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4)");
+  const bool matrix = is_matrix_op(*op);
+  if (matrix != (spec.pattern == PatternKind::ldmatrix))
+    c.src.fail(a["op"] ? a["op"] : a["pattern"], matrix ? "op " + op_text + " goes with pattern: ldmatrix"
+                                                         : "pattern: ldmatrix needs op: ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4");
+  spec.vec = 16 / spec.elem_bytes;  // 16-byte vectors by default (ldmatrix rows are 16 bytes)
+  if (spec.vec < 1) spec.vec = 1;
+  if (a["vec"]) {
+    const long long vec = spec_integer(c.src, a["vec"], "vec", -1000000, 1000000);
+    if (vec < 1) c.src.fail(a["vec"], "vec (the vector width, in elements) must be at least 1, not " + std::to_string(vec));
+    if (vec > 128) c.src.fail(a["vec"], "vec (the vector width, in elements) is at most 16 bytes' worth, not " + std::to_string(vec));
+    spec.vec = static_cast<int>(vec);
+    const int width = spec.vec * spec.elem_bytes;
+    if (width != 1 && width != 2 && width != 4 && width != 8 && width != 16)
+      c.src.fail(a["vec"], "vec " + std::to_string(spec.vec) + " of " + std::to_string(spec.elem_bytes) + "-byte elements is a " +
+                               std::to_string(width) + "-byte access; shared-memory accesses are 1, 2, 4, 8 or 16 bytes");
+    if (matrix && width != 16)
+      c.src.fail(a["vec"], op_text + " moves 16-byte rows: vec is " + std::to_string(16 / spec.elem_bytes) + " here (or leave it out)");
+  }
+  if (a["base"]) {
+    spec.base_address = spec_integer(c.src, a["base"], "base", 0, (1ll << 32) - 1);
+    const int width = matrix ? 16 : spec.vec * spec.elem_bytes;
+    if (spec.base_address % width)
+      c.src.fail(a["base"], "base " + std::to_string(spec.base_address) + " is not a multiple of the " + std::to_string(width) +
+                                "-byte access width");
+  }
   if (a["byte_swizzle"])
-    spec.byte_swizzle = located(path, a["byte_swizzle"], [&] {
-      const LayoutOrSwizzle sw = parse_layout_or_swizzle(scalar(path, a, "byte_swizzle"), constants);
+    spec.byte_swizzle = located(c, a["byte_swizzle"], [&] {
+      const LayoutOrSwizzle sw = parse_layout_or_swizzle(scalar(c, a, "byte_swizzle", what), c.constants);
       if (!sw.bare_swizzle) throw LayoutError("byte_swizzle takes a swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}), not a layout");
       return *sw.layout.swizzle;
     });
+  const bool thread_pattern = spec.pattern == PatternKind::thread_layout;
+  if (a["thread_layout"] && !thread_pattern)
+    c.src.fail(a["thread_layout"], "'thread_layout' goes with pattern: thread-layout, not pattern: " + to_string(spec.pattern));
+  if (thread_pattern && !a["thread_layout"]) c.src.fail(a["pattern"], "pattern: thread-layout needs 'thread_layout:' (lane -> first element)");
   if (a["thread_layout"])
-    spec.thread_layout = located(path, a["thread_layout"], [&] {
-      const AnyLayout t = parse_layout_any_syntax(scalar(path, a, "thread_layout"), constants);
+    spec.thread_layout = located(c, a["thread_layout"], [&] {
+      const AnyLayout t = parse_layout_any_syntax(scalar(c, a, "thread_layout", what), c.constants);
       if (t.is_swizzled()) throw LayoutError("thread_layout takes a plain layout, not " + to_string(t));
       return t.layout;
     });
-  return located(path, a, [&] { return proofs::make_bank_subject(spec, *op); });
+  proofs::BankSubject s = located(c, a, [&] { return proofs::make_bank_subject(spec, *op); });
+  (void)located(c, a, [&] { return proofs::instruction_count(s); });  // the tile's rank and the vector width fit
+  const i64 cols = spec.tile.layout.rank() == 2 ? product(spec.tile.layout.shape[1]) : 0;
+  if (!matrix && cols % spec.vec)
+    c.src.fail(a["vec"] ? a["vec"] : a, "the tile's " + std::to_string(cols) + " columns are not a whole number of " +
+                                             std::to_string(spec.vec) + "-element vectors");
+  return s;
+}
+
+// Key fields that tell two accesses of one layout apart in the access text.
+std::string access_suffix(const proofs::BankSubject& s) {
+  std::string t;
+  if (s.spec.base_address) t += ", base " + std::to_string(s.spec.base_address);
+  if (s.spec.byte_swizzle) t += ", " + to_string(*s.spec.byte_swizzle);
+  if (s.spec.thread_layout) t += ", lanes " + to_string(*s.spec.thread_layout);
+  return t;
 }
 
 // A claim whose argument is a layout (equivalent:L2, inverse:R) with the layout in CuTe notation, so
@@ -90,67 +248,152 @@ std::string normalized_claim(const std::string& text, const CppConstants& consta
 }
 
 // The element of a kernel's smem tensor: a C++ type (half_t, float, ...) or a spec name (f16, ...).
-std::string kernel_element(const std::string& path, const YAML::Node& n) {
-  const std::string e = scalar(path, n, "element");
+std::string kernel_element(const Ctx& c, const YAML::Node& n) {
+  const std::string e = scalar(c, n, "element", "an smem tensor");
   if (type_bits(e)) return e;
   static const std::map<std::string, std::string> aliases = {
       {"f16", "half_t"}, {"bf16", "bfloat16_t"}, {"f32", "float"}, {"tf32", "tfloat32_t"}, {"f64", "double"},
       {"i8", "int8_t"}, {"u8", "uint8_t"}, {"e4m3", "float_e4m3_t"}, {"e5m2", "float_e5m2_t"}, {"i32", "int32_t"}};
   const auto it = aliases.find(e);
-  if (it == aliases.end()) fail(path, n["element"], "unknown element type '" + e + "'");
+  if (it == aliases.end()) c.src.fail(n["element"], "unknown element type '" + e + "' (half_t, float, ... or f16, f32, ...)");
   return it->second;
 }
 
 // constants: {NAME: C++ expression}, with the command line's overrides added.
-CppConstants spec_constants(const std::string& path, const YAML::Node& root, const CppConstants& overrides) {
-  CppConstants constants;
-  if (root["constants"]) {
-    if (!root["constants"].IsMap()) fail(path, root["constants"], "'constants' is a map NAME: C++ expression");
-    for (const auto& kv : root["constants"]) {
-      if (!kv.second.IsScalar()) fail(path, kv.second, "a constant is one C++ expression (quote it if it has ': ' or '#')");
-      constants[kv.first.as<std::string>()] = kv.second.as<std::string>();
+void read_constants(Ctx& c, const YAML::Node& root, const CppConstants& overrides) {
+  if (const YAML::Node k = root["constants"]; k && !k.IsNull()) {
+    if (!k.IsMap()) c.src.fail(k, "'constants' is a map NAME: C++ expression");
+    for (const auto& kv : k) {
+      if (!kv.second.IsScalar() || kv.second.Scalar().empty())
+        c.src.fail(kv.second, "a constant is one C++ expression (quote it if it has ': ' or '#')");
+      const std::string name = kv.first.Scalar();
+      if (c.constants.count(name)) c.src.fail(kv.first, "constant '" + name + "' is defined twice");
+      c.constants[name] = kv.second.Scalar();
+      c.constant_nodes.emplace(kv.second.Scalar(), kv.second);
     }
   }
-  for (const auto& [name, text] : overrides) constants[name] = text;
-  return constants;
+  for (const auto& [name, text] : overrides) c.constants[name] = text;
 }
 
-// kernels: [{name, mma?, smem: [{name, element, layout, claims?, copies: [{name, copy, side, base?, claims}]}]}]
-std::vector<Check> kernel_checks(const std::string& path, const YAML::Node& root, const CppConstants& constants) {
+// A name unique among its siblings ("layout 'sA' is defined twice").
+std::string unique_name(const Ctx& c, const YAML::Node& entry, const std::string& what, std::set<std::string>& seen) {
+  const std::string name = scalar(c, entry, "name", what);
+  if (!seen.insert(name).second) c.src.fail(entry["name"], "the name '" + name + "' is used twice (each " + what + " needs its own)");
+  return name;
+}
+
+// kernels: [{name, mma?, source?, smem: [{name, element, layout, claims?, copies: [{name, copy, side, base?, claims}]}]}]
+std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
   std::vector<Check> checks;
-  for (const auto& k : root["kernels"]) {
-    const std::string kname = scalar(path, k, "name");
+  std::set<std::string> kernel_names;
+  for (const auto& k : kernels) {
+    check_keys(c.src, k, SpecLevel::kernel);
+    const std::string kname = unique_name(c, k, "a kernel entry", kernel_names);
+    const SourceLocation code = code_location(c, k);
+    const std::size_t first = checks.size();
     std::optional<TiledMma> mma;
-    if (k["mma"]) mma = located(path, k["mma"], [&] { return parse_tiled_mma(scalar(path, k, "mma"), constants); });
-    const auto tensors = list(path, k, "smem");
-    if (tensors.empty()) fail(path, k, "a kernel needs 'smem:' tensors, each with its copies");
+    if (k["mma"]) mma = located(c, k["mma"], [&] { return parse_tiled_mma(scalar(c, k, "mma", "a kernel entry"), c.constants); });
+    const auto tensors = list(c, k, "smem");
+    if (tensors.empty()) c.src.fail(k, "a kernel needs 'smem:' tensors, each with its copies");
+    std::set<std::string> tensor_names;
     for (const auto& t : tensors) {
-      const std::string tname = kname + ": " + scalar(path, t, "name");
-      const std::string element = kernel_element(path, t);
-      const AnyLayout smem = located(path, t["layout"] ? t["layout"] : t, [&] { return parse_smem_layout(scalar(path, t, "layout"), constants); });
-      for (const auto& c : list(path, t, "claims"))
-        checks.push_back(located(path, c, [&] { return proofs::make_check(tname, smem, normalized_claim(c.as<std::string>(), constants), std::nullopt, where(path, c)); }));
-      for (const auto& cp : list(path, t, "copies")) {
-        const std::string side = scalar(path, cp, "side");
-        if (side != "S" && side != "D") fail(path, cp["side"], "side is S (smem is the copy's source) or D (its destination)");
+      check_keys(c.src, t, SpecLevel::smem);
+      const std::string tname = kname + ": " + unique_name(c, t, "an smem tensor", tensor_names);
+      const std::string element = kernel_element(c, t);
+      const AnyLayout smem = located(c, need(c, t, "layout", "an smem tensor"),
+                                     [&] { return parse_smem_layout(scalar(c, t, "layout", "an smem tensor"), c.constants); });
+      for (const auto& n : claims_of(c, t))
+        checks.push_back(claim_check(c, n, [&](const std::string& claim) {
+          return proofs::make_check(tname, smem, normalized_claim(claim, c.constants), std::nullopt, where(c, n));
+        }));
+      std::set<std::string> copy_names;
+      for (const auto& cp : list(c, t, "copies")) {
+        check_keys(c.src, cp, SpecLevel::copy);
+        const std::string cname = unique_name(c, cp, "a copy", copy_names);
+        const std::string side = scalar(c, cp, "side", "a copy");
+        if (side != "S" && side != "D") c.src.fail(cp["side"], "side is S (smem is the copy's source) or D (its destination)");
         TraceOptions o;
-        if (cp["base"]) o.base_address = located(path, cp["base"], [&] { return static_cast<i64>(std::stoll(scalar(path, cp, "base"), nullptr, 0)); });
-        const auto trace = located(path, cp["copy"] ? cp["copy"] : cp, [&] {
-          const TiledCopy copy = parse_tiled_copy(scalar(path, cp, "copy"), mma, constants);
+        if (cp["base"]) o.base_address = spec_integer(c.src, cp["base"], "base", 0, (1ll << 32) - 1);
+        const auto trace = located(c, need(c, cp, "copy", "a copy"), [&] {
+          const TiledCopy copy = parse_tiled_copy(scalar(c, cp, "copy", "a copy"), mma, c.constants);
           if (copy.atom.value_bits != *type_bits(element))
             throw LayoutError("the copy moves " + copy.atom.value_type + " values but the tensor holds " + element);
           return std::make_shared<const AddressTrace>(trace_copy(copy, smem, side == "S" ? CopySide::S : CopySide::D, o));
         });
-        const std::string subject = tname + " " + scalar(path, cp, "name");
+        if (cp["base"] && trace->width_bytes > 0 && o.base_address % trace->width_bytes)
+          c.src.fail(cp["base"], "base " + std::to_string(o.base_address) + " is not a multiple of the copy's " +
+                                     std::to_string(trace->width_bytes) + "-byte access width");
+        const std::string subject = tname + " " + cname;
         const std::string access = to_string(trace->op) + " " + std::to_string(trace->width_bytes) + " B";
-        const auto claims = list(path, cp, "claims");
-        if (claims.empty()) fail(path, cp, "a copy needs 'claims:' (conflict-free, max-ways:K, vector-legal, covers)");
-        for (const auto& c : claims)
-          checks.push_back(located(path, c, [&] { return proofs::make_kernel_check(subject, trace, c.as<std::string>(), access, where(path, c)); }));
+        const auto claims = claims_of(c, cp);
+        if (claims.empty()) c.src.fail(cp, "a copy needs 'claims:' (conflict-free, max-ways:K, vector-legal, covers)");
+        for (const auto& n : claims)
+          checks.push_back(claim_check(c, n, [&](const std::string& claim) {
+            return proofs::make_kernel_check(subject, trace, claim, access, where(c, n));
+          }));
       }
     }
+    for (std::size_t i = first; i < checks.size(); ++i) checks[i].code = code;
   }
   return checks;
+}
+
+// layouts: [{name, layout, element|bits, claims?, accesses?, source?}]
+std::vector<Check> layout_checks(const Ctx& c, const YAML::Node& layouts) {
+  std::vector<Check> checks;
+  std::set<std::string> names;
+  for (const auto& entry : layouts) {
+    check_keys(c.src, entry, SpecLevel::layout);
+    const std::string what = "a layout entry";
+    const std::string name = unique_name(c, entry, what, names);
+    const SourceLocation code = code_location(c, entry);
+    const AnyLayout layout = located(c, need(c, entry, "layout", what),
+                                     [&] { return parse_layout_any_syntax(scalar(c, entry, "layout", what), c.constants); });
+    const int bits = element_bits_of(c, entry);
+    const std::size_t first = checks.size();
+    for (const auto& n : claims_of(c, entry)) {
+      Check check = claim_check(c, n, [&](const std::string& claim) {
+        return proofs::make_check(name, layout, normalized_claim(claim, c.constants), std::nullopt, where(c, n));
+      });
+      if (check.kind == Check::Kind::bank) c.src.fail(n, "'" + check.claim + "' is a claim over an access: put it under accesses:");
+      check.element_bits = bits;
+      if (check.kind == Check::Kind::tma && bits == 0) c.src.fail(n, "a tma claim needs the element type ('element: f16' or 'bits: 16')");
+      checks.push_back(std::move(check));
+    }
+    const auto accesses = list(c, entry, "accesses");
+    std::vector<std::string> texts;  // the access text of each access, to tell equal ones apart
+    for (std::size_t k = 0; k < accesses.size(); ++k) {
+      const YAML::Node& a = accesses[k];
+      if (bits == 0) c.src.fail(a, "accesses need the element type ('element: f16' or 'bits: 16')");
+      const proofs::BankSubject subject = access_subject(c, a, layout, bits);
+      const auto claims = claims_of(c, a);
+      if (claims.empty()) c.src.fail(a, "an access needs 'claims: [conflict-free]' (or max-ways:K)");
+      for (const auto& n : claims) {
+        Check check = claim_check(c, n, [&](const std::string& claim) {
+          return proofs::make_check(name, layout, normalized_claim(claim, c.constants), subject, where(c, n));
+        });
+        if (check.kind != Check::Kind::bank) c.src.fail(n, "'" + check.claim + "' is a layout claim: put it in the layout's claims:");
+        check.access_text += access_suffix(subject);
+        check.element_bits = bits;
+        checks.push_back(std::move(check));
+      }
+    }
+    if (checks.size() == first && !c.allow_empty)
+      c.src.fail(entry, "layout '" + name + "' has no claims and no accesses: it proves nothing (--allow-empty lets it)");
+    for (std::size_t i = first; i < checks.size(); ++i) checks[i].code = code;
+  }
+  return checks;
+}
+
+// Two checks with one id (two accesses of one layout that print alike) get the access's position.
+void make_ids_unique(std::vector<Check>& checks) {
+  std::map<std::string, int> count;
+  for (const auto& ch : checks) ++count[ch.id()];
+  std::map<std::string, int> seen;
+  for (auto& ch : checks) {
+    const std::string id = ch.id();
+    if (count[id] > 1) ch.access_text += " #" + std::to_string(++seen[id]);
+  }
 }
 
 }  // namespace
@@ -165,55 +408,50 @@ int element_bits(const std::string& name) {
   return it->second;
 }
 
-std::vector<Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides) {
+std::vector<Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides,
+                              bool allow_empty) {
+  Ctx c{SpecSource(path, text), {}, {}, allow_empty};
   YAML::Node root;
   try {
     root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
-    throw LayoutError(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " + e.msg);
+    if (e.mark.pos >= 0) c.src.fail_at(static_cast<std::size_t>(e.mark.pos), e.msg);
+    throw LayoutError(path + ": " + e.msg);
   }
-  const bool has_layouts = root && root["layouts"] && root["layouts"].IsSequence();
-  const bool has_kernels = root && root["kernels"] && root["kernels"].IsSequence();
+  if (!root || root.IsNull())
+    throw LayoutError(path + ": the spec is empty; it needs a 'layouts:' or a 'kernels:' list (docs/ci.md, examples/)");
+  check_keys(c.src, root, SpecLevel::top);
+  if (root["version"]) {
+    const long long v = spec_integer(c.src, root["version"], "version", 0, 1000000);
+    if (v != kSpecVersion)
+      c.src.fail(root["version"], "spec version " + std::to_string(v) + " is not known to layoutproof " LAYOUTPROOF_VERSION
+                                  " (it reads version " + std::to_string(kSpecVersion) + ")");
+  }
+  for (const char* key : {"layouts", "kernels"})
+    if (root[key] && !root[key].IsNull() && !root[key].IsSequence()) c.src.fail(root[key], std::string("'") + key + "' is a list (- name: ...)");
+  const bool has_layouts = root["layouts"] && root["layouts"].IsSequence();
+  const bool has_kernels = root["kernels"] && root["kernels"].IsSequence();
   if (!has_layouts && !has_kernels)
-    throw LayoutError(path + ": a spec needs a 'layouts:' or a 'kernels:' list (see layoutproof --help and docs/ci.md)");
-  const CppConstants constants = spec_constants(path, root, overrides);
+    c.src.fail(root, "a spec needs a 'layouts:' or a 'kernels:' list (docs/ci.md and examples/ show both)");
+  read_constants(c, root, overrides);
   std::vector<Check> checks;
-  if (has_kernels) checks = kernel_checks(path, root, constants);
-  if (!has_layouts) return checks;
-  for (const auto& entry : root["layouts"]) {
-    const std::string name = scalar(path, entry, "name");
-    const AnyLayout layout = located(path, entry["layout"] ? entry["layout"] : entry,
-                                     [&] { return parse_layout_any_syntax(scalar(path, entry, "layout"), constants); });
-    int bits = 0;
-    if (entry["bits"]) bits = located(path, entry["bits"], [&] { return std::stoi(scalar(path, entry, "bits")); });
-    if (entry["element"]) bits = located(path, entry["element"], [&] { return element_bits(scalar(path, entry, "element")); });
-    for (const auto& c : list(path, entry, "claims")) {
-      Check check = located(path, c, [&] { return proofs::make_check(name, layout, normalized_claim(c.as<std::string>(), constants), std::nullopt, where(path, c)); });
-      check.element_bits = bits;
-      if (check.kind == Check::Kind::tma && bits == 0) fail(path, c, "a tma claim needs the element type");
-      checks.push_back(std::move(check));
-    }
-    for (const auto& a : list(path, entry, "accesses")) {
-      if (bits == 0) fail(path, a, "accesses need the element type ('element: f16' or 'bits: 16')");
-      const proofs::BankSubject subject = access_subject(path, a, layout, bits, constants);
-      const auto claims = list(path, a, "claims");
-      if (claims.empty()) fail(path, a, "an access needs 'claims: [conflict-free]' (or max-ways:K)");
-      for (const auto& c : claims) {
-        Check check = located(path, c, [&] { return proofs::make_check(name, layout, normalized_claim(c.as<std::string>(), constants), subject, where(path, c)); });
-        check.element_bits = bits;
-        checks.push_back(std::move(check));
-      }
-    }
+  if (has_kernels) checks = kernel_checks(c, root["kernels"]);
+  if (has_layouts) {
+    auto more = layout_checks(c, root["layouts"]);
+    checks.insert(checks.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
+  if (checks.empty() && !allow_empty)
+    c.src.fail(root, "the spec has no claims: it proves nothing (a gate that cannot fail); add claims, or pass --allow-empty");
+  make_ids_unique(checks);
   return checks;
 }
 
-std::vector<Check> load_spec(const std::string& path, const CppConstants& overrides) {
+std::vector<Check> load_spec(const std::string& path, const CppConstants& overrides, bool allow_empty) {
   std::ifstream f(path);
   if (!f) throw LayoutError("cannot read spec file " + path);
   std::stringstream ss;
   ss << f.rdbuf();
-  return parse_spec(ss.str(), path, overrides);
+  return parse_spec(ss.str(), path, overrides, allow_empty);
 }
 
 }  // namespace layoutproof::cli

@@ -21,20 +21,56 @@
 // the command line's -D NAME=EXPR adds (and wins over it); layouts: and kernels: both see them.
 //
 // Every check remembers the file, line and column of its claim (SARIF and JUnit point there).
+//
+// The schema is strict (cli/spec_schema.hpp, published as docs/spec.schema.json):
+//   version: 1                 optional; the only version so far (another number is an error)
+//   layouts:/kernels: entries  an unknown or misspelled key is an error naming the closest key;
+//   source: FILE:LINE          optional on a layout or kernel entry: the kernel source the layout
+//                              lives in (SARIF then points there, the spec's line as related)
+//   conflicts and ranges       'element' and 'bits' together, 'thread_layout' without
+//                              `pattern: thread-layout` (or the pattern without it), bits not a
+//                              power of two in 1..128, accesses of elements that are not 1, 2, 4,
+//                              8 or 16 bytes, vec < 1 or an access width that is not 1, 2, 4, 8
+//                              or 16 bytes, a base that is negative, >= 2^32 or not a multiple of
+//                              the access width, duplicate names or claims: all errors (exit 2)
+//                              before any claim is proved.
+// Two accesses of one layout that print alike get their index (" #2") in the access text, so
+// every check's id() is unique and stable across runs.
 #include <string>
 #include <vector>
 
 #include "model/cpp_source.hpp"
+#include "model/notation.hpp"
 #include "proofs/check.hpp"
 
 namespace layoutproof::cli {
 
-// Throws LayoutError (with file:line:column) on a malformed spec.
+// A spec error located in the spec file: what() is "FILE:LINE:COLUMN: MESSAGE", caret() (from
+// ParseError, which main prints) shows the file's line with a caret under the column.
+// line and column are 1-based (errors about the file as a whole are LayoutErrors "FILE: ...").
+class SpecError : public ParseError {
+ public:
+  SpecError(std::string file, int line, int column, std::string message, std::string source_line);
+  const char* what() const noexcept override { return text_.c_str(); }
+  std::string file;
+  int line = 0, column = 0;
+  std::string message;
+
+ private:
+  std::string text_;
+};
+
+// Throws SpecError (with file:line:column) on a malformed spec.
 // `overrides` (-D NAME=EXPR) are added to the spec's constants: and win over them.
-std::vector<proofs::Check> load_spec(const std::string& path, const CppConstants& overrides = {});
-std::vector<proofs::Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides = {});
+// A spec (or one of its layout entries) that proves nothing is an error unless allow_empty.
+std::vector<proofs::Check> load_spec(const std::string& path, const CppConstants& overrides = {}, bool allow_empty = false);
+std::vector<proofs::Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides = {},
+                                      bool allow_empty = false);
 
 // Element type name -> bits: f16 -> 16, e4m3 -> 8, i4 -> 4, ... Throws LayoutError.
 int element_bits(const std::string& name);
+
+// The spec format versions this build reads.
+inline constexpr int kSpecVersion = 1;
 
 }  // namespace layoutproof::cli

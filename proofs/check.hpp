@@ -52,6 +52,7 @@ struct Check {
   int element_bits = 0;     // tma claims (and for display)
   std::shared_ptr<const AddressTrace> trace;  // kernel claims: the copy's instructions
   SourceLocation where;
+  SourceLocation code;      // the kernel source the spec names (source: file:line), for SARIF; empty: none
 
   std::string id() const;   // "subject: claim [access]", unique within a run
 };
