@@ -5,6 +5,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "cli/help.hpp"
 #include "model/bank.hpp"
 #include "model/error.hpp"
 
@@ -38,6 +39,7 @@ std::string join(const std::vector<int>& v) {
 }  // namespace
 
 int run_bank(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) return out << *help_text("bank"), 0;
   std::string op_s, width_s, addr_s;
   bool json = false;
   for (std::size_t i = 0; i < args.size(); ++i) {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <ostream>
 
+#include "cli/help.hpp"
 #include "cli/results.hpp"
 #include "model/notation.hpp"
 #include "proofs/catalog.hpp"
@@ -10,6 +11,7 @@
 
 namespace layoutproof::cli {
 int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) return out << *help_text("catalog"), 0;
   std::vector<std::string> rest;
   bool list = false;
   for (const auto& a : args) (a == "--list" ? list = true : (rest.push_back(a), false));

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/results.hpp"
 #include "cli/spec.hpp"
@@ -10,29 +11,10 @@
 
 namespace layoutproof::cli {
 
-namespace {
-
-constexpr const char* kCheckHelp = R"(layoutproof check SPEC.yaml [-j N] [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE]
-                  [--report DIR] [--engine E] [--cache DIR | --no-cache] [--progress] [-D NAME=EXPR ...]
-  Prove the claims of a spec file (docs/ci.md, examples/). A spec's layouts and kernels: may be CuTe
-  notation or C++; the constants they use come from the spec's `constants:` map (NAME: C++ expression)
-  and from -D NAME=EXPR, which adds to it and wins over it:
-    constants:
-      bM: Int<128>{}
-      TileShape: Shape<_128,_128,_64>
-    layouts:
-      - name: sA
-        layout: tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(bM, get<2>(TileShape{})))
-        claims: [bijective]
-Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
-)";
-
-}  // namespace
-
 int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
   for (const std::string& a : args)
     if (a == "--help" || a == "-h") {
-      out << kCheckHelp << cpp_input_help("layoutproof check spec.yaml -D", "'bM=Int<64>{}'");
+      out << *help_text("check");
       return 0;
     }
   // check's own flags: --allow-empty (a spec without claims is not an error) and --spec-keys (the

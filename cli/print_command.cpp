@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "model/notation.hpp"
 
@@ -96,13 +97,6 @@ void print_layout_table(std::ostream& out, const AnyLayout& l, std::optional<int
 
 namespace {
 
-constexpr const char* kPrintHelp =
-    "layoutproof print L [--elem-bytes E] [-D NAME=EXPR ...]\n"
-    "  L as a table of offsets, as CuTe's print_layout prints it (a layout of rank > 2: one table per\n"
-    "  slice (_,_,k)); with E, the shared-memory bank (of 32 x 4 bytes) of every element.\n";
-constexpr const char* kEvalHelp =
-    "layoutproof eval L [-D NAME=EXPR ...]\n"
-    "  L's offsets for the indices 0..size(L)-1 on one line (L(i), colexicographic coordinates).\n";
 
 bool is_number(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
 
@@ -120,7 +114,7 @@ int run_eval(const std::vector<std::string>& args, std::ostream& out) {
   std::vector<std::string> words;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--help" || args[i] == "-h") {
-      out << kEvalHelp << cpp_input_help("layoutproof eval");
+      out << *help_text("eval");
       return 0;
     }
     if (take_define(args, i, constants)) continue;
@@ -149,7 +143,7 @@ int run_print(const std::vector<std::string>& args, std::ostream& out) {
   };
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--help" || args[i] == "-h") {
-      out << kPrintHelp << cpp_input_help("layoutproof print");
+      out << *help_text("print");
       return 0;
     }
     if (take_define(args, i, constants)) continue;

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/escape.hpp"
+#include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/report.hpp"
 #include "model/notation.hpp"
@@ -44,18 +45,6 @@ std::string witness_json(const Witness& w) {
   }
   return s + "]}";
 }
-
-constexpr const char* kProveHelp = R"(layoutproof prove L --claim CLAIM [--claim CLAIM ...] [--json] [--engine z3|exhaustive|auto]
-                  [--timeout-ms N] [--dump-smt DIR] [-D NAME=EXPR ...]
-  Prove claims about L with Z3 or refute them with a replayed counterexample.
-  CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] | equivalent:L2 | involution | inverse:R
-  (L may be a bare swizzle: Sw<3,4,3> or Swizzle<3,4,3>{}; L2 and R are layouts like L, C++ included).
-layoutproof prove TILE --claim conflict-free|max-ways:K --elem-bytes E [--vec V]
-                  --pattern row-per-lane|linear|ldmatrix | --thread-layout T
-                  [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR] [--byte-swizzle SW] [--report DIR]
-  Bank conflicts over every warp instruction of an access to a 2-D tile.
-Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
-)";
 
 // The claim `t`; the layout of equivalent:L2 and inverse:R goes through the one input path (so it
 // may be C++ with the command's constants).
@@ -195,7 +184,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
       return args[++i];
     };
     if (a == "--help" || a == "-h") {
-      out << kProveHelp << cpp_input_help("layoutproof prove", "", "--claim bijective");
+      out << *help_text("prove");
       return 0;
     }
     if (take_define(args, i, access.constants)) continue;

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/escape.hpp"
+#include "cli/help.hpp"
 #include "model/error.hpp"
 #include "model/raster.hpp"
 #include "proofs/raster.hpp"
@@ -219,6 +220,7 @@ int run_locality(const Flags& f, std::ostream& out) {
 }  // namespace
 
 int run_raster(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) return out << *help_text(help_topic("raster", args)), 0;
   const Flags f = parse_flags(args);
   if (f.sub == "prove") return run_prove_raster(f, out);
   if (f.sub == "locality") {

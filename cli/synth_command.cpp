@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/escape.hpp"
+#include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
@@ -238,68 +239,6 @@ void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, 
 
 // ---- synth --kernel (issue 14): the smem layout for a kernel's real copies (proofs/kernel_synth.hpp).
 
-const char* const kKernelHelp = R"(layoutproof synth --kernel: the shared-memory layout a CuTe kernel should use, found on the
-instructions its own copies issue, and proved.
-
-Usage:
-  layoutproof synth --kernel --shape '(MN,K,STAGES)' --element T [--mma EXPR] --copy 'S:EXPR' [--copy 'D:EXPR' ...]
-                    [-D NAME=EXPR ...] [--name A] [--witnesses N] [--all] [--json] [--progress | --no-progress]
-
-  --shape S      the staged smem tensor as the copies partition it: (BLK_M,BLK_K,PIPE), or (MN,K)
-  --element T    its element type: half_t, bfloat16_t, float, tfloat32_t, double, int8_t, ...
-  --mma EXPR     the TiledMMA the name `mma` denotes in the copies, e.g.
-                 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
-  --copy S:EXPR  a TiledCopy that reads the tensor (partition_S: ldmatrix, s2r loads)
-  --copy D:EXPR  a TiledCopy that writes it (partition_D: cp.async, r2s stores, stmatrix); repeatable
-  -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
-  --name A       the printed names: SmemLayoutAtomA, SmemLayoutA
-  --witnesses N  when no layout is conflict-free: REFUTED witnesses for the best N members (default 3)
-  --all          list every ranked and every rejected member
-  --json         {"found", "smem", "notation", "per_copy":[...], "candidates", "best_ratio", "time_ms", ...}
-  --progress     'candidate k of n' on stderr (default: when stderr is a terminal)
-
-The family searched (fixed order; docs/synth_kernel.md):
-  Swizzle<B,M,S> (1 <= B <= S, bits inside the atom) composed with K-major (r,W):(W,1) or MN-major
-  (W,r):(1,W) atoms of every width W (W*sizeof(T) from 16 bytes to the tile) and height r, tiled by
-  tile_to_shape in the default order and in Step<_2,_1,_3>; the unswizzled atoms; padded strides
-  like the tutorial's (128,8):(1,129).
-Each copy is traced exactly as `layoutproof trace` traces it; a member is rejected when a copy's
-vectors break (vector-legal), else scored by each copy's worst instruction, wavefronts/ideal.
-Ranking: worst ratio over the copies, smem bytes, total wavefronts, fewer swizzle bits B, no padding,
-the major the copies' vectors run along, fewer swizzled bits M+B+S.
-
-What it proves:
-  FOUND   the winner, as C++ to paste back and in CuTe notation: every copy conflict-free,
-          vector-legal and covering the tile, the layout bijective (injective when padded), by the
-          engines of `layoutproof trace --claim` on the layout the printed C++ evaluates to
-  PROVED  none in the family is conflict-free: the best ratio reached, REFUTED witnesses (lanes,
-          banks) for the best members, and how many members each reason removed
-
-Examples:
-  # SM80 f16 TN 128x64x3: finds Swizzle<3,3,3> o (8,64):(64,1), CUTLASS's own choice
-  layoutproof synth --kernel --shape '(128,64,3)' --element half_t \
-    --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' \
-    --copy 'S:make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' \
-    --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{},
-                              Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})'
-  # SM80 tf32 NT (MN-major A): CUTLASS's Swizzle<3,2,3> o (32,8):(1,32) takes 2 wavefronts on the s2r loads
-  layoutproof synth --kernel --shape '(128,32,3)' --element tfloat32_t \
-    --mma 'TiledMMA<MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, Layout<Shape<_2,_2,_1>, Stride<_2,_1,_1>>, Tile<_32,_32,_8>>{}' \
-    --copy 'S:make_tiled_copy_A(Copy_Atom<UniversalCopy<tfloat32_t>, tfloat32_t>{}, mma)' \
-    --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, tfloat32_t>{},
-                              Layout<Shape<_16,_8>, Stride<_1,_16>>{}, Layout<Shape<_4,_1>>{})'
-  # the tutorial's SIMT sgemm_sm80 TN: its (128,8):(1,129) padding takes 4 wavefronts on the cp.async stores
-  layoutproof synth --kernel --shape '(128,8,3)' --element float \
-    --mma 'TiledMMA<MMA_Atom<UniversalFMA<float,float,float,float>>, Layout<Shape<_16,_16,_1>>>{}' \
-    --copy 'S:make_tiled_copy_A(Copy_Atom<UniversalCopy<float>, float>{}, mma)' \
-    --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{},
-                              Layout<Shape<_32,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_1>>{})'
-  Then check the printed layout as any other: layoutproof trace --smem '<the printed C++>' ... --claim conflict-free
-
-Exit codes: 0 found and every claim PROVED; 1 none in the family is conflict-free (PROVED), or a claim
-about the winner REFUTED; 2 bad input; 3 a claim UNKNOWN or ERROR.
-)";
-
 std::vector<i64> parse_kernel_shape(const std::string& text) {
   const IntTuple t = parse_int_tuple(text);
   std::vector<i64> v;
@@ -324,7 +263,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
       return args[++i];
     };
     if (a == "--help" || a == "-h") {
-      out << kKernelHelp;
+      out << *help_text("synth --kernel");
       return 0;
     }
     if (a == "--kernel" || take_define(args, i, constants)) continue;
@@ -373,12 +312,7 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
-      out << "layoutproof synth --tile L --elem-bytes E [--vec V] --pattern P [--pattern P ...] [--op OP ...] [--all] [--json]\n"
-             "                  [-D NAME=EXPR ...]\n"
-             "  Search every Swizzle<B,M,S> for a conflict-free, vector-contiguous bijection of the plain tile L\n"
-             "  (P: row-per-lane, linear, ldmatrix); else prove none exists and search XOR-linear maps (docs/synth.md).\n"
-          << cpp_input_help("layoutproof synth --tile", "'make_layout(make_shape(bM, bK), LayoutRight{})'",
-                            "-D 'bM=Int<8>{}' -D 'bK=Int<64>{}' --elem-bytes 2 --pattern ldmatrix");
+      out << *help_text("synth");
       return 0;
     }
     if (take_define(args, i, constants)) continue;

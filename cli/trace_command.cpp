@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/escape.hpp"
+#include "cli/help.hpp"
 #include "cli/run_flags.hpp"
 #include "cli/trace_report.hpp"
 #include "model/kernel_expr.hpp"
@@ -13,44 +14,6 @@
 #include "proofs/trace_claims.hpp"
 
 namespace layoutproof::cli {
-
-const char* const kTraceHelp = R"(layoutproof trace: the shared-memory instructions a CuTe kernel's copy issues, and claims over them.
-
-Usage:
-  layoutproof trace --smem EXPR --copy EXPR [--mma EXPR] --side S|D --element T [--base ADDR]
-                    [-D NAME=EXPR ...] [--json] [--claim C ...] [--engine z3|exhaustive|auto] [--report DIR]
-
-  --smem EXPR    the staged smem layout, as the kernel's C++ or CuTe notation, e.g.
-                 'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}),
-                                make_shape(Int<128>{},Int<64>{},Int<3>{}))'
-  --copy EXPR    the TiledCopy, as the kernel's C++: make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma),
-                 make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, thr, val), ...
-  --mma EXPR     the TiledMMA the name `mma` denotes in --copy, e.g.
-                 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
-  --side S|D     the smem tensor is the copy's source (partition_S: s2r loads, ldmatrix) or its
-                 destination (partition_D: cp.async, r2s stores, stmatrix)
-  --element T    the smem element type (half_t, float, tfloat32_t, double, int8_t, ...)
-  --base ADDR    byte address of the tensor (default 0)
-  -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
-  --claim C      conflict-free | max-ways:K | vector-legal | covers (repeatable)
-  --json         machine-readable output
-  --report DIR   write DIR/index.html and DIR/report.svg: every claim's verdict and, per refuted
-                 claim, the smem stage coloured by bank with the witness lanes' slices outlined,
-                 the conflicting phase as 32 bank columns, and the witness instruction's 32 lanes
-                 (thread, coordinate, address, banks); with no refutation, instruction 0 on the tile
-
-One instruction per (warp, copy-mode index, stage); a lane's address is the first element of its
-CPY slice, as the instruction receives it. Instructions are listed per copy index (rest value,
-CPY_M, CPY_N, ..., stage; colexicographic), then warp.
-
-Examples:
-  layoutproof trace --side S --element half_t \
-    --smem 'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<128>{},Int<64>{},Int<3>{}))' \
-    --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' \
-    --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' --claim conflict-free --claim vector-legal
-  layoutproof trace --side D --element float --smem '(128,8,3):(1,129,1032)' --claim conflict-free \
-    --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})'
-)";
 
 namespace {
 
@@ -162,7 +125,7 @@ int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
 int run_trace(const std::vector<std::string>& args, std::ostream& out) {
   for (const auto& a : args)
     if (a == "--help" || a == "-h") {
-      out << kTraceHelp;
+      out << *help_text("trace");
       return 0;
     }
   const TraceArgs a = parse_args(args);

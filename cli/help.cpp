@@ -1,0 +1,625 @@
+// Every command's --help (cli/help.hpp). The texts are kept together so that they share one
+// layout (Usage, Options, Examples, Exit codes) and one test runs every example.
+#include "cli/help.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "cli/algebra_command.hpp"
+#include "cli/layout_input.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+constexpr const char* k_top = R"HELP(layoutproof: prove CuTe layouts and swizzles correct before they ship.
+
+Usage:
+  layoutproof algebra OP ARG... [--cute-text]
+                                    one CuTe layout-algebra operation; prints the result on one line
+                                    (--cute-text: read and print CuTe's exact text, _8 static, 8 dynamic;
+                                    layoutproof algebra --help lists the operations, docs/algebra.md)
+  layoutproof algebra - [--cute-text]
+                                    one query per line on stdin (OP ARG... separated by white space),
+                                    one result or 'error: ...' line per query
+  layoutproof eval L [-D NAME=EXPR]  L's offsets for the indices 0..size-1 on one line
+  layoutproof print L [--elem-bytes E] [-D NAME=EXPR]
+                                    a layout as a table of offsets (like CuTe's print_layout; rank > 2:
+                                    one table per slice) and, with E, the shared-memory bank (of 32 x 4
+                                    bytes) of every element
+  layoutproof prove L --claim CLAIM [--claim CLAIM ...] [--json] [--engine z3|exhaustive|auto]
+                    [--timeout-ms N] [--dump-smt DIR]
+                                    prove claims with Z3 or refute them with a replayed counterexample;
+                                    CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] |
+                                    equivalent:L2 | involution | inverse:R  (L may be a bare Sw<B,M,S>)
+  layoutproof prove TILE --claim conflict-free|max-ways:K --elem-bytes E [--vec V]
+                    --pattern row-per-lane|linear|ldmatrix | --thread-layout T
+                    [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR]
+                    [--byte-swizzle Sw<B,M,S>] [--report DIR]
+                                    bank conflicts over every warp instruction of an access to a 2-D
+                                    tile; --report writes an SVG/HTML bank map of the counterexample
+  layoutproof catalog [-j N] [--json [FILE]] [--junit FILE] [--markdown FILE] [--no-cache] [--list]
+                                    prove every claim of the built-in catalog of CUTLASS shared-memory
+                                    atoms (bijective, contiguous, conflict-free accesses, TMA swizzles)
+  layoutproof check SPEC.yaml [-j N] [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE]
+                    [--report DIR] [--engine E] [--cache DIR | --no-cache] [--progress]
+                                    prove the claims of a spec file (docs/ci.md, examples/); layouts in
+                                    CuTe notation or C++ source (composition(Swizzle<3,3,3>{}, ...))
+  layoutproof bank --op OP --width W --addresses A0,...,A31 [--json]
+                                    shared-memory wavefronts of one warp-wide instruction (H100-calibrated),
+                                    the ideal and the conflict degree; OP: ld st ldsm1 ldsm2 ldsm4 stsm1
+                                    stsm2 stsm4, W: bytes per lane (16 for ldsm/stsm), -1 = inactive lane
+  layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N]
+                    [--claim bijective|injective|in-bounds|surjective] [--engine z3|exhaustive] [--json]
+                                    threadblock rasterizations (row-major, seed, seed-fixed, cutlass,
+                                    morton, formula): bijection of the grid, for grids up to N x N
+  layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
+                                    distinct A/B tiles per wave of S CTAs, per rasterization
+  layoutproof trace --smem EXPR --copy EXPR [--mma EXPR] --side S|D --element T [--base ADDR]
+                    [-D NAME=EXPR] [--json] [--claim conflict-free|max-ways:K|vector-legal|covers ...]
+                                    the shared-memory instructions a CuTe kernel's TiledCopy issues on
+                                    its staged smem tensor (exactly CuTe's per-lane addresses), and
+                                    claims over them; layoutproof trace --help
+  layoutproof synth --tile L --elem-bytes E [--vec V] --pattern P [--pattern P ...] [--op OP ...] [--all] [--json]
+                                    search every Swizzle<B,M,S> for a conflict-free, vector-contiguous
+                                    bijection of tile L (P: row-per-lane, linear, ldmatrix); else prove
+                                    none exists and search XOR-linear maps over GF(2) (docs/synth.md)
+  layoutproof synth --kernel --shape '(MN,K,STAGES)' --element T [--mma EXPR] --copy S:EXPR [--copy D:EXPR ...]
+                    [-D NAME=EXPR ...] [--json]
+                                    the smem layout for a kernel's own copies (swizzled K-/MN-major atoms
+                                    of every width, tile orders, padding): the winner proved conflict-free
+                                    and printed as C++, or none proved to exist (docs/synth_kernel.md);
+                                    layoutproof synth --kernel --help
+  layoutproof demo                  a worked example
+  layoutproof --help | --version    this text | the version
+  layoutproof SUB --help            SUB's usage, options and examples (also: layoutproof help SUB)
+
+Algebra operations (semantics of CuTe C++, CUTLASS 4.x):
+  size L | cosize L | rank L | depth L
+  call L INDEX|COORD                L(5), L((1,2)), a partial coordinate L((5,1)) as in CuTe
+  crd2idx COORD SHAPE [STRIDE]      idx2crd INDEX SHAPE [STRIDE]
+  coalesce L [PROFILE]              composition A B          (B: a layout or a tiler [..])
+  complement L [COTARGET]           right_inverse L          left_inverse L
+  max_common_vector A B             max_common_layout A B    nullspace L    make_layout_like L
+  domain_distribute SHAPE_A SHAPE_B filter L
+  logical_divide | zipped_divide | tiled_divide | flat_divide L TILER
+  logical_product | zipped_product | tiled_product | flat_product A TILER
+  blocked_product | raked_product A B
+  swizzle Sw<B,M,S> X
+
+Notation (CuTe's printed form; a text with a '_'-int reads _8 as static and 8 as dynamic, a text with
+none is all static):
+  8:4   (8,32):(32,1)   ((2,3),4):((1,2),6)   (4):(1)   Sw<3,4,3> o _0 o (8,64):(64,1)
+  Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)  (a swizzle on byte addresses)   (_4,_4):(_1@1,_1@0)
+  tilers: [8:1,(2,2):(1,4)] or (_8:_1,_)  where an integer n means n:1 and _ keeps a mode
+
+C++ (eval, print, prove, synth --tile, check, trace): wherever a layout is taken, the C++ a kernel writes
+is accepted as well, pasted as is (using X = decltype(...); auto x = ...; comments, trailing ;), with
+the constants it names given as -D NAME=EXPR (or a spec's constants: block):
+  layoutproof eval 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(bM, bK, Int<Stages>{}))' \
+      -D 'bM=Int<128>{}' -D 'bK=Int<64>{}' -D Stages=4
+  tile_to_shape, make_ordered_layout, make_layout(shape, LayoutRight{}), Int<N> arithmetic, get/size/shape<I>,
+  GMMA::/UMMA:: atoms, ComposedLayout<Swizzle<..>, smem_ptr_flag_bits<B>, Layout<..>>, upcast/downcast/
+  recast_layout, conditional_t, is_major, CUTLASS's ss/rs/sm100 smem selectors; `layoutproof eval --help`.
+
+Examples:
+  layoutproof prove '(8,32):(32,1)' --claim bijective
+  layoutproof algebra composition '(8,32):(32,1)' '[4:1,8:4]'
+  layoutproof algebra call 'Sw<3,3,3> o (8,64):(64,1)' 9
+  echo 'complement 4:2 24' | layoutproof algebra -
+  layoutproof print 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2
+
+Exit codes: 0 success, 2 bad input (the message says what and where);
+  prove, catalog, check, synth, raster prove: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
+The GPU cross-check is a separate binary, layoutproof-gpu (docs/gpu_check.md).
+)HELP";
+
+constexpr const char* k_prove = R"HELP(layoutproof prove: prove claims about a layout with Z3, or refute them with a replayed counterexample.
+
+Usage:
+  layoutproof prove L --claim CLAIM [--claim CLAIM ...] [--json] [--engine z3|exhaustive|auto]
+                    [--timeout-ms N] [--dump-smt DIR] [-D NAME=EXPR ...]
+  layoutproof prove TILE --claim conflict-free|max-ways:K --elem-bytes E [--vec V]
+                    --pattern row-per-lane|linear|ldmatrix | --thread-layout T
+                    [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR] [--byte-swizzle SW] [--report DIR]
+
+  CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] | equivalent:L2 | involution | inverse:R
+  (L may be a bare swizzle: Sw<3,4,3> or Swizzle<3,4,3>{}; L2 and R are layouts like L, C++ included).
+  conflict-free and max-ways:K range over every warp instruction of an access to the 2-D tile TILE.
+
+Options:
+  --claim C           a claim to prove (repeatable); the forms above
+  --json              one JSON object: the layout and each claim's verdict, method, time and witness
+  --engine E          z3 | exhaustive (enumerate every index) | auto (default: exhaustive when small)
+  --timeout-ms N      Z3's time limit per query in milliseconds (a timeout is UNKNOWN, never PROVED)
+  --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR (tool and Z3 versions, claim, layout)
+  -D NAME=EXPR        a constant the C++ layout uses (repeatable): -D 'bM=Int<128>{}'
+  --elem-bytes E      bank claims: bytes per element (1 to 64)
+  --vec V             bank claims: elements per lane access (default: 16 bytes per lane, 16/E elements;
+                      see docs/bank_model.md)
+  --pattern P         bank claims: row-per-lane | linear | ldmatrix (model/access.hpp)
+  --thread-layout T   bank claims: a CuTe layout lane -> first element instead of a pattern
+  --op OP             bank claims: the instruction (default ld; ldsmN/stsmN for ldmatrix/stmatrix .xN)
+  --base ADDR         bank claims: the buffer's byte address (decimal or 0x hex; default 0)
+  --byte-swizzle SW   bank claims: a swizzle on absolute byte addresses (TMA modes), Sw<3,4,3>
+  --report DIR        bank claims: write DIR/index.html (summary of every claim) and a bank map per claim
+
+Examples:
+  layoutproof prove '(8,32):(32,1)' --claim bijective --claim contiguous:8
+  layoutproof prove 'Sw<3,3,3> o (8,64):(64,1)' --claim involution --claim 'equivalent:Sw<3,3,3> o (8,(8,8)):(64,(1,8))'
+  # refuted on purpose: the 8 rows of an unswizzled 128-byte tile share their banks (exit 1)
+  layoutproof prove '(8,64):(64,1)' --claim conflict-free --elem-bytes 2 --pattern ldmatrix --op ldsm4 --report /tmp/lp-prove-report
+  layoutproof prove 'Sw<3,3,3> o (8,64):(64,1)' --claim conflict-free --claim max-ways:1 --elem-bytes 2 --pattern row-per-lane
+
+Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
+)HELP";
+
+constexpr const char* k_print = R"HELP(layoutproof print: a layout as a table of offsets, as CuTe's print_layout prints it.
+
+Usage:
+  layoutproof print L [--elem-bytes E] [-D NAME=EXPR ...]
+  L as a table of offsets (a layout of rank > 2: one table per slice (_,_,k)); with E, the
+  shared-memory bank (of 32 x 4 bytes) of every element. `print L E` is the same as --elem-bytes E.
+
+Options:
+  --elem-bytes E    also print the bank of every element of E bytes (1 to 64)
+  -D NAME=EXPR      a constant the C++ layout uses (repeatable)
+
+Examples:
+  layoutproof print '(4,8):(8,1)'
+  layoutproof print 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2
+  layoutproof print '(2,2,2):(1,2,4)'
+
+Exit codes: 0 printed, 2 bad input.
+)HELP";
+
+constexpr const char* k_eval = R"HELP(layoutproof eval: a layout's offsets for the indices 0..size(L)-1 on one line.
+
+Usage:
+  layoutproof eval L [-D NAME=EXPR ...]
+  L(i) for every index i (colexicographic coordinates), separated by spaces.
+
+Options:
+  -D NAME=EXPR      a constant the C++ layout uses (repeatable)
+
+Examples:
+  layoutproof eval '(2,4):(4,1)'
+  layoutproof eval 'Sw<1,0,1> o (2,2):(2,1)'
+  layoutproof eval 'make_layout(make_shape(Int<2>{}, bN), LayoutRight{})' -D 'bN=Int<4>{}'
+
+Exit codes: 0 printed, 2 bad input.
+)HELP";
+
+constexpr const char* k_check = R"HELP(layoutproof check: prove the claims of a spec file, the gate in front of a kernel (docs/ci.md).
+
+Usage:
+  layoutproof check SPEC.yaml [-j N] [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE]
+                    [--report DIR] [--engine E] [--timeout-ms N] [--cache DIR | --no-cache] [--progress]
+                    [-D NAME=EXPR ...]
+  A spec's layouts and kernels may be CuTe notation or C++; the constants they use come from the
+  spec's `constants:` map (NAME: C++ expression) and from -D NAME=EXPR, which adds to it and wins:
+    constants:
+      bM: Int<128>{}
+      TileShape: Shape<_128,_128,_64>
+    layouts:
+      - name: sA
+        layout: tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(bM, get<2>(TileShape{})))
+        claims: [bijective]
+
+Options:
+  -j N, --jobs N      prove N claims at a time (default 1)
+  --json [FILE]       JSON results on stdout, or into FILE (a name ending in .json)
+  --junit FILE        a JUnit XML file, one test case per claim
+  --sarif FILE        a SARIF 2.1.0 file for code scanning
+  --markdown FILE     a Markdown summary (for a pull-request comment)
+  --report DIR        HTML reports: DIR/index.html lists every claim with its verdict
+  --engine E          z3 | exhaustive | auto (default auto)
+  --timeout-ms N      Z3's time limit per query in milliseconds
+  --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
+  --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
+  --progress          'claim k of n' on stderr (--no-progress: never; default: when stderr is a terminal)
+  -D NAME=EXPR        a constant for the spec's C++ (repeatable; wins over the spec's constants:)
+
+Examples:
+  # one claim is wrong on purpose (sA_naive), so this exits 1 and shows the colliding lanes
+  layoutproof check examples/gemm_sm80_f16.yaml --no-cache
+  layoutproof check examples/gemm_sm80_f16.yaml --no-cache --junit /tmp/lp-check.xml --markdown /tmp/lp-check.md --report /tmp/lp-check-report
+  layoutproof check examples/kernels_sm80.yaml --no-cache -j 2 --json /tmp/lp-check.json
+
+Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
+)HELP";
+
+constexpr const char* k_catalog = R"HELP(layoutproof catalog: prove every claim of the built-in catalog of CUTLASS shared-memory atoms and
+kernel configurations (bijective, contiguous, conflict-free accesses, TMA swizzles).
+
+Usage:
+  layoutproof catalog [--list] [-j N] [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE]
+                      [--report DIR] [--engine E] [--timeout-ms N] [--cache DIR | --no-cache] [--progress]
+
+Options:
+  --list              list the catalog's atoms and kernel configurations, prove nothing
+  -j N, --jobs N      prove N claims at a time (default 1)
+  --json [FILE]       JSON results on stdout, or into FILE (a name ending in .json)
+  --junit FILE        a JUnit XML file, one test case per claim
+  --sarif FILE        a SARIF 2.1.0 file
+  --markdown FILE     a Markdown summary
+  --report DIR        HTML reports: DIR/index.html lists every claim with its verdict
+  --engine E          z3 | exhaustive | auto (default auto)
+  --timeout-ms N      Z3's time limit per query in milliseconds
+  --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
+  --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
+  --progress          'claim k of n' on stderr (--no-progress: never)
+
+Examples:
+  layoutproof catalog --list
+  layoutproof catalog -j 2 --no-cache --markdown /tmp/lp-catalog.md
+
+Exit codes: 0 every claim about an atom proved (refuted claims about CUTLASS's own kernel
+configurations are findings, printed, and do not fail the job), 1 an atom's claim refuted,
+2 bad input, 3 unknown or error.
+)HELP";
+
+constexpr const char* k_bank = R"HELP(layoutproof bank: the shared-memory wavefronts of one warp-wide instruction (H100-calibrated bank
+model, docs/bank_model.md), its ideal and its conflict degree.
+
+Usage:
+  layoutproof bank --op OP --width W --addresses A0,...,A31 [--json]
+
+Options:
+  --op OP             ld | st | ldsm1 | ldsm2 | ldsm4 | stsm1 | stsm2 | stsm4
+  --width W           bytes per lane: 1, 2, 4, 8 or 16 (16 for ldsm/stsm)
+  --addresses LIST    the 32 lanes' byte addresses, comma-separated; -1 = inactive lane
+  --json              {"wavefronts", "ideal", "conflict_degree", "phase_wavefronts", "collisions": [...]}
+
+Examples:
+  # 32 lanes 128 bytes apart: every lane in bank 0, a 32-way conflict
+  layoutproof bank --op ld --width 4 --addresses "$(seq -s, 0 128 3968)"
+  # 32 consecutive words: conflict-free
+  layoutproof bank --op ld --width 4 --addresses "$(seq -s, 0 4 124)" --json
+
+Exit codes: 0 analysed, 2 bad input.
+)HELP";
+
+constexpr const char* k_raster = R"HELP(layoutproof raster: threadblock rasterizations (docs/raster.md): prove they map the launched
+blocks one-to-one onto the tile grid, and measure their L2 locality.
+
+Usage:
+  layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N]
+                     [--claim bijective|injective|in-bounds|surjective] [--engine z3|exhaustive] [--json]
+  layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
+  KIND: row-major | seed | seed-fixed | cutlass | morton | formula
+
+Options:
+  prove KIND      prove a rasterization's claims (layoutproof raster prove --help lists its options)
+  locality        measure the L2 locality of every rasterization (layoutproof raster locality --help)
+
+Examples:
+  layoutproof raster prove cutlass --log-tile 2
+  layoutproof raster locality --m 4096 --n 4096 --k 4096 --tile 128x128x64
+
+Exit codes: prove: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error; locality: 0, 2.
+)HELP";
+
+constexpr const char* k_raster_prove = R"HELP(layoutproof raster prove: a rasterization maps the launched blocks one-to-one onto the tile grid,
+for all grids up to --max-grid N (p0, p1 in 1..N), or a counterexample replayed on the model.
+
+Usage:
+  layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N]
+                     [--claim C ...] [--engine z3|exhaustive|auto] [--timeout-ms N] [--dump-smt DIR] [--json]
+  KIND: row-major | seed | seed-fixed | cutlass | morton | formula
+
+Options:
+  --claim C          bijective (default) | injective | in-bounds | surjective (repeatable)
+  --tile-size T      seed, seed-fixed, formula: fix the tile size (default: every size 1..N)
+  --log-tile L       cutlass: fix log_tile (0..15; default: every L in 0..3)
+  --formula F        formula: 'bid = blockIdx.y * gridDim.x + blockIdx.x; x = bid % 4; y = bid / 4'
+  --max-grid N       the bound on gridDim (default 256; 8 for seed, seed-fixed and formula)
+  --engine E         z3 (default) | exhaustive (the model on every grid) | auto
+  --timeout-ms N     Z3's time limit per query in milliseconds
+  --dump-smt DIR     write every Z3 query as SMT-LIB2 into DIR
+  --json             one JSON object: each claim's verdict, bound and witness
+
+Examples:
+  layoutproof raster prove cutlass --log-tile 2
+  layoutproof raster prove morton --claim injective --max-grid 16
+  # refuted: the seed's strip function divides by gridDim.y (exit 1)
+  layoutproof raster prove seed --max-grid 4
+
+Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
+)HELP";
+
+constexpr const char* k_raster_locality = R"HELP(layoutproof raster locality: distinct A and B tiles each wave of S CTAs touches, per rasterization
+(row-major, seed, cutlass log_tile 1..3, morton, and --formula when given).
+
+Usage:
+  layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E]
+                              [--tile-size T] [--formula F] [--json]
+
+Options:
+  --m M, --n N, --k K   the GEMM's sizes (1 to 2^40)
+  --sms S               CTAs per wave, one per SM (default 132, an H100 SXM)
+  --tile MxNxK          the CTA tile (default 128x128x64)
+  --elem-bytes E        bytes per element of A and B (default 2)
+  --tile-size T         the seed's and the formula's tile size (default 4)
+  --formula F           also measure this rasterization (as raster prove formula reads it)
+  --json                one JSON object with a row per rasterization
+
+Examples:
+  layoutproof raster locality --m 4096 --n 4096 --k 4096 --tile 128x128x64
+  layoutproof raster locality --m 8192 --n 2048 --k 1024 --sms 108 --elem-bytes 4 --json
+
+Exit codes: 0 measured, 2 bad input.
+)HELP";
+
+constexpr const char* k_synth = R"HELP(layoutproof synth: search every Swizzle<B,M,S> for a conflict-free, vector-contiguous bijection of a
+plain tile; else prove none exists and search XOR-linear maps over GF(2) (docs/synth.md).
+For the layout a kernel's own copies need, see layoutproof synth --kernel --help.
+
+Usage:
+  layoutproof synth --tile L --elem-bytes E [--vec V] --pattern P [--pattern P ...] [--op OP ...]
+                    [--all] [--json] [--no-gf2] [-D NAME=EXPR ...]
+
+Options:
+  --tile L          the plain (unswizzled) tile, CuTe notation or C++
+  --elem-bytes E    bytes per element (1 to 64)
+  --vec V           elements per lane access (default: 16 bytes per lane, 16/E elements)
+  --pattern P       row-per-lane | linear | ldmatrix (repeatable: every pattern must be conflict-free)
+  --op OP           the instructions (repeatable; default: each pattern's own: ld/st, ldsm4/stsm4)
+  --all             list every candidate, not only the winner
+  --json            one JSON object: the winner, its proofs, the rejected candidates, the GF(2) search
+  --no-gf2          skip the XOR-linear search when no swizzle works
+  -D NAME=EXPR      a constant the C++ tile uses (repeatable)
+
+Examples:
+  layoutproof synth --tile '(32,40):(40,1)' --elem-bytes 4 --vec 4 --pattern row-per-lane
+  layoutproof synth --tile '(8,64):(64,1)' --elem-bytes 2 --pattern row-per-lane --pattern ldmatrix
+
+Exit codes: 0 found and proved, 1 none exists (proved) or a proof refuted, 2 bad input, 3 unknown or error.
+)HELP";
+
+constexpr const char* k_synth_kernel = R"HELP(layoutproof synth --kernel: the shared-memory layout a CuTe kernel should use, found on the
+instructions its own copies issue, and proved.
+
+Usage:
+  layoutproof synth --kernel --shape '(MN,K,STAGES)' --element T [--mma EXPR] --copy 'S:EXPR' [--copy 'D:EXPR' ...]
+                    [-D NAME=EXPR ...] [--name A] [--witnesses N] [--all] [--json] [--progress | --no-progress]
+
+Options:
+  --shape S      the staged smem tensor as the copies partition it: (BLK_M,BLK_K,PIPE), or (MN,K)
+  --element T    its element type: half_t, bfloat16_t, float, tfloat32_t, double, int8_t, ...
+  --mma EXPR     the TiledMMA the name `mma` denotes in the copies, e.g.
+                 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
+  --copy S:EXPR  a TiledCopy that reads the tensor (partition_S: ldmatrix, s2r loads)
+  --copy D:EXPR  a TiledCopy that writes it (partition_D: cp.async, r2s stores, stmatrix); repeatable
+  -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
+  --name A       the printed names: SmemLayoutAtomA, SmemLayoutA
+  --witnesses N  when no layout is conflict-free: REFUTED witnesses for the best N members (default 3)
+  --all          list every ranked and every rejected member
+  --json         {"found", "smem", "notation", "per_copy":[...], "candidates", "best_ratio", "time_ms", ...}
+  --progress     'candidate k of n' on stderr (default: when stderr is a terminal)
+
+The family searched (fixed order; docs/synth_kernel.md):
+  Swizzle<B,M,S> (1 <= B <= S, bits inside the atom) composed with K-major (r,W):(W,1) or MN-major
+  (W,r):(1,W) atoms of every width W (W*sizeof(T) from 16 bytes to the tile) and height r, tiled by
+  tile_to_shape in the default order and in Step<_2,_1,_3>; the unswizzled atoms; padded strides
+  like the tutorial's (128,8):(1,129).
+Each copy is traced exactly as `layoutproof trace` traces it; a member is rejected when a copy's
+vectors break (vector-legal), else scored by each copy's worst instruction, wavefronts/ideal.
+Ranking: worst ratio over the copies, smem bytes, total wavefronts, fewer swizzle bits B, no padding,
+the major the copies' vectors run along, fewer swizzled bits M+B+S.
+
+What it proves:
+  FOUND   the winner, as C++ to paste back and in CuTe notation: every copy conflict-free,
+          vector-legal and covering the tile, the layout bijective (injective when padded), by the
+          engines of `layoutproof trace --claim` on the layout the printed C++ evaluates to
+  PROVED  none in the family is conflict-free: the best ratio reached, REFUTED witnesses (lanes,
+          banks) for the best members, and how many members each reason removed
+
+Examples:
+  # SM80 f16 TN 128x64x3: finds Swizzle<3,3,3> o (8,64):(64,1), CUTLASS's own choice
+  layoutproof synth --kernel --shape '(128,64,3)' --element half_t \
+    --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' \
+    --copy 'S:make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' \
+    --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{},
+                              Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})'
+  # SM80 tf32 NT (MN-major A): CUTLASS's Swizzle<3,2,3> o (32,8):(1,32) takes 2 wavefronts on the s2r loads
+  layoutproof synth --kernel --shape '(128,32,3)' --element tfloat32_t \
+    --mma 'TiledMMA<MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, Layout<Shape<_2,_2,_1>, Stride<_2,_1,_1>>, Tile<_32,_32,_8>>{}' \
+    --copy 'S:make_tiled_copy_A(Copy_Atom<UniversalCopy<tfloat32_t>, tfloat32_t>{}, mma)' \
+    --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, tfloat32_t>{},
+                              Layout<Shape<_16,_8>, Stride<_1,_16>>{}, Layout<Shape<_4,_1>>{})'
+  # the tutorial's SIMT sgemm_sm80 TN: its (128,8):(1,129) padding takes 4 wavefronts on the cp.async stores
+  layoutproof synth --kernel --shape '(128,8,3)' --element float \
+    --mma 'TiledMMA<MMA_Atom<UniversalFMA<float,float,float,float>>, Layout<Shape<_16,_16,_1>>>{}' \
+    --copy 'S:make_tiled_copy_A(Copy_Atom<UniversalCopy<float>, float>{}, mma)' \
+    --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{},
+                              Layout<Shape<_32,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_1>>{})'
+
+Then check the printed layout as any other: layoutproof trace --smem '<the printed C++>' ... --claim conflict-free
+
+Exit codes: 0 found and every claim PROVED; 1 none in the family is conflict-free (PROVED), or a claim
+about the winner REFUTED; 2 bad input; 3 a claim UNKNOWN or ERROR.
+)HELP";
+
+constexpr const char* k_trace = R"HELP(layoutproof trace: the shared-memory instructions a CuTe kernel's copy issues, and claims over them.
+
+Usage:
+  layoutproof trace --smem EXPR --copy EXPR [--mma EXPR] --side S|D --element T [--base ADDR]
+                    [-D NAME=EXPR ...] [--json] [--claim C ...] [--engine z3|exhaustive|auto] [--report DIR]
+
+Options:
+  --smem EXPR    the staged smem layout, as the kernel's C++ or CuTe notation, e.g.
+                 'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}),
+                                make_shape(Int<128>{},Int<64>{},Int<3>{}))'
+  --copy EXPR    the TiledCopy, as the kernel's C++: make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma),
+                 make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, thr, val), ...
+  --mma EXPR     the TiledMMA the name `mma` denotes in --copy, e.g.
+                 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
+  --side S|D     the smem tensor is the copy's source (partition_S: s2r loads, ldmatrix) or its
+                 destination (partition_D: cp.async, r2s stores, stmatrix)
+  --element T    the smem element type (half_t, float, tfloat32_t, double, int8_t, ...)
+  --base ADDR    byte address of the tensor (default 0)
+  -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
+  --claim C      conflict-free | max-ways:K | vector-legal | covers (repeatable)
+  --json         machine-readable output
+  --engine E     z3 | exhaustive | auto (default auto)
+  --report DIR   write DIR/index.html and DIR/report.svg: every claim's verdict and, per refuted
+                 claim, the smem stage coloured by bank with the witness lanes' slices outlined,
+                 the conflicting phase as 32 bank columns, and the witness instruction's 32 lanes
+                 (thread, coordinate, address, banks); with no refutation, instruction 0 on the tile
+
+One instruction per (warp, copy-mode index, stage); a lane's address is the first element of its
+CPY slice, as the instruction receives it. Instructions are listed per copy index (rest value,
+CPY_M, CPY_N, ..., stage; colexicographic), then warp.
+
+Examples:
+  layoutproof trace --side S --element half_t \
+    --smem 'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<128>{},Int<64>{},Int<3>{}))' \
+    --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' \
+    --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' --claim conflict-free --claim vector-legal
+  layoutproof trace --side D --element float --smem '(128,8,3):(1,129,1032)' --claim conflict-free \
+    --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})'
+
+Exit codes: 0 traced, or all claims proved; 1 any refuted; 2 bad input; 3 unknown or error.
+)HELP";
+
+constexpr const char* k_demo = R"HELP(layoutproof demo: a worked example: CUTLASS's SM80 half-precision K-major atom printed with its
+banks, then a few layout-algebra queries on the same tile.
+
+Usage:
+  layoutproof demo
+
+Examples:
+  layoutproof demo
+  layoutproof demo | tail -7
+
+Exit codes: 0.
+)HELP";
+
+constexpr const char* k_algebra_tail = R"HELP(
+Options:
+  --cute-text       read every argument as CuTe prints it (_8 static, 8 dynamic) and print CuTe's text
+
+Examples:
+  layoutproof algebra composition '(8,32):(32,1)' '[4:1,8:4]'
+  layoutproof algebra logical_divide '(8,64):(64,1)' '[_,8:1]'
+  layoutproof algebra coalesce '(_2,_4):(_1,_2)' --cute-text
+  printf 'size (8,32):(32,1)\ncomplement 4:2 24\n' | layoutproof algebra -
+
+Exit codes: 0 a result (also for 'algebra -', whose failing lines print 'error: ...'), 2 bad input.
+)HELP";
+
+// Two worked examples per algebra operation (arguments after `layoutproof algebra OP`).
+const std::map<std::string, std::vector<std::string>>& algebra_examples() {
+  static const std::map<std::string, std::vector<std::string>> m = {
+      {"size", {"'(8,(2,4)):(1,(8,16))'", "'Sw<3,4,3> o (8,64):(64,1)'"}},
+      {"cosize", {"'(8,32):(32,1)'", "'(4,4):(1,8)'"}},
+      {"rank", {"'(8,(2,4)):(1,(8,16))'", "'8:1'"}},
+      {"depth", {"'(8,(2,4)):(1,(8,16))'", "'8:1'"}},
+      {"call", {"'(8,32):(32,1)' 5", "'(8,32):(32,1)' '(1,2)'", "'Sw<3,3,3> o (8,64):(64,1)' 9"}},
+      {"crd2idx", {"'(1,2)' '(4,8)'", "'(1,2)' '(4,8)' '(8,1)'"}},
+      {"idx2crd", {"9 '(4,8)'", "9 '((2,2),8)'"}},
+      {"coalesce", {"'(2,(1,6)):(1,(6,2))'", "'(2,4):(1,2)' '(1,1)'"}},
+      {"filter", {"'(4,2):(1,0)'", "'(2,(1,4)):(0,(3,1))'"}},
+      {"composition", {"'(8,32):(32,1)' '[4:1,8:4]'", "'(4,4):(4,1)' '8:2'", "'(8,64):(64,1)' 'Sw<3,3,3>'"}},
+      {"complement", {"'4:2' 24", "'(2,2):(1,6)' 24"}},
+      {"right_inverse", {"'(4,8):(8,1)'", "'Sw<3,3,3> o (8,64):(64,1)'"}},
+      {"left_inverse", {"'(4,8):(8,1)'", "'4:2'"}},
+      {"max_common_vector", {"'(8,32):(32,1)' '(8,32):(32,1)'", "'(8,32):(1,8)' '(8,32):(32,1)'"}},
+      {"max_common_layout", {"'(8,32):(32,1)' '(8,32):(32,1)'", "'(8,32):(1,8)' '(8,32):(32,1)'"}},
+      {"nullspace", {"'(4,2):(1,0)'", "'(2,4):(0,1)'"}},
+      {"make_layout_like", {"'(4,8):(8,1)'", "'(2,(2,2)):(8,(1,2))'"}},
+      {"domain_distribute", {"'(4,8)' 8", "'(4,(2,4))' 4"}},
+      {"logical_divide", {"'(8,64):(64,1)' '[_,8:1]'", "'16:1' '4:1'"}},
+      {"zipped_divide", {"'(8,64):(64,1)' '[2:1,8:1]'", "'16:1' '4:1'"}},
+      {"tiled_divide", {"'(8,64):(64,1)' '[2:1,8:1]'", "'16:1' '4:1'"}},
+      {"flat_divide", {"'(8,64):(64,1)' '[2:1,8:1]'", "'16:1' '4:1'"}},
+      {"logical_product", {"'(2,2):(1,2)' '3:1'", "'(2,2):(2,1)' '[2:1,3:1]'"}},
+      {"zipped_product", {"'(2,2):(2,1)' '[2:1,3:1]'", "'(2,4):(1,2)' '[3:1,2:1]'", "'4:1' '2:1'"}},
+      {"tiled_product", {"'(2,2):(2,1)' '[2:1,3:1]'", "'(2,4):(1,2)' '[3:1,2:1]'", "'4:1' '2:1'"}},
+      {"flat_product", {"'(2,2):(2,1)' '[2:1,3:1]'", "'(2,4):(1,2)' '[3:1,2:1]'", "'4:1' '2:1'"}},
+      {"blocked_product", {"'(2,2):(1,2)' '(2,3):(1,2)'", "'(2,2):(2,1)' '(3,4):(1,3)'"}},
+      {"raked_product", {"'(2,2):(1,2)' '(2,3):(1,2)'", "'(2,2):(2,1)' '(3,4):(1,3)'"}},
+      {"swizzle", {"'Sw<3,3,3>' 9", "'Sw<3,4,3>' 128"}},
+  };
+  return m;
+}
+
+std::string algebra_op_help(const std::string& op) {
+  // The operation's own one-line usage lives in its table (cli/algebra_command.cpp).
+  std::string usage = run_algebra_query({op, "--help"});
+  if (usage.rfind("usage: ", 0) == 0) usage = usage.substr(7);
+  std::string s = "Usage:\n  " + usage + "\n\nOptions:\n"
+                  "  --cute-text       read the arguments as CuTe prints them (_8 static, 8 dynamic), print CuTe's text\n\n"
+                  "Examples:\n";
+  const auto it = algebra_examples().find(op);
+  if (it != algebra_examples().end())
+    for (const std::string& e : it->second) s += "  layoutproof algebra " + op + " " + e + "\n";
+  return s + "\nlayoutproof algebra --help lists every operation (docs/algebra.md).\n"
+             "Exit codes: 0 a result, 2 bad input (the message names the condition that fails).\n";
+}
+
+const std::map<std::string, const char*>& table() {
+  static const std::map<std::string, const char*> t = {
+    {"", k_top},
+    {"prove", k_prove},
+    {"print", k_print},
+    {"eval", k_eval},
+    {"check", k_check},
+    {"catalog", k_catalog},
+    {"bank", k_bank},
+    {"raster", k_raster},
+    {"raster prove", k_raster_prove},
+    {"raster locality", k_raster_locality},
+    {"synth", k_synth},
+    {"synth --kernel", k_synth_kernel},
+    {"trace", k_trace},
+    {"demo", k_demo},
+  };
+  return t;
+}
+
+}  // namespace
+
+bool wants_help(const std::vector<std::string>& args) {
+  return std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "--help" || a == "-h"; });
+}
+
+std::string help_topic(const std::string& cmd, const std::vector<std::string>& args) {
+  const auto has = [&](const char* w) { return std::find(args.begin(), args.end(), w) != args.end(); };
+  if (cmd == "raster" && !args.empty() && (args[0] == "prove" || args[0] == "locality")) return "raster " + args[0];
+  if (cmd == "synth" && has("--kernel")) return "synth --kernel";
+  if (cmd == "algebra" && !args.empty() && args[0].rfind("-", 0) != 0 && args[0] != "help") return "algebra " + args[0];
+  return cmd;
+}
+
+std::optional<std::string> help_text(const std::string& topic) {
+  if (topic == "algebra") return "layoutproof algebra: one CuTe layout-algebra operation per query.\n\nUsage:\n" + algebra_help() + k_algebra_tail;
+  if (topic.rfind("algebra ", 0) == 0) {
+    const std::string op = topic.substr(8);
+    const auto& ops = algebra_ops();
+    if (std::find(ops.begin(), ops.end(), op) == ops.end()) return std::nullopt;
+    return algebra_op_help(op);
+  }
+  const auto it = table().find(topic);
+  if (it == table().end()) return std::nullopt;
+  std::string s = it->second;
+  // The commands that take a layout end with how C++ input is given (cli/layout_input.hpp).
+  if (topic == "prove") s += cpp_input_help("layoutproof prove", "", "--claim bijective");
+  if (topic == "print") s += cpp_input_help("layoutproof print");
+  if (topic == "eval") s += cpp_input_help("layoutproof eval");
+  if (topic == "check") s += cpp_input_help("layoutproof check spec.yaml -D", "'bM=Int<64>{}'");
+  if (topic == "synth")
+    s += cpp_input_help("layoutproof synth --tile", "'make_layout(make_shape(bM, bK), LayoutRight{})'",
+                        "-D 'bM=Int<8>{}' -D 'bK=Int<64>{}' --elem-bytes 2 --pattern ldmatrix");
+  return s;
+}
+
+std::vector<std::string> help_topics() {
+  std::vector<std::string> v;
+  for (const auto& [topic, text] : table()) v.push_back(topic);
+  v.push_back("algebra");
+  for (const std::string& op : algebra_ops()) v.push_back("algebra " + op);
+  return v;
+}
+
+}  // namespace layoutproof::cli
