@@ -7,6 +7,7 @@
 
 #include "cli/escape.hpp"
 #include "cli/help.hpp"
+#include "model/checked.hpp"
 #include "model/error.hpp"
 #include "model/raster.hpp"
 #include "proofs/raster.hpp"
@@ -22,12 +23,7 @@ constexpr const char* kUsage =
     "[--json]\n       layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]";
 
 std::int64_t parse_num(const std::string& v, const std::string& what, std::int64_t lo, std::int64_t hi) {
-  if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string::npos)
-    throw LayoutError(what + " needs an integer, not '" + v + "'");
-  const std::int64_t x = std::stoll(v);
-  if (x < lo || x > hi)
-    throw LayoutError(what + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", not " + v);
-  return x;
+  return parse_int_in(v, what, lo, hi);
 }
 
 std::string fmt(double v, const char* f = "%.1f") {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "cli/layout_input.hpp"
+#include "model/checked.hpp"
 #include "model/error.hpp"
 
 namespace layoutproof::cli {
@@ -24,15 +25,7 @@ RunFlags parse_run_flags(const std::vector<std::string>& args) {
       if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
       return args[++i];
     };
-    auto number = [&](const std::string& v) {
-      try {
-        const long n = std::stol(v);
-        if (n < 1 || n > 1'000'000'000) throw LayoutError(a + " " + v + ": out of range");
-        return n;
-      } catch (const std::logic_error&) {
-        throw LayoutError(a + " needs a positive number, not '" + v + "'");
-      }
-    };
+    auto number = [&](const std::string& v) { return parse_int_in(v, a, 1, 1'000'000'000); };
     if (take_define(args, i, f.constants)) {
       continue;
     } else if (a == "-j" || a == "--jobs") {

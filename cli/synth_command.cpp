@@ -29,11 +29,7 @@ std::string num(double t, int digits = 1) {
   return b;
 }
 
-int parse_positive(const std::string& v, const std::string& what) {
-  if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < 1)
-    throw LayoutError(what + " needs a positive integer, not '" + v + "'");
-  return std::stoi(v);
-}
+int parse_positive(const std::string& v, const std::string& what) { return static_cast<int>(parse_int_in(v, what, 1, 9999)); }
 
 std::string sw_text(const Swizzle& s) { return to_string(s); }
 

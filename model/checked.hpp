@@ -36,6 +36,23 @@ inline i64 signum(i64 a) { return (a > 0) - (a < 0); }
 // ceil(a / b) for a >= 0 and b > 0, without overflow in a + b - 1 going unnoticed.
 inline i64 ceil_div(i64 a, i64 b) { return checked_add(a, b - 1) / b; }
 
+// An integer as a user writes it (a command-line option, a spec value): an optional '-' and
+// decimal digits, within [lo, hi]. Anything else throws LayoutError naming `what` and the range,
+// never a library word ("stoi"):
+//   parse_int_in("8", "--elem-bytes", 1, 64) == 8
+//   parse_int_in("x", "--elem-bytes", 1, 64)  throws "--elem-bytes needs an integer from 1 to 64, not 'x'"
+inline i64 parse_int_in(const std::string& v, const std::string& what, i64 lo, i64 hi) {
+  const bool neg = !v.empty() && v[0] == '-';
+  const std::string digits = neg ? v.substr(1) : v;
+  bool ok = !digits.empty() && digits.size() <= 18 && digits.find_first_not_of("0123456789") == std::string::npos;
+  i64 x = 0;
+  for (std::size_t i = 0; ok && i < digits.size(); ++i) x = x * 10 + (digits[i] - '0');  // < 10^18: no overflow
+  if (neg) x = -x;
+  if (!ok || x < lo || x > hi)
+    throw LayoutError(what + " needs an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + v + "'");
+  return x;
+}
+
 // A shared-memory byte address as users write it: decimal or 0x hexadecimal, in [0, 2^40]. A
 // leading 0 is refused rather than read as octal ("010" is not byte 8). Throws LayoutError naming
 // `what` ("--base", "base=").
