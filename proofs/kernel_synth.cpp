@@ -4,15 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
-#include <map>
-#include <unordered_map>
 #include <utility>
 
 #include "model/cute_atoms.hpp"
 #include "model/cutlass_atoms.hpp"
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
-#include "proofs/bank_memo.hpp"
+#include "proofs/check.hpp"
+#include "proofs/kernel_synth_search.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -122,6 +121,30 @@ std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int e) {
   return f;
 }
 
+std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Major major) {
+  check_shape(shape);
+  const std::string prefix = major == Major::k ? "GMMA::Layout_K_" : "GMMA::Layout_MN_";
+  const i64 ec = major == Major::k ? shape[1] : shape[0], eo = major == Major::k ? shape[0] : shape[1];
+  std::vector<SmemCandidate> f;
+  for (const char* kind : {"INTER", "SW32", "SW64", "SW128"})
+    for (const CutlassAtom& a : cutlass_atoms()) {
+      if (a.element_bits != 8 * e || a.name != prefix + kind + "_Atom") continue;
+      const AnyLayout l = a.layout();
+      const auto& sh = l.layout.shape.children();
+      const i64 w = (major == Major::k ? sh.at(1) : sh.at(0)).value(), r = (major == Major::k ? sh.at(0) : sh.at(1)).value();
+      if (ec % w != 0 || eo % r != 0) continue;
+      for (bool step : {false, true}) {
+        if (step && !(ec / w > 1 && eo / r > 1)) continue;
+        f.push_back({major, w, r, step, 0, l.swizzle.value_or(Swizzle{0, 0, 0})});
+      }
+    }
+  return f;
+}
+
+std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int e) {
+  return r.descriptor ? gmma_family(r.shape, e, *r.descriptor) : smem_family(r.shape, e);
+}
+
 std::string candidate_cpp(const SmemCandidate& c, const std::vector<i64>& shape, const std::string& name) {
   check_shape(shape);
   const std::string atom = "SmemLayoutAtom" + name, full = "SmemLayout" + name;
@@ -177,66 +200,9 @@ bool KernelSynthResult::all_proved() const {
 namespace {
 
 // ---------------------------------------------------------------------------------------------
-// Scoring one copy's trace.
+// The copies' claims and the element.
 
 TraceClaim claim(const char* text) { return *parse_trace_claim(text); }
-
-// The vector-legal claim on a copy's trace: "" when it holds, else the refutation's sentence.
-std::string vector_refutation(const AddressTrace& t) {
-  const TraceResult v = check_trace_exhaustive(t, claim("vector-legal"));
-  if (v.verdict.is_proved()) return "";
-  return v.witness ? v.witness->why : v.verdict.detail;
-}
-
-// The bank model on every instruction of a copy's trace (memoized when memo is given).
-// @pre the trace is vector-legal (its addresses are aligned: the bank model refuses others).
-CopyScore bank_score(const AddressTrace& t, BankMemo* memo) {
-  CopyScore s;
-  s.width_bytes = t.width_bytes;
-  for (i64 k = 0; k < static_cast<i64>(t.instructions.size()); ++k) {
-    const SmemAccess a = t.instructions[at(k)].access();
-    BankCounts n;
-    if (memo) n = memo->counts(a);
-    else {
-      const BankReport rep = analyze_smem_access(a);
-      n = {rep.wavefronts, rep.ideal, rep.conflict_degree};
-    }
-    s.total_wavefronts += n.wavefronts;
-    s.total_ideal += n.ideal;
-    s.conflicted += n.wavefronts > n.ideal;
-    if (s.worst < 0 || i64{n.wavefronts} * s.ideal > i64{s.wavefronts} * n.ideal) {
-      s.worst = k;
-      s.wavefronts = n.wavefronts;
-      s.ideal = n.ideal;
-    }
-  }
-  return s;
-}
-
-// Writes the addresses of `table` (element offsets by logical index) into a trace's slices.
-// slices false: only each lane's address (its slice's first element), for a copy whose slices
-// are not read (CopyModel::scalar).
-void readdress(AddressTrace& t, const std::vector<i64>& table, int e, bool slices) {
-  for (auto& in : t.instructions) {
-    const std::size_t len = at(in.slice_len);
-    for (int l = 0; l < kWarpLanes; ++l) {
-      const i64 first = in.slice_elems[at(l) * len];
-      in.addr[at(l)] = first < 0 ? -1 : table[at(first)] * e;
-      for (std::size_t j = 0; slices && j < len; ++j) {
-        const std::size_t s = at(l) * len + j;
-        const i64 x = in.slice_elems[s];
-        in.slice_addrs[s] = x < 0 ? -1 : table[at(x)] * e;
-      }
-    }
-  }
-}
-
-Layout compact(const std::vector<i64>& shape) {
-  std::vector<i64> stride;
-  i64 s = 1;
-  for (i64 x : shape) stride.push_back(std::exchange(s, checked_mul(s, x)));
-  return Layout::flat(shape, stride);
-}
 
 int element_bytes(const KernelSynthRequest& r) {
   const auto bits = type_bits(r.element);
@@ -248,168 +214,6 @@ int element_bytes(const KernelSynthRequest& r) {
                         std::to_string(c.copy.atom.value_bits) + "-bit " + c.copy.atom.value_type + " values");
   return *bits / 8;
 }
-
-// One copy during the search: its trace on the compact layout (re-addressed in place per member)
-// and its memo.
-struct CopyModel {
-  const KernelSynthCopy* k = nullptr;
-  bool retrace = false;  // AutoVectorizingCopy: the width depends on the layout
-  // One element per lane (slice_len 1, width = element bytes): the address, offset * element
-  // bytes, is aligned and its one-element slice contiguous on every layout; not checked per member.
-  bool scalar = false;
-  AddressTrace work;
-  BankMemo memo;
-};
-
-// The plain (unswizzled) layouts of the family, by their C++, with their offset tables.
-struct Plain {
-  Layout layout;
-  std::vector<i64> offsets;
-};
-
-class Search {
- public:
-  Search(const KernelSynthRequest& r, KernelSynthResult& out) : r_(r), out_(out), e_(out.element_bytes) {}
-
-  void run() {
-    init_copies();
-    const auto family = smem_family(r_.shape, e_);
-    out_.family_size = static_cast<i64>(family.size());
-    for (i64 i = 0; i < out_.family_size; ++i) {
-      visit(family[at(i)], i);
-      if (r_.progress && ((i + 1) % 256 == 0 || i + 1 == out_.family_size)) r_.progress(i + 1, out_.family_size);
-    }
-    for (const auto& m : models_) out_.bank_evaluations += static_cast<i64>(m.memo.evaluations());
-  }
-
- private:
-  const KernelSynthRequest& r_;
-  KernelSynthResult& out_;
-  int e_;
-  std::vector<CopyModel> models_;
-  std::map<std::string, Plain> plains_;
-  std::vector<i64> table_;  // the member being visited (reused: no allocation per member)
-  std::unordered_map<std::uint64_t, std::vector<SmemCandidate>> seen_;  // table hash -> members with that hash
-
-  void init_copies() {
-    const AnyLayout base(compact(r_.shape));
-    models_.resize(r_.copies.size());
-    for (std::size_t i = 0; i < r_.copies.size(); ++i) {
-      const KernelSynthCopy& k = r_.copies[i];
-      CopyModel& m = models_[i];
-      m.k = &k;
-      m.retrace = k.copy.atom.op.kind == CopyKind::autovec;
-      m.work = trace_copy(k.copy, base, k.side);
-      m.scalar = !m.retrace && !m.work.instructions.empty() && m.work.instructions.front().slice_len == 1 &&
-                 m.work.width_bytes == e_;
-      KernelCopyInfo info;
-      info.text = k.copy.text;
-      info.side = k.side;
-      info.op = m.work.op;
-      info.width_bytes = m.retrace ? 0 : m.work.width_bytes;
-      info.instructions = static_cast<i64>(m.work.instructions.size());
-      info.slice_len = m.work.instructions.empty() ? 1 : m.work.instructions.front().slice_len;
-      info.covers = check_trace_exhaustive(m.work, claim("covers")).verdict;
-      out_.copies.push_back(std::move(info));
-      if (!out_.preferred) out_.preferred = vector_major(m.work);
-    }
-  }
-
-  // The major a copy's CPY slices run along (nullopt for one-element slices).
-  std::optional<Major> vector_major(const AddressTrace& t) const {
-    for (const auto& in : t.instructions) {
-      if (in.slice_len < 2) return std::nullopt;
-      for (int l = 0; l < kWarpLanes; ++l) {
-        const i64 a = in.slice_elems[at(l) * at(in.slice_len)], b = in.slice_elems[at(l) * at(in.slice_len) + 1];
-        if (a < 0 || b < 0) continue;
-        if (b - a == 1) return Major::mn;
-        if (b - a == r_.shape[0]) return Major::k;
-        return std::nullopt;
-      }
-    }
-    return std::nullopt;
-  }
-
-  const Plain& plain(const SmemCandidate& c) {
-    SmemCandidate p = c;
-    p.sw = Swizzle{0, 0, 0};
-    const std::string key = candidate_cpp(p, r_.shape);
-    auto it = plains_.find(key);
-    if (it != plains_.end()) return it->second;
-    const AnyLayout l = parse_smem_layout(key);
-    return plains_.emplace(key, Plain{l.layout, offsets(l.layout)}).first->second;
-  }
-
-  static AnyLayout member_layout(const SmemCandidate& c, const Plain& p) {
-    return c.sw.B ? AnyLayout(c.sw, 0, p.layout) : AnyLayout(p.layout);
-  }
-
-  // The member's offsets by logical index, into t.
-  void table(const SmemCandidate& c, std::vector<i64>& t) {
-    const std::vector<i64>& o = plain(c).offsets;
-    t.resize(o.size());
-    for (std::size_t i = 0; i < o.size(); ++i) t[i] = c.sw.apply(o[i]);  // Sw<0,0,0> is the identity
-  }
-
-  // Four interleaved FNV-1a streams (independent multiplies), combined.
-  static std::uint64_t hash(const std::vector<i64>& t) {
-    std::uint64_t h[4] = {1469598103934665603ull, 2, 3, 5};
-    const std::size_t n = t.size();
-    for (std::size_t i = 0; i < n; ++i) h[i & 3] = (h[i & 3] ^ static_cast<std::uint64_t>(t[i])) * 1099511628211ull;
-    return ((h[0] * 31 + h[1]) * 31 + h[2]) * 31 + h[3];
-  }
-
-  // True when an earlier member has the same offsets on the whole tile.
-  bool duplicate(const SmemCandidate& c, const std::vector<i64>& t) {
-    auto& bucket = seen_[hash(t)];
-    std::vector<i64> other_t;
-    for (const auto& other : bucket) {
-      table(other, other_t);
-      if (other_t == t) return true;
-    }
-    bucket.push_back(c);
-    return false;
-  }
-
-  void visit(const SmemCandidate& c, i64 index) {
-    std::vector<i64>& t = table_;
-    table(c, t);
-    if (duplicate(c, t)) {
-      ++out_.duplicates;
-      return;
-    }
-    KernelCandidate k;
-    k.c = c;
-    k.index = index;
-    const Plain& p = plain(c);
-    k.smem_bytes = checked_mul(cosize(p.layout), e_);
-    // Each copy's trace on this member (re-addressed in place, or traced anew when its width
-    // depends on the layout), checked vector-legal before any bank model: a member that breaks
-    // one copy is rejected without tracing or scoring the others.
-    std::vector<AddressTrace> fresh(models_.size());
-    std::vector<const AddressTrace*> traces;
-    for (std::size_t i = 0; i < models_.size(); ++i) {
-      CopyModel& m = models_[i];
-      if (m.retrace) fresh[i] = trace_copy(m.k->copy, member_layout(c, p), m.k->side);
-      else readdress(m.work, t, e_, !m.scalar);
-      traces.push_back(m.retrace ? &fresh[i] : &m.work);
-      if (m.scalar) continue;
-      if (std::string why = vector_refutation(*traces.back()); !why.empty()) {
-        k.illegal_copy = static_cast<i64>(i);
-        k.illegal_why = std::move(why);
-        out_.rejected.push_back(std::move(k));
-        return;
-      }
-    }
-    for (std::size_t i = 0; i < models_.size(); ++i) k.copies.push_back(bank_score(*traces[i], &models_[i].memo));
-    k.wavefronts = 0;
-    for (const auto& s : k.copies) {
-      k.total_wavefronts += s.total_wavefronts;
-      if (k.wavefronts == 0 || i64{s.wavefronts} * k.ideal > i64{k.wavefronts} * s.ideal) k.wavefronts = s.wavefronts, k.ideal = s.ideal;
-    }
-    out_.ranked.push_back(std::move(k));
-  }
-};
 
 // Ranking (kernel_synth.hpp): ratio, bytes, total wavefronts, B, padding, major, span, enumeration order.
 bool better(const KernelCandidate& a, const KernelCandidate& b, std::optional<Major> pref) {
@@ -459,6 +263,16 @@ void prove_layout(const KernelSynthRequest& r, const KernelSynthResult& out, con
   proofs.push_back({name, -1, 0, prove(s, parse_claim(name), r.prove), std::nullopt});
 }
 
+// A GMMA winner (r.descriptor): TMA writes the tile with the atom's byte swizzle Sw<B,4,3>
+// (INTER: none), on absolute shared-memory addresses from a 1024-byte aligned base (0).
+void prove_tma(const KernelSynthRequest& r, const KernelSynthResult& out, std::vector<KernelProof>& proofs) {
+  const Swizzle sw = out.ranked.front().c.sw;
+  const std::string claim = "tma:Sw<" + std::to_string(sw.B) + ",4,3>";
+  Check c = make_check("smem", out.layout, claim, std::nullopt);
+  c.element_bits = 8 * out.element_bytes;
+  proofs.push_back({claim, -1, 0, run_check(c, r.prove).verdict, std::nullopt});
+}
+
 // None conflict-free: the best members' conflicting copies, re-traced and REFUTED by prove_trace.
 void refute_best(const KernelSynthRequest& r, KernelSynthResult& out) {
   const i64 n = std::min<i64>(r.witnesses, static_cast<i64>(out.ranked.size()));
@@ -481,14 +295,14 @@ std::vector<CopyScore> score_directly(const KernelSynthRequest& r, const AnyLayo
   std::vector<CopyScore> v;
   for (const auto& k : r.copies) {
     const AddressTrace t = trace_copy(k.copy, layout, k.side);
-    if (std::string why = vector_refutation(t); !why.empty()) {
+    if (std::string why = detail::vector_refutation(t); !why.empty()) {
       CopyScore s;
       s.width_bytes = t.width_bytes;
       s.vector_legal = false;
       s.vector_why = std::move(why);
       v.push_back(std::move(s));
     } else {
-      v.push_back(bank_score(t, nullptr));
+      v.push_back(detail::bank_score(t, nullptr));
     }
   }
   return v;
@@ -500,7 +314,7 @@ KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
   if (r.copies.empty()) throw LayoutError("synth --kernel needs at least one copy (--copy S:EXPR or D:EXPR)");
   KernelSynthResult out;
   out.element_bytes = element_bytes(r);
-  Search(r, out).run();
+  detail::run_search(r, out);
   if (out.ranked.empty()) {  // every member breaks some copy's vectors: nothing to rank or prove
     out.best_wavefronts = out.best_ideal = 0;
     out.search_ms = ms_since(t0);
@@ -521,6 +335,7 @@ KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
   if (out.found) {
     prove_trace_claims(r, out, out.layout, out.proofs);
     prove_layout(r, out, out.layout, out.proofs);
+    if (r.descriptor) prove_tma(r, out, out.proofs);
   } else {
     refute_best(r, out);
   }

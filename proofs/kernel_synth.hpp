@@ -66,6 +66,9 @@ struct KernelSynthCopy {
   CopySide side = CopySide::S;
 };
 
+enum class Major { k, mn };
+const char* to_string(Major m);  // "K-major", "MN-major"
+
 struct KernelSynthRequest {
   std::vector<i64> shape;            // (MN, K) or (MN, K, stages)
   std::string element;               // half_t, float, tfloat32_t, ... (model/cute_atoms.hpp type_bits)
@@ -74,10 +77,17 @@ struct KernelSynthRequest {
   int witnesses = 3;                 // members given REFUTED witnesses when none is conflict-free
   ProveOptions prove;                // for the winner's (or the witnesses') claims
   std::function<void(i64 done, i64 total)> progress;  // every 256 members and at the end
+  // The reference search: every instruction of every copy re-addressed on every member and whole
+  // offset tables compared (the definition; tests compare the default class search with it,
+  // proofs/kernel_synth_search.hpp).
+  bool reference_search = false;
+  // The MMA reads this operand from shared memory through a GMMA descriptor (an SM90 _SS atom,
+  // or the B of an _RS one) with this major: a descriptor read requires one of CUTLASS's GMMA
+  // atoms, so the family is kernel_family's GMMA members (gmma_family) instead of smem_family,
+  // and the winner's TMA byte swizzle is proved too (tma:Sw<B,4,3>, proofs/check.hpp).
+  std::optional<Major> descriptor;
+  std::string descriptor_mma;        // the atom's name, for the report
 };
-
-enum class Major { k, mn };
-const char* to_string(Major m);  // "K-major", "MN-major"
 
 // One member of the family (see above).
 struct SmemCandidate {
@@ -94,6 +104,17 @@ struct SmemCandidate {
 // @pre shape has rank 2 or 3, extents in [1, 2^20], at most 2^22 elements; element_bytes >= 1
 //      (LayoutError otherwise).
 std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int element_bytes);
+
+// The GMMA members: GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T> of `major` for T of
+// element_bytes (model/cutlass_atoms.hpp, in element units: K-major (8,W):(W,1) with its
+// element-level swizzle, W*e = 16, 32, 64, 128 bytes), whose atom divides the tile, tiled by
+// tile_to_shape in the default order and Step<_2,_1,_3> (when both modes hold > 1 atom), in that
+// order: INTER, SW32, SW64, SW128. Each is a member of smem_family too.
+//   Example: (64,64,4) half_t, K-major: Sw<0,..> (8,8):(8,1), Sw<1,3,3> o (8,16):(16,1),
+//   Sw<2,3,3> o (8,32):(32,1), Sw<3,3,3> o (8,64):(64,1), each in both orders but the last.
+std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int element_bytes, Major major);
+// The family a request searches: gmma_family when r.descriptor is set, else smem_family.
+std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int element_bytes);
 
 // The C++ a kernel pastes: `using SmemLayoutAtom<name> = ...;` and `using SmemLayout<name> = ...;`.
 //   K-major W = 64, r = 8, Sw<3,3,3>, shape (128,64,3), name A:

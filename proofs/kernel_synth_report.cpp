@@ -106,6 +106,9 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
          std::to_string(c.instructions) + " x " + op_text(c.op, c.width_bytes) + ", " + std::to_string(c.slice_len) +
          "-element slices; covers: " + to_string(c.covers.kind) + " (" + c.covers.detail + ")\n";
   }
+  if (q.descriptor)
+    s += "the MMA (" + q.descriptor_mma + ") reads " + q.name + " through a GMMA descriptor: the family is CUTLASS's " +
+         (*q.descriptor == Major::k ? "GMMA::Layout_K_*_Atom" : "GMMA::Layout_MN_*_Atom") + " atoms\n";
   s += family_line(r) + "\n";
   if (r.ranked.empty()) {
     s += "\nPROVED  " + none_statement(r) + "  [" + none_method(r) + "]\n";

@@ -296,6 +296,106 @@ TEST(KernelSynth, SearchScoresEqualDirectTraces) {
 }
 
 // The family's bounds, as kernel_synth.hpp states them, and its size for (c).
+// The class search (proofs/kernel_synth_search.hpp) against the reference search, which
+// re-addresses every instruction of every member and compares whole tables: the same duplicates,
+// the same rejections with the same refutations, every member's every copy score, the same
+// ranking and winner. On the three configurations above, the tf32 NT one at 128x128x64 (A is
+// (128,64,3)), the SIMT tutorial at 128x128x16 and the four-copy family (its AutoVectorizingCopy
+// stays on the reference path).
+void expect_same_search(KernelSynthRequest q, const std::string& what) {
+  q.witnesses = 0;
+  const KernelSynthResult fast = synthesize_kernel(q);
+  q.reference_search = true;
+  const KernelSynthResult ref = synthesize_kernel(q);
+  EXPECT_EQ(fast.family_size, ref.family_size) << what;
+  EXPECT_EQ(fast.duplicates, ref.duplicates) << what;
+  ASSERT_EQ(fast.rejected.size(), ref.rejected.size()) << what;
+  for (std::size_t i = 0; i < ref.rejected.size(); ++i) {
+    EXPECT_EQ(fast.rejected[i].index, ref.rejected[i].index) << what;
+    EXPECT_EQ(fast.rejected[i].illegal_copy, ref.rejected[i].illegal_copy) << what;
+    EXPECT_EQ(fast.rejected[i].illegal_why, ref.rejected[i].illegal_why) << what;
+  }
+  ASSERT_EQ(fast.ranked.size(), ref.ranked.size()) << what;
+  for (std::size_t i = 0; i < ref.ranked.size(); ++i) {
+    const KernelCandidate &a = fast.ranked[i], &b = ref.ranked[i];
+    const std::string m = what + " rank " + std::to_string(i) + " " + candidate_text(b.c);
+    ASSERT_EQ(a.index, b.index) << m;
+    EXPECT_EQ(a.smem_bytes, b.smem_bytes) << m;
+    EXPECT_EQ(a.wavefronts, b.wavefronts) << m;
+    EXPECT_EQ(a.ideal, b.ideal) << m;
+    EXPECT_EQ(a.total_wavefronts, b.total_wavefronts) << m;
+    ASSERT_EQ(a.copies.size(), b.copies.size()) << m;
+    for (std::size_t k = 0; k < a.copies.size(); ++k) {
+      const CopyScore &x = a.copies[k], &y = b.copies[k];
+      EXPECT_EQ(x.worst, y.worst) << m << " copy " << k;
+      EXPECT_EQ(x.wavefronts, y.wavefronts) << m << " copy " << k;
+      EXPECT_EQ(x.ideal, y.ideal) << m << " copy " << k;
+      EXPECT_EQ(x.total_wavefronts, y.total_wavefronts) << m << " copy " << k;
+      EXPECT_EQ(x.total_ideal, y.total_ideal) << m << " copy " << k;
+      EXPECT_EQ(x.conflicted, y.conflicted) << m << " copy " << k;
+      EXPECT_EQ(x.width_bytes, y.width_bytes) << m << " copy " << k;
+    }
+  }
+  EXPECT_EQ(fast.found, ref.found) << what;
+  EXPECT_EQ(fast.cpp, ref.cpp) << what;
+  // The classes evaluate fewer distinct instructions, never more.
+  EXPECT_LE(fast.bank_evaluations, ref.bank_evaluations) << what;
+}
+
+TEST(KernelSynth, ClassSearchEqualsReferenceSearch) {
+  expect_same_search(tf32_nt(), "(a) tf32 NT 128x32x3");
+  expect_same_search(simt_tn(), "(b) SIMT TN 128x8x3");
+  expect_same_search(f16_tn(), "(c) f16 TN 128x64x3");
+  expect_same_search(small_four_copies(), "four copies 32x32x2");
+  auto tf32_64 = tf32_nt();
+  tf32_64.shape = {128, 64, 3};
+  expect_same_search(tf32_64, "tf32 NT 128x64x3");
+  auto simt_16 = simt_tn();
+  simt_16.shape = {128, 16, 3};
+  expect_same_search(simt_16, "SIMT TN 128x16x3");
+}
+
+// SM90 GMMA: an operand read through a descriptor takes one of CUTLASS's GMMA atoms. The family
+// is exactly those of the MMA's major that divide the tile (both orders), every ranked member is
+// one (cutlass_names), and the winner for a 128-byte-row cp.async is SW128, with its TMA swizzle.
+TEST(KernelSynth, GmmaDescriptorFamily) {
+  const auto k = gmma_family({128, 64, 4}, 2, Major::k);
+  ASSERT_EQ(k.size(), 7u);  // INTER, SW32, SW64 in both orders; SW128 spans K = 64: one order
+  EXPECT_EQ(candidate_text(k.front()), "K-major (8,8):(8,1)");
+  EXPECT_EQ(candidate_text(k.back()), "K-major Sw<3,3,3> o (8,64):(64,1)");
+  const auto mn = gmma_family({64, 32, 2}, 4, Major::mn);
+  ASSERT_EQ(mn.size(), 8u);  // tf32 MN-major on (64,32): every atom in both orders
+  EXPECT_EQ(candidate_text(mn.back()), "MN-major Sw<3,2,3> o (32,8):(1,32) Step<_2,_1,_3>");
+  const auto narrow = gmma_family({128, 8, 1}, 2, Major::k);  // K = 8 halves = 16 bytes: INTER only
+  ASSERT_EQ(narrow.size(), 1u);
+  EXPECT_EQ(narrow.front().sw.B, 0);
+}
+
+TEST(KernelSynth, GmmaDescriptorWinnerAndTma) {
+  auto q = request({128, 64, 4}, "half_t", "",
+                   {{CopySide::D, "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, "
+                                  "Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})"}});
+  q.descriptor = Major::k;
+  q.descriptor_mma = "SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>";
+  const KernelSynthResult r = synthesize_kernel(q);
+  EXPECT_EQ(r.family_size, 7);
+  for (const auto& c : r.ranked) {
+    bool gmma = false;
+    for (const auto& n : cutlass_names(c.c, 16)) gmma = gmma || n.rfind("GMMA::", 0) == 0;
+    EXPECT_TRUE(gmma) << candidate_text(c.c);
+  }
+  ASSERT_TRUE(r.found);
+  EXPECT_TRUE(r.all_proved());
+  EXPECT_EQ(candidate_text(r.ranked.front().c), "K-major Sw<3,3,3> o (8,64):(64,1)");
+  ASSERT_FALSE(r.proofs.empty());
+  EXPECT_EQ(r.proofs.back().claim, "tma:Sw<3,4,3>");
+  EXPECT_TRUE(r.proofs.back().verdict.is_proved()) << r.proofs.back().verdict.detail;
+  EXPECT_TRUE(has(kernel_synth_text(q, r, false), "reads A through a GMMA descriptor"));
+  // The narrower swizzles split the cp.async's 128-byte rows: 2x and 4x the ideal.
+  ASSERT_EQ(r.ranked.size(), 7u);
+  EXPECT_EQ(r.ranked[1].wavefronts * 4, 8 * r.ranked[1].ideal);
+}
+
 TEST(KernelSynth, FamilyBounds) {
   const std::vector<i64> shape{128, 64, 3};
   const auto f = smem_family(shape, 2);
