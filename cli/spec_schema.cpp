@@ -10,7 +10,7 @@ namespace layoutproof::cli {
 
 const std::vector<SpecLevelKeys>& spec_levels() {
   static const std::vector<SpecLevelKeys> levels = {
-      {SpecLevel::top, "top", "the spec's top level", {"version", "constants", "layouts", "kernels"}},
+      {SpecLevel::top, "top", "the top level", {"version", "constants", "layouts", "kernels"}},
       {SpecLevel::layout, "layout", "a layout entry (under layouts:)",
        {"name", "layout", "element", "bits", "claims", "accesses", "source"}},
       {SpecLevel::access, "access", "an access (under accesses:)",
@@ -105,11 +105,12 @@ void check_keys(const SpecSource& src, const YAML::Node& map, SpecLevel level) {
     for (const auto& k : mine.keys) s += (s.empty() ? "" : ", ") + k;
     return s;
   }() + ")");
+  const std::string in = (level == SpecLevel::top ? " at " : " in ") + mine.where;
   std::set<std::string> seen;
   for (const auto& kv : map) {
     if (!kv.first.IsScalar()) src.fail(kv.first, "a key is a plain name");
     const std::string key = kv.first.Scalar();
-    if (!seen.insert(key).second) src.fail(kv.first, "'" + key + "' is given twice in " + mine.where);
+    if (!seen.insert(key).second) src.fail(kv.first, "'" + key + "' is given twice" + in);
     if (std::find(mine.keys.begin(), mine.keys.end(), key) != mine.keys.end()) continue;
     std::string hint;
     if (const auto near = cpp_detail::nearest(key, mine.keys)) {
@@ -124,7 +125,7 @@ void check_keys(const SpecSource& src, const YAML::Node& map, SpecLevel level) {
       for (const auto& k : mine.keys) keys += (keys.empty() ? "" : ", ") + k;
       hint += " (keys here: " + keys + ")";
     }
-    src.fail(kv.first, "unknown key '" + key + "' in " + mine.where + hint);
+    src.fail(kv.first, "unknown key '" + key + "'" + in + hint);
   }
 }
 

@@ -10,7 +10,7 @@ PACKAGES=(
   libgtest-dev         # tests/ (GoogleTest)
   libbenchmark-dev     # bench/ (Google Benchmark)
   libyaml-cpp-dev      # cli/spec.cpp (spec files)
-  python3-jsonschema libxml2-utils  # tests: SARIF and JUnit outputs checked against their schemas
+  python3-jsonschema python3-yaml libxml2-utils  # tests: SARIF, JUnit, JSON and spec schemas
   chromium fonts-dejavu-core        # tests: headless screenshots of the --report pages (report.*)
 )
 export DEBIAN_FRONTEND=noninteractive

@@ -57,6 +57,55 @@ expect_error "eval no argument" eval
 expect_error "print --elem-bytes out of range" print '(2,2):(1,2)' --elem-bytes 0
 expect_error "print malformed" print '(2,'
 
+# check: misspelled and unknown keys, conflicts and out-of-range values in a spec are bad input
+# (exit 2) with a hint, never "0 claims ... exit 0" and never a signal (vec: 0 once raised SIGFPE).
+spec_error() {  # description, expected text, then the spec's YAML
+  local what=$1 want=$2
+  printf '%s\n' "$3" > "$tmp/spec.yaml"
+  expect_error "check: $what" check "$tmp/spec.yaml" --no-cache
+  grep -qF -- "$want" "$tmp/err" || { echo "FAIL (check: $what): stderr lacks '$want': $(head -1 "$tmp/err")"; fails=$((fails + 1)); }
+}
+L='  - name: sA
+    layout: (8,64):(64,1)'
+spec_error "claim: for claims:" "did you mean 'claims'?" "layouts:
+$L
+    claim: [bijective]"
+spec_error "acesses:" "did you mean 'accesses'?" "layouts:
+$L
+    element: f16
+    acesses: [{pattern: row-per-lane, claims: [conflict-free]}]"
+spec_error "layuots:" "did you mean 'layouts'?" "layuots:
+$L
+    claims: [bijective]"
+spec_error "base: on a layout" "'base' belongs to an access" "layouts:
+$L
+    base: 0
+    claims: [bijective]"
+spec_error "thread_layout with row-per-lane" "'thread_layout' goes with pattern: thread-layout" "layouts:
+$L
+    element: f16
+    accesses: [{pattern: row-per-lane, thread_layout: '32:8', claims: [conflict-free]}]"
+spec_error "vec: 0" "vec (the vector width, in elements) must be at least 1, not 0" "layouts:
+$L
+    element: f16
+    accesses: [{pattern: row-per-lane, vec: 0, claims: [conflict-free]}]"
+spec_error "vec: -8" "not -8" "layouts:
+$L
+    element: f16
+    accesses: [{pattern: row-per-lane, vec: -8, claims: [conflict-free]}]"
+spec_error "unaligned base" "base 8 is not a multiple of the 16-byte access width" "layouts:
+$L
+    element: f16
+    accesses: [{pattern: row-per-lane, base: 8, claims: [conflict-free]}]"
+spec_error "version 2" "spec version 2 is not known" "version: 2
+layouts:
+$L
+    claims: [bijective]"
+spec_error "a spec that proves nothing" "proves nothing" "layouts: []"
+expect_error "check: no spec" check
+grep -qF "see layoutproof check --help" "$tmp/err" || { echo "FAIL (check usage): $(cat "$tmp/err")"; fails=$((fails + 1)); }
+"$BIN" check --help >/dev/null 2>&1 || { echo "FAIL (check --help, which the usage message names, exits non-zero)"; fails=$((fails + 1)); }
+
 # The ParseError message names the column; the caret line follows.
 "$BIN" algebra size '(4,x):(1,4)' 2>"$tmp/err" >/dev/null
 grep -q "column 4" "$tmp/err" || { echo "FAIL (column): $(cat "$tmp/err")"; fails=$((fails + 1)); }

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""ctest cli.json_output: every command's --json validates against docs/json_output.schema.json.
+
+  python3 json_output_test.py LAYOUTPROOF ROOT
+
+Each run is validated against its command's own $def and against the whole schema; refuted runs
+must carry a structured witness (an object of the command's witness shape, never a string), so
+`check --json` and `prove --json` give lanes, addresses and banks alike.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import jsonschema
+
+BIN, ROOT = sys.argv[1], sys.argv[2]
+schema = json.load(open(os.path.join(ROOT, "docs/json_output.schema.json")))
+jsonschema.Draft202012Validator.check_schema(schema)
+whole = jsonschema.Draft202012Validator(schema)
+
+
+def shape(name):
+    """A validator for one $def (the schema with its anyOf narrowed to that shape)."""
+    return jsonschema.Draft202012Validator({**schema, "anyOf": [{"$ref": f"#/$defs/{name}"}]})
+
+
+CP = "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})"
+FMA = "TiledMMA<MMA_Atom<UniversalFMA<float,float,float,float>>, Layout<Shape<_16,_16,_1>>>{}"
+RUNS = [  # (shape, expected exit codes, arguments)
+    ("prove_layout", {0}, ["prove", "(4,2):(2,1)", "--claim", "bijective", "--claim", "contiguous:2"]),
+    ("prove_layout", {1}, ["prove", "(2,2):(1,1)", "--claim", "injective"]),
+    ("prove_bank", {1}, ["prove", "(8,64):(64,1)", "--claim", "conflict-free", "--elem-bytes", "2", "--pattern", "ldmatrix",
+                         "--op", "ldsm4"]),
+    ("prove_bank", {0}, ["prove", "Sw<3,3,3> o (8,64):(64,1)", "--claim", "conflict-free", "--elem-bytes", "2", "--pattern",
+                         "ldmatrix", "--op", "ldsm4"]),
+    ("check", {1}, ["check", os.path.join(ROOT, "examples/gemm_sm80_f16.yaml"), "--no-cache"]),
+    ("check", {1}, ["check", os.path.join(ROOT, "examples/kernels_sm80.yaml"), "--no-cache"]),
+    ("check", {2}, ["check", os.path.join(ROOT, "tests/cli/specs/bad_claim_key.yaml"), "--no-cache"]),
+    ("check", {0}, ["catalog", "--no-cache"]),
+    ("trace_claims", {1}, ["trace", "--side", "D", "--element", "float", "--smem", "(128,8):(1,64)", "--copy", CP,
+                           "--claim", "conflict-free", "--claim", "covers"]),
+    ("trace", {0}, ["trace", "--side", "D", "--element", "float", "--smem", "(128,8):(1,129)", "--copy", CP]),
+    ("synth", {0}, ["synth", "--tile", "(8,64):(64,1)", "--elem-bytes", "2", "--pattern", "ldmatrix", "--op", "ldsm4"]),
+    ("synth_kernel", {0}, ["synth", "--kernel", "--shape", "(128,8,3)", "--element", "float", "--mma", FMA, "--copy",
+                           "S:make_tiled_copy_A(Copy_Atom<UniversalCopy<float>, float>{}, mma)", "--copy",
+                           "D:" + CP[:-1] + ", Layout<Shape<_1,_1>>{})", "--no-progress"]),
+]
+WITNESS = {"prove_layout": "layout_witness", "prove_bank": "bank_witness", "trace_claims": "trace_witness"}
+
+failures = 0
+seen_witness = set()
+for name, codes, args in RUNS:
+    p = subprocess.run([BIN, *args, "--json"], capture_output=True, text=True, timeout=120)
+    label = " ".join(args[:3])
+    if p.returncode not in codes:
+        print(f"FAIL {label}: exit {p.returncode}, expected {codes}: {p.stderr.strip()[:300]}")
+        failures += 1
+        continue
+    try:
+        doc = json.loads(p.stdout)
+    except json.JSONDecodeError as e:
+        print(f"FAIL {label}: stdout is not one JSON document ({e}): {p.stdout[:200]!r}")
+        failures += 1
+        continue
+    for v, what in ((shape(name), name), (whole, "the schema")):
+        errors = sorted(v.iter_errors(doc), key=str)
+        if errors:
+            print(f"FAIL {label}: invalid against {what}: {errors[0].message[:300]} at {list(errors[0].absolute_path)}")
+            failures += 1
+    # Structured witnesses: every REFUTED result has an object of its shape.
+    for r in doc.get("results", []):
+        if r.get("verdict") != "REFUTED":
+            continue
+        w = r.get("witness")
+        kinds = [k for k in ("layout_witness", "bank_witness", "trace_witness") if shape(k).is_valid(w)]
+        if not isinstance(w, dict) or not kinds:
+            print(f"FAIL {label}: a REFUTED result's witness is not structured: {str(w)[:200]}")
+            failures += 1
+            continue
+        if name in WITNESS and WITNESS[name] not in kinds:
+            print(f"FAIL {label}: witness is not a {WITNESS[name]}")
+            failures += 1
+        seen_witness.update(kinds)
+        if name == "check" and "trace_witness" in kinds and len(w.get("addresses", [])) != len(w["lanes"]):
+            print(f"FAIL {label}: a kernel witness lacks each lane's address")
+            failures += 1
+    if name == "check" and args[0] == "check" and 2 in codes and not doc.get("error"):
+        print(f"FAIL {label}: bad input gives no error object")
+        failures += 1
+
+missing = {"layout_witness", "bank_witness", "trace_witness"} - seen_witness
+if missing:
+    print(f"FAIL: no run exercised {missing}")
+    failures += 1
+if failures:
+    print(f"{failures} failure(s)")
+    sys.exit(1)
+print(f"json output: {len(RUNS)} runs of prove, check, catalog, trace and synth valid against docs/json_output.schema.json")
