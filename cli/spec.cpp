@@ -88,9 +88,9 @@ std::string without_position(const std::string& what) {
     const std::string msg = without_position(e.what());
     if (const std::size_t at = n.Scalar().find(e.input); at != std::string::npos)
       c.src.fail_in_scalar(n, at + e.column - 1, msg);
-    for (const auto& [text, node] : c.constant_nodes)
+    for (const auto& [text, node] : c.constant_nodes)  // the C++ front end labels constants "-D NAME: "
       if (const std::size_t at = text.find(e.input); at != std::string::npos)
-        c.src.fail_in_scalar(node, at + e.column - 1, msg);
+        c.src.fail_in_scalar(node, at + e.column - 1, msg.rfind("-D ", 0) == 0 ? "constant " + msg.substr(3) : msg);
   }
   c.src.fail(n, e.what());
 }
