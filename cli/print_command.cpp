@@ -77,8 +77,34 @@ void write_table(std::ostream& out, const Grid& g, i64 widest) {
 
 }  // namespace
 
+namespace {
+
+constexpr i64 kMaxElements = i64{1} << 20;  // print and eval: what a terminal (or a script) can take
+
+// Refuses a layout of more than kMaxElements elements, multiplying its extents with an early exit
+// (so (4294967296,4294967296):(0,0) is refused, never wrapped to 0).
+void check_size_limit(const AnyLayout& l, const std::string& command) {
+  i64 n = 1;
+  for (i64 s : leaves(l.layout.shape)) {
+    if (s < 0 || (s > 0 && n > kMaxElements / s))
+      throw LayoutError(command + " is limited to 2^20 elements; " + to_string(l.layout.shape) + " has more");
+    n *= s;
+  }
+}
+
+// The bank of element offset v: byte address v * E from base 0 (or any base the layout's swizzle
+// allows), bank =
+// floor(address / 4) mod 32, as the hardware computes it for base + address (a negative offset lies
+// below the base: -1 with 4-byte elements is bank 31, never "-1").
+i64 bank_of(i64 v, int elem_bytes) {
+  const i64 b = checked_mul(v, elem_bytes), word = b >= 0 ? b / 4 : -((-b + 3) / 4);
+  return ((word % 32) + 32) % 32;
+}
+
+}  // namespace
+
 void print_layout_table(std::ostream& out, const AnyLayout& l, std::optional<int> elem_bytes) {
-  if (product(l.layout.shape) > (1 << 20)) throw LayoutError("print is limited to 2^20 elements");
+  check_size_limit(l, "print");
   out << to_string(l) << "\n";
   const std::size_t r = l.layout.rank();
   i64 slices = 1;
@@ -89,8 +115,8 @@ void print_layout_table(std::ostream& out, const AnyLayout& l, std::optional<int
     write_table(out, g, cosize(l));  // column width as CuTe's print_layout: digits of cosize
     if (!elem_bytes) continue;
     Grid banks = g;
-    for (i64& v : banks.cells) v = (checked_mul(v, *elem_bytes) / 4) % 32;
-    out << "\nshared-memory bank of each element (" << *elem_bytes << "-byte elements, 32 banks of 4 bytes):\n";
+    for (i64& v : banks.cells) v = bank_of(v, *elem_bytes);
+    out << "\nshared-memory bank of each element (" << *elem_bytes << "-byte elements, 32 banks of 4 bytes, at base 0):\n";
     write_table(out, banks, 31);
   }
 }
@@ -109,20 +135,70 @@ std::string joined(const std::vector<std::string>& words) {
 
 }  // namespace
 
-int run_eval(const std::vector<std::string>& args, std::ostream& out) {
+namespace {
+
+// What print and eval take: the layout's words, -D constants, --elem-bytes E and --byte-swizzle SW.
+struct LayoutArgs {
   CppConstants constants;
+  std::optional<int> elem_bytes;
+  std::string byte_swizzle;
   std::vector<std::string> words;
+};
+
+int elem_bytes_value(const std::string& v) {
+  if (!is_number(v) || v.size() > 2 || std::stoi(v) < 1 || std::stoi(v) > 64)
+    throw LayoutError("--elem-bytes must be between 1 and 64, not '" + v + "'");
+  return std::stoi(v);
+}
+
+// Reads args; returns false after printing --help.
+bool read_layout_args(const std::vector<std::string>& args, const std::string& command, LayoutArgs& a, std::ostream& out) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--help" || args[i] == "-h") {
-      out << *help_text("eval");
-      return 0;
+      out << *help_text(command);
+      return false;
     }
-    if (take_define(args, i, constants)) continue;
-    if (args[i].rfind("--", 0) == 0) throw LayoutError("eval: unknown option " + args[i] + " (see layoutproof eval --help)");
-    words.push_back(args[i]);
+    if (take_define(args, i, a.constants)) continue;
+    const auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw LayoutError(args[i] + " needs a value");
+      return args[++i];
+    };
+    if (args[i] == "--elem-bytes") a.elem_bytes = elem_bytes_value(value());
+    else if (args[i] == "--byte-swizzle") a.byte_swizzle = value();
+    else if (args[i].rfind("--", 0) == 0) throw LayoutError(command + ": unknown option " + args[i] + " (see layoutproof " + command + " --help)");
+    else a.words.push_back(args[i]);
   }
-  if (words.empty()) throw LayoutError("usage: layoutproof eval L [-D NAME=EXPR ...] (see layoutproof eval --help)");
-  const std::vector<i64> o = offsets(parse_layout_any_syntax(joined(words), constants));
+  if (a.words.empty())
+    throw LayoutError("usage: layoutproof " + command + " L [--elem-bytes E] [--byte-swizzle SW] [-D NAME=EXPR ...] (see layoutproof " + command +
+                      " --help)");
+  return true;
+}
+
+// The layout, under --byte-swizzle when given (the one smem_ptr form); an smem_ptr form's element
+// width must be --elem-bytes when both are given.
+AnyLayout layout_of(const LayoutArgs& a) {
+  AnyLayout l = parse_layout_any_syntax(joined(a.words), a.constants);
+  if (!a.byte_swizzle.empty()) {
+    if (!a.elem_bytes) throw LayoutError("--byte-swizzle needs the element width: --elem-bytes E");
+    if (l.is_swizzled()) throw LayoutError("--byte-swizzle on the swizzled " + to_string(l) + ": give a plain layout");
+    const LayoutOrSwizzle sw = parse_layout_or_swizzle(a.byte_swizzle, a.constants);
+    if (!sw.bare_swizzle) throw LayoutError("--byte-swizzle takes a swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}), not a layout");
+    l = AnyLayout::smem_ptr(*sw.layout.swizzle, 8 * *a.elem_bytes, l.layout);
+  }
+  if (l.is_smem_ptr() && a.elem_bytes && l.smem_ptr_bits != 8 * *a.elem_bytes)
+    throw LayoutError(to_string(l) + " is a layout of " + std::to_string(l.smem_ptr_bits) + "-bit elements, not " +
+                      std::to_string(*a.elem_bytes) + "-byte ones");
+  return l;
+}
+
+}  // namespace
+
+int run_eval(const std::vector<std::string>& args, std::ostream& out) {
+  LayoutArgs a;
+  if (!read_layout_args(args, "eval", a, out)) return 0;
+  const AnyLayout l = layout_of(a);
+  check_size_limit(l, "eval");
+  const std::vector<i64> o = offsets(l);
   std::string line;
   for (std::size_t i = 0; i < o.size(); ++i) {
     if (i) line += ' ';
@@ -133,35 +209,14 @@ int run_eval(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 int run_print(const std::vector<std::string>& args, std::ostream& out) {
-  CppConstants constants;
-  std::optional<int> elem_bytes;
-  std::vector<std::string> words;
-  const auto bytes = [](const std::string& v) {
-    if (!is_number(v) || v.size() > 2 || std::stoi(v) < 1 || std::stoi(v) > 64)
-      throw LayoutError("--elem-bytes must be between 1 and 64, not '" + v + "'");
-    return std::stoi(v);
-  };
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h") {
-      out << *help_text("print");
-      return 0;
-    }
-    if (take_define(args, i, constants)) continue;
-    if (args[i] == "--elem-bytes") {
-      if (i + 1 >= args.size()) throw LayoutError("--elem-bytes needs a value");
-      elem_bytes = bytes(args[++i]);
-    } else if (args[i].rfind("--", 0) == 0) {
-      throw LayoutError("print: unknown option " + args[i] + " (see layoutproof print --help)");
-    } else {
-      words.push_back(args[i]);
-    }
+  LayoutArgs a;
+  if (!read_layout_args(args, "print", a, out)) return 0;
+  const std::string& last = a.words.back();
+  if (a.words.size() >= 2 && !a.elem_bytes && (is_number(last) || (last.size() > 1 && last[0] == '-' && is_number(last.substr(1))))) {
+    a.elem_bytes = elem_bytes_value(last);  // `print L E` also works (and `print L -5` is refused as E)
+    a.words.pop_back();
   }
-  if (words.size() >= 2 && !elem_bytes && is_number(words.back())) {  // `print L E` also works
-    elem_bytes = bytes(words.back());
-    words.pop_back();
-  }
-  if (words.empty()) throw LayoutError("usage: layoutproof print L [--elem-bytes E] [-D NAME=EXPR ...] (see layoutproof print --help)");
-  print_layout_table(out, parse_layout_any_syntax(joined(words), constants), elem_bytes);
+  print_layout_table(out, layout_of(a), a.elem_bytes);
   return 0;
 }
 

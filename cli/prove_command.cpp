@@ -11,6 +11,7 @@
 #include "cli/report.hpp"
 #include "model/notation.hpp"
 #include "proofs/bank_claims.hpp"
+#include "proofs/check.hpp"
 #include "proofs/prove.hpp"
 
 namespace layoutproof::cli {
@@ -69,10 +70,10 @@ Subject subject_of(const std::string& text, const CppConstants& constants) {
 
 // Options of the bank claims (conflict-free, max-ways:K).
 struct AccessOptions {
-  std::optional<int> elem_bytes, vec;
+  std::optional<int> elem_bytes, elem_bits, vec;
   std::string pattern, op = "ld", thread_layout, byte_swizzle, report;
   i64 base = 0;
-  bool any = false;
+  bool any = false;  // an option only bank claims take (--vec, --pattern, --op, --thread-layout, --base, --report)
   CppConstants constants;
 };
 
@@ -80,6 +81,29 @@ int parse_small(const std::string& v, const std::string& what) {
   if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < 1)
     throw LayoutError(what + " needs a positive integer, not '" + v + "'");
   return std::stoi(v);
+}
+
+// --byte-swizzle SW: a bare swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}) acting on byte addresses.
+Swizzle parse_byte_swizzle(const std::string& text, const CppConstants& constants) {
+  const LayoutOrSwizzle sw = parse_layout_or_swizzle(text, constants);
+  if (!sw.bare_swizzle) throw LayoutError("--byte-swizzle takes a swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}), not a layout");
+  return *sw.layout.swizzle;
+}
+
+// The element width in bits that tma: claims and --byte-swizzle need: --elem-bits N, --elem-bytes E
+// or the smem_ptr[Nb] of L, which must agree.
+int element_bits_of(const AnyLayout& l, const AccessOptions& a, const std::string& who) {
+  if (a.elem_bits && a.elem_bytes && *a.elem_bits != 8 * *a.elem_bytes)
+    throw LayoutError("--elem-bits " + std::to_string(*a.elem_bits) + " and --elem-bytes " + std::to_string(*a.elem_bytes) + " disagree");
+  const std::optional<int> given = a.elem_bits ? a.elem_bits : a.elem_bytes ? std::optional<int>(8 * *a.elem_bytes) : std::nullopt;
+  if (l.is_smem_ptr()) {
+    if (given && *given != l.smem_ptr_bits)
+      throw LayoutError(to_string(l) + " is a layout of " + std::to_string(l.smem_ptr_bits) + "-bit elements, but the element width given is " +
+                        std::to_string(*given) + " bits");
+    return l.smem_ptr_bits;
+  }
+  if (!given) throw LayoutError(who + " need the element width: --elem-bytes E, --elem-bits N or an smem_ptr[Nb] layout");
+  return *given;
 }
 
 std::string shell_quote(const std::string& a) {
@@ -114,11 +138,18 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   spec.tile = parse_layout_any_syntax(layout_text, a.constants);
   spec.elem_bytes = *a.elem_bytes;
   spec.base_address = a.base;
-  if (!a.byte_swizzle.empty()) {
-    const LayoutOrSwizzle sw = parse_layout_or_swizzle(a.byte_swizzle, a.constants);
-    if (!sw.bare_swizzle) throw LayoutError("--byte-swizzle takes a swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}), not a layout");
-    spec.byte_swizzle = *sw.layout.swizzle;
+  if (a.elem_bits && *a.elem_bits != 8 * spec.elem_bytes) throw LayoutError("bank claims take whole bytes: --elem-bytes E, not --elem-bits");
+  (void)element_bits_of(spec.tile, a, "bank claims");  // an smem_ptr[Nb] tile has N-bit elements
+  if (!a.byte_swizzle.empty()) spec.byte_swizzle = parse_byte_swizzle(a.byte_swizzle, a.constants);
+  if (spec.tile.is_smem_ptr()) {
+    // CuTe's swizzle_ptr swizzles the ABSOLUTE byte address (--base included): the smem_ptr form
+    // is the inner layout under a byte swizzle, the access model's byte_swizzle.
+    if (spec.byte_swizzle) throw LayoutError("--byte-swizzle on " + to_string(spec.tile) + ", which has its own byte swizzle");
+    spec.byte_swizzle = spec.tile.byte_swizzle;
+    spec.tile = AnyLayout(spec.tile.layout);
   }
+  // A byte swizzle that moves bytes inside an element splits it: refused, saying which bytes move.
+  if (spec.byte_swizzle) (void)element_swizzle(*spec.byte_swizzle, 8 * spec.elem_bytes);
   if (!a.thread_layout.empty()) {
     if (!a.pattern.empty() && a.pattern != "thread-layout")
       throw LayoutError("--thread-layout gives the thread-layout pattern; drop --pattern " + a.pattern);
@@ -133,7 +164,7 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   }
   const auto op = parse_smem_op(a.op);
   if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, not '" + a.op + "'");
-  spec.vec = a.vec ? *a.vec : (is_matrix_op(*op) ? std::max(1, 16 / spec.elem_bytes) : 1);
+  spec.vec = a.vec ? *a.vec : default_vec(spec.elem_bytes);
   const BankSubject subject = make_bank_subject(spec, *op);
   bool refuted = false, undecided = false;
   int counts[4] = {0, 0, 0, 0};
@@ -202,12 +233,13 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
         throw LayoutError("--timeout-ms needs a positive integer");
       opts.smt.timeout_ms = static_cast<unsigned>(std::stoul(v));
     } else if (a == "--dump-smt") opts.smt.dump_dir = next();
-    else if (a == "--elem-bytes") access.elem_bytes = parse_small(next(), a), access.any = true;
+    else if (a == "--elem-bytes") access.elem_bytes = parse_small(next(), a);
+    else if (a == "--elem-bits") access.elem_bits = parse_small(next(), a);
     else if (a == "--vec") access.vec = parse_small(next(), a), access.any = true;
     else if (a == "--pattern") access.pattern = next(), access.any = true;
     else if (a == "--op") access.op = next(), access.any = true;
     else if (a == "--thread-layout") access.thread_layout = next(), access.any = true;
-    else if (a == "--byte-swizzle") access.byte_swizzle = next(), access.any = true;
+    else if (a == "--byte-swizzle") access.byte_swizzle = next();
     else if (a == "--report") access.report = next(), access.any = true;
     else if (a == "--base") {
       const std::string v = next();
@@ -227,16 +259,48 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     for (const auto& x : args) command += " " + shell_quote(x);
     return run_bank_claims(layout_text, claim_texts, access, opts, json, command, out);
   }
-  if (access.any) throw LayoutError("--elem-bytes, --vec, --pattern, --op, ... apply to conflict-free and max-ways:K only");
-  const Subject subject = subject_of(layout_text, access.constants);
-  std::vector<Claim> claims;
-  for (const auto& t : claim_texts) claims.push_back(claim_of(t, access.constants));
+  if (access.any) throw LayoutError("--vec, --pattern, --op, --thread-layout, --base and --report apply to conflict-free and max-ways:K only");
+  Subject subject = subject_of(layout_text, access.constants);
+  const bool tma = std::any_of(claim_texts.begin(), claim_texts.end(), [](const std::string& t) { return t.rfind("tma:", 0) == 0; });
+  const bool width = access.elem_bytes || access.elem_bits;
+  if (!access.byte_swizzle.empty() || tma) {
+    if (subject.bare_swizzle) throw LayoutError("tma: claims and --byte-swizzle take a layout, not the bare swizzle " + subject.text());
+  } else if (width && !subject.layout.is_smem_ptr()) {
+    throw LayoutError("--elem-bytes/--elem-bits apply to bank claims, tma: claims, --byte-swizzle and smem_ptr layouts");
+  }
+  int bits = 0;
+  if (width || tma || !access.byte_swizzle.empty()) bits = element_bits_of(subject.layout, access, "tma: claims and --byte-swizzle");
+  if (!access.byte_swizzle.empty()) {
+    // CuTe's composition(SW, smem_ptr_flag_bits<bits>{}, L): the one smem_ptr form. A tma:-only
+    // run reads absolute addresses, so it needs no element-level swizzle (allow_unevaluable).
+    if (subject.layout.is_swizzled())
+      throw LayoutError("--byte-swizzle on the swizzled " + subject.text() + ": give a plain layout, or write one smem_ptr form (Sw<B,M,S> o smem_ptr[Nb](unset) o L)");
+    const bool only_tma = std::all_of(claim_texts.begin(), claim_texts.end(), [](const std::string& t) { return t.rfind("tma:", 0) == 0; });
+    subject.layout = AnyLayout::smem_ptr(parse_byte_swizzle(access.byte_swizzle, access.constants), bits, subject.layout.layout, only_tma);
+  }
+  // A claim is a layout claim (proofs/claim.hpp) or a tma: claim (proofs/check.hpp); both give a Verdict.
+  struct Item {
+    std::string text;
+    std::optional<Claim> claim;
+    std::optional<Check> check;
+  };
+  std::vector<Item> claims;
+  for (const auto& t : claim_texts) {
+    if (parse_tma_claim(t)) {  // validates it
+      Check c = make_check(subject.text(), subject.layout, t, std::nullopt);
+      c.element_bits = bits;
+      claims.push_back({t, std::nullopt, std::move(c)});
+    } else {
+      Claim c = claim_of(t, access.constants);
+      claims.push_back({c.text, c, std::nullopt});
+    }
+  }
 
   bool refuted = false, undecided = false;
   std::string json_results;
   int counts[4] = {0, 0, 0, 0};
-  for (const Claim& c : claims) {
-    const Verdict v = prove(subject, c, opts);
+  for (const Item& c : claims) {
+    const Verdict v = c.check ? run_check(*c.check, opts).verdict : prove(subject, *c.claim, opts);
     ++counts[static_cast<int>(v.kind)];
     refuted |= v.kind == Verdict::Kind::refuted;
     undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;

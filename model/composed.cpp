@@ -1,23 +1,69 @@
 #include "model/composed.hpp"
 
 #include <algorithm>
+#include <string>
 
 namespace layoutproof {
+
+namespace {
+
+std::string sw_text(const Swizzle& s) {
+  return "Sw<" + std::to_string(s.B) + "," + std::to_string(s.M) + "," + std::to_string(s.S) + ">";
+}
+
+}  // namespace
+
+Swizzle upcast_swizzle_checked(const Swizzle& sw, i64 n, const std::string& unit) {
+  sw.validate();
+  int k = 0;
+  while (k < 62 && (i64{1} << k) < n) ++k;
+  if (n < 1 || (i64{1} << k) != n) throw LayoutError("upcast by " + std::to_string(n) + ": not a power of two");
+  const int B = sw.B, M = sw.M, S = sw.S, new_m = M - k;
+  if (new_m >= 0) return Swizzle{B, new_m, S};
+  // CuTe drops the pairs j < min(B, k - M), whose z bit M+j lies inside a coarse element. The first
+  // such pair whose y bit M+S+j lies outside it (S > 0 only) fires at coarse element
+  // 2^(M+S+j-k)'s first unit and moves that unit inside the element.
+  const int dropped = std::min(B, k - M), j0 = std::max(0, k - M - S);
+  if (S > 0 && j0 < dropped) {
+    const int y = M + S + j0, z = M + j0;
+    const i64 e = i64{1} << (y - k), from = e << k, to = sw.apply(from);
+    const std::string u = unit.empty() ? "offset" : unit;
+    const std::string where = unit.empty() ? " upcast by " + std::to_string(n) + " moves offsets inside a coarse element: "
+                                           : " on the " + unit + " addresses of " + std::to_string(n) + "-" + unit +
+                                                 " elements moves " + unit + "s inside an element: ";
+    throw LayoutError(sw_text(sw) + where + u + "-address bit " + std::to_string(y) + " flips bit " + std::to_string(z) +
+                      " (below log2(" + std::to_string(n) + ") = " + std::to_string(k) + "), so element " + std::to_string(e) +
+                      "'s first " + u + " " + std::to_string(from) + " goes to " + u + " " + std::to_string(to) + " (its " + u + " " +
+                      std::to_string(to - from) + "); CuTe's upcast<" + std::to_string(n) + "> gives " +
+                      sw_text(Swizzle{std::max(B + new_m, 0), 0, S}) +
+                      ", not the same function on element indices (that needs S < 0 or M + S + min(B, k - M) <= k, k = " +
+                      std::to_string(k) + ")");
+  }
+  return Swizzle{std::max(B + new_m, 0), 0, S};
+}
 
 Swizzle element_swizzle(const Swizzle& byte_sw, int elem_bits) {
   if (elem_bits < 1 || elem_bits > 1024 || (elem_bits & (elem_bits - 1)) != 0)
     throw LayoutError("smem_ptr[" + std::to_string(elem_bits) + "b]: the element size must be a power of two bits (1..1024)");
+  byte_sw.validate();
+  if (elem_bits >= 8) return upcast_swizzle_checked(byte_sw, elem_bits / 8, "byte");
   int log2_bits = 0;
   while ((1 << log2_bits) < elem_bits) ++log2_bits;
-  const int m = byte_sw.M + 3 - log2_bits;  // bytes -> elements: M - log2(bits/8)
-  if (m < 0 && byte_sw.B > 0)
-    throw LayoutError("Sw<" + std::to_string(byte_sw.B) + "," + std::to_string(byte_sw.M) + "," + std::to_string(byte_sw.S) +
-                      "> on the byte addresses of " + std::to_string(elem_bits) + "-bit elements moves bytes inside an element (M = " +
-                      std::to_string(byte_sw.M) + " < log2(" + std::to_string(elem_bits / 8) +
-                      " bytes)): no element-level layout is equivalent");
-  Swizzle e{byte_sw.B, m < 0 ? 0 : m, byte_sw.S};
+  Swizzle e{byte_sw.B, byte_sw.M + 3 - log2_bits, byte_sw.S};  // CuTe's downcast<8/elem_bits>
   e.validate();
   return e;
+}
+
+i64 absolute_bit_address(const AnyLayout& l, const IntTuple& coord_or_index, int elem_bits, i64 base) {
+  const auto floor_div8 = [](i64 b) { return b >= 0 ? b / 8 : -((-b + 7) / 8); };
+  if (l.is_smem_ptr()) {
+    if (l.smem_ptr_bits != elem_bits)
+      throw LayoutError(sw_text(l.byte_swizzle) + " o smem_ptr[" + std::to_string(l.smem_ptr_bits) + "b](unset) is a layout of " +
+                        std::to_string(l.smem_ptr_bits) + "-bit elements, not " + std::to_string(elem_bits) + "-bit ones");
+    const i64 b = checked_mul(checked_add(l.offset, evaluate(l.layout, coord_or_index)), elem_bits), byte = floor_div8(b);
+    return checked_add(checked_mul(l.byte_swizzle.apply(checked_add(base, byte)), 8), b - byte * 8);
+  }
+  return checked_add(checked_mul(base, 8), checked_mul(evaluate(l, coord_or_index), elem_bits));
 }
 
 AnyLayout AnyLayout::smem_ptr(Swizzle byte_sw, int elem_bits, Layout l, bool allow_unevaluable) {

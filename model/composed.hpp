@@ -6,6 +6,7 @@
 // Operations that act on the domain (composition with a tiler, divides, products, coalesce) act on
 // the inner LAYOUT and keep the swizzle and offset, as CuTe's layout_composed.hpp does.
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "model/layout.hpp"
@@ -49,14 +50,43 @@ struct AnyLayout {
 };
 
 // The element-level swizzle equivalent to byte_sw acting on the byte addresses of elem_bits-bit
-// elements (CuTe's recast_layout<uint8_t, uint_bit_t<elem_bits>>(byte_sw)).
-// Definition: element e lies at bit e*elem_bits, byte floor(e*elem_bits/8). With k = log2(elem_bits/8):
-//   elem_bits >= 8: byte_sw(e * 2^k) = element_swizzle(e) * 2^k when M >= k, so M' = M - k;
-//                   with M < k the swizzle would move bytes inside an element (misaligned): rejected.
-//   elem_bits <  8: 8/elem_bits elements share a byte and move with it: M' = M + log2(8/elem_bits).
-// Example: element_swizzle(Sw<3,4,3>, 16) = Sw<3,3,3> (GMMA K_SW128 on half); (Sw<3,4,3>, 4) = Sw<3,5,3>.
+// elements: CuTe's recast_layout<uint8_t, uint_bit_t<elem_bits>>(byte_sw) (swizzle_layout.hpp),
+// accepted only where it is the same function on element indices.
+// Definition: element e lies at bit e*elem_bits, byte floor(e*elem_bits/8).
+//   elem_bits <  8: downcast: 8/elem_bits elements share a byte and move with it:
+//                   Sw<B, M + log2(8/elem_bits), S>.
+//   elem_bits >= 8: upcast<2^k>, k = log2(elem_bits/8), M' = M - k:
+//                   M' >= 0: Sw<B, M', S>;
+//                   M' <  0: CuTe's Sw<max(B + M', 0), 0, S>: the bit pairs j < -M' (z bit M+j
+//                   inside an element) are dropped. That is the same function on element indices
+//                   iff no dropped pair can fire at an element's first byte, i.e. each dropped
+//                   pair's y bit lies inside the element too (it is 0 at every address e*2^k):
+//                   always for S < 0 (y bits below z bits), and for S > 0 iff
+//                   M + S + min(B, k - M) <= k. Otherwise byte_sw moves the first byte of some
+//                   element inside another element: LayoutError naming the bits and bytes moved.
+// Example: element_swizzle(Sw<3,4,3>, 16) = Sw<3,3,3> (GMMA K_SW128 on half); (Sw<3,4,3>, 4) = Sw<3,5,3>;
+//          (Sw<2,1,-3>, 64) = Sw<0,0,-3> (CuTe's upcast<8>; the identity on elements);
+//          (Sw<3,2,3>, 64) throws: byte-address bit 5 flips bit 2, element 4 (byte 32) goes to byte 36.
 // @pre elem_bits is a power of two in [1, 1024]
 Swizzle element_swizzle(const Swizzle& byte_sw, int elem_bits);
+
+// CuTe's upcast<n>(sw) (swizzle_layout.hpp), the rule above for n-unit elements: Sw<B, M-log2(n), S>,
+// or Sw<max(B+M-log2(n),0), 0, S>, refused (LayoutError naming the bits and the units moved, each
+// called `unit`: "byte", or "offset" when empty) where that is not the same function on multiples
+// of n. element_swizzle(sw, 8*n) == upcast_swizzle_checked(sw, n, "byte").
+// Example: upcast_swizzle_checked(Sw<3,4,3>, 2) = Sw<3,3,3>; upcast_swizzle_checked(Sw<2,0,-2>, 4) = Sw<0,0,-2>.
+Swizzle upcast_swizzle_checked(const Swizzle& sw, i64 n, const std::string& unit = "");
+
+// The ABSOLUTE bit address at which a kernel reads element x of a buffer of elem_bits-bit
+// elements that starts at shared-memory byte `base`:
+//   smem_ptr form: 8*byte_sw(base + floor(b/8)) + b mod 8, b = inner(x)*elem_bits: CuTe's
+//                  swizzle_ptr swizzles the absolute address (so does TMA), whatever the base;
+//   otherwise:     8*base + L(x)*elem_bits (an element-unit layout is relative to the base).
+// At a base aligned to 2^span_bits(byte_sw) both readings agree. Works for an smem_ptr form that
+// is not `evaluable` too. Throws LayoutError when the smem_ptr form's element width is not
+// elem_bits. Example: Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) at base 128, x = 0:
+// byte_sw(128) = 128 ^ (1<<4) = 144, bit 1152 (the element-unit Sw<3,3,3> o (8,64):(64,1) gives 128).
+i64 absolute_bit_address(const AnyLayout& l, const IntTuple& coord_or_index, int elem_bits, i64 base);
 
 // L(x) = Sw(offset + inner(x)) for an index or coordinate x.
 i64 evaluate(const AnyLayout& l, const IntTuple& coord_or_index);

@@ -78,7 +78,11 @@ bool looks_like_cpp_source(std::string_view text) {
     } else if (std::isalpha(c) || c == '_') {
       const std::size_t start = i;
       while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) ++i;
-      if (!notation_word(text.substr(start, i - start))) return true;
+      const std::string_view w = text.substr(start, i - start);
+      // CuTe's printed forms: a static negative integer `_-1`, a basis `E<1,0>` (as in `_1@0`).
+      const bool static_negative = w == "_" && i + 1 < text.size() && text[i] == '-' && std::isdigit(static_cast<unsigned char>(text[i + 1]));
+      const bool basis = w == "E" && i < text.size() && text[i] == '<';
+      if (!static_negative && !basis && !notation_word(w)) return true;
     } else {
       ++i;
     }

@@ -25,7 +25,9 @@ namespace layoutproof {
 using CppConstants = std::map<std::string, std::string>;  // NAME (may be qualified: A::B) -> C++ expression
 
 // True when the text looks like C++ source (names a C++ identifier other than the notation's words:
-// make_layout, Layout<, composition(, tile_to_shape(, bM, using, ...).
+// make_layout, Layout<, composition(, tile_to_shape(, bM, using, ...). CuTe's printed words are
+// notation: Sw, o, smem_ptr, unset, _8, the static negative _-1 and the basis E<1,0> (and _1@0), so
+// `(4,8):(_-1,4)` and `(_4,_8):(E<0>,E<1>)` are read as notation.
 bool looks_like_cpp_source(std::string_view text);
 // Parses the C++ form; throws ParseError (with column) on malformed input.
 // The value is the program's trailing expression or else its last binding; a shape means its compact

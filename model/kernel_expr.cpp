@@ -296,12 +296,9 @@ TiledCopy parse_tiled_copy(std::string_view text, const std::optional<TiledMma>&
 }
 
 AnyLayout parse_smem_layout(std::string_view text, const CppConstants& constants) {
-  if (!looks_like_cpp_source(text) && constants.empty()) return parse_layout_any_syntax(text);
-  CppEvaluator ev(parse_cpp_program(text), constants);
-  const CppValue v = ev.eval_result();
-  if (v.kind == CppValue::Kind::layout) return v.layout;
-  if (v.kind == CppValue::Kind::tuple) return AnyLayout(ev.eval_layout(*ev.program().result));
-  throw LayoutError("expected a shared-memory layout, got " + v.describe());
+  // The one input path: notation stays notation even when -D constants are given (was: any
+  // constant sent the text to the C++ parser, which refused `(128,8):(1,128)`).
+  return parse_layout_any_syntax(text, constants);
 }
 
 }  // namespace layoutproof

@@ -33,7 +33,8 @@ void add_kernel_extension(CppEvaluator& ev, std::optional<TiledMma> mma = std::n
 TiledMma parse_tiled_mma(std::string_view text, const CppConstants& constants = {});
 TiledCopy parse_tiled_copy(std::string_view text, const std::optional<TiledMma>& mma = std::nullopt,
                            const CppConstants& constants = {});
-// A smem layout: CuTe notation or C++ (tile_to_shape(...), composition(...), a GMMA atom, ...).
+// A smem layout: CuTe notation or C++ (tile_to_shape(...), composition(...), a GMMA atom, ...), read
+// by parse_layout_any_syntax (model/cpp_source.hpp) with the constants, whatever the syntax.
 AnyLayout parse_smem_layout(std::string_view text, const CppConstants& constants = {});
 
 }  // namespace layoutproof

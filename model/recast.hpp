@@ -5,10 +5,12 @@
 //
 //   static stride d != 0:  shape' = ceil_div(shape, ceil_div(N, |d|)),  stride' = signum(d) * ceil_div(|d|, N)
 //   stride 0:              unchanged
-//   Swizzle<B,M,S>:        Swizzle<B, M - log2(N), S>        (the swizzle acts on N-times coarser offsets)
+//   Swizzle<B,M,S>:        Swizzle<B, M - log2(N), S>        (the swizzle acts on N-times coarser offsets);
+//                          M < log2(N): CuTe's Swizzle<max(B + M - log2(N), 0), 0, S>, refused where
+//                          that is not the same function (upcast_swizzle_checked, model/composed.hpp)
 //   offset:                offset / N
 // @pre each nonzero stride d satisfies d % N == 0 or N % d == 0 (CuTe's "Divisibility condition");
-//      N is a power of two and M >= log2(N) for a swizzle (LayoutError otherwise).
+//      N is a power of two; a swizzle's offset is a multiple of N (LayoutError otherwise).
 // Example: upcast<2>(Sw<3,5,3> o 0 o (8,256):(256,1)) = Sw<3,4,3> o 0 o (8,128):(128,1)
 #include "model/composed.hpp"
 

@@ -32,7 +32,8 @@ void for_each_box_point(const Layout& l, const std::optional<IntTuple>& box, F&&
 }
 
 // tma:Sw[,base=B][,box=S] -- forall x in the box: the bit address the kernel reads element x at,
-// 8*base + b(L(x)), equals the one TMA writes it to, 8*Sw(base + floor(b(inner(x))/8)) +
+// absolute_bit_address (model/composed.hpp: 8*base + b(L(x)) for an element-unit layout, the byte
+// swizzle on the absolute address for an smem_ptr form), equals the one TMA writes it to, 8*Sw(base + floor(b(inner(x))/8)) +
 // b(inner(x)) mod 8, with b(o) = o * element_bits: TMA swizzles ABSOLUTE shared-memory byte
 // addresses (H100, shared/facts), and moves whole bytes, so a sub-byte element keeps its bit
 // position inside its byte (comparing truncated bytes would let a layout that permutes elements
@@ -41,6 +42,9 @@ Verdict check_tma(const Check& c) {
   if (c.element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
   const TmaClaim t = *parse_tma_claim(c.claim);
   const AnyLayout& l = c.layout;
+  if (l.is_smem_ptr() && l.smem_ptr_bits != c.element_bits)
+    return Verdict::error("tma", to_string(l) + " is a layout of " + std::to_string(l.smem_ptr_bits) + "-bit elements, not " +
+                                     std::to_string(c.element_bits) + "-bit ones");
   const auto floor_div8 = [](i64 b) { return b >= 0 ? b / 8 : -((-b + 7) / 8); };
   const auto bits = [&](i64 o) { return checked_mul(o, c.element_bits); };
   const i64 base_bits = checked_mul(t.base, 8);
@@ -65,11 +69,12 @@ Verdict check_tma(const Check& c) {
                                                              "-byte aligned)"
                                                        : " even at the unaligned base " + std::to_string(t.base)));
   for_each_box_point(l.layout, t.box, [&](const IntTuple& x, i64 inner) {
-    const i64 elem = l.swizzle ? l.swizzle->apply(checked_add(l.offset, inner)) : inner;
-    const i64 got = checked_add(base_bits, bits(elem)), want = tma_bits(inner);
+    // Where the kernel reads x: one rule for every layout form (an smem_ptr form swizzles the
+    // absolute address as CuTe's swizzle_ptr does; an element-unit layout is base-relative).
+    const i64 got = absolute_bit_address(l, x, c.element_bits, t.base), want = tma_bits(inner);
     if (got == want) return true;
     Witness w;
-    w.points.push_back({"x", x.is_leaf() ? x.value() : -1, to_string(x), elem});
+    w.points.push_back({"x", x.is_leaf() ? x.value() : -1, to_string(x), floor_div8(got)});
     w.points.push_back({"TMA byte address", -1, "", floor_div8(want)});
     w.why = "element " + to_string(x) + " is read at byte " + std::to_string(floor_div8(got)) + ", but TMA's " + to_string(t.sw) +
             " writes it to byte " + std::to_string(floor_div8(want));

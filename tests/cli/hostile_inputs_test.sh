@@ -29,4 +29,15 @@ CP='make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout
 run W4 "1" "share shared memory at byte" trace --side D --element float --smem '(128,8):(1,64)' --copy "$CP" --claim covers
 run W5 "2" "decimal or 0x hex" trace --side D --element float --smem '(128,8):(1,128)' --copy "$CP" --base 010
 run W5b "0" "ldgsts" trace --side D --element float --smem '(128,8):(1,128)' --copy "$CP" --base 0x400
+# print/eval sizes (A1, H1) and banks of negative offsets (W2): refused at 2^20 elements, never wrapped;
+# a negative offset's bank is the hardware's for its byte address (floor(byte/4) mod 32).
+run A1 "2" "print is limited to 2^20 elements" print '(4294967296,4294967296):(0,0)'
+run A1b "2" "print is limited to 2^20 elements" print '(3037000500,3037000500):(0,0)'
+run H1 "2" "eval is limited to 2^20 elements" eval 2147483648:1
+run H1b "2" "eval is limited to 2^20 elements" eval '(65536,65536):(1,65536)'
+run H1c "2" "eval is limited to 2^20 elements" eval 9223372036854775807:1
+run W2 "2" "between 1 and 64" print '(2,4):(4,1)' -5
+run W2b "2" "between 1 and 64" print '(2,4):(4,1)' 0
+run W2c "0" "|  0 | 31 |" print '(2,2):(-8,-1)' 4
+run W2d "0" "| 24 | 23 |" print '(2,2):(-8,-1)' 4
 exit $fails

@@ -118,3 +118,22 @@ TEST(KernelExpr, TiledCopyCAtomRefusalNamesCute) {
 
 }  // namespace
 }  // namespace layoutproof
+
+namespace layoutproof {
+namespace {
+
+// parse_smem_layout is the one input path (parse_layout_any_syntax): CuTe notation stays notation
+// when -D constants are given (they sent it to the C++ parser, which refused it), and C++ with the
+// constants still works.
+TEST(SmemLayout, NotationWithConstantsIsNotation) {
+  const CppConstants c = {{"bM", "Int<128>{}"}, {"bK", "Int<8>{}"}};
+  EXPECT_EQ(to_string(parse_smem_layout("(128,8):(1,128)", c)), "(128,8):(1,128)");
+  EXPECT_EQ(to_string(parse_smem_layout("Sw<3,3,3> o (8,64):(64,1)", c)), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+  EXPECT_EQ(to_string(parse_smem_layout("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", c)),
+            "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
+  EXPECT_EQ(to_string(parse_smem_layout("make_layout(make_shape(bM, bK))", c)), "(128,8):(1,128)");
+  EXPECT_EQ(to_string(parse_smem_layout("(128,8):(1,128)")), "(128,8):(1,128)");
+}
+
+}  // namespace
+}  // namespace layoutproof

@@ -29,6 +29,22 @@ TEST(TmaClaim, AbsoluteAddressesDecide) {
   EXPECT_TRUE(tma(k_sw128, "tma:Sw<2,4,3>").is_refuted());  // the 64B mode is another layout
 }
 
+// The smem_ptr form (GMMA atoms, Sw<3,4,3> o smem_ptr[16b](unset) o L) swizzles the ABSOLUTE byte
+// address, as CuTe's swizzle_ptr does: it is TMA's 128B layout at every base, aligned or not, and
+// never the 64B one; the element-unit Sw<3,3,3> form only at 1024-byte aligned bases.
+TEST(TmaClaim, SmemPtrFormSwizzlesAbsoluteAddresses) {
+  const char* k_sw128 = "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)";
+  for (const char* base : {"0", "128", "512", "1040", "0x2000"})
+    EXPECT_TRUE(tma(k_sw128, std::string("tma:Sw<3,4,3>,base=") + base).is_proved()) << base;
+  EXPECT_TRUE(tma(k_sw128, "tma:Sw<2,4,3>").is_refuted());
+  EXPECT_TRUE(tma("Sw<3,3,3> o 0 o (8,64):(64,1)", "tma:Sw<3,4,3>,base=1040").is_refuted());
+  // Sub-byte: 4-bit elements, the byte swizzle moves both halves of each byte together.
+  EXPECT_TRUE(tma("Sw<3,4,3> o smem_ptr[4b](unset) o (8,256):(256,1)", "tma:Sw<3,4,3>,base=128", 4).is_proved());
+  EXPECT_TRUE(tma("Sw<3,5,3> o 0 o (8,256):(256,1)", "tma:Sw<3,4,3>", 4).is_proved());
+  // The element width must be the smem_ptr form's.
+  EXPECT_EQ(tma(k_sw128, "tma:Sw<3,4,3>", 32).kind, Verdict::Kind::error);
+}
+
 TEST(TmaClaim, BoxRestrictsTheDomain) {
   // The unswizzled (8,64):(64,1) f16 tile agrees with TMA's 128B swizzle on row 0 only (its
   // address bits 7-9 are 0 there): a box of one row is proved, a box of two rows refuted.
