@@ -183,8 +183,7 @@ proofs::BankSubject access_subject(const Ctx& c, const YAML::Node& a, const AnyL
   if (matrix != (spec.pattern == PatternKind::ldmatrix))
     c.src.fail(a["op"] ? a["op"] : a["pattern"], matrix ? "op " + op_text + " goes with pattern: ldmatrix"
                                                          : "pattern: ldmatrix needs op: ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4");
-  spec.vec = 16 / spec.elem_bytes;  // 16-byte vectors by default (ldmatrix rows are 16 bytes)
-  if (spec.vec < 1) spec.vec = 1;
+  spec.vec = proofs::default_vec(spec.elem_bytes);  // 16 bytes per lane, as prove and synth (proofs/bank_claims.hpp)
   if (a["vec"]) {
     const long long vec = spec_integer(c.src, a["vec"], "vec", -1000000, 1000000);
     if (vec < 1) c.src.fail(a["vec"], "vec (the vector width, in elements) must be at least 1, not " + std::to_string(vec));

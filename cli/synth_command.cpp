@@ -15,6 +15,7 @@
 #include "cli/layout_input.hpp"
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
+#include "proofs/bank_claims.hpp"
 #include "proofs/kernel_synth.hpp"
 #include "proofs/synth.hpp"
 
@@ -358,9 +359,7 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   if (l.is_swizzled()) throw LayoutError("synth takes the plain tile (it searches the swizzle); drop the Sw<...> o");
   q.tile = l.layout;
   q.elem_bytes = *elem_bytes;
-  bool matrix = false;
-  for (auto p : patterns) matrix |= p == PatternKind::ldmatrix;
-  q.vec = vec ? *vec : matrix ? std::max(1, 16 / q.elem_bytes) : 1;
+  q.vec = vec ? *vec : default_vec(q.elem_bytes);
   q.accesses = make_accesses(patterns, ops);
   const SynthResult r = synthesize(q);
   if (json) print_json(out, q, r, all);

@@ -95,6 +95,8 @@ std::string BankSubject::text() const {
   return t;
 }
 
+int default_vec(int elem_bytes) { return std::max(1, 16 / std::max(1, elem_bytes)); }
+
 BankSubject make_bank_subject(AccessSpec spec, SmemOp op) {
   BankSubject s;
   if (is_matrix_op(op)) {
@@ -201,8 +203,8 @@ BankResult check_bank_exhaustive(const BankSubject& s, const BankClaim& c) {
     const AddressTrace t = trace_of(s, false);
     const i64 n = static_cast<i64>(t.instructions.size());
     BankScan scan;
-    scan_bank(t, max_ways_of(c), scan);  // the trace claims' bank path; the bank claims report the first failure
-    if (const auto& f = scan.first) {
+    scan_bank(t, max_ways_of(c), scan);  // the trace claims' bank path and their choice of the worst failure
+    if (const auto& f = scan.worst) {
       if (f->collision < 0)  // the bank model's rule never does this; say so rather than prove
         return {Verdict::error("exhaustive", "instruction " + std::to_string(f->instruction) +
                                                  " exceeds its ideal without a bank collision"),
@@ -236,18 +238,20 @@ BankResult replay_bank(const BankSubject& s, const BankClaim& c, const BankViola
   if (!breaking(c, r)) return mismatch("instruction " + std::to_string(v.instruction) + " keeps the claim");
   // The (phase, bank) of Z3's lanes: it must be a collision of the model with more than K words
   // (conflict-free: K = 1) and contain every lane Z3 chose.
+  // Of those, the one with the most distinct words (a 16-byte lane touches four banks).
   const int limit = c.kind == BankClaim::Kind::conflict_free ? 1 : c.k;
+  const BankCollision* best = nullptr;
   for (const auto& col : r.collisions) {
     if (col.ways() <= limit) continue;
     const bool all = std::all_of(v.lanes.begin(), v.lanes.end(), [&](int l) {
       return std::find(col.lanes.begin(), col.lanes.end(), l) != col.lanes.end();
     });
-    if (!all) continue;
-    res.witness = make_witness(s, v.instruction, in, r, col);
-    res.verdict = Verdict::refuted(method, to_witness(*res.witness));
-    return res;
+    if (all && (!best || col.ways() > best->ways())) best = &col;
   }
-  return mismatch("the lanes z3 chose do not share a conflicting bank there");
+  if (!best) return mismatch("the lanes z3 chose do not share a conflicting bank there");
+  res.witness = make_witness(s, v.instruction, in, r, *best);
+  res.verdict = Verdict::refuted(method, to_witness(*res.witness));
+  return res;
 }
 
 }  // namespace
@@ -310,6 +314,12 @@ BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptio
       }
       if (r.verdict.is_refuted() && oracle && !oracle->verdict.is_refuted())
         r.verdict = Verdict::error(method, "z3 and the exhaustive evaluation disagree: z3 refutes, the bank model proves");
+      // Z3 shrinks towards the smallest failing instruction; its counterexample replayed, the witness
+      // shown is the worst one, which the bank model itself found (so it replays by construction).
+      if (r.verdict.is_refuted() && oracle && oracle->witness) {
+        r.witness = oracle->witness;
+        r.verdict = Verdict::refuted(method, to_witness(*r.witness));
+      }
       return finish(r, z.queries);
     }
     case BankOutcome::Kind::holds:

@@ -43,6 +43,12 @@ struct BankClaim {
 std::optional<BankClaim> parse_bank_claim(const std::string& text);
 bool is_bank_claim(const std::string& text);
 
+// The one default vector width of an access (prove --vec, a spec's `vec:`, synth --vec): 16 bytes
+// per lane, the widest shared-memory access (LDS.128/STS.128, cp.async of 16 B, an ldmatrix row),
+// so max(1, 16 / elem_bytes) elements. @pre elem_bytes >= 1.
+//   default_vec(2) == 8 (f16 x8)   default_vec(4) == 4 (f32 x4)   default_vec(1) == 16   default_vec(32) == 1
+int default_vec(int elem_bytes);
+
 // The access whose instructions the claim ranges over.
 struct BankSubject {
   AccessSpec spec;
@@ -100,7 +106,9 @@ BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptio
 
 // The exhaustive oracle alone and the Z3 engine alone (tests compare them). The oracle reads
 // trace_of(s) through the trace claims' bank scan (proofs/trace_claims.hpp: scan_bank) and reports
-// the first failing instruction.
+// the worst failing instruction, as the trace claims do: max-ways:K the (phase, bank) with the most
+// distinct words; conflict-free the instruction with the most wavefronts per ideal and in it the
+// bank with the most distinct words; ties: the smallest instruction, phase and bank.
 BankResult check_bank_exhaustive(const BankSubject& s, const BankClaim& c);
 
 // A raw Z3 violation: instruction k and the lanes it picked (before replay).

@@ -101,6 +101,35 @@ TEST(BankClaims, MaxWays) {  // Sw<5,2,8>: 16 wavefronts per instruction (one 16
   EXPECT_EQ(r.witness->lanes.size(), 16u);
 }
 
+// The witness is the worst bank, not the first (issue 15): (8,12):(34,1) f32 read linearly has a
+// 3-way bank in instruction 0 and a 4-way one in instruction 1 (lanes 0, 10, 20, 30 at words 76,
+// 108, 140, 172, all in bank 12; bank 13 has 4 words too, the smaller bank wins). Every engine
+// shows instruction 1, replayed.
+TEST(BankClaims, WitnessIsTheWorstBank) {
+  const BankSubject s = access("(8,12):(34,1)", 4, 1, PatternKind::linear);
+  for (const char* claim : {"conflict-free", "max-ways:2"})
+    for (EngineChoice e : {EngineChoice::automatic, EngineChoice::z3, EngineChoice::exhaustive}) {
+      const BankResult r = run(s, claim, e);
+      ASSERT_EQ(r.verdict.kind, R) << claim << ": " << r.verdict.detail;
+      ASSERT_TRUE(r.witness.has_value());
+      EXPECT_EQ(r.witness->instruction, 1) << claim;
+      EXPECT_EQ(r.witness->ways, 4) << claim;
+      EXPECT_EQ(r.witness->bank, 12) << claim;
+      ASSERT_EQ(r.witness->lanes.size(), 4u) << claim;
+      EXPECT_EQ(r.witness->lanes[3].lane, 30) << claim;
+      EXPECT_EQ(r.witness->wavefronts, 4) << claim;
+    }
+}
+
+TEST(BankClaims, DefaultVectorIs16Bytes) {  // one default for prove, spec files and synth
+  EXPECT_EQ(default_vec(1), 16);
+  EXPECT_EQ(default_vec(2), 8);
+  EXPECT_EQ(default_vec(4), 4);
+  EXPECT_EQ(default_vec(8), 2);
+  EXPECT_EQ(default_vec(16), 1);
+  EXPECT_EQ(default_vec(32), 1);
+}
+
 TEST(BankClaims, ThreadLayoutAndLinear) {
   // lane l reads column 0 of row l: the row-per-lane read as a thread layout (colexicographic index = row)
   AccessSpec spec;

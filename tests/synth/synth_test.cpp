@@ -243,9 +243,14 @@ TEST(SynthCli, JsonNoneExists) {
 }
 
 TEST(SynthCli, HumanAndBadInput) {
-  const auto [rc, out] = run({"--tile", "(32,64):(64,1)", "--elem-bytes", "4", "--pattern", "row-per-lane", "--all"});
+  // One f32 per lane (--vec 1): Sw<5,0,6>; the default 16 bytes per lane (f32 x4): Sw<3,2,4>.
+  const auto [rc, out] = run({"--tile", "(32,64):(64,1)", "--elem-bytes", "4", "--vec", "1", "--pattern", "row-per-lane", "--all"});
   EXPECT_EQ(rc, 0);
   EXPECT_NE(out.find("best: Sw<5,0,6> o (32,64):(64,1)"), std::string::npos) << out;
+  const auto [rc16, out16] = run({"--tile", "(32,64):(64,1)", "--elem-bytes", "4", "--pattern", "row-per-lane"});
+  EXPECT_EQ(rc16, 0);
+  EXPECT_NE(out16.find("4-byte elements x4"), std::string::npos) << out16;
+  EXPECT_NE(out16.find("best: Sw<3,2,4> o (32,64):(64,1)"), std::string::npos) << out16;
   EXPECT_NE(out.find("PROVED  bijective"), std::string::npos);
   EXPECT_NE(out.find("rejected ("), std::string::npos);
   EXPECT_THROW(run({"--tile", "(32,64):(64,1)", "--elem-bytes", "4"}), LayoutError);
