@@ -27,6 +27,7 @@ struct TraceArgs {
   std::string report;   // --report DIR
   std::string command;  // the command line, for the report
   bool json = false;
+  bool fused = false;   // --fused: the trace nvcc's fusion issues (model/trace.hpp fuse_trace)
   EngineChoice engine = EngineChoice::automatic;
 };
 
@@ -46,6 +47,7 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--base") a.base = parse_byte_address(value(), "--base");
     else if (f == "--claim") a.claims.push_back(value());
     else if (f == "--json") a.json = true;
+    else if (f == "--fused") a.fused = true;
     else if (f == "--report") a.report = value();
     else if (f == "--engine") a.engine = parse_engine(value());
     else if (f == "-D") {
@@ -138,7 +140,14 @@ int run_trace(const std::vector<std::string>& args, std::ostream& out) {
   const AnyLayout smem = parse_smem_layout(a.smem, a.constants);
   TraceOptions o;
   o.base_address = a.base;
-  const AddressTrace t = trace_copy(copy, smem, a.side == "S" ? CopySide::S : CopySide::D, o);
+  const AddressTrace cute_level = trace_copy(copy, smem, a.side == "S" ? CopySide::S : CopySide::D, o);
+  // --fused: claims, JSON and the report are about the fused trace; the text shows both.
+  const AddressTrace t = a.fused ? fuse_trace(cute_level) : cute_level;
+  if (a.fused && !a.json)
+    out << "CuTe level: " << cute_level.instructions.size() << " x " << to_string(cute_level.op) << "." << 8 * cute_level.width_bytes
+        << "; fused (nvcc): " << t.instructions.size() << " x " << to_string(t.op) << "." << 8 * t.width_bytes << " ("
+        << fused_factor(cute_level) << (fused_factor(cute_level) == 1 ? " access per vector: not fused)\n" : " accesses per vector)\n");
+  if (a.fused && a.claims.empty() && !a.json && a.report.empty()) print_text(cute_level, out);
   if (!a.claims.empty()) return prove_claims(t, a, out);
   if (!a.report.empty()) write_trace_report(a.report, {a.command, &t, {}});
   if (a.json) out << trace_to_json(t) << "\n";

@@ -66,4 +66,21 @@ bool is_active_lane(const TraceInstruction& in, int lane);
 //  "addrs":[32 ints], "threads":[32 ints], "coords":[[..]|null x32]}, ...]}
 std::string trace_to_json(const AddressTrace& t);
 
+// The trace nvcc's fusion would issue (issue 14: DefaultCopy of f64 and f32 pairs becomes
+// LDS.64/LDS.128): the compiler emits one instruction stream for every warp and merges f accesses
+// of a thread into one vector access when, for every lane of every warp, their addresses are
+// a, a + w, ..., a + (f-1)w (w the CuTe-level width) with a a multiple of f*w, and the vector is
+// at most 16 bytes. fuse_trace takes the largest such f (a power of two) that groups EVERY
+// instruction of the trace the same way in every warp (positions within a warp: instruction q
+// joins p's group as its j-th access when its lanes sit j*w bytes after p's, in warp 0 and in
+// every other warp at the same positions). Each fused instruction keeps its first access's
+// warp, index and copy coordinate, has width f*w and the concatenated CPY slices (slice_len
+// times f). Only ld/st traces with slices fuse (cp.async, ldmatrix and stmatrix are explicit
+// instructions); f = 1 returns the trace unchanged.
+//   Example: f64 reads where lane l's two instructions sit at 16l and 16l + 8: fused, one
+//   ld.128 per lane at 16l (ld.64 x 2 -> ld.128 x 1).
+// fused_factor(t) is that f.
+int fused_factor(const AddressTrace& t);
+AddressTrace fuse_trace(const AddressTrace& t);
+
 }  // namespace layoutproof

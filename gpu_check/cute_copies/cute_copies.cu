@@ -31,7 +31,9 @@ __device__ unsigned bits_of(T v) {
   return u;
 }
 
-template <class T, class SmemLayout, class TiledCopy>
+// Tag: a number in the kernel's mangled name (k_s2rILi<Tag>E...), so compare.py finds a launch's
+// SASS (cuobjdump -sass) for the fused-trace check; 0 for the launches it does not check.
+template <int Tag, class T, class SmemLayout, class TiledCopy>
 __global__ void k_s2r(SmemLayout sl, TiledCopy tc, unsigned* sink) {
   extern __shared__ __align__(1024) unsigned char smem[];
   Tensor sA = make_tensor(make_smem_ptr(reinterpret_cast<T*>(smem)), sl);
@@ -74,9 +76,9 @@ void set_smem(K k, size_t bytes) {
   check(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)), "smem attribute");
 }
 
-template <class T, class SmemLayout, class TiledCopy>
+template <class T, int Tag = 0, class SmemLayout, class TiledCopy>
 void s2r(SmemLayout sl, TiledCopy tc, unsigned* sink) {
-  auto k = k_s2r<T, SmemLayout, TiledCopy>;
+  auto k = k_s2r<Tag, T, SmemLayout, TiledCopy>;
   set_smem(k, smem_bytes<T>(sl));
   k<<<1, int(size(tc)), smem_bytes<T>(sl)>>>(sl, tc, sink);
   check(cudaDeviceSynchronize(), "s2r");
@@ -178,7 +180,7 @@ void run_all(const void* g, unsigned* sink, void (*announce)(const char*)) {
   {
     auto sl = tile_to_shape(composition(Swizzle<2, 0, 4>{}, Layout<Shape<_4, _16>, Stride<_1, _4>>{}), make_shape(Int<128>{}, Int<16>{}, Int<3>{}));
     announce("SM80 f64 TN 128x64x16: s2r A DefaultCopy");
-    s2r<double>(sl, make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma_f64()), sink);
+    s2r<double, 1>(sl, make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma_f64()), sink);
     announce("SM80 f64 TN 128x64x16: g2s A cp.async 8 B");
     auto tc = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<double>, double>{}, Layout<Shape<_8, _16>, Stride<_16, _1>>{}, Layout<Shape<_1, _1>>{});
     g2s<double>(sl, tc, g, sink, kmajor_gmem(sl));  // TN: A is K-major in global memory
@@ -190,7 +192,7 @@ void run_all(const void* g, unsigned* sink, void (*announce)(const char*)) {
   {
     auto sl = tile_to_shape(Layout<Shape<_128, _8>, Stride<_1, _128>>{}, make_shape(Int<128>{}, Int<8>{}, Int<3>{}));
     announce("SM80 SIMT f32 NT 128x128x8: s2r A DefaultCopy");
-    s2r<float>(sl, make_tiled_copy_A(Copy_Atom<DefaultCopy, float>{}, mma_simt()), sink);
+    s2r<float, 2>(sl, make_tiled_copy_A(Copy_Atom<DefaultCopy, float>{}, mma_simt()), sink);
     announce("SM80 SIMT f32 NT 128x128x8: g2s A UniversalCopy");
     auto tc = make_tiled_copy(Copy_Atom<UniversalCopy<float>, float>{}, Layout<Shape<_32, _8>, Stride<_1, _32>>{}, Layout<Shape<_1, _1>>{});
     g2s<float>(sl, tc, g, sink);
@@ -198,7 +200,7 @@ void run_all(const void* g, unsigned* sink, void (*announce)(const char*)) {
   {
     auto sl = make_layout(make_shape(Int<128>{}, Int<8>{}, Int<3>{}), make_stride(Int<1>{}, Int<128 + 4>{}, Int<1056>{}));
     announce("SM80 SIMT f32 TN 128x128x8: s2r A DefaultCopy");
-    s2r<float>(sl, make_tiled_copy_A(Copy_Atom<DefaultCopy, float>{}, mma_simt()), sink);
+    s2r<float, 3>(sl, make_tiled_copy_A(Copy_Atom<DefaultCopy, float>{}, mma_simt()), sink);
     announce("SM80 SIMT f32 TN 128x128x8: g2s A UniversalCopy");
     auto tc = make_tiled_copy(Copy_Atom<UniversalCopy<float>, float>{}, Layout<Shape<_32, _8>, Stride<_8, _1>>{}, Layout<Shape<_1, _1>>{});
     g2s<float>(sl, tc, g, sink);
@@ -227,6 +229,17 @@ void run_all(const void* g, unsigned* sink, void (*announce)(const char*)) {
     announce("synth --kernel tutorial f32 TN 128x128x8: g2s A cp.async 4 B");
     auto tc = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32, _8>, Stride<_8, _1>>{}, Layout<Shape<_1, _1>>{});
     g2s<float>(sl, tc, g, sink);
+  }
+  // Copies whose thread's accesses nvcc can fuse (model/trace.hpp fuse_trace; main.cpp: fused_demos()).
+  {
+    auto sl = make_layout(make_shape(Int<128>{}, Int<16>{}, Int<3>{}), make_stride(Int<1>{}, Int<128>{}, Int<2048>{}));
+    announce("fusion f64 MN-major 128x16x3: s2r A DefaultCopy");
+    s2r<double, 4>(sl, make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma_f64()), sink);
+  }
+  {
+    auto sl = make_layout(make_shape(Int<128>{}, Int<8>{}, Int<3>{}), make_stride(Int<1>{}, Int<128>{}, Int<1024>{}));
+    announce("fusion f32 pairs MN-major 128x8x3: s2r UniversalCopy (32,4) x (2,1)");
+    s2r<float, 5>(sl, make_tiled_copy(Copy_Atom<UniversalCopy<float>, float>{}, Layout<Shape<_32, _4>>{}, Layout<Shape<_2, _1>>{}), sink);
   }
 }
 

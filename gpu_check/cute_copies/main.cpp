@@ -2,7 +2,10 @@
 // layoutproof predicts for the same copies (--predict), from the traces of model/kernel_configs.
 //   cute_copies --predict > predicted.txt        (no GPU needed)
 //   ncu --metrics ... --csv --page raw cute_copies > ncu.csv ; compare.py predicted.txt ncu.csv
-// Prediction line: NAME|op|width_bytes|instructions|wavefronts|ideal (all warps of the CTA).
+// Prediction line: NAME|op|width_bytes|instructions|wavefronts|ideal|fused width_bytes|fused
+// instructions|fused wavefronts|fused ideal|warps (all warps of the CTA; the fused trace is
+// model/trace.hpp's fuse_trace, equal to the CuTe-level one where nothing fuses).
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -31,23 +34,54 @@ std::vector<layoutproof::KernelConfig> synthesized() {
   };
 }
 
+// Copies whose thread's accesses are contiguous and aligned in smem, so nvcc may fuse them
+// (model/trace.hpp fuse_trace): launched last by cute_copies.cu.
+std::vector<layoutproof::KernelConfig> fused_demos() {
+  const std::string f64 =
+      "TiledMMA<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, Layout<Shape<_2,_2,_1>>, "
+      "Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>, Layout<Shape<_16,_2>,Stride<_2,_1>>, Underscore>>{}";
+  return {
+      {"fusion f64 MN-major 128x16x3", "", "double", f64, "(128,16,3):(1,128,2048)", "A",
+       {{"s2r A DefaultCopy", "make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma)", 'S'}}},
+      {"fusion f32 pairs MN-major 128x8x3", "", "float", "", "(128,8,3):(1,128,1024)", "A",
+       {{"s2r UniversalCopy (32,4) x (2,1)",
+         "make_tiled_copy(Copy_Atom<UniversalCopy<float>, float>{}, Layout<Shape<_32,_4>>{}, Layout<Shape<_2,_1>>{})", 'S'}}},
+  };
+}
+
+// Instructions, wavefronts and ideal of a trace, all warps.
+struct Totals {
+  std::size_t n = 0;
+  long wf = 0, ideal = 0, warps = 0;
+};
+Totals totals(const layoutproof::AddressTrace& t) {
+  Totals s;
+  s.n = t.instructions.size();
+  std::vector<long> warps;
+  for (const auto& in : t.instructions) {
+    const layoutproof::BankReport r = layoutproof::analyze_smem_access(in.access());
+    s.wf += r.wavefronts;
+    s.ideal += r.ideal;
+    if (std::find(warps.begin(), warps.end(), in.warp) == warps.end()) warps.push_back(in.warp);
+  }
+  s.warps = static_cast<long>(warps.size());
+  return s;
+}
+
 int predict() {
   using namespace layoutproof;
   std::vector<KernelConfig> all = kernel_configs();
   for (KernelConfig& k : synthesized()) all.push_back(std::move(k));
+  for (KernelConfig& k : fused_demos()) all.push_back(std::move(k));
   for (const KernelConfig& k : all) {
     const TracedConfig traced = trace_config(k);
     for (std::size_t i = 0; i < k.copies.size(); ++i) {
       const KernelCopy& c = k.copies[i];
       const AddressTrace& t = traced.traces[i];
-      long wf = 0, ideal = 0;
-      for (const auto& in : t.instructions) {
-        const BankReport r = analyze_smem_access(in.access());
-        wf += r.wavefronts;
-        ideal += r.ideal;
-      }
-      std::printf("%s: %s|%s|%d|%zu|%ld|%ld\n", k.name.c_str(), c.what.c_str(), to_string(t.op).c_str(), t.width_bytes,
-                  t.instructions.size(), wf, ideal);
+      const AddressTrace fused = fuse_trace(t);
+      const Totals a = totals(t), b = totals(fused);
+      std::printf("%s: %s|%s|%d|%zu|%ld|%ld|%d|%zu|%ld|%ld|%ld\n", k.name.c_str(), c.what.c_str(), to_string(t.op).c_str(),
+                  t.width_bytes, a.n, a.wf, a.ideal, fused.width_bytes, b.n, b.wf, b.ideal, a.warps);
     }
   }
   return 0;

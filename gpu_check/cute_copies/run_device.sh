@@ -15,4 +15,4 @@ for k in ld st ldsm stsm ldgsts; do M="$M${M:+,}smsp__sass_l1tex_data_pipe_lsu_w
 M="$M,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,smsp__sass_inst_executed_op_ldsm.sum"
 M="$M,smsp__sass_inst_executed_op_shared_stsm.sum,smsp__sass_inst_executed_op_ldgsts.sum"
 ncu --clock-control none --metrics "$M" --csv --page raw "$X" > "$OUT/ncu.csv" 2> "$OUT/ncu.log"
-python3 gpu_check/cute_copies/compare.py "$OUT/predicted.txt" "$OUT/ncu.csv" | tee "$OUT/table.md"
+python3 gpu_check/cute_copies/compare.py "$OUT/predicted.txt" "$OUT/ncu.csv" "$OUT/sass.txt" | tee "$OUT/table.md"
