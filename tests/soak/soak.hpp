@@ -3,7 +3,7 @@
 // exhaustive engine, by Z3 and by the independent reference (tests/soak/reference.hpp).
 //
 //   soundness_soak [--claims N] [--seed S] [--kinds layout,bank,trace,raster] [--quiet]
-//   LAYOUTPROOF_SOAK=1 (without --claims): 100,000 claims; else 2,000 (the ctest smoke size).
+//   LAYOUTPROOF_SOAK=1 (without --claims): 100,000 claims; else 600 (the ctest smoke size, < 60 s).
 //
 // Case i of a run draws from std::mt19937_64(seed * 1000003 + i), so `--seed S --first i
 // --claims 1` replays case i alone. A disagreement between any two of {z3, exhaustive,

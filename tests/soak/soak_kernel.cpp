@@ -142,7 +142,9 @@ Case trace_case(Rng& r) {
   if (coin(r, 60)) {
     Swz s;
     s.B = static_cast<int>(uniform(r, 1, 3));
-    s.M = static_cast<int>(uniform(r, 0, 4));
+    int lv = 0;
+    while ((std::int64_t{1} << lv) < rc.atom_vals) ++lv;
+    s.M = static_cast<int>(coin(r, 80) ? lv + uniform(r, 0, 2) : uniform(r, 0, 4));  // sometimes misaligning
     s.S = s.B + static_cast<int>(uniform(r, 0, 3));
     smem.sw = s;
   }
