@@ -24,10 +24,14 @@ using namespace cute;
 // A named namespace: nvcc's host stubs cannot name __global__ templates in an anonymous one.
 namespace cute_copies_detail {
 
+// Every byte of v folded into 32 bits: a sink that kept only the low word let nvcc drop the high
+// halves of 8-byte loads (the first device run saw LDS.32 of the low words of f64 values).
 template <class T>
 __device__ unsigned bits_of(T v) {
+  unsigned w[(sizeof(T) + 3) / 4] = {};
+  memcpy(w, &v, sizeof(T));
   unsigned u = 0;
-  memcpy(&u, &v, sizeof(T) < 4 ? sizeof(T) : 4);
+  for (unsigned x : w) u ^= x;
   return u;
 }
 
