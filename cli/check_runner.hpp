@@ -2,12 +2,12 @@
 // Runs a list of checks: in parallel (-j N), with a progress line on a terminal, and with a cache
 // so that unchanged claims are not proved again.
 //
-// The cache keeps PROVED verdicts only (a refuted, unknown or failed claim is always decided
-// again, so its witness is fresh). The key is the tool version, the check's kind, canonical
-// layout, claim and every parameter of its access; a cached verdict says so in its method.
+// The cache (cli/verdict_cache.hpp) keeps PROVED verdicts only, keyed on the fingerprint of the
+// deciding code and every parameter of the check; a cached verdict says so in its method.
 #include <string>
 #include <vector>
 
+#include "cli/verdict_cache.hpp"
 #include "proofs/check.hpp"
 
 namespace layoutproof::cli {
@@ -17,16 +17,10 @@ struct RunOptions {
   int jobs = 1;
   bool progress = false;   // a progress line on stderr (default: when stderr is a terminal)
   std::string cache_dir;   // empty: no cache
+  std::string fingerprint = code_fingerprint();  // of the deciding code; tests vary it
 };
-
-// The default cache folder: $LAYOUTPROOF_CACHE, else $XDG_CACHE_HOME/layoutproof, else
-// ~/.cache/layoutproof (empty when none can be determined).
-std::string default_cache_dir();
 
 // The results in the order of the checks.
 std::vector<proofs::CheckResult> run_checks(const std::vector<proofs::Check>& checks, const RunOptions& o);
-
-// The cache key of a check (exposed for tests).
-std::string cache_key(const proofs::Check& c);
 
 }  // namespace layoutproof::cli

@@ -9,6 +9,7 @@
 
 #include "cli/escape.hpp"
 #include "cli/report.hpp"
+#include "cli/verdict_cache.hpp"
 #include "cli/witness_json.hpp"
 #include "model/notation.hpp"
 
@@ -103,7 +104,7 @@ RunSummary summarize(const std::vector<CheckResult>& results) {
   RunSummary s;
   for (const auto& r : results) {
     switch (r.verdict.kind) {
-      case Verdict::Kind::proved: ++s.proved; break;
+      case Verdict::Kind::proved: ++s.proved, s.cached += from_cache(r); break;
       case Verdict::Kind::refuted: ++s.refuted; break;
       case Verdict::Kind::unknown: ++s.unknown; break;
       case Verdict::Kind::error: ++s.error; break;
@@ -141,7 +142,8 @@ void write_table(std::ostream& out, const std::vector<CheckResult>& results, con
     const std::string w = witness_summary(r);
     if (!w.empty()) out << "    " << w << "\n";
   }
-  out << results.size() << " claims: " << s.proved << " proved, " << s.refuted << " refuted, " << s.unknown << " unknown, "
+  out << results.size() << " claims: " << s.proved << " proved"
+      << (s.cached ? " (" + std::to_string(s.cached) + " from cache)" : std::string()) << ", " << s.refuted << " refuted, " << s.unknown << " unknown, "
       << s.error << " error  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
       << ms_text(s.wall_ms) << ")\n";
 }
@@ -164,7 +166,7 @@ std::string case_name(const CheckResult& r) {
 }  // namespace
 
 void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
-  out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved  << ",\"refuted\":" << s.refuted
+  out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved << ",\"from_cache\":" << s.cached << ",\"refuted\":" << s.refuted
       << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"z3_ms\":" << s.z3_ms
       << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
   for (std::size_t i = 0; i < results.size(); ++i) {

@@ -13,6 +13,7 @@ namespace layoutproof::cli {
 
 struct RunSummary {
   int proved = 0, refuted = 0, unknown = 0, error = 0;
+  int cached = 0;  // of the proved: read from the verdict cache (cli/verdict_cache.hpp)
   double z3_ms = 0, enumeration_ms = 0, wall_ms = 0;
 };
 RunSummary summarize(const std::vector<proofs::CheckResult>& results);

@@ -36,6 +36,8 @@ RunFlags parse_run_flags(const std::vector<std::string>& args) {
       f.run.prove.engine = parse_engine(value());
     } else if (a == "--timeout-ms") {
       f.run.prove.smt.timeout_ms = static_cast<unsigned>(number(value()));
+    } else if (a == "--deadline-s") {
+      f.run.prove.smt.deadline = proofs::Deadline::parse(value());
     } else if (a == "--dump-smt") {
       f.run.prove.smt.dump_dir = value();
     } else if (a == "--cache") {

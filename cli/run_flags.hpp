@@ -2,6 +2,7 @@
 // The flags `catalog` and `check` share: how to prove, and where to write which output.
 //   -j N | --jobs N        prove N claims at a time (default: 1)
 //   --engine z3|exhaustive|auto      --timeout-ms N      --dump-smt DIR
+//   --deadline-s S         the whole run: what is not decided by then is UNKNOWN (proofs/deadline.hpp)
 //   --cache DIR | --no-cache         (default cache: see check_runner.hpp)
 //   --progress | --no-progress       (default: on when stderr is a terminal)
 //   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR

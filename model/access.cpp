@@ -1,5 +1,9 @@
 #include "model/access.hpp"
 
+#include <limits>
+
+#include "model/bank.hpp"
+
 namespace layoutproof {
 namespace {
 
@@ -49,7 +53,7 @@ std::vector<WarpAccess> row_per_lane(const AccessSpec& spec, TileShape t) {
 
 std::vector<WarpAccess> linear(const AccessSpec& spec, TileShape t) {
   std::vector<WarpAccess> out;
-  const i64 per_row = t.cols / spec.vec, total = t.rows * per_row;
+  const i64 per_row = t.cols / spec.vec, total = checked_mul(t.rows, per_row);
   for (i64 v0 = 0; v0 < total; v0 += kWarpSize) {
     WarpAccess w = inactive_warp("vectors " + range(v0, std::min(total, v0 + kWarpSize) - 1) + " (row-major)");
     for (int lane = 0; lane < kWarpSize && v0 + lane < total; ++lane) {
@@ -68,7 +72,7 @@ std::vector<WarpAccess> ldmatrix(const AccessSpec& spec, TileShape t) {
   if (t.rows % 8 != 0) throw LayoutError("ldmatrix/stmatrix needs a multiple of 8 rows, not " + std::to_string(t.rows));
   const int n = spec.ldmatrix_count;
   if (n != 1 && n != 2 && n != 4) throw LayoutError("ldmatrix/stmatrix count must be 1, 2 or 4");
-  const i64 chunks = t.cols / spec.vec, matrices = (t.rows / 8) * chunks;
+  const i64 chunks = t.cols / spec.vec, matrices = checked_mul(t.rows / 8, chunks);
   std::vector<WarpAccess> out;
   for (i64 m0 = 0; m0 < matrices; m0 += n) {
     WarpAccess w = inactive_warp("8x16B matrices " + range(m0, std::min(matrices, m0 + n) - 1));
@@ -90,7 +94,7 @@ std::vector<WarpAccess> thread_layout(const AccessSpec& spec, TileShape t) {
     WarpAccess w = inactive_warp("threads " + range(l0, std::min(n, l0 + kWarpSize) - 1));
     for (int lane = 0; lane < kWarpSize && l0 + lane < n; ++lane) {
       const i64 idx = evaluate(tl, l0 + lane);
-      if (idx < 0 || idx >= t.rows * t.cols)
+      if (idx < 0 || idx >= checked_mul(t.rows, t.cols))
         throw LayoutError("thread layout maps thread " + std::to_string(l0 + lane) + " to index " + std::to_string(idx) +
                           ", outside the tile");
       const i64 row = idx % t.rows, col = idx / t.rows;
@@ -120,6 +124,62 @@ i64 byte_address(const AccessSpec& spec, i64 row, i64 col) {
   const i64 offset = evaluate(spec.tile, IntTuple::tuple({row, col}));
   const i64 a = checked_add(spec.base_address, checked_mul(offset, spec.elem_bytes));
   return spec.byte_swizzle ? spec.byte_swizzle->apply(a) : a;
+}
+
+namespace {
+
+// [lo, hi] of Sw(x) for x in [lo, hi]: Sw rewrites only the bits below span_bits(), so Sw(x) stays in
+// x's aligned block of 2^span_bits values (floor division also for negative x).
+ByteRange swizzled_range(const Swizzle& sw, ByteRange r) {
+  const i64 block = i64{1} << sw.span_bits();
+  auto floor_block = [&](i64 x) { return (x >= 0 ? x / block : -checked_add(-x, block - 1) / block) * block; };
+  return {floor_block(r.lo), checked_add(floor_block(r.hi), block - 1)};
+}
+
+}  // namespace
+
+ByteRange byte_footprint(const AccessSpec& spec, int width_bytes) {
+  const Layout& l = spec.tile.layout;
+  const std::vector<i64> s = leaves(l.shape), d = leaves(l.stride);
+  ByteRange off{spec.tile.offset, spec.tile.offset};  // element offsets: sum of (shape - 1) * stride
+  for (std::size_t m = 0; m < s.size(); ++m) {
+    const i64 reach = checked_mul(s[m] - 1, d[m]);
+    (reach < 0 ? off.lo : off.hi) = checked_add(reach < 0 ? off.lo : off.hi, reach);
+  }
+  if (spec.tile.swizzle) off = swizzled_range(*spec.tile.swizzle, off);
+  ByteRange bytes{checked_add(spec.base_address, checked_mul(off.lo, spec.elem_bytes)),
+                  checked_add(checked_add(spec.base_address, checked_mul(off.hi, spec.elem_bytes)), width_bytes - 1)};
+  if (spec.byte_swizzle) bytes = swizzled_range(*spec.byte_swizzle, bytes);
+  return bytes;
+}
+
+void validate_access_spec(const AccessSpec& spec, int width_bytes) {
+  auto pow2_upto16 = [](i64 x) { return x == 1 || x == 2 || x == 4 || x == 8 || x == 16; };
+  if (!pow2_upto16(spec.elem_bytes))
+    throw LayoutError("the element size must be 1, 2, 4, 8 or 16 bytes, not " + std::to_string(spec.elem_bytes));
+  if (spec.vec < 1) throw LayoutError("the vector width must be at least 1 element, not " + std::to_string(spec.vec));
+  if (!pow2_upto16(width_bytes))
+    throw LayoutError("a lane accesses 1, 2, 4, 8 or 16 bytes: " + std::to_string(spec.elem_bytes) + "-byte elements x" +
+                      std::to_string(spec.vec) + " is " + std::to_string(checked_mul(spec.elem_bytes, spec.vec)));
+  const TileShape t = tile_shape(spec);  // rank 2, cols divisible by vec
+  if (t.rows > std::numeric_limits<i64>::max() / t.cols)  // every pattern counts over rows x cols
+    throw LayoutError("the tile has " + std::to_string(t.rows) + " x " + std::to_string(t.cols) +
+                      " elements, more than 2^63");
+  if (spec.base_address < 0 || spec.base_address % width_bytes != 0)
+    throw LayoutError("the base address " + std::to_string(spec.base_address) + " is not a non-negative multiple of the " +
+                      std::to_string(width_bytes) + "-byte access");
+  ByteRange r;
+  try {
+    r = byte_footprint(spec, width_bytes);
+  } catch (const OverflowError&) {
+    r = {0, std::numeric_limits<i64>::max()};
+  }
+  if (r.lo < 0)
+    throw LayoutError("the tile reaches byte address " + std::to_string(r.lo) + ": shared-memory addresses are not negative");
+  if (r.hi >= kSmemBytes)
+    throw LayoutError("the tile's bytes reach address " + (r.hi == std::numeric_limits<i64>::max() ? std::string("2^63") : std::to_string(r.hi)) +
+                      ", beyond the " + std::to_string(kSmemBytes) +
+                      " bytes (227 KiB) of shared memory a thread block can address");
 }
 
 std::vector<WarpAccess> warp_accesses(const AccessSpec& spec) {

@@ -63,6 +63,22 @@ std::vector<WarpAccess> warp_accesses(const AccessSpec& spec);
 // The byte address of the element at (row, col).
 i64 byte_address(const AccessSpec& spec, i64 row, i64 col);
 
+// The bytes an access of `width_bytes` per lane can touch: [lo, hi], a bound over every element of
+// the tile (checked arithmetic; a swizzle only rewrites the low span_bits() bits of what it is given,
+// so it keeps a value inside its aligned 2^span_bits block).
+// Example: (8,64):(64,1), 2-byte elements, width 16, base 1024 -> [1024, 1024 + 511*2 + 15] = [1024, 2061].
+struct ByteRange {
+  i64 lo = 0, hi = 0;
+};
+ByteRange byte_footprint(const AccessSpec& spec, int width_bytes);
+
+// Refuses (LayoutError, naming the value) an access spec before anything is enumerated or encoded:
+// rank(tile) != 2; elem_bytes not 1, 2, 4, 8 or 16; vec < 1 or not dividing the columns; a lane
+// width (elem_bytes * vec, or `width_bytes` for matrix ops) not 1, 2, 4, 8 or 16; a base address
+// that is negative or not a multiple of the width; a footprint outside [0, kSmemBytes).
+// Example: (8,64):(64,1), elem_bytes 2, vec 8, base 4 -> "--base 4 is not a multiple of the 16-byte access".
+void validate_access_spec(const AccessSpec& spec, int width_bytes);
+
 PatternKind parse_pattern(const std::string& name);
 std::string to_string(PatternKind p);
 

@@ -157,6 +157,9 @@ void validate(const SmemAccess& a) {
     if (x % a.width_bytes != 0)
       throw LayoutError("lane " + std::to_string(i) + ": address " + std::to_string(x) + " is not aligned to " +
                         std::to_string(a.width_bytes) + " bytes");
+    if (x > kSmemBytes - a.width_bytes)  // compared without x + width, which could wrap near 2^63
+      throw LayoutError("lane " + std::to_string(i) + ": address " + std::to_string(x) + " is beyond the " +
+                        std::to_string(kSmemBytes) + " bytes (227 KiB) of shared memory a thread block can address");
     ++active;
   }
   if (active == 0) throw LayoutError("no active lane: at least one address must be >= 0");

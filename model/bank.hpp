@@ -48,6 +48,13 @@ enum class SmemOp { ld, st, ldsm1, ldsm2, ldsm4, stsm1, stsm2, stsm4, ldgsts };
 constexpr int kWarpLanes = 32;
 constexpr int kBanks = 32;
 
+// The shared memory one thread block can address on the modelled GPUs: 227 KiB = 232,448 bytes.
+// An H100 (sm_90) SM has 228 KiB of shared memory, of which a block may opt in to 227 KiB (the
+// CUDA C++ Programming Guide's per-compute-capability table; sm_80: 163 KiB, also below it). Every
+// byte an instruction touches lies in [0, kSmemBytes): validate() refuses anything beyond, so no
+// address, word or count derived from a larger (or wrapped) address ever reaches a proof.
+constexpr std::int64_t kSmemBytes = 227 * 1024;
+
 // One warp-wide instruction: its op, the bytes per lane (16 for ldsm/stsm rows) and each lane's
 // byte address in shared memory (-1: lane inactive).
 struct SmemAccess {
@@ -86,8 +93,8 @@ int matrix_count(SmemOp op);   // N of ldsmN / stsmN, 0 otherwise
 std::vector<std::pair<int, int>> phases_of(const SmemAccess& a);
 
 // Throws LayoutError when `a` is not a valid instruction: width not 1/2/4/8/16 (16 for matrix ops),
-// an address below -1 or not a multiple of the width, or no active lane (lanes >= 8N of a matrix op
-// are ignored).
+// an address below -1 or not a multiple of the width, bytes at or past kSmemBytes, or no active
+// lane (lanes >= 8N of a matrix op are ignored).
 void validate(const SmemAccess& a);
 
 // Predicted wavefronts of one instruction (rule above).

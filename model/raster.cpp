@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "model/checked.hpp"
 #include "model/error.hpp"
 #include "model/notation.hpp"
 
@@ -250,15 +251,17 @@ Locality locality(const Raster& r, const GemmShape& g, const TileShape& t, int e
     throw LayoutError("locality needs positive M, N, K, tile extents, element bytes and SM count");
   Locality L;
   L.name = describe(r);
-  L.m_tiles = (g.m + t.m - 1) / t.m;
-  L.n_tiles = (g.n + t.n - 1) / t.n;
+  L.m_tiles = ceil_div(g.m, t.m);  // checked: sizes up to 2^63 never wrap (issue 16)
+  L.n_tiles = ceil_div(g.n, t.n);
   if (L.m_tiles > (1 << 20) || L.n_tiles > (1 << 20)) throw LayoutError("locality: more than 2^20 tiles along M or N");
   const bool cut = r.kind == Kind::cutlass;
   L.launch = cut ? cutlass_grid(static_cast<u32>(L.m_tiles), static_cast<u32>(L.n_tiles), r.param)
                  : Grid{static_cast<u32>(L.n_tiles), static_cast<u32>(L.m_tiles)};
   L.blocks = std::int64_t{L.launch.x} * L.launch.y;
   if (L.blocks > (std::int64_t{1} << 26)) throw LayoutError("locality: more than 2^26 blocks");
-  const std::int64_t a_tile_bytes = t.m * g.k * elem_bytes, b_tile_bytes = t.n * g.k * elem_bytes;
+  // Byte counts in checked arithmetic: a count that would wrap is an error, never a negative figure.
+  const std::int64_t a_tile_bytes = checked_mul(checked_mul(t.m, g.k), elem_bytes);
+  const std::int64_t b_tile_bytes = checked_mul(checked_mul(t.n, g.k), elem_bytes);
   std::set<std::int64_t> as, bs;
   auto close_wave = [&] {
     ++L.waves;
@@ -277,8 +280,8 @@ Locality locality(const Raster& r, const GemmShape& g, const TileShape& t, int e
   }
   L.mean_a = L.waves ? static_cast<double>(L.total_a) / static_cast<double>(L.waves) : 0;
   L.mean_b = L.waves ? static_cast<double>(L.total_b) / static_cast<double>(L.waves) : 0;
-  L.bytes_a = L.total_a * a_tile_bytes;
-  L.bytes_b = L.total_b * b_tile_bytes;
+  L.bytes_a = checked_mul(L.total_a, a_tile_bytes);
+  L.bytes_b = checked_mul(L.total_b, b_tile_bytes);
   return L;
 }
 

@@ -109,6 +109,14 @@ BankSubject make_bank_subject(AccessSpec spec, SmemOp op) {
   }
   s.op = op;
   s.spec = std::move(spec);
+  // Every value checked before any proof runs (bad input is exit 2, never a verdict on a wrapped
+  // count or an address outside shared memory): widths, base, footprint, instruction count.
+  validate_access_spec(s.spec, s.width_bytes);
+  try {
+    (void)instruction_count(s);
+  } catch (const OverflowError&) {
+    throw LayoutError("the access has more than 2^63 instructions (" + to_string(s.spec.tile) + ")");
+  }
   return s;
 }
 
@@ -262,8 +270,11 @@ BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptio
   const auto finish = [&](BankResult r, std::vector<std::string> q = {}) {
     r.verdict.queries = std::move(q);
     r.verdict.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    r.verdict = o.smt.deadline.expire(std::move(r.verdict));  // reached after the run's deadline: UNKNOWN
+    if (!r.verdict.is_refuted()) r.witness.reset();
     return r;
   };
+  if (o.smt.deadline.passed()) return finish({Verdict::unknown("bank", o.smt.deadline.reason()), std::nullopt});
   i64 n = 0;
   try {
     n = instruction_count(s);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "proofs/claim.hpp"
+#include "proofs/deadline.hpp"
 
 namespace layoutproof::proofs {
 
@@ -23,6 +24,7 @@ struct SmtOptions {
   unsigned seed = 0;
   unsigned memory_mb = 4096;
   std::string dump_dir;     // non-empty: write every query as SMT-LIB2 there
+  Deadline deadline;        // of the whole run: clips every query's timeout (proofs/deadline.hpp)
 };
 
 // The exhaustive twin: decides a claim by enumeration. @pre domain_size(s) <= kExhaustiveLimit

@@ -36,6 +36,7 @@ Verdict prove(const Subject& s, const Claim& claim, const ProveOptions& o) {
     c.mode = default_contiguous_mode(s.layout.layout);
     c.mode_given = true;
   }
+  if (o.smt.deadline.passed()) return Verdict::unknown("", o.smt.deadline.reason());
   Verdict v = decide(s, c, o);
   // contiguous: the largest power-of-two V that holds (holding is closed under divisors, so we
   // walk up until the first failure).
@@ -43,18 +44,19 @@ Verdict prove(const Subject& s, const Claim& claim, const ProveOptions& o) {
       c.mode < s.layout.layout.rank()) {
     const i64 s_m = product(s.layout.layout.shape[c.mode]);
     i64 best = 0;
-    for (i64 w = 1; w <= s_m; w *= 2) {
+    for (i64 w = 1; w <= s_m && !o.smt.deadline.passed(); w *= 2) {
       Claim cw = c;
       cw.n = w;
       const Verdict vw = (w == c.n) ? v : decide(s, cw, o);
       if (!vw.is_proved()) break;
       best = w;
+      if (w > s_m / 2) break;  // w * 2 > s_m, and the doubling could overflow near 2^63
     }
     v.largest_v = best;
 
   }
   v.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  return v;
+  return o.smt.deadline.expire(std::move(v));
 }
 
 }  // namespace layoutproof::proofs

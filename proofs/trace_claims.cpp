@@ -534,8 +534,11 @@ TraceResult prove_trace(const AddressTrace& t, const TraceClaim& c, const ProveO
   const auto t0 = std::chrono::steady_clock::now();
   const auto finish = [&](TraceResult r) {
     r.verdict.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    r.verdict = o.smt.deadline.expire(std::move(r.verdict));  // reached after the run's deadline: UNKNOWN
+    if (!r.verdict.is_refuted()) r.witness.reset();
     return r;
   };
+  if (o.smt.deadline.passed()) return finish({Verdict::unknown("", o.smt.deadline.reason()), std::nullopt});
   // automatic is the exhaustive engine: a trace is a finite list, so enumerating it is a complete
   // check; Z3 runs only when asked, and then against that check.
   const bool bank = c.kind == Kind::conflict_free || c.kind == Kind::max_ways;

@@ -39,7 +39,7 @@ static std::string sanitize(std::string s) {
 Session::Answer Session::check(const std::string& name, const std::vector<z3::expr>& assertions, bool quantified) {
   z3::solver s = quantified ? z3::solver(ctx_) : z3::solver(ctx_, "QF_BV");
   z3::params p(ctx_);
-  p.set("timeout", opts_.timeout_ms);
+  p.set("timeout", opts_.deadline.clip_ms(opts_.timeout_ms));  // never past the run's deadline
   p.set("random_seed", opts_.seed);
   s.set(p);
   for (const auto& a : assertions) s.add(a);

@@ -23,8 +23,8 @@ printf 'layouts: [{name: a, layout: "(8,64):(64,1)", element: f16, accesses: [{p
 run C3 "2 3" "vector width" check "$tmp/vec0.yaml" --no-cache
 run C4 "2" "2^22 elements" synth --tile '(4294967296,4294967296):(0,0)' --elem-bytes 4 --pattern row-per-lane
 run C4b "2" "2^22 elements" synth --tile '(4611686018427387904,2):(2,1)' --elem-bytes 4 --pattern row-per-lane
-run A2 "2 3" "overflow\|2^20" prove '(4611686018427387904,4611686018427387904):(1,1)' --claim conflict-free --elem-bytes 1 --pattern row-per-lane
-run A2b "2 3" "overflow\|2^20" prove '(9223372036854775807,1):(1,1)' --claim conflict-free --elem-bytes 1 --pattern row-per-lane
+run A2 "2 3" "overflow\|2^20\|2^63" prove '(4611686018427387904,4611686018427387904):(1,1)' --claim conflict-free --elem-bytes 1 --pattern row-per-lane
+run A2b "2 3" "overflow\|2^20\|2^63\|227 KiB" prove '(9223372036854775807,1):(1,1)' --claim conflict-free --elem-bytes 1 --vec 1 --pattern row-per-lane
 CP='make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})'
 run W4 "1" "share shared memory at byte" trace --side D --element float --smem '(128,8):(1,64)' --copy "$CP" --claim covers
 run W5 "2" "decimal or 0x hex" trace --side D --element float --smem '(128,8):(1,128)' --copy "$CP" --base 010
@@ -40,4 +40,23 @@ run W2 "2" "between 1 and 64" print '(2,4):(4,1)' -5
 run W2b "2" "between 1 and 64" print '(2,4):(4,1)' 0
 run W2c "0" "|  0 | 31 |" print '(2,2):(-8,-1)' 4
 run W2d "0" "| 24 | 23 |" print '(2,2):(-8,-1)' 4
+# Checked sizes, counts and addresses (issue 16, part 1): a count that would wrap, or an address
+# outside the 227 KiB of shared memory a block can address, is bad input (exit 2) before any proof;
+# never PROVED "on all 0 instructions".
+BIG='(4611686018427387904,4):(0,32)'
+run S1 "2" "more than 2^63" prove "$BIG" --claim conflict-free --elem-bytes 4 --pattern linear
+run S1b "2" "more than 2^63" prove "$BIG" --claim conflict-free --elem-bytes 4 --pattern row-per-lane
+run S1c "2" "more than 2^63" prove '(4611686018427387904,16):(0,8)' --claim conflict-free --elem-bytes 2 --op ldsm4 --pattern ldmatrix
+printf 'layouts: [{name: big, layout: "%s", element: f32, accesses: [{pattern: linear, vec: 1, claims: [conflict-free]}]}]\n' "$BIG" > "$tmp/big.yaml"
+run S1d "2" "more than 2^63" check "$tmp/big.yaml" --no-cache
+run S2 "2" "227 KiB" prove '(4096,4096):(4096,1)' --claim conflict-free --elem-bytes 2 --pattern row-per-lane
+run S2b "2" "227 KiB" prove '(65536,65536):(65536,1)' --claim conflict-free --elem-bytes 2 --pattern row-per-lane --engine z3
+run S2c "2" "227 KiB" bank --op ld --width 4 --addresses "$(seq -s, 9223372036854775680 4 9223372036854775804)"
+run S2d "2" "227 KiB" bank --op ld --width 4 --addresses "$(seq -s, 232448 4 232572)"
+run S3 "2" "1, 2, 4, 8 or 16 bytes" prove '(8,64):(64,1)' --claim conflict-free --elem-bytes 9999 --pattern linear
+run S3b "2" "multiple of the 16-byte access" prove '(8,64):(64,1)' --claim conflict-free --elem-bytes 2 --vec 8 --pattern linear --base 4
+printf 'layouts: [{name: a, layout: "(8,64):(64,1)", element: f16, accesses: [{pattern: row-per-lane, vec: -8, claims: [conflict-free]}]}]\n' > "$tmp/vecneg.yaml"
+run S3c "2" "vec" check "$tmp/vecneg.yaml" --no-cache
+run S4 "2" "overflow" raster locality --m 68719476736 --n 1 --k 999999999999 --tile 65536x1x1 --elem-bytes 8
+run S5 "2" "2^22 elements" synth --tile '(4294967296,4294967296):(1,4294967296)' --elem-bytes 4 --pattern row-per-lane
 exit $fails
