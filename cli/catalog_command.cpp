@@ -1,5 +1,6 @@
 #include "cli/catalog_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ostream>
 
@@ -39,7 +40,10 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
   bool other_refuted = false;
   for (const auto& r : results)
     if (r.verdict.is_refuted()) (r.check.kind == proofs::Check::Kind::kernel ? ++findings : (other_refuted = true, 0));
-  if (rc == 1 && !other_refuted) {
+  // ...unless a claim stayed undecided (a deadline, a timeout): that is exit 3, as for `check`.
+  const bool undecided = std::any_of(results.begin(), results.end(),
+                                     [](const auto& r) { return !r.verdict.is_proved() && !r.verdict.is_refuted(); });
+  if (rc == 1 && !other_refuted && !undecided) {
     if (!flags.out.json_stdout)
       out << findings << " findings: CUTLASS's own kernel configurations refuted above (witnesses printed); the job itself succeeded\n";
     return 0;

@@ -169,6 +169,7 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   bool refuted = false, undecided = false;
   int counts[4] = {0, 0, 0, 0};
   std::string json_results;
+  std::vector<BankReportInput> reports;
   for (const auto& t : claim_texts) {
     const auto claim = parse_bank_claim(t);
     if (!claim) throw LayoutError("claim '" + t + "' cannot be mixed with conflict-free / max-ways:K in one run");
@@ -188,7 +189,7 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
       else if (!v.detail.empty()) out << "  " << v.detail;
       out << "\n";
     }
-    if (!a.report.empty()) write_bank_report(a.report, {command, t, subject, r});
+    if (!a.report.empty()) reports.push_back({command, t, subject, r});
   }
   if (json)
     out << "{\"layout\":" << json_str(to_string(spec.tile)) << ",\"access\":" << json_str(subject.text())
@@ -196,6 +197,7 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   else
     out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2] << " unknown, "
         << counts[3] << " error\n";
+  if (!a.report.empty()) write_bank_reports(a.report, reports);  // DIR/index.html: every claim, linked to its detail
   if (!a.report.empty() && !json) out << "report: " << a.report << "/index.html\n";
   return refuted ? 1 : undecided ? 3 : 0;
 }

@@ -74,28 +74,28 @@ std::string sarif_header() {
          "not be decided (unknown or error).\"}}]}},\n";
 }
 
-// One HTML bank map per refuted bank claim, and an index linking them.
+// The summary page DIR/index.html: every claim with its verdict, linked to its detail (a refuted
+// bank claim: its bank map in DIR/claimN/; any other: its entry on the page) (cli/report.hpp).
 std::string write_reports(const std::string& dir, const std::vector<proofs::CheckResult>& results) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir, ec)) return "cannot write the report to " + dir + ": cannot create that folder";
-  std::ofstream index(std::filesystem::path(dir) / "index.html");
-  if (!index) return "cannot write the report to " + dir + ": cannot open index.html for writing";
-  index << "<!doctype html><html><head><meta charset=\"utf-8\"><title>layoutproof report</title></head><body>"
-        << "<h1>layoutproof: refuted bank claims</h1><ul>";
+  std::vector<ReportRow> rows;
   int n = 0;
   for (const auto& r : results) {
-    if (!r.bank_witness || !r.check.access) continue;
-    const std::string sub = "claim" + std::to_string(++n);
-    write_bank_report((std::filesystem::path(dir) / sub).string(),
-                      BankReportInput{"layoutproof", r.check.claim, *r.check.access,
-                                      proofs::BankResult{r.verdict, r.bank_witness}});
-    index << "<li><a href=\"" << sub << "/index.html\">" << xml_escape(r.check.id()) << "</a></li>";
+    std::string href;
+    if (r.bank_witness && r.check.access) {
+      const std::string sub = "claim" + std::to_string(++n);
+      write_bank_report((std::filesystem::path(dir) / sub).string(),
+                        BankReportInput{"layoutproof", r.check.claim, *r.check.access,
+                                        proofs::BankResult{r.verdict, r.bank_witness}});
+      href = sub + "/index.html";
+    }
+    const std::string claim = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
+    rows.push_back({r.check.subject, claim, proofs::to_string(r.verdict.kind), r.verdict.method, witness_summary(r), href});
   }
-  if (n == 0) index << "<li>no refuted bank claim</li>";
-  index << "</ul></body></html>\n";
-  index.close();
-  return index.fail() ? "cannot write the report to " + dir + ": the write failed (disk full?)" : "";
+  write_report_file(dir, "index.html", report_index_html("layoutproof check report", "", rows, ""));
+  return "";
 }
 
 }  // namespace

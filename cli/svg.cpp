@@ -15,6 +15,12 @@ std::string num(double v) {
   return b;
 }
 
+long long label_step(double cell, double need) {
+  long long k = 1;
+  while (k * cell < need && k < (1LL << 40)) k *= 2;
+  return k;
+}
+
 std::string bank_colour(int bank) {
   const int hue = (bank * 7 % 32) * 360 / 32;
   return "hsl(" + std::to_string(hue) + ",70%,80%)";

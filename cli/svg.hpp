@@ -15,6 +15,13 @@ namespace layoutproof::cli::svg {
 std::string num(double v);  // %g
 // Neighbouring banks get far-apart hues (7 is coprime with 32), pastel so black text reads.
 std::string bank_colour(int bank);
+// Labels stay legible on tall or wide tiles (128 rows of 8 px): label every k-th row or column,
+// k the smallest power of two with k * cell >= need (the label's height or width in px).
+//   label_step(8, 14) == 2   label_step(20, 14) == 1   label_step(3, 14) == 8
+long long label_step(double cell, double need);
+// The space a .lbl label (12 px) needs: its height plus 2 px, or its width for `digits` digits.
+inline constexpr double kRowLabelSpace = 14;
+inline double column_label_space(int digits) { return 8.0 * digits + 4; }
 void text(std::ostringstream& o, double x, double y, const std::string& t, const std::string& attrs = "");
 void rect(std::ostringstream& o, double x, double y, double w, double h, const std::string& attrs);
 

@@ -105,10 +105,11 @@ double grid_panel(std::ostringstream& o, const AddressTrace& t, const StageGrid&
   const Cells c = cells_for(g, top);
   text(o, c.x0, top + 22, title, "class=\"h2\"");
   const bool numbers = c.cw >= 15 && c.ch >= 12;
-  const i64 step = c.cw < 12 ? 8 : 1;
+  const int digits = static_cast<int>(std::to_string(std::max<i64>(g.cols - 1, 0)).size());
+  const i64 step = svg::label_step(c.cw, svg::column_label_space(digits));  // labels never overlap
   for (i64 col = 0; col < g.cols; col += step)
     text(o, c.x0 + (static_cast<double>(col) + 0.5) * c.cw, c.y0 - 6, std::to_string(col), "class=\"lbl\" text-anchor=\"middle\"");
-  const i64 rstep = c.ch < 10 ? 8 : 1;
+  const i64 rstep = svg::label_step(c.ch, svg::kRowLabelSpace);
   for (i64 r = 0; r < g.rows; r += rstep)
     text(o, c.x0 - 8, c.y0 + (static_cast<double>(r) + 0.7) * c.ch, std::to_string(r), "class=\"lbl\" text-anchor=\"end\"");
   for (i64 cell = 0; cell < g.rows * g.cols; ++cell) {

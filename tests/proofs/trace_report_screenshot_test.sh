@@ -5,6 +5,8 @@
 set -uo pipefail
 BIN="$1"; ROOT="$2"
 if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+  # CI installs Debian's chromium (scripts/setup.sh): there, a missing browser is a failure, not a skip.
+  if [ -n "${CI:-}" ]; then echo "FAIL: chromium not installed in CI (scripts/setup.sh installs it)"; exit 1; fi
   echo "SKIPPED: chromium not installed"; exit 77
 fi
 DIR="$(mktemp -d)"; trap 'rm -rf "$DIR"' EXIT

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# --deadline-s S bounds a whole run (issue 16, part 7): what is not decided by the deadline is
+# UNKNOWN "deadline of S s reached", never PROVED, and the exit code is 3. Also: the summary says how
+# many verdicts came from the cache (part 6). Usage: deadline_test.sh <layoutproof>
+set -u
+BIN=${1:?usage: deadline_test.sh <layoutproof>}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+
+# 400 true claims, each a Z3 proof of a few ms: far more than 0.3 s of work on one job.
+{
+  echo "layouts:"
+  for i in $(seq 1 200); do
+    echo "  - {name: l$i, layout: \"Sw<3,4,3> o ($((8 * (i % 7 + 1))),64):(64,1)\", claims: [bijective, injective]}"
+  done
+} > "$tmp/many.yaml"
+"$BIN" check "$tmp/many.yaml" --no-cache --no-progress --engine z3 -j 1 --deadline-s 0.3 --json > "$tmp/out.json" 2> "$tmp/err"
+rc=$?
+[ "$rc" = 3 ] || fail "exit $rc, want 3 (claims left UNKNOWN by the deadline): $(head -c 300 "$tmp/err")"
+python3 - "$tmp/out.json" <<'PY' || fails=$((fails + 1))
+import json, sys
+res = json.load(open(sys.argv[1]))["results"]
+kinds = [r["verdict"] for r in res]
+late = [i for i, r in enumerate(res) if r["verdict"] == "UNKNOWN" and "deadline of 0.3 s reached" in r["detail"]]
+assert len(res) == 400, len(res)
+assert late, "no claim was cut by the deadline"
+assert all(k in ("PROVED", "UNKNOWN") for k in kinds), set(kinds)
+# -j 1 decides in order: after the first claim cut by the deadline, nothing is PROVED.
+after = [i for i in range(late[0], len(res)) if kinds[i] == "PROVED"]
+assert not after, f"PROVED after the deadline: {after[:5]}"
+print(f"ok   check --deadline-s 0.3: {kinds.count('PROVED')} proved in time, {len(late)} UNKNOWN (deadline), exit 3")
+PY
+# A deadline that is not a positive number of seconds is bad input.
+"$BIN" check "$tmp/many.yaml" --no-cache --deadline-s 0 > /dev/null 2> "$tmp/err"; rc=$?
+[ "$rc" = 2 ] && grep -q "deadline-s" "$tmp/err" || fail "--deadline-s 0: exit $rc, want 2"
+# The cache: a second run answers from it and says how many.
+small="$tmp/small.yaml"
+head -6 "$tmp/many.yaml" > "$small"
+"$BIN" check "$small" --cache "$tmp/cache" --no-progress > "$tmp/cold.txt"; rc=$?
+[ "$rc" = 0 ] || fail "cold cached run: exit $rc"
+grep -q "from cache" "$tmp/cold.txt" && fail "the cold run claims cached verdicts: $(tail -1 "$tmp/cold.txt")"
+"$BIN" check "$small" --cache "$tmp/cache" --no-progress > "$tmp/warm.txt"; rc=$?
+[ "$rc" = 0 ] || fail "warm cached run: exit $rc"
+grep -q "^10 claims: 10 proved (10 from cache), 0 refuted" "$tmp/warm.txt" || fail "warm summary: $(tail -1 "$tmp/warm.txt")"
+"$BIN" check "$small" --cache "$tmp/cache" --no-progress --json | grep -q '"proved":10,"from_cache":10,' ||
+  fail "JSON summary lacks from_cache 10"
+[ "$fails" = 0 ] && echo "ok   cache: 10 of 10 from cache on the warm run (table and JSON)"
+exit $fails

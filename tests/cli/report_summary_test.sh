@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# check --report DIR (issue 15): DIR/index.html lists every claim of the spec with its verdict and
+# a link to its detail (a refuted bank claim: its bank map, which exists; any other: its entry).
+# Usage: report_summary_test.sh <layoutproof> <repo root>
+set -u
+BIN=${1:?usage: report_summary_test.sh <layoutproof> <repo root>}
+ROOT=${2:?usage: report_summary_test.sh <layoutproof> <repo root>}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+"$BIN" check "$ROOT/examples/gemm_sm80_f16.yaml" --no-cache --report "$tmp/r" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "check exit $? (want 1: sA_naive is refuted on purpose)"
+index=$tmp/r/index.html
+rows=$(grep -c '^<tr><td>[0-9]' "$index")
+claims=$(grep -o '^[0-9]* claims' "$tmp/out" | grep -o '[0-9]*')
+[ "$rows" -eq "$claims" ] || fail "$rows summary rows for $claims claims"
+grep -q "$claims claims: $((claims - 1)) proved, 1 refuted, 0 unknown, 0 error" "$index" || fail "no counts line"
+grep -q '<td>sA_naive</td><td>conflict-free \[ldmatrix ldsm4 16 B\]</td><td class="REFUTED">' "$index" || fail "refuted row missing"
+grep -q '<td>sA</td><td>bijective</td><td class="PROVED">' "$index" || fail "proved row missing"
+grep -q 'href="claim1/index.html"' "$index" || fail "no link to the refuted claim's bank map"
+grep -q 'lanes' "$tmp/r/claim1/index.html" || fail "the bank map has no lanes"
+[ "$(grep -c 'href="#claim[0-9]*"' "$index")" -eq $((claims - 1)) ] || fail "proved claims do not link to their entries"
+[ "$(grep -c '<h3 id="claim[0-9]*"' "$index")" -eq "$claims" ] || fail "not one entry per claim"
+echo "check --report: $claims claims listed with verdicts and details"
