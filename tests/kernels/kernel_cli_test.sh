@@ -33,6 +33,19 @@ expect ldsm_side_d 2 "source" -- --side D --element half_t --mma "$F16" --smem '
 # The example spec: 10 proved, the CUTLASS tf32 default refuted (exit 1).
 out="$("$BIN" check "$ROOT/examples/kernels_sm80.yaml" --no-cache 2>&1)"; got=$?
 if [ "$got" != 1 ] || ! grep -q "10 proved, 1 refuted" <<<"$out"; then echo "FAIL example spec: exit $got"; echo "$out"; fail=1; else echo "ok   example spec"; fi
+# --fused: f32 pairs of a (32,4) x (2,1) UniversalCopy fuse to LDS.64 (H100 SASS and Nsight Compute
+# agree, docs/gpu_check.md); the fused trace is conflict-free, the CuTe-level one is not.
+PAIRS='make_tiled_copy(Copy_Atom<UniversalCopy<float>, float>{}, Layout<Shape<_32,_4>>{}, Layout<Shape<_2,_1>>{})'
+expect fused_pairs 0 "fused (nvcc): 48 x ld.64" -- --side S --element float --smem '(128,8,3):(1,128,1024)' --copy "$PAIRS" \
+  --fused --claim conflict-free --claim vector-legal --claim covers
+expect cute_level_pairs 1 "2 wavefronts for an ideal of 1" -- --side S --element float --smem '(128,8,3):(1,128,1024)' --copy "$PAIRS" \
+  --claim conflict-free
+# synth --kernel with an SM90 GMMA _SS MMA: the GMMA atoms only, SW128 for 128-byte cp.async rows, TMA swizzle proved.
+out="$("$BIN" synth --kernel --shape '(128,64,4)' --element half_t --no-progress \
+  --mma 'make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{})' \
+  --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})' 2>&1)"; got=$?
+if [ "$got" != 0 ] || ! grep -q "family: 7 members" <<<"$out" || ! grep -q "PROVED  tma:Sw<3,4,3>" <<<"$out" ||
+   ! grep -q "GMMA::Layout_K_SW128_Atom<16b>" <<<"$out"; then echo "FAIL synth gmma: exit $got"; echo "$out"; fail=1; else echo "ok   synth gmma"; fi
 # JSON trace: 32 addresses per instruction.
 n="$("$BIN" trace --side D --element float --smem '(128,8):(1,129)' --json \
   --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})' |
