@@ -89,10 +89,12 @@ class Layout {
   long long size() const;            // number of indices (a bare swizzle: the offsets it touches)
   bool is_bare_swizzle() const;
   // L(index): the offset of the index-th element (colexicographic). Throws std::out_of_range
-  // when index is not in [0, size()) and std::logic_error on a bare swizzle.
+  // when index is not in [0, size()), std::logic_error on a bare swizzle and std::runtime_error
+  // when the layout cannot be evaluated (a 64-bit overflow).
   long long offset(long long index) const;
 
  private:
+  Layout() = default;  // only parse_layout makes one, so a Layout always holds a layout
   friend struct detail::Access;
   std::shared_ptr<const detail::LayoutImpl> impl_;
 };
@@ -180,6 +182,7 @@ class Trace {
   std::string to_json() const;              // as `layoutproof trace --json`
 
  private:
+  Trace() = default;  // only trace() makes one
   friend struct detail::Access;
   std::shared_ptr<const detail::TraceImpl> impl_;
 };

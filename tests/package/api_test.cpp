@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include "layoutproof/layoutproof.hpp"
 
 namespace lp = layoutproof::api;
@@ -15,6 +17,11 @@ const char* const kMma = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<
 const char* const kLdsmA = "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)";
 const char* const kStaged =
     "tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<128>{},Int<64>{},Int<3>{}))";
+
+// A Layout or Trace always holds one: only parse_layout and trace make them.
+static_assert(!std::is_default_constructible_v<lp::Layout>);
+static_assert(!std::is_default_constructible_v<lp::Trace>);
+static_assert(std::is_copy_constructible_v<lp::Layout> && std::is_copy_constructible_v<lp::Trace>);
 
 TEST(Api, VersionIsTheProjectVersion) {
   EXPECT_EQ(layoutproof::version(), LAYOUTPROOF_TEST_VERSION);
