@@ -193,8 +193,8 @@ constexpr const char* k_check = R"HELP(layoutproof check: prove the claims of a 
 
 Usage:
   layoutproof check SPEC.yaml [-j N] [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE]
-                    [--report DIR] [--engine E] [--timeout-ms N] [--cache DIR | --no-cache] [--progress]
-                    [-D NAME=EXPR ...]
+                    [--report DIR] [--engine E] [--timeout-ms N] [--deadline-s S] [--cache DIR | --no-cache]
+                    [--progress] [--allow-empty] [-D NAME=EXPR ...]
   A spec's layouts and kernels may be CuTe notation or C++; the constants they use come from the
   spec's `constants:` map (NAME: C++ expression) and from -D NAME=EXPR, which adds to it and wins:
     constants:
@@ -214,16 +214,19 @@ Options:
   --report DIR        HTML reports: DIR/index.html lists every claim with its verdict
   --engine E          z3 | exhaustive | auto (default auto)
   --timeout-ms N      Z3's time limit per query in milliseconds
+  --deadline-s S      the whole run's time limit in seconds (0.5 allowed): claims not decided by then are UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
   --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
   --progress          'claim k of n' on stderr (--no-progress: never; default: when stderr is a terminal)
+  --allow-empty       a spec that proves nothing is not an error (default: exit 2)
+  --spec-keys         print the keys each level of a spec accepts (docs/spec.schema.json lists the same)
   -D NAME=EXPR        a constant for the spec's C++ (repeatable; wins over the spec's constants:)
 
 Examples:
   # one claim is wrong on purpose (sA_naive), so this exits 1 and shows the colliding lanes
   layoutproof check examples/gemm_sm80_f16.yaml --no-cache
   layoutproof check examples/gemm_sm80_f16.yaml --no-cache --junit /tmp/lp-check.xml --markdown /tmp/lp-check.md --report /tmp/lp-check-report
-  layoutproof check examples/kernels_sm80.yaml --no-cache -j 2 --json /tmp/lp-check.json
+  layoutproof check examples/kernels_sm80.yaml --no-cache -j 2 --json /tmp/lp-check.json --deadline-s 60
 
 Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
 )HELP";
@@ -233,7 +236,7 @@ kernel configurations (bijective, contiguous, conflict-free accesses, TMA swizzl
 
 Usage:
   layoutproof catalog [--list] [-j N] [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE]
-                      [--report DIR] [--engine E] [--timeout-ms N] [--cache DIR | --no-cache] [--progress]
+                      [--report DIR] [--engine E] [--timeout-ms N] [--deadline-s S] [--cache DIR | --no-cache] [--progress]
 
 Options:
   --list              list the catalog's atoms and kernel configurations, prove nothing
@@ -245,6 +248,7 @@ Options:
   --report DIR        HTML reports: DIR/index.html lists every claim with its verdict
   --engine E          z3 | exhaustive | auto (default auto)
   --timeout-ms N      Z3's time limit per query in milliseconds
+  --deadline-s S      the whole run's time limit in seconds: claims not decided by then are UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
   --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
   --progress          'claim k of n' on stderr (--no-progress: never)
