@@ -146,9 +146,7 @@ struct LayoutArgs {
 };
 
 int elem_bytes_value(const std::string& v) {
-  if (!is_number(v) || v.size() > 2 || std::stoi(v) < 1 || std::stoi(v) > 64)
-    throw LayoutError("--elem-bytes must be between 1 and 64, not '" + v + "'");
-  return std::stoi(v);
+  return static_cast<int>(parse_int_in(v, "--elem-bytes", 1, 64));
 }
 
 // Reads args; returns false after printing --help.

@@ -78,9 +78,7 @@ struct AccessOptions {
 };
 
 int parse_small(const std::string& v, const std::string& what) {
-  if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < 1)
-    throw LayoutError(what + " needs a positive integer, not '" + v + "'");
-  return std::stoi(v);
+  return static_cast<int>(parse_int_in(v, what, 1, 9999));
 }
 
 // --byte-swizzle SW: a bare swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}) acting on byte addresses.
@@ -230,10 +228,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
       else if (e == "auto") opts.engine = EngineChoice::automatic;
       else throw LayoutError("--engine must be z3, exhaustive or auto, not '" + e + "'");
     } else if (a == "--timeout-ms") {
-      const std::string v = next();
-      if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos || std::stoul(v) == 0)
-        throw LayoutError("--timeout-ms needs a positive integer");
-      opts.smt.timeout_ms = static_cast<unsigned>(std::stoul(v));
+      opts.smt.timeout_ms = static_cast<unsigned>(parse_int_in(next(), a, 1, 999'999'999));
     } else if (a == "--dump-smt") opts.smt.dump_dir = next();
     else if (a == "--elem-bytes") access.elem_bytes = parse_small(next(), a);
     else if (a == "--elem-bits") access.elem_bits = parse_small(next(), a);

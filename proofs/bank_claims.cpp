@@ -74,10 +74,8 @@ std::optional<BankClaim> parse_bank_claim(const std::string& text) {
   const std::string p = "max-ways";
   if (text.compare(0, p.size(), p) != 0) return std::nullopt;
   const std::string arg = text.size() > p.size() && text[p.size()] == ':' ? text.substr(p.size() + 1) : "";
-  if (arg.empty() || arg.size() > 3 || arg.find_first_not_of("0123456789") != std::string::npos || std::stoi(arg) < 1)
-    throw LayoutError("max-ways:K needs a positive integer K, not '" + text + "'");
   c.kind = BankClaim::Kind::max_ways;
-  c.k = std::stoi(arg);
+  c.k = static_cast<int>(parse_int_in(arg, "max-ways:K", 1, 999));
   return c;
 }
 
