@@ -1,5 +1,7 @@
 #include "cli/spec.hpp"
 
+#include "cli/yaml_guard.hpp"
+
 #include <yaml-cpp/yaml.h>
 
 #include <fstream>
@@ -411,6 +413,7 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
                               bool allow_empty) {
   Ctx c{SpecSource(path, text), {}, {}, allow_empty};
   YAML::Node root;
+  check_yaml_nesting(text, path);  // yaml-cpp recurses: refuse deep nesting first (exit 2, with a caret)
   try {
     root = YAML::Load(text);
   } catch (const YAML::Exception& e) {

@@ -183,16 +183,40 @@ void CppEvaluator::fail_expected(const CppExpr& at, const std::string& what, con
                " = ...;)");
 }
 
+namespace {
+
+// False when `t` has more than `budget` leaves in all or nests deeper than `depth` (it stops early).
+bool within(const IntTuple& t, std::size_t& budget, int depth) {
+  if (depth < 0) return false;
+  if (t.is_leaf()) return budget-- > 0;
+  for (std::size_t i = 0; i < t.rank(); ++i)
+    if (!within(t[i], budget, depth - 1)) return false;
+  return true;
+}
+
+}  // namespace
+
 CppValue CppEvaluator::eval(const CppExpr& e) {
   // The tree is at most kMaxCppDepth high; bindings and constants add a hop each.
   Restore<int> guard(depth_, depth_ + 1);
   if (depth_ > 2 * kMaxCppDepth) fail(e, "nesting deeper than " + std::to_string(2 * kMaxCppDepth) + " (through bindings)");
+  CppValue v;
   switch (e.kind) {
     case CppExpr::Kind::integer: return CppValue::of_int(e.value, false);  // a literal is a run-time int in C++
     case CppExpr::Kind::name:
-    case CppExpr::Kind::call: return eval_node(e);
-    default: return eval_operator(e);
+    case CppExpr::Kind::call: v = eval_node(e); break;
+    default: v = eval_operator(e); break;
   }
+  // Bindings can double a tuple at each line (auto a1 = make_shape(a0,a0); ...): 40 lines would
+  // build 2^40 leaves (hostile-input campaign H4, a C++ "billion laughs"), and a chain of
+  // make_shape(a) bindings nests one level per line. Every value stays within kMaxCppLeaves leaves
+  // and kMaxCppDepth levels, so the cost of a program is bounded by its length.
+  const IntTuple* shape = v.kind == CppValue::Kind::tuple ? &v.tuple : v.kind == CppValue::Kind::layout ? &v.layout.layout.shape : nullptr;
+  std::size_t budget = kMaxCppLeaves;
+  if (shape && !within(*shape, budget, kMaxCppDepth))
+    fail(e, "value too large: more than " + std::to_string(kMaxCppLeaves) + " integers or nested deeper than " +
+                std::to_string(kMaxCppDepth) + " (no shared-memory layout is this large)");
+  return v;
 }
 
 // - ! ?: and the binary operators. Integers combine (static when every operand is); types compare

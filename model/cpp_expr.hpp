@@ -73,6 +73,9 @@ struct CppProgram {
 // Parses `text` (throws ParseError with the column of the offending character; nesting deeper
 // than kMaxCppDepth is an error, never a stack overflow).
 inline constexpr int kMaxCppDepth = 200;
+// Every tuple or layout a program computes has at most this many integers (leaves) and nests at most
+// kMaxCppDepth deep: bindings that double a tuple per line are "value too large", not a hang.
+inline constexpr std::size_t kMaxCppLeaves = 1 << 12;
 CppProgram parse_cpp_program(std::string_view text);
 
 // A value of the evaluator.

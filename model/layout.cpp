@@ -252,7 +252,10 @@ IntTuple idx2crd(const IntTuple& idx, const IntTuple& shape, const IntTuple& str
   }
   if (stride.is_tuple()) throw LayoutError("idx2crd: mismatched ranks");
   if (shape.value() == 1) return IntTuple(0);
+  // CuTe divides by the shape: a zero shape was SIGFPE (fuzz/, algebra_query; issue 16).
+  if (shape.value() <= 0) throw LayoutError("idx2crd: shape " + std::to_string(shape.value()) + " is not positive");
   if (stride.value() == 0) throw LayoutError("idx2crd: stride 0 on a mode of size " + std::to_string(shape.value()));
+  if (idx.value() == INT64_MIN && stride.value() == -1) throw OverflowError("64-bit overflow: idx2crd " + std::to_string(idx.value()) + " / -1");
   return IntTuple((idx.value() / stride.value()) % shape.value());
 }
 
@@ -263,6 +266,7 @@ static IntTuple idx2crd_unbounded(i64 idx, const IntTuple& shape) {
   const std::size_t r = shape.rank();
   for (std::size_t i = 0; i + 1 < r; ++i) {
     const i64 s = product(shape[i]);
+    if (s <= 0) throw LayoutError("idx2crd: shape " + std::to_string(s) + " is not positive");  // was SIGFPE (issue 16)
     out.push_back(idx2crd_unbounded(idx % s, shape[i]));
     idx /= s;
   }

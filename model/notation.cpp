@@ -12,6 +12,13 @@ ParseError::ParseError(const std::string& expected, std::size_t col, std::string
       column(col),
       input(std::move(in)) {}
 
+ParseError::ParseError(Plain, const std::string& message, std::size_t col, std::string in)
+    : LayoutError(message + " at column " + std::to_string(col) + " of '" + in + "'"), column(col), input(std::move(in)) {}
+
+ParseError ParseError::located(const std::string& message, std::size_t col, std::string in) {
+  return ParseError(Plain{}, message, col, std::move(in));
+}
+
 std::string ParseError::caret() const {
   if (input.find('\n') == std::string::npos) return "  " + input + "\n  " + std::string(column - 1, ' ') + "^";
   // Multi-line input (pasted C++, column = byte offset + 1): the offending line only. An error at the
@@ -115,6 +122,20 @@ class Parser {
   [[noreturn]] void fail(const std::string& expected) const {
     throw ParseError(expected, pos_ + 1, std::string(text_));
   }
+  // One level of ( or [ while it is open: the recursion is bounded by kMaxNotationDepth
+  // (40,000 '(' overflowed the stack: hostile-input campaign C1).
+  struct Nesting {
+    explicit Nesting(Parser& p) : p_(p) {
+      if (++p_.depth_ > kMaxNotationDepth) {
+        p_.skip_space();
+        throw ParseError::located("nesting deeper than " + std::to_string(kMaxNotationDepth), p_.pos_ + 1, std::string(p_.text_));
+      }
+    }
+    ~Nesting() { --p_.depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    Parser& p_;
+  };
   void skip_space() {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
   }
@@ -156,10 +177,8 @@ class Parser {
     i64 v = 0;
     while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
       const int digit = text_[pos_] - '0';
-      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, digit, &v)) {
-        pos_ = start;
-        throw OverflowError("integer at column " + std::to_string(start + 1) + " does not fit in 64 bits");
-      }
+      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, digit, &v))  // refused, never truncated
+        throw ParseError::located("integer does not fit in 64 bits", start + 1, std::string(text_));
       ++pos_;
     }
     return negative ? -v : v;
@@ -213,8 +232,15 @@ class Parser {
       if (!at_int() && !at_basis_e()) fail("an integer or '('");
       return integer();
     }
+    const Nesting level(*this);
     ++pos_;
-    std::vector<IntTuple> children{int_tuple()};
+    // push_back, not {int_tuple()}: an initializer list copies the subtree at every level (quadratic).
+    std::vector<IntTuple> children;
+    if (peek(')')) {  // () the empty tuple: the C++ make_shape() prints so (to_cute_string) and reads back
+      ++pos_;
+      return IntTuple::tuple(std::move(children));
+    }
+    children.push_back(int_tuple());
     while (peek(',')) {
       ++pos_;
       children.push_back(int_tuple());
@@ -295,8 +321,10 @@ class Parser {
 
   Tiler tiler() {
     if (peek('[')) {
+      const Nesting level(*this);
       ++pos_;
-      std::vector<Tiler> modes{tiler_element()};
+      std::vector<Tiler> modes;
+      modes.push_back(tiler_element());
       while (peek(',')) {
         ++pos_;
         modes.push_back(tiler_element());
@@ -381,8 +409,10 @@ class Parser {
       }
       return Tiler::of_int(n.value(), n.is_static());
     }
+    const Nesting level(*this);
     ++pos_;  // '('
-    std::vector<Tiler> modes{tiler_element()};
+    std::vector<Tiler> modes;
+    modes.push_back(tiler_element());
     while (peek(',')) {
       ++pos_;
       modes.push_back(tiler_element());
@@ -398,6 +428,7 @@ class Parser {
   bool exact_;
   bool allow_unevaluable_;
   std::size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 bool exact_reading(std::string_view text, Reading r) { return r == Reading::exact || has_static_marker(text); }

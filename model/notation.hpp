@@ -2,7 +2,7 @@
 // CuTe notation: parsing, canonical printing and CuTe's exact printed text.
 //
 // Accepted (white space between tokens is ignored):
-//   int tuples   8   _8   (8,32)   ((2,3),4)   (4)          a 1-tuple stays a 1-tuple
+//   int tuples   8   _8   (8,32)   ((2,3),4)   (4)          a 1-tuple stays a 1-tuple; () is the empty tuple
 //   basis        _1@0   3@0@1   E<1>   E<1,0>{}             CuTe's ScaledBasis (strides only); CuTe prints
 //                the mode path innermost first: E<1,0>{} (mode 1, its sub-mode 0) prints _1@0@1
 //   layouts      8:4   (8,32):(32,1)   ((2,3),4):((1,2),6)   (4):(1)   (_4,_4):(_1@1,_1@0)
@@ -38,11 +38,22 @@ namespace layoutproof {
 // A malformed input: what was expected, at which column (1-based).
 struct ParseError : LayoutError {
   ParseError(const std::string& expected, std::size_t column, std::string input);
+  // A message that is not "expected ...": located(msg, 3, "(((") says "msg at column 3 of '((('".
+  static ParseError located(const std::string& message, std::size_t column, std::string input);
   std::size_t column;
   std::string input;
   // Two lines: the input and a caret under the offending column.
   std::string caret() const;
+
+ private:
+  struct Plain {};
+  ParseError(Plain, const std::string& message, std::size_t column, std::string input);
 };
+
+// Parentheses and brackets nest at most this deep in CuTe notation (and in the raster formulas):
+// deeper input is "nesting deeper than 200" (exit 2), never a stack overflow (no CuTe layout nests
+// more than a few levels).
+inline constexpr int kMaxNotationDepth = 200;
 
 enum class Reading { automatic, exact };
 // True when the text has a `_`-integer (`_8`, `_-1`) anywhere: Reading::automatic then reads it exactly.

@@ -97,7 +97,18 @@ class FormulaParser {
   static constexpr int kMaxNesting = 256;
   int depth_ = 0;
 
-  int expr() { return binary(0); }
+  // Bounded nesting: each '(' or min( / max( recurses through the 7 precedence levels, so 20000
+  // open parentheses overflowed the stack (hostile-input campaign C2).
+  int expr() {
+    if (++depth_ > kMaxNesting) {
+      skip_space(false);
+      throw ParseError::located("nesting deeper than " + std::to_string(kMaxNesting) + " (nested parentheses and min/max)", pos_ + 1,
+                                std::string(text_));
+    }
+    const int e = binary(0);
+    --depth_;
+    return e;
+  }
 
   // Levels 0..5: | ^ & shift additive multiplicative.
   int binary(int level) {
@@ -126,12 +137,8 @@ class FormulaParser {
     skip_space(false);
     if (pos_ >= text_.size()) fail("a number, a name or '('");
     if (eat("(")) {
-      // Bounded nesting: each level recurses through the 7 precedence levels, so 20000 open
-      // parentheses overflowed the stack (hostile-input campaign C2).
-      if (++depth_ > kMaxNesting) fail("at most " + std::to_string(kMaxNesting) + " nested parentheses");
       const int e = expr();
       if (!eat(")")) fail("')'");
-      --depth_;
       return e;
     }
     if (std::isdigit(static_cast<unsigned char>(text_[pos_]))) {

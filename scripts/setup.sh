@@ -12,6 +12,7 @@ PACKAGES=(
   libyaml-cpp-dev      # cli/spec.cpp (spec files)
   python3-jsonschema python3-yaml libxml2-utils  # tests: SARIF, JUnit, JSON and spec schemas
   chromium fonts-dejavu-core        # tests: headless screenshots of the --report pages (report.*)
+  clang                # fuzz/ (libFuzzer targets; ctest fuzz.smoke)
 )
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q

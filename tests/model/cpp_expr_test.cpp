@@ -506,5 +506,30 @@ TEST(CppExpr, CppSourceEntryPoints) {
   EXPECT_EQ(to_string(parse_layout_any_syntax("tile_to_shape(Layout<_8,_1>{}, Shape<_16>{})")), "((8,(2))):((1,(8)))");
 }
 
+// Hostile-input campaign H4 (a C++ "billion laughs"): each binding doubles a tuple, so 40 lines asked
+// for 2^40 integers and the evaluator ran until it was killed. Every value now stays within
+// kMaxCppLeaves integers and kMaxCppDepth levels: the 13th doubling is an error located at its line,
+// as is a chain of bindings that nests one level per line.
+TEST(CppExpr, ExponentialBindingsAreRefusedNotExpanded) {
+  std::string doubling = "auto a0 = make_shape(_1{},_1{});\n";
+  for (int i = 1; i <= 39; ++i)
+    doubling += "auto a" + std::to_string(i) + " = make_shape(a" + std::to_string(i - 1) + ",a" + std::to_string(i - 1) + ");\n";
+  for (const std::string& tail : {"make_layout(a39)", "decltype(make_layout(a39)){}"}) {
+    const Error e = error_of(doubling + tail);
+    EXPECT_NE(std::string(e.what()).find("value too large: more than 4096 integers"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("at line 13,"), std::string::npos) << e.what();  // a12 has 2^13 integers
+  }
+  // The static_asserts evaluate the bindings in order, so no single evaluation recurses deeply.
+  std::string chain = "auto a0 = make_shape(_1{});\n";
+  for (int i = 1; i <= 400; ++i)
+    chain += "auto a" + std::to_string(i) + " = make_shape(a" + std::to_string(i - 1) + "); static_assert(rank(a" + std::to_string(i) + ") == 1);\n";
+  const Error deep = error_of(chain + "make_layout(a400)");
+  EXPECT_NE(std::string(deep.what()).find("deeper than 200"), std::string::npos) << deep.what();
+  // Allowed sizes still evaluate: 2^12 integers.
+  std::string ok = "auto a0 = make_shape(_1{},_1{});\n";
+  for (int i = 1; i <= 11; ++i) ok += "auto a" + std::to_string(i) + " = make_shape(a" + std::to_string(i - 1) + ",a" + std::to_string(i - 1) + ");\n";
+  EXPECT_EQ(eval(ok + "size(make_layout(a11))"), "integer 1");
+}
+
 }  // namespace
 }  // namespace layoutproof

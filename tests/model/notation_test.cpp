@@ -123,6 +123,14 @@ TEST(Notation, ParseErrorCaret) {
 
 TEST(Notation, OverflowWhileParsing) {
   EXPECT_THROW(parse_int_tuple("99999999999999999999"), LayoutError);
+  // Located like every parse error (a caret under the integer), not truncated.
+  try {
+    parse_layout("4:99999999999999999999");
+    ADD_FAILURE() << "accepted";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(std::string(e.what()), "integer does not fit in 64 bits at column 3 of '4:99999999999999999999'");
+    EXPECT_EQ(e.column, 3u);
+  }
 }
 
 }  // namespace
@@ -195,6 +203,38 @@ TEST(Notation, CuteTileText) {
   EXPECT_FALSE(ints.modes[1].integer_static);
   EXPECT_EQ(to_cute_string(ints), "(_8,4)");
   EXPECT_EQ(parse_tiler("(8,4):(1,8)").kind, Tiler::Kind::layout);
+}
+
+// Hostile-input campaign C1: 40,000 '(' overflowed the stack, and 20,000 balanced levels took 18 s
+// (each level copied its subtree). Now: "nesting deeper than 200" with the column of the level
+// that is one too deep, in every entry point, and deep-but-allowed nesting parses in linear time.
+TEST(Notation, DeepNestingIsAnErrorNotACrash) {
+  const auto nested = [](const std::string& open, const std::string& core, const std::string& close, int n) {
+    std::string s;
+    for (int i = 0; i < n; ++i) s += open;
+    s += core;
+    for (int i = 0; i < n; ++i) s += close;
+    return s;
+  };
+  EXPECT_EQ(to_string(parse_int_tuple(nested("(", "8", ")", kMaxNotationDepth))), nested("(", "8", ")", kMaxNotationDepth));
+  EXPECT_EQ(size(parse_layout(nested("(", "8", ")", kMaxNotationDepth))), 8);
+  const auto refuses = [](auto&& parse, const std::string& text, std::size_t column) {
+    try {
+      parse(text);
+      ADD_FAILURE() << "accepted " << text.substr(0, 40);
+    } catch (const ParseError& e) {
+      EXPECT_NE(std::string(e.what()).find("nesting deeper than 200"), std::string::npos) << e.what();
+      EXPECT_EQ(e.column, column);
+    }
+  };
+  for (int n : {kMaxNotationDepth + 1, 40000}) {
+    refuses([](const std::string& s) { return parse_layout(s); }, nested("(", "8", ")", n), 201);
+    refuses([](const std::string& s) { return parse_any_layout(s); }, std::string(n, '('), 201);
+    refuses([](const std::string& s) { return parse_int_tuple(s); }, "(1," + std::string(n, '('), 203);
+    refuses([](const std::string& s) { return parse_tiler(s); }, std::string(n, '['), 201);
+    refuses([](const std::string& s) { return parse_tiler(s); }, "[" + nested("(", "8", ")", n), 201);
+    refuses([](const std::string& s) { return parse_any_layout(s); }, "Sw<3,3,3> o 0 o " + std::string(n, '('), 217);
+  }
 }
 
 }  // namespace
