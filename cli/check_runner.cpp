@@ -46,7 +46,7 @@ std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunO
       const proofs::Deadline& deadline = o.prove.smt.deadline;
       std::optional<CheckResult> cached;
       if (deadline.passed()) {  // not started by the deadline: UNKNOWN, whatever a cache holds
-        results[i] = CheckResult{checks[i], Verdict::unknown("", deadline.reason()), std::nullopt, std::nullopt};
+        results[i] = CheckResult{checks[i], Verdict::unknown("deadline", deadline.reason()), std::nullopt, std::nullopt};
       } else if (!o.cache_dir.empty() && (cached = load_cached(o.cache_dir, checks[i], o.fingerprint))) {
         results[i] = std::move(*cached);
       } else {

@@ -229,7 +229,8 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
       else throw LayoutError("--engine must be z3, exhaustive or auto, not '" + e + "'");
     } else if (a == "--timeout-ms") {
       opts.smt.timeout_ms = static_cast<unsigned>(parse_int_in(next(), a, 1, 999'999'999));
-    } else if (a == "--dump-smt") opts.smt.dump_dir = next();
+    } else if (a == "--deadline-s") opts.smt.deadline = proofs::Deadline::parse(next());
+    else if (a == "--dump-smt") opts.smt.dump_dir = next();
     else if (a == "--elem-bytes") access.elem_bytes = parse_small(next(), a);
     else if (a == "--elem-bits") access.elem_bits = parse_small(next(), a);
     else if (a == "--vec") access.vec = parse_small(next(), a), access.any = true;

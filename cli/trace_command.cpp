@@ -29,6 +29,7 @@ struct TraceArgs {
   bool json = false;
   bool fused = false;   // --fused: the trace nvcc's fusion issues (model/trace.hpp fuse_trace)
   EngineChoice engine = EngineChoice::automatic;
+  proofs::Deadline deadline;  // --deadline-s: the claims not decided by then are UNKNOWN
 };
 
 TraceArgs parse_args(const std::vector<std::string>& args) {
@@ -50,6 +51,7 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--fused") a.fused = true;
     else if (f == "--report") a.report = value();
     else if (f == "--engine") a.engine = parse_engine(value());
+    else if (f == "--deadline-s") a.deadline = proofs::Deadline::parse(value());
     else if (f == "-D") {
       const std::string d = value();
       const auto eq = d.find('=');
@@ -95,6 +97,7 @@ std::string witness_json(const TraceWitness& w) {
 int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
   ProveOptions o;
   o.engine = a.engine;
+  o.smt.deadline = a.deadline;
   int proved = 0, refuted = 0, other = 0;
   TraceReportInput report{a.command, &t, {}};
   std::string json = "{\"subject\":" + json_str(t.provenance) + ",\"instructions\":" + std::to_string(t.instructions.size()) + ",\"results\":[";

@@ -3,7 +3,7 @@
 // `synth`, `trace` claims. --timeout-ms bounds one Z3 query; the deadline bounds them all.
 //
 // Rule: a verdict that was not reached by the deadline is UNKNOWN "deadline of S s reached", never
-// PROVED (nor REFUTED: the run's answer is what it decided in time, so a rerun with the same
+// PROVED (nor REFUTED or ERROR: the run's answer is what it decided in time, so a rerun with the same
 // deadline on a faster machine can only decide more). Every Z3 query's timeout is clipped to the
 // time left (Session::check), and each proof entry point (prove, prove_bank, prove_trace) and the
 // check runner call expire() on what they return.
@@ -52,10 +52,11 @@ struct Deadline {
     std::snprintf(b, sizeof b, "deadline of %g s reached", seconds);
     return b;
   }
-  // `v` if it was reached in time (or is an ERROR, which is never a success); UNKNOWN otherwise.
+  // `v` if it was reached in time; UNKNOWN otherwise. An ERROR after the deadline is UNKNOWN too:
+  // a query clipped to the time left answers `unknown`, which a vacuity check reports as an error.
   Verdict expire(Verdict v) const {
-    if (!passed() || v.kind == Verdict::Kind::error || v.kind == Verdict::Kind::unknown) return v;
-    Verdict u = Verdict::unknown(v.method, reason());
+    if (!passed() || v.kind == Verdict::Kind::unknown) return v;
+    Verdict u = Verdict::unknown(v.method, reason() + (v.kind == Verdict::Kind::error ? " (then: " + v.detail + ")" : ""));
     u.time_ms = v.time_ms;
     u.queries = std::move(v.queries);
     return u;

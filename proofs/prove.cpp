@@ -36,7 +36,7 @@ Verdict prove(const Subject& s, const Claim& claim, const ProveOptions& o) {
     c.mode = default_contiguous_mode(s.layout.layout);
     c.mode_given = true;
   }
-  if (o.smt.deadline.passed()) return Verdict::unknown("", o.smt.deadline.reason());
+  if (o.smt.deadline.passed()) return Verdict::unknown("deadline", o.smt.deadline.reason());
   Verdict v = decide(s, c, o);
   // contiguous: the largest power-of-two V that holds (holding is closed under divisors, so we
   // walk up until the first failure).

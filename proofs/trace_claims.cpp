@@ -538,7 +538,7 @@ TraceResult prove_trace(const AddressTrace& t, const TraceClaim& c, const ProveO
     if (!r.verdict.is_refuted()) r.witness.reset();
     return r;
   };
-  if (o.smt.deadline.passed()) return finish({Verdict::unknown("", o.smt.deadline.reason()), std::nullopt});
+  if (o.smt.deadline.passed()) return finish({Verdict::unknown("deadline", o.smt.deadline.reason()), std::nullopt});
   // automatic is the exhaustive engine: a trace is a finite list, so enumerating it is a complete
   // check; Z3 runs only when asked, and then against that check.
   const bool bank = c.kind == Kind::conflict_free || c.kind == Kind::max_ways;

@@ -32,6 +32,12 @@ after = [i for i in range(late[0], len(res)) if kinds[i] == "PROVED"]
 assert not after, f"PROVED after the deadline: {after[:5]}"
 print(f"ok   check --deadline-s 0.3: {kinds.count('PROVED')} proved in time, {len(late)} UNKNOWN (deadline), exit 3")
 PY
+# prove and trace with several claims: a passed deadline leaves every claim UNKNOWN, exit 3.
+out=$("$BIN" prove 'Sw<3,4,3> o (64,64):(64,1)' --claim bijective --claim injective --engine z3 --deadline-s 0.000001 2>&1); rc=$?
+[ "$rc" = 3 ] && [ "$(grep -c '^UNKNOWN .*deadline of 1e-06 s reached' <<<"$out")" = 2 ] || fail "prove --deadline-s: exit $rc: $out"
+CP='make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})'
+out=$("$BIN" trace --side D --element float --smem '(128,8):(1,128)' --copy "$CP" --claim conflict-free --claim covers --deadline-s 0.000001 2>&1); rc=$?
+[ "$rc" = 3 ] && [ "$(grep -c '^UNKNOWN .*deadline of 1e-06 s reached' <<<"$out")" = 2 ] || fail "trace --deadline-s: exit $rc: $out"
 # A deadline that is not a positive number of seconds is bad input.
 "$BIN" check "$tmp/many.yaml" --no-cache --deadline-s 0 > /dev/null 2> "$tmp/err"; rc=$?
 [ "$rc" = 2 ] && grep -q "deadline-s" "$tmp/err" || fail "--deadline-s 0: exit $rc, want 2"
