@@ -116,7 +116,7 @@ void print_layout_table(std::ostream& out, const AnyLayout& l, std::optional<int
     if (!elem_bytes) continue;
     Grid banks = g;
     for (i64& v : banks.cells) v = bank_of(v, *elem_bytes);
-    out << "\nshared-memory bank of each element (" << *elem_bytes << "-byte elements, 32 banks of 4 bytes, at base 0):\n";
+    out << "\nshared-memory bank of each element (" << *elem_bytes << "-byte elements, 32 banks of 4 bytes):\n";
     write_table(out, banks, 31);
   }
 }

@@ -19,27 +19,25 @@ Swizzle upcast_swizzle_checked(const Swizzle& sw, i64 n, const std::string& unit
   while (k < 62 && (i64{1} << k) < n) ++k;
   if (n < 1 || (i64{1} << k) != n) throw LayoutError("upcast by " + std::to_string(n) + ": not a power of two");
   const int B = sw.B, M = sw.M, S = sw.S, new_m = M - k;
-  if (new_m >= 0) return Swizzle{B, new_m, S};
-  // CuTe drops the pairs j < min(B, k - M), whose z bit M+j lies inside a coarse element. The first
-  // such pair whose y bit M+S+j lies outside it (S > 0 only) fires at coarse element
-  // 2^(M+S+j-k)'s first unit and moves that unit inside the element.
-  const int dropped = std::min(B, k - M), j0 = std::max(0, k - M - S);
-  if (S > 0 && j0 < dropped) {
-    const int y = M + S + j0, z = M + j0;
-    const i64 e = i64{1} << (y - k), from = e << k, to = sw.apply(from);
-    const std::string u = unit.empty() ? "offset" : unit;
-    const std::string where = unit.empty() ? " upcast by " + std::to_string(n) + " moves offsets inside a coarse element: "
-                                           : " on the " + unit + " addresses of " + std::to_string(n) + "-" + unit +
-                                                 " elements moves " + unit + "s inside an element: ";
-    throw LayoutError(sw_text(sw) + where + u + "-address bit " + std::to_string(y) + " flips bit " + std::to_string(z) +
-                      " (below log2(" + std::to_string(n) + ") = " + std::to_string(k) + "), so element " + std::to_string(e) +
-                      "'s first " + u + " " + std::to_string(from) + " goes to " + u + " " + std::to_string(to) + " (its " + u + " " +
-                      std::to_string(to - from) + "); CuTe's upcast<" + std::to_string(n) + "> gives " +
-                      sw_text(Swizzle{std::max(B + new_m, 0), 0, S}) +
-                      ", not the same function on element indices (that needs S < 0 or M + S + min(B, k - M) <= k, k = " +
-                      std::to_string(k) + ")");
-  }
-  return Swizzle{std::max(B + new_m, 0), 0, S};
+  if (new_m >= 0 || B == 0) return Swizzle{B, std::max(new_m, 0), S};
+  // M < k: CuTe returns Sw<max(B+M-k,0), 0, S>, dropping the pairs whose bits lie inside a coarse
+  // element. Pair 0 has a bit below k, so the swizzle moves units of an element: a set y bit below k
+  // flips a z bit (S < 0: the element's inner unit goes to another element; both below k: the
+  // element's units are permuted), a y bit at or above k flips a z bit below k (S > 0: the element's
+  // first unit moves inside it). The unit at the y bit alone is the witness.
+  const int y = S > 0 ? M + S : M, z = S > 0 ? M : M - S;
+  const i64 from = i64{1} << y, to = sw.apply(from), mask = n - 1;
+  const std::string u = unit.empty() ? "offset" : unit;
+  const auto at = [&](i64 a) {
+    return u + " " + std::to_string(a) + " (element " + std::to_string(a >> k) + "'s " + u + " " + std::to_string(a & mask) + ")";
+  };
+  const std::string where = unit.empty() ? " upcast by " + std::to_string(n) + " moves offsets of a coarse element: "
+                                         : " on the " + unit + " addresses of " + std::to_string(n) + "-" + unit + " elements moves " +
+                                               unit + "s inside an element: ";
+  throw LayoutError(sw_text(sw) + where + u + "-address bit " + std::to_string(y) + " flips bit " + std::to_string(z) + " (M = " +
+                    std::to_string(M) + " < log2(" + std::to_string(n) + ") = " + std::to_string(k) + "), so " + at(from) + " goes to " +
+                    at(to) + "; CuTe's upcast<" + std::to_string(n) + "> gives " + sw_text(Swizzle{std::max(B + new_m, 0), 0, S}) +
+                    ", which drops that bit pair: no element-level swizzle is equivalent");
 }
 
 Swizzle element_swizzle(const Swizzle& byte_sw, int elem_bits) {

@@ -51,30 +51,27 @@ struct AnyLayout {
 
 // The element-level swizzle equivalent to byte_sw acting on the byte addresses of elem_bits-bit
 // elements: CuTe's recast_layout<uint8_t, uint_bit_t<elem_bits>>(byte_sw) (swizzle_layout.hpp),
-// accepted only where it is the same function on element indices.
+// accepted only where every byte of every element stays with its element.
 // Definition: element e lies at bit e*elem_bits, byte floor(e*elem_bits/8).
 //   elem_bits <  8: downcast: 8/elem_bits elements share a byte and move with it:
 //                   Sw<B, M + log2(8/elem_bits), S>.
-//   elem_bits >= 8: upcast<2^k>, k = log2(elem_bits/8), M' = M - k:
-//                   M' >= 0: Sw<B, M', S>;
-//                   M' <  0: CuTe's Sw<max(B + M', 0), 0, S>: the bit pairs j < -M' (z bit M+j
-//                   inside an element) are dropped. That is the same function on element indices
-//                   iff no dropped pair can fire at an element's first byte, i.e. each dropped
-//                   pair's y bit lies inside the element too (it is 0 at every address e*2^k):
-//                   always for S < 0 (y bits below z bits), and for S > 0 iff
-//                   M + S + min(B, k - M) <= k. Otherwise byte_sw moves the first byte of some
-//                   element inside another element: LayoutError naming the bits and bytes moved.
+//   elem_bits >= 8: upcast<2^k>, k = log2(elem_bits/8): Sw<B, M-k, S> when M >= k (or B == 0).
+//                   With M < k (B > 0) CuTe returns Sw<max(B+M-k,0), 0, S>, dropping the bit pairs
+//                   below k, but byte_sw moves bytes of an element: its bit pair 0 has a bit below
+//                   k (S > 0: an element's first byte moves inside it; S < 0: an element's inner
+//                   byte goes to another element; both below k: an element's bytes are permuted).
+//                   LayoutError naming the address bits and the bytes that move.
 // Example: element_swizzle(Sw<3,4,3>, 16) = Sw<3,3,3> (GMMA K_SW128 on half); (Sw<3,4,3>, 4) = Sw<3,5,3>;
-//          (Sw<2,1,-3>, 64) = Sw<0,0,-3> (CuTe's upcast<8>; the identity on elements);
-//          (Sw<3,2,3>, 64) throws: byte-address bit 5 flips bit 2, element 4 (byte 32) goes to byte 36.
+//          (Sw<3,2,3>, 64) throws: byte-address bit 5 flips bit 2, byte 32 (element 4's byte 0) goes
+//          to byte 36; (Sw<1,1,-2>, 32) throws: bit 1 flips bit 3, byte 2 (element 0's byte 2) goes
+//          to byte 10 (element 2's byte 2), although CuTe's Sw<0,0,-2> maps element starts alike.
 // @pre elem_bits is a power of two in [1, 1024]
 Swizzle element_swizzle(const Swizzle& byte_sw, int elem_bits);
 
-// CuTe's upcast<n>(sw) (swizzle_layout.hpp), the rule above for n-unit elements: Sw<B, M-log2(n), S>,
-// or Sw<max(B+M-log2(n),0), 0, S>, refused (LayoutError naming the bits and the units moved, each
-// called `unit`: "byte", or "offset" when empty) where that is not the same function on multiples
-// of n. element_swizzle(sw, 8*n) == upcast_swizzle_checked(sw, n, "byte").
-// Example: upcast_swizzle_checked(Sw<3,4,3>, 2) = Sw<3,3,3>; upcast_swizzle_checked(Sw<2,0,-2>, 4) = Sw<0,0,-2>.
+// CuTe's upcast<n>(sw) (swizzle_layout.hpp) under the rule above for n-unit elements: Sw<B, M-log2(n), S>;
+// with M < log2(n) and B > 0 refused (LayoutError naming the bits and the units moved, each called
+// `unit`: "byte", or "offset" when empty). element_swizzle(sw, 8*n) == upcast_swizzle_checked(sw, n, "byte").
+// Example: upcast_swizzle_checked(Sw<3,4,3>, 2) = Sw<3,3,3>; upcast_swizzle_checked(Sw<0,1,3>, 4) = Sw<0,0,3>.
 Swizzle upcast_swizzle_checked(const Swizzle& sw, i64 n, const std::string& unit = "");
 
 // The ABSOLUTE bit address at which a kernel reads element x of a buffer of elem_bits-bit

@@ -207,9 +207,7 @@ AnyLayout downcast_any(const AnyLayout& l, i64 n) {
 }
 AnyLayout upcast_any(const AnyLayout& l, i64 n) {
   if (l.is_smem_ptr()) return AnyLayout::smem_ptr(l.byte_swizzle, static_cast<int>(checked_mul(l.smem_ptr_bits, n)), upcast(l.layout, n));
-  if (!l.swizzle) return AnyLayout(upcast(l.layout, n));
-  if (l.offset % n != 0) throw LayoutError("upcast<" + std::to_string(n) + ">: offset " + std::to_string(l.offset) + " is not a multiple");
-  return AnyLayout(upcast_swizzle(*l.swizzle, n), l.offset / n, upcast(l.layout, n));
+  return upcast(l, n);  // model/recast.hpp: CuTe's result, refused where the swizzle moves offsets inside an element
 }
 
 // The value of upcast<n> / downcast<n> of x (a layout or a swizzle).

@@ -39,7 +39,7 @@ AnyLayout upcast(const AnyLayout& l, i64 n) {
   // CuTe (pointer_flagged.hpp): the byte swizzle stays, the flag's element bits grow n times.
   if (l.is_smem_ptr()) return AnyLayout::smem_ptr(l.byte_swizzle, static_cast<int>(l.smem_ptr_bits * n), upcast(l.layout, n));
   (void)log2_exact(n);
-  // CuTe's upcast<n>(Swizzle), refused only where it is not the same function (model/composed.hpp).
+  // CuTe's upcast<n>(Swizzle), refused where the swizzle moves offsets inside a coarse element.
   const Swizzle sw = upcast_swizzle_checked(*l.swizzle, n);
   if (l.offset % n != 0) throw LayoutError("upcast<" + std::to_string(n) + ">: offset " + std::to_string(l.offset) + " is not a multiple");
   return AnyLayout(sw, l.offset / n, upcast(l.layout, n));

@@ -6,8 +6,8 @@
 //   static stride d != 0:  shape' = ceil_div(shape, ceil_div(N, |d|)),  stride' = signum(d) * ceil_div(|d|, N)
 //   stride 0:              unchanged
 //   Swizzle<B,M,S>:        Swizzle<B, M - log2(N), S>        (the swizzle acts on N-times coarser offsets);
-//                          M < log2(N): CuTe's Swizzle<max(B + M - log2(N), 0), 0, S>, refused where
-//                          that is not the same function (upcast_swizzle_checked, model/composed.hpp)
+//                          M < log2(N) (B > 0): refused, naming the offsets that move inside a
+//                          coarse element (upcast_swizzle_checked, model/composed.hpp)
 //   offset:                offset / N
 // @pre each nonzero stride d satisfies d % N == 0 or N % d == 0 (CuTe's "Divisibility condition");
 //      N is a power of two; a swizzle's offset is a multiple of N (LayoutError otherwise).

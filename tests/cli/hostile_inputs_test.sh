@@ -36,8 +36,8 @@ run A1b "2" "print is limited to 2^20 elements" print '(3037000500,3037000500):(
 run H1 "2" "eval is limited to 2^20 elements" eval 2147483648:1
 run H1b "2" "eval is limited to 2^20 elements" eval '(65536,65536):(1,65536)'
 run H1c "2" "eval is limited to 2^20 elements" eval 9223372036854775807:1
-run W2 "2" "between 1 and 64" print '(2,4):(4,1)' -5
-run W2b "2" "between 1 and 64" print '(2,4):(4,1)' 0
+run W2 "2" "from 1 to 64" print '(2,4):(4,1)' -5
+run W2b "2" "from 1 to 64" print '(2,4):(4,1)' 0
 run W2c "0" "|  0 | 31 |" print '(2,2):(-8,-1)' 4
 run W2d "0" "| 24 | 23 |" print '(2,2):(-8,-1)' 4
 # Checked sizes, counts and addresses (issue 16, part 1): a count that would wrap, or an address

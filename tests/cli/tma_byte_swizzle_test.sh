@@ -99,11 +99,11 @@ done
 expect moves.tma_with_bijective 2 "$MOVES" prove '(8,16):(16,1)' --byte-swizzle 'Sw<3,2,3>' --elem-bytes 8 --claim bijective --claim 'tma:Sw<3,2,3>'
 # (a tma:-only run reads absolute byte addresses and needs no element-level form)
 expect moves.tma_only 0 "PROVED" prove '(8,16):(16,1)' --byte-swizzle 'Sw<3,2,3>' --elem-bytes 8 --claim 'tma:Sw<3,2,3>,base=8'
-expect moves.eval 2 "element 4's first byte 32 goes to byte 36" eval '(8,16):(16,1)' --byte-swizzle 'Sw<3,2,3>' --elem-bytes 8
+expect moves.eval 2 "byte 32 (element 4's byte 0) goes to byte 36 (element 4's byte 4)" eval '(8,16):(16,1)' --byte-swizzle 'Sw<3,2,3>' --elem-bytes 8
 expect moves.print 2 "$MOVES" print '(8,16):(16,1)' --byte-swizzle 'Sw<3,2,3>' --elem-bytes 8
 expect moves.notation 2 "$MOVES" eval 'Sw<3,2,3> o smem_ptr[64b](unset) o (8,16):(16,1)'
-# CuTe's upcast with M < log2(bytes) where it is the same function (S < 0): accepted.
-expect upcast.negative_s 0 "PROVED" prove 'Sw<2,1,-3> o smem_ptr[64b](unset) o (8,16):(16,1)' --claim 'equivalent:(8,16):(16,1)'
+# S < 0 with M < log2(bytes): element starts stay, but an element's inner byte goes to another one.
+expect moves.negative_s 2 "byte 2 (element 0's byte 2) goes to byte 10 (element 2's byte 2)" eval 'Sw<1,1,-2> o smem_ptr[32b](unset) o (8,16):(16,1)'
 
 # trace --smem: CuTe notation with -D constants goes through the one input path.
 CP='make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})'

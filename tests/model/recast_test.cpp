@@ -66,11 +66,12 @@ TEST(Recast, UpcastKeepsSmemPtrForm) {
 namespace layoutproof {
 namespace {
 
-// CuTe's upcast<N>(Swizzle<B,M,S>) (swizzle_layout.hpp), exactly: Sw<B,M-k,S>, or with M < k
-// Sw<max(B+M-k,0),0,S> (k = log2 N). Accepted iff it is the same function on multiples of N (brute
-// force: sw(e*N) == result(e)*N for every e), refused otherwise; never a different answer.
-TEST(UpcastSwizzle, IsCutesResultWhereverThatIsTheSameFunction) {
-  int accepted_negative_m = 0, refused = 0;
+// CuTe's upcast<N>(Swizzle<B,M,S>) (swizzle_layout.hpp): where accepted, exactly CuTe's
+// Sw<B,M-k,S>, and every unit stays with its coarse element (brute force over all addresses x:
+// sw(x) == result(x / N) * N + x % N); refused exactly where some unit moves (M < k with B > 0),
+// although CuTe's Sw<max(B+M-k,0),0,S> may map element starts alike (S < 0).
+TEST(UpcastSwizzle, AcceptedIffEveryUnitStaysWithItsElement) {
+  int refused_same_starts = 0;
   for (int n : {2, 4, 8, 16})
     for (int b = 0; b <= 3; ++b)
       for (int m = 0; m <= 4; ++m)
@@ -79,49 +80,55 @@ TEST(UpcastSwizzle, IsCutesResultWhereverThatIsTheSameFunction) {
           const Swizzle sw{b, m, s};
           const int k = __builtin_ctz(n), new_m = m - k;
           const Swizzle cute = new_m >= 0 ? Swizzle{b, new_m, s} : Swizzle{std::max(b + new_m, 0), 0, s};
-          bool same = true;
-          for (i64 e = 0; e < 4096 && same; ++e) same = sw.apply(e * n) == cute.apply(e) * n;
+          bool units_stay = true, starts_same = true;
+          for (i64 x = 0; x < 4096 * n; ++x) {
+            units_stay = units_stay && sw.apply(x) == cute.apply(x / n) * n + x % n;
+            if (x % n == 0) starts_same = starts_same && sw.apply(x) == cute.apply(x / n) * n;
+          }
           try {
-            const Swizzle got = upcast_swizzle_checked(sw, n);
-            EXPECT_EQ(got, cute) << to_string(sw) << " by " << n;
-            EXPECT_TRUE(same) << to_string(sw) << " by " << n;
-            accepted_negative_m += new_m < 0 && b > 0;
+            EXPECT_EQ(upcast_swizzle_checked(sw, n), cute) << to_string(sw) << " by " << n;
+            EXPECT_TRUE(units_stay) << to_string(sw) << " by " << n;
           } catch (const LayoutError&) {
-            EXPECT_FALSE(same) << to_string(sw) << " by " << n << " refused although CuTe's result is the same function";
-            ++refused;
+            EXPECT_FALSE(units_stay) << to_string(sw) << " by " << n << " refused although no unit moves";
+            refused_same_starts += starts_same;
           }
         }
-  EXPECT_GT(accepted_negative_m, 10);  // the cases the old rule (M >= log2 N) refused
-  EXPECT_GT(refused, 10);
+  EXPECT_GT(refused_same_starts, 10);  // S < 0: element starts agree, inner bytes move: still refused
 }
 
 // The refusal says what moved: which address bit flips which, and which byte goes where.
 TEST(UpcastSwizzle, RefusalNamesTheBitsAndBytesThatMove) {
-  try {
-    (void)element_swizzle(Swizzle{3, 2, 3}, 64);
-    FAIL() << "Sw<3,2,3> on 64-bit elements has no element-level form";
-  } catch (const LayoutError& e) {
-    const std::string m = e.what();
-    EXPECT_NE(m.find("byte-address bit 5 flips bit 2"), std::string::npos) << m;
-    EXPECT_NE(m.find("element 4's first byte 32 goes to byte 36"), std::string::npos) << m;
-    EXPECT_NE(m.find("CuTe's upcast<8> gives Sw<2,0,3>"), std::string::npos) << m;
-    // ... and it is true: byte 32 (element 4) is swizzled to byte 36, inside the element.
-    EXPECT_EQ((Swizzle{3, 2, 3}).apply(32), 36);
-  }
-  // An S < 0 swizzle's dropped bits never fire: CuTe's upcast<8> of Sw<2,1,-3> is the identity on elements.
-  EXPECT_EQ(element_swizzle(Swizzle{2, 1, -3}, 64), (Swizzle{0, 0, -3}));
-  EXPECT_EQ(element_swizzle(Swizzle{2, 2, -3}, 64), (Swizzle{1, 0, -3}));
+  const auto message = [](Swizzle sw, int bits) {
+    try {
+      (void)element_swizzle(sw, bits);
+    } catch (const LayoutError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  std::string m = message(Swizzle{3, 2, 3}, 64);
+  EXPECT_NE(m.find("byte-address bit 5 flips bit 2"), std::string::npos) << m;
+  EXPECT_NE(m.find("byte 32 (element 4's byte 0) goes to byte 36 (element 4's byte 4)"), std::string::npos) << m;
+  EXPECT_NE(m.find("CuTe's upcast<8> gives Sw<2,0,3>"), std::string::npos) << m;
+  EXPECT_EQ((Swizzle{3, 2, 3}).apply(32), 36);  // ... and it is true
+  m = message(Swizzle{1, 1, -2}, 32);
+  EXPECT_NE(m.find("byte 2 (element 0's byte 2) goes to byte 10 (element 2's byte 2)"), std::string::npos) << m;
+  EXPECT_EQ((Swizzle{1, 1, -2}).apply(2), 10);
+  m = message(Swizzle{1, 0, 1}, 32);  // both bits inside the element: its bytes are permuted
+  EXPECT_NE(m.find("byte 2 (element 0's byte 2) goes to byte 3 (element 0's byte 3)"), std::string::npos) << m;
+  EXPECT_EQ(element_swizzle(Swizzle{0, 1, 3}, 64), (Swizzle{0, 0, 3}));  // no bits: CuTe's identity
 }
 
-// upcast of an element-swizzled layout uses the same rule (was: refused whenever M < log2 N).
-TEST(UpcastSwizzle, LayoutUpcastAcceptsCutesNegativeMCase) {
-  const AnyLayout fine = parse_any_layout("Sw<2,0,-2> o 0 o (8,8):(8,1)");
-  const AnyLayout coarse = upcast(fine, 2);
-  EXPECT_EQ(*coarse.swizzle, (Swizzle{1, 0, -2}));
-  // Coarse element c holds fine elements 2c and 2c+1: fine(i, 2j) == 2 * coarse(i, j).
-  for (i64 i = 0; i < 8; ++i)
-    for (i64 j = 0; j < 4; ++j)
-      EXPECT_EQ(evaluate(fine, IntTuple::tuple({i, 2 * j})), 2 * evaluate(coarse, IntTuple::tuple({i, j}))) << i << "," << j;
+// upcast of an element-swizzled layout uses the same rule and message.
+TEST(UpcastSwizzle, LayoutUpcastUsesTheSameRule) {
+  try {
+    (void)upcast(parse_any_layout("Sw<2,0,-2> o 0 o (8,8):(8,1)"), 2);
+    FAIL() << "Sw<2,0,-2> moves offset 1 to offset 5, into another coarse element";
+  } catch (const LayoutError& e) {
+    EXPECT_NE(std::string(e.what()).find("offset 1 (element 0's offset 1) goes to offset 5 (element 2's offset 1)"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(to_string(upcast(parse_any_layout("Sw<3,5,3> o 0 o (8,256):(256,1)"), 4)), "Sw<3,3,3> o 0 o (8,64):(64,1)");
 }
 
 }  // namespace
