@@ -269,18 +269,22 @@ std::string trace_report_html(const TraceReportInput& in) {
     << "<tr><th>command</th><td><code>" << xml_escape(in.command) << "</code></td></tr>\n"
     << "<tr><th>copy</th><td>" << xml_escape(t.provenance) << "</td></tr>\n"
     << "<tr><th>instructions</th><td>" << t.instructions.size() << " x " << to_string(t.op) << ", " << t.width_bytes << " B per lane, "
-    << t.threads << " threads</td></tr>\n</table>\n<h2>Claims</h2>\n<table>\n<tr><th>claim</th><th>verdict</th><th>how decided</th><th>detail</th></tr>\n";
-  for (const auto& c : in.claims) {
+    << t.threads << " threads</td></tr>\n</table>\n<h2>Claims</h2>\n<table class=\"summary\">\n<tr><th>claim</th><th>verdict</th><th>how decided</th><th>detail</th><th>figure</th></tr>\n";
+  // The summary: every claim; a refuted one links to its figure and lanes further down (#claimN).
+  for (std::size_t i = 0; i < in.claims.size(); ++i) {
+    const auto& c = in.claims[i];
     const auto& v = c.result.verdict;
     o << "<tr><td>" << xml_escape(c.claim) << "</td><td class=\"" << (v.is_refuted() ? "refuted" : v.is_proved() ? "proved" : "") << "\"><b>"
       << proofs::to_string(v.kind) << "</b></td><td>" << xml_escape(v.method) << "</td><td>"
-      << xml_escape(c.result.witness ? c.result.witness->why : v.detail) << "</td></tr>\n";
+      << xml_escape(c.result.witness ? c.result.witness->why : v.detail) << "</td><td>"
+      << (v.is_refuted() ? "<a href=\"#claim" + std::to_string(i + 1) + "\">figure</a>" : std::string("-")) << "</td></tr>\n";
   }
   o << "</table>\n";
   int figure = 0;
-  for (const auto& c : in.claims) {
+  for (std::size_t i = 0; i < in.claims.size(); ++i) {
+    const auto& c = in.claims[i];
     if (!c.result.verdict.is_refuted()) continue;
-    o << "<h2>" << xml_escape(c.claim) << ": refuted</h2>\n<div class=\"figure\">\n" << trace_report_svg(t, &c) << "</div>\n";
+    o << "<h2 id=\"claim" << i + 1 << "\">" << xml_escape(c.claim) << ": refuted</h2>\n<div class=\"figure\">\n" << trace_report_svg(t, &c) << "</div>\n";
     if (figure++ == 0) o << "<p>This figure is also <a href=\"report.svg\">report.svg</a>.</p>\n";
     const auto& w = c.result.witness;
     if (w && w->instruction >= 0 && at(w->instruction) < t.instructions.size())

@@ -4,6 +4,8 @@
 // conflicting phase, and elements outlined when covers fails.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "cli/trace_report.hpp"
 #include "model/kernel_expr.hpp"
 #include "tests/proofs/xml_tags.hpp"
@@ -43,6 +45,18 @@ TEST(TraceReport, ConflictShowsTheWitnessLanesAndPhase) {
   // The lanes table marks the four colliding lanes and gives lane 24's byte address 12.
   EXPECT_EQ(count(html, "<tr class=\"hot\">"), 4);
   EXPECT_NE(html.find("<tr class=\"hot\"><td>24</td><td>24</td><td>(3,0,0)</td><td>12</td>"), std::string::npos);
+  // The summary lists both claims; the refuted one links to its figure (issue 15).
+  EXPECT_NE(html.find("<a href=\"#claim1\">figure</a>"), std::string::npos);
+  EXPECT_NE(html.find("<h2 id=\"claim1\">conflict-free: refuted</h2>"), std::string::npos);
+  EXPECT_EQ(count(html, "<a href=\"#claim"), 1);  // covers is proved: no figure
+  // The 128-row stage keeps its row labels legible: every k-th row, at least 13 px apart.
+  const std::regex label(R"re(<text x="[0-9.]+" y="([0-9.]+)" class="lbl" text-anchor="end">[0-9]+</text>)re");
+  std::vector<double> ys;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), label); it != std::sregex_iterator(); ++it)
+    ys.push_back(std::stod((*it)[1]));
+  ASSERT_GE(ys.size(), 16u);
+  ASSERT_LT(ys.size(), 128u);
+  for (std::size_t i = 1; i < ys.size(); ++i) EXPECT_GE(ys[i] - ys[i - 1], 13.0) << i;
 }
 
 TEST(TraceReport, NoRefutationDrawsTheOverview) {
