@@ -131,9 +131,11 @@ Options:
   --json              one JSON object: the layout and each claim's verdict, method, time and witness
   --engine E          z3 | exhaustive (enumerate every index) | auto (default: exhaustive when small)
   --timeout-ms N      Z3's time limit per query in milliseconds (a timeout is UNKNOWN, never PROVED)
+  --deadline-s S      the whole run's time limit in seconds: a claim not decided by then is UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR (tool and Z3 versions, claim, layout)
   -D NAME=EXPR        a constant the C++ layout uses (repeatable): -D 'bM=Int<128>{}'
-  --elem-bytes E      bank claims: bytes per element (1 to 64)
+  --elem-bytes E      bank claims: bytes per element (1 to 64); also the element width of tma: and --byte-swizzle
+  --elem-bits N       the element width in bits for tma: claims and --byte-swizzle (sub-byte types: 4, 6)
   --vec V             bank claims: elements per lane access (default: 16 bytes per lane, 16/E elements;
                       see docs/bank_model.md)
   --pattern P         bank claims: row-per-lane | linear | ldmatrix (model/access.hpp)
@@ -156,18 +158,21 @@ Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
 constexpr const char* k_print = R"HELP(layoutproof print: a layout as a table of offsets, as CuTe's print_layout prints it.
 
 Usage:
-  layoutproof print L [--elem-bytes E] [-D NAME=EXPR ...]
+  layoutproof print L [--elem-bytes E] [--byte-swizzle SW] [-D NAME=EXPR ...]
   L as a table of offsets (a layout of rank > 2: one table per slice (_,_,k)); with E, the
   shared-memory bank (of 32 x 4 bytes) of every element. `print L E` is the same as --elem-bytes E.
 
 Options:
   --elem-bytes E    also print the bank of every element of E bytes (1 to 64)
+  --byte-swizzle SW a swizzle on byte addresses over the plain L (needs --elem-bytes): the smem_ptr form
   -D NAME=EXPR      a constant the C++ layout uses (repeatable)
 
 Examples:
   layoutproof print '(4,8):(8,1)'
   layoutproof print 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2
   layoutproof print '(2,2,2):(1,2,4)'
+  # a TMA-style swizzle on byte addresses (GMMA's 128-byte swizzle of halves)
+  layoutproof print '(8,64):(64,1)' --elem-bytes 2 --byte-swizzle 'Sw<3,4,3>'
 
 Exit codes: 0 printed, 2 bad input.
 )HELP";
@@ -175,10 +180,12 @@ Exit codes: 0 printed, 2 bad input.
 constexpr const char* k_eval = R"HELP(layoutproof eval: a layout's offsets for the indices 0..size(L)-1 on one line.
 
 Usage:
-  layoutproof eval L [-D NAME=EXPR ...]
+  layoutproof eval L [--elem-bytes E --byte-swizzle SW] [-D NAME=EXPR ...]
   L(i) for every index i (colexicographic coordinates), separated by spaces.
 
 Options:
+  --byte-swizzle SW a swizzle on byte addresses over the plain L (with --elem-bytes E): the smem_ptr form
+  --elem-bytes E    the element width --byte-swizzle needs (1 to 64)
   -D NAME=EXPR      a constant the C++ layout uses (repeatable)
 
 Examples:
@@ -465,6 +472,9 @@ Options:
   -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
   --claim C      conflict-free | max-ways:K | vector-legal | covers (repeatable)
   --json         machine-readable output
+  --fused        the trace nvcc's fusion issues (f32/f64 pairs merged into 8/16-byte accesses):
+                 claims, JSON and report are about it; the text shows both
+  --deadline-s S the whole run's time limit in seconds: a claim not decided by then is UNKNOWN
   --engine E     z3 | exhaustive | auto (default auto)
   --report DIR   write DIR/index.html and DIR/report.svg: every claim's verdict and, per refuted
                  claim, the smem stage coloured by bank with the witness lanes' slices outlined,
