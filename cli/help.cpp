@@ -123,6 +123,11 @@ Usage:
                     [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR] [--byte-swizzle SW] [--report DIR]
 
   CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] | equivalent:L2 | involution | inverse:R
+         | tma:Sw<B,M,S>[,base=ADDR][,box=SHAPE]
+  tma: what the kernel reads through L is what TMA wrote with Sw<B,M,S> (SWIZZLE_128B = Sw<3,4,3>,
+  64B = Sw<2,4,3>, 32B = Sw<1,4,3>) on ABSOLUTE smem byte addresses; base = the buffer's byte address
+  (default 0), box = the TMA box (default all of L); needs --elem-bytes/--elem-bits or an smem_ptr L.
+  Element-unit swizzles match 128B only at 1024-aligned bases; smem_ptr forms swizzle absolute addresses.
   (L may be a bare swizzle: Sw<3,4,3> or Swizzle<3,4,3>{}; L2 and R are layouts like L, C++ included).
   conflict-free and max-ways:K range over every warp instruction of an access to the 2-D tile TILE.
 
@@ -151,6 +156,9 @@ Examples:
   # refuted on purpose: the 8 rows of an unswizzled 128-byte tile share their banks (exit 1)
   layoutproof prove '(8,64):(64,1)' --claim conflict-free --elem-bytes 2 --pattern ldmatrix --op ldsm4 --report /tmp/lp-prove-report
   layoutproof prove 'Sw<3,3,3> o (8,64):(64,1)' --claim conflict-free --claim max-ways:1 --elem-bytes 2 --pattern row-per-lane
+  layoutproof prove 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2 --claim 'tma:Sw<3,4,3>,base=1024'
+  # refuted on purpose: TMA swizzles absolute addresses and 128 is not 1024-byte aligned (exit 1)
+  layoutproof prove 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2 --claim 'tma:Sw<3,4,3>,base=128'
 
 Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
 )HELP";
