@@ -101,19 +101,6 @@ Verdict from(const proofs::Verdict& v, std::string claim, std::string subject) {
   return r;
 }
 
-// As cli/prove_command.cpp's claim_of: equivalent:L2 and inverse:R take their layout through the
-// one input path, so it may be C++ with the constants.
-proofs::Claim claim_of(const std::string& t, const Constants& constants) {
-  for (const std::string prefix : {"equivalent:", "inverse:"}) {
-    if (t.rfind(prefix, 0) != 0 || t.size() == prefix.size()) continue;
-    proofs::Claim c = proofs::parse_claim(prefix + "1:1");
-    c.other = parse_layout_any_syntax(t.substr(prefix.size()), constants);
-    c.text = t;
-    return c;
-  }
-  return proofs::parse_claim(t);
-}
-
 }  // namespace
 
 std::string version() { return LAYOUTPROOF_VERSION; }
@@ -170,7 +157,7 @@ Verdict prove(const Layout& layout, std::string_view claim_text, const Options& 
   const std::string text(claim_text);
   proofs::Claim claim;
   try {
-    claim = claim_of(text, options.constants);
+    claim = proofs::parse_claim(text, options.constants);
   } catch (const std::exception& e) {
     return input_error(text, layout.text(), error_of(e));
   }

@@ -47,19 +47,6 @@ std::string witness_json(const Witness& w) {
   return s + "]}";
 }
 
-// The claim `t`; the layout of equivalent:L2 and inverse:R goes through the one input path (so it
-// may be C++ with the command's constants).
-Claim claim_of(const std::string& t, const CppConstants& constants) {
-  for (const std::string prefix : {"equivalent:", "inverse:"}) {
-    if (t.rfind(prefix, 0) != 0 || t.size() == prefix.size()) continue;
-    Claim c = parse_claim(prefix + "1:1");
-    c.other = parse_layout_any_syntax(t.substr(prefix.size()), constants);
-    c.text = t;
-    return c;
-  }
-  return parse_claim(t);
-}
-
 Subject subject_of(const std::string& text, const CppConstants& constants) {
   const LayoutOrSwizzle l = parse_layout_or_swizzle(text, constants);
   Subject s;
@@ -289,7 +276,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
       c.element_bits = bits;
       claims.push_back({t, std::nullopt, std::move(c)});
     } else {
-      Claim c = claim_of(t, access.constants);
+      Claim c = parse_claim(t, access.constants);
       claims.push_back({c.text, c, std::nullopt});
     }
   }

@@ -34,7 +34,9 @@ static i64 parse_positive(const std::string& s, const std::string& what) {
   return v;
 }
 
-Claim parse_claim(const std::string& text) {
+Claim parse_claim(const std::string& text) { return parse_claim(text, CppConstants{}); }
+
+Claim parse_claim(const std::string& text, const CppConstants& constants) {
   Claim c;
   c.text = text;
   const auto colon = text.find(':');
@@ -64,7 +66,7 @@ Claim parse_claim(const std::string& text) {
   } else if (name == "equivalent" || name == "inverse") {
     c.kind = name == "equivalent" ? Claim::Kind::equivalent : Claim::Kind::inverse;
     if (arg.empty()) throw LayoutError("claim '" + name + "' needs a layout: " + name + ":L");
-    c.other = parse_any_layout(arg);
+    c.other = parse_layout_any_syntax(arg, constants);
   } else {
     throw LayoutError("unknown claim '" + text +
                       "' (injective, bijective, surjective:N, contiguous:V[@MODE], equivalent:L2, involution, inverse:R; conflict-free and max-ways:K take an access: --elem-bytes, --vec, --pattern)");

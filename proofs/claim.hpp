@@ -18,6 +18,7 @@
 #include <string>
 
 #include "model/composed.hpp"
+#include "model/cpp_source.hpp"
 
 namespace layoutproof::proofs {
 
@@ -40,8 +41,11 @@ struct Claim {
   std::string text;       // as written
 };
 // injective | bijective | surjective:N | contiguous:V | contiguous:V@MODE | equivalent:L2 |
-// involution | inverse:R. Throws LayoutError on bad input.
-Claim parse_claim(const std::string& text);
+// involution | inverse:R. Throws LayoutError on bad input. The layout of equivalent:L2 and
+// inverse:R goes through the one input path (model/cpp_source.hpp parse_layout_any_syntax), so it
+// may be CuTe notation or C++ using `constants`: equivalent:tile_to_shape(Atom{}, make_shape(bM,bK)).
+Claim parse_claim(const std::string& text, const CppConstants& constants);
+Claim parse_claim(const std::string& text);  // no constants
 
 // A raw violation from an engine, in indices; replay() checks it on model/ and explains it.
 struct Violation {
