@@ -9,6 +9,7 @@
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/report.hpp"
+#include "cli/witness_json.hpp"
 #include "model/notation.hpp"
 #include "proofs/bank_claims.hpp"
 #include "proofs/check.hpp"
@@ -35,16 +36,6 @@ std::string witness_text(const Witness& w) {
     s += std::to_string(p.offset);
   }
   return s.empty() ? w.why : s + " (" + w.why + ")";
-}
-
-std::string witness_json(const Witness& w) {
-  std::string s = "{\"why\":" + json_str(w.why) + ",\"points\":[";
-  for (std::size_t i = 0; i < w.points.size(); ++i) {
-    const auto& p = w.points[i];
-    s += (i ? "," : "") + std::string("{\"role\":") + json_str(p.role) + ",\"index\":" + std::to_string(p.index) +
-         ",\"coord\":" + json_str(p.coord) + ",\"offset\":" + std::to_string(p.offset) + "}";
-  }
-  return s + "]}";
 }
 
 Subject subject_of(const std::string& text, const CppConstants& constants) {
@@ -99,22 +90,6 @@ std::string shell_quote(const std::string& a) {
   return q + "'";
 }
 
-std::string bank_witness_json(const BankWitness& w) {
-  std::string s = "{\"instruction\":" + std::to_string(w.instruction) + ",\"where\":" + json_str(w.where) +
-                  ",\"phase\":" + std::to_string(w.phase) + ",\"bank\":" + std::to_string(w.bank) +
-                  ",\"ways\":" + std::to_string(w.ways) + ",\"wavefronts\":" + std::to_string(w.wavefronts) +
-                  ",\"ideal\":" + std::to_string(w.ideal) + ",\"conflict_degree\":" + std::to_string(w.degree) +
-                  ",\"lanes\":[";
-  for (std::size_t i = 0; i < w.lanes.size(); ++i) {
-    const auto& l = w.lanes[i];
-    s += (i ? "," : "") + std::string("{\"lane\":") + std::to_string(l.lane) + ",\"row\":" + std::to_string(l.row) +
-         ",\"col\":" + std::to_string(l.col) + ",\"byte_address\":" + std::to_string(l.byte_address) + ",\"words\":[";
-    for (std::size_t j = 0; j < l.words.size(); ++j) s += (j ? "," : "") + std::to_string(l.words[j]);
-    s += "]}";
-  }
-  return s + "],\"why\":" + json_str(describe(w)) + "}";
-}
-
 // prove LAYOUT --claim conflict-free|max-ways:K --elem-bytes E --vec V --pattern P ...
 int run_bank_claims(const std::string& layout_text, const std::vector<std::string>& claim_texts, const AccessOptions& a,
                     const ProveOptions& opts, bool json, const std::string& command, std::ostream& out) {
@@ -167,7 +142,7 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
       json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_str(t) +
                       ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_str(v.method) +
                       ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_str(v.detail) +
-                      ",\"witness\":" + (r.witness ? bank_witness_json(*r.witness) : "null") + "}";
+                      ",\"witness\":" + (r.witness ? witness_to_json(*r.witness) : "null") + "}";
     } else {
       out << to_string(v.kind) << "  " << t << "  [" << v.method << ", " << ms(v.time_ms) << " ms]";
       if (r.witness) out << "\n  witness: " << describe(*r.witness);
@@ -294,7 +269,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
       json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_str(c.text) +
                       ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_str(v.method) +
                       ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_str(v.detail) +
-                      ",\"witness\":" + (v.is_refuted() ? witness_json(v.witness) : "null") +
+                      ",\"witness\":" + (v.is_refuted() ? witness_to_json(v.witness) : "null") +
                       (v.largest_v ? ",\"largest_v\":" + std::to_string(v.largest_v) : "") + "}";
     } else {
       out << to_string(v.kind) << "  " << c.text << "  [" << v.method << ", " << ms(v.time_ms) << " ms]";

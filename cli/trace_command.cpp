@@ -9,6 +9,7 @@
 #include "cli/help.hpp"
 #include "cli/run_flags.hpp"
 #include "cli/trace_report.hpp"
+#include "cli/witness_json.hpp"
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
 #include "proofs/trace_claims.hpp"
@@ -85,15 +86,6 @@ void print_text(const AddressTrace& t, std::ostream& out) {
   }
 }
 
-std::string witness_json(const TraceWitness& w) {
-  std::string s = "{\"instruction\":" + std::to_string(w.instruction) + ",\"warp\":" + std::to_string(w.warp) + ",\"copy_coord\":[";
-  for (std::size_t i = 0; i < w.copy_coord.size(); ++i) s += (i ? "," : "") + std::to_string(w.copy_coord[i]);
-  s += "],\"phase\":" + std::to_string(w.phase) + ",\"bank\":" + std::to_string(w.bank) + ",\"ways\":" + std::to_string(w.ways) +
-       ",\"wavefronts\":" + std::to_string(w.wavefronts) + ",\"ideal\":" + std::to_string(w.ideal) + ",\"lanes\":[";
-  for (std::size_t i = 0; i < w.lanes.size(); ++i) s += (i ? "," : "") + std::to_string(w.lanes[i]);
-  return s + "],\"why\":" + json_str(w.why) + "}";
-}
-
 int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
   ProveOptions o;
   o.engine = a.engine;
@@ -111,7 +103,7 @@ int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
     if (a.json) {
       json += (i ? "," : "") + std::string("{\"claim\":") + json_str(claim->text) + ",\"verdict\":" + json_str(to_string(v.kind)) +
               ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(v.detail) + ",\"time_ms\":" + ms(v.time_ms) +
-              ",\"witness\":" + (r.witness ? witness_json(*r.witness) : std::string("null")) + "}";
+              ",\"witness\":" + (r.witness ? witness_to_json(*r.witness, &t) : std::string("null")) + "}";
       continue;
     }
     out << to_string(v.kind) << "  " << claim->text << "  [" << v.method << ", " << ms(v.time_ms) << " ms]  ";
