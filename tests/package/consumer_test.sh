@@ -4,7 +4,7 @@
 # the GoogleTest helpers) against it, as a kernel project would.
 # Usage: consumer_test.sh BUILD_DIR SOURCE_DIR CXX_COMPILER [COMPILER_LAUNCHER]
 set -u
-build=$1 src=$2 cxx=$3 launcher=${4:-}
+build=$1 src=$2 cxx=$3 launcher=${4:-} cxxflags=${5:-} ldflags=${6:-}
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/layoutproof_pkg.XXXXXX")
 trap 'rm -rf "$prefix"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -42,7 +42,7 @@ grep -q "^9.0 compatible=FALSE" <<<"$vc" || fail "the version file accepts 9.0"
 launch=()
 [ -n "$launcher" ] && launch=(-DCMAKE_CXX_COMPILER_LAUNCHER="$launcher")
 cmake -S "$src/tests/package/consumer" -B "$prefix/consumer" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" \
-      "${launch[@]}" -DCMAKE_PREFIX_PATH="$prefix" >"$prefix/configure.log" 2>&1 || { cat "$prefix/configure.log"; fail "consumer configure"; }
+      "${launch[@]}" -DCMAKE_CXX_FLAGS="$cxxflags" -DCMAKE_EXE_LINKER_FLAGS="$ldflags" -DCMAKE_PREFIX_PATH="$prefix" >"$prefix/configure.log" 2>&1 || { cat "$prefix/configure.log"; fail "consumer configure"; }
 cmake --build "$prefix/consumer" -j2 >"$prefix/build.log" 2>&1 || { cat "$prefix/build.log"; fail "consumer build"; }
 
 out=$("$prefix/consumer/consumer" 2>&1); rc=$?
