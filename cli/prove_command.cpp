@@ -40,6 +40,12 @@ std::string witness_text(const Witness& w) {
 
 Subject subject_of(const std::string& text, const CppConstants& constants) {
   const LayoutOrSwizzle l = parse_layout_or_swizzle(text, constants);
+  // Every claim is about integer offsets; a basis stride maps to a coordinate (an identity layout):
+  // bad input, not an ERROR verdict.
+  for (const IntTuple& d : leaf_nodes(l.layout.layout.stride))
+    if (d.is_basis())
+      throw LayoutError("claims are about integer offsets, and " + to_string(l.layout.layout) + " has the basis stride " +
+                        to_string(d) + " (a coordinate direction, as in make_identity_layout); print or algebra take it");
   Subject s;
   s.layout = l.layout;
   s.bare_swizzle = l.bare_swizzle;

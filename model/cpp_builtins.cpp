@@ -220,6 +220,19 @@ CppValue int_type(CppEvaluator& ev, const CppExpr& e) {
     ev.fail(e.targs[0], "Int<" + std::to_string(v) + ">: CuTe's Int<v> takes an int (32 bits)");
   return CppValue::of_int(v, true);
 }
+// E<I...> (CuTe's basis stride, a ScaledBasis of _1 at the mode path I...): E<1>{} is _1@1 and
+// E<1,0>{} is _1@0@1 (CuTe prints the path innermost first); E<> is _1.
+CppValue basis_type(CppEvaluator& ev, const CppExpr& e) {
+  value_form(ev, e);
+  std::vector<int> path;
+  for (const CppExpr& t : e.targs) {
+    const i64 i = ev.eval_int(t);
+    if (i < 0 || i > 64) ev.fail(t, "E<...>: a mode index from 0 to 64, not " + std::to_string(i));
+    path.push_back(static_cast<int>(i));
+  }
+  if (path.empty()) return CppValue::of_int(1, true);
+  return CppValue::of_tuple(IntTuple::basis(1, true, std::move(path)));
+}
 CppValue bool_constant(CppEvaluator& ev, const CppExpr& e) {
   value_form(ev, e);
   no_targs(ev, e);
@@ -646,7 +659,7 @@ CppValue rank_product(CppEvaluator& ev, const CppExpr& e) {
 
 const HandlerTable& cute_builtins() {
   static const HandlerTable t = {
-      {"Int", &int_type}, {"C", &int_type}, {"true", &bool_constant}, {"false", &bool_constant},
+      {"Int", &int_type}, {"C", &int_type}, {"E", &basis_type}, {"true", &bool_constant}, {"false", &bool_constant},
       {"true_type", &bool_constant}, {"false_type", &bool_constant},
       {"Shape", &tuple_type}, {"Stride", &tuple_type}, {"Step", &tuple_type}, {"Coord", &tuple_type},
       {"tuple", &tuple_type}, {"Tile", &tile_type},

@@ -132,5 +132,12 @@ expect_error "notation error stays notation" "expected" 9 eval '(4,2):(2'
 expect_error "bad -D" "-D needs NAME=EXPR" - eval '8:1' -D '=3'
 expect_error "error inside a -D constant" "-D bM: expected" - eval 'make_shape(bM)' -D 'bM=Int<8>{'
 
+# Basis strides in C++ (CuTe's E<I...>) are the notation's _1@I (E<1,0> is _1@0@1, innermost first).
+same_output "E<> in make_stride" algebra coalesce 'make_layout(make_shape(Int<4>{},Int<8>{}), make_stride(E<0>{}, E<1>{}))' --cute-text \
+  -- algebra coalesce '(_4,_8):(_1@0,_1@1)' --cute-text
+same_output "E<> in Stride<>" algebra coalesce 'Layout<Shape<_4,_8>, Stride<E<1,0>, E<>>>{}' --cute-text \
+  -- algebra coalesce '(_4,_8):(_1@0@1,_1)' --cute-text
+expect_error "claims need integer strides" "has the basis stride" - prove 'Layout<Shape<_4,_8>, Stride<E<0>, E<1>>>{}' --claim injective
+
 if [ "$fails" -ne 0 ]; then echo "$fails C++ input check(s) failed"; exit 1; fi
 echo "all C++ input checks passed"
