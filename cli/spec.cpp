@@ -449,11 +449,17 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
 }
 
 std::vector<Check> load_spec(const std::string& path, const CppConstants& overrides, bool allow_empty) {
-  std::ifstream f(path);
+  // Read at most kMaxSpecBytes (+1 to tell): a spec path may be a pipe (`<(...)`) but must not be an
+  // endless stream (`check /dev/zero` used to read forever).
+  constexpr std::size_t kMaxSpecBytes = std::size_t{16} << 20;
+  std::ifstream f(path, std::ios::binary);
   if (!f) throw LayoutError("cannot read spec file " + path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_spec(ss.str(), path, overrides, allow_empty);
+  std::string text(kMaxSpecBytes + 1, '\0');
+  f.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(f.gcount()));
+  if (text.size() > kMaxSpecBytes) throw LayoutError("spec file " + path + " is larger than 16 MiB (the limit of a spec)");
+  if (text.find('\0') != std::string::npos) throw LayoutError("spec file " + path + " holds a NUL byte: not a YAML text file");
+  return parse_spec(text, path, overrides, allow_empty);
 }
 
 }  // namespace layoutproof::cli

@@ -59,4 +59,7 @@ printf 'layouts: [{name: a, layout: "(8,64):(64,1)", element: f16, accesses: [{p
 run S3c "2" "vec" check "$tmp/vecneg.yaml" --no-cache
 run S4 "2" "overflow" raster locality --m 68719476736 --n 1 --k 999999999999 --tile 65536x1x1 --elem-bytes 8
 run S5 "2" "2^22 elements" synth --tile '(4294967296,4294967296):(1,4294967296)' --elem-bytes 4 --pattern row-per-lane
+run H7 "2" "larger than 16 MiB" check /dev/zero --no-cache
+printf 'layouts: [{name: a, layout: "8:1", claims: [bijective]}]\0\n' > "$tmp/nul.yaml"
+run H7b "2" "NUL byte" check "$tmp/nul.yaml" --no-cache
 exit $fails
