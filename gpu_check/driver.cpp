@@ -245,8 +245,37 @@ class Runner {
 
 int usage() {
   std::cerr << "usage: layoutproof-gpu [--filter TEXT] [--ncu RESULTS.jsonl] [--no-clock] [--json] [--json-file FILE]\n"
-               "       layoutproof-gpu --list | --export-cases FILE\n";
+               "       layoutproof-gpu --list | --export-cases FILE | --help\n";
   return 2;
+}
+
+int help() {
+  std::cout << R"HELP(layoutproof-gpu: the claims layoutproof proves, checked on a real GPU (docs/gpu_check.md).
+
+Usage:
+  layoutproof-gpu [--filter TEXT] [--ncu RESULTS.jsonl] [--no-clock] [--json] [--json-file FILE]
+  layoutproof-gpu --list | --export-cases FILE | --help
+
+Options:
+  --filter TEXT        run only the checks whose name contains TEXT
+  --ncu RESULTS.jsonl  compare each bank check's predicted wavefronts with Nsight Compute's measured
+                       l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st,ldsm,stsm,ldgsts} counts
+  --no-clock           skip the clock64() timing of the bank probes (ncu runs)
+  --json               print one JSON object per check instead of the table
+  --json-file FILE     also write the JSON results to FILE
+  --list               list the built-in checks (bijectivity, round trips, bank probes, kernel copies)
+  --export-cases FILE  write the bank probe cases (one instruction's 32 lane addresses each) to FILE
+  --help, -h           this text
+
+Examples:
+  layoutproof-gpu --list
+  layoutproof-gpu --filter bank --json-file /tmp/gpu.json
+  OUT=/tmp/out bash gpu_check/run_device.sh      # the whole run with Nsight Compute, as in docs/gpu_check.md
+
+Without a CUDA device it prints "SKIPPED: no CUDA device (reason)" and exits 77 (CTest's skip code).
+Exit codes: 0 every check agrees, 1 a disagreement, 2 bad input, 77 no CUDA device.
+)HELP";
+  return 0;
 }
 
 int main_impl(int argc, char** argv) {
@@ -262,6 +291,7 @@ int main_impl(int argc, char** argv) {
     else if (a == "--json") o.json = true;
     else if (a == "--list") o.list = true;
     else if (a == "--no-clock") o.clock = false;
+    else if (a == "--help" || a == "-h") return help();
     else return usage();
   }
   char self[PATH_MAX];  // popen runs a shell: /proc/self/exe must be resolved here, not there
