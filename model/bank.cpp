@@ -197,7 +197,14 @@ BankReport analyze_smem_access(const SmemAccess& a) {
     const int merged = wide_load_wavefronts(a);
     if (merged != r.wavefronts) {
       r.wavefronts = merged;
-      r.ideal = std::min(r.ideal, merged);
+      // The ideal is what the instruction would take with its collisions removed: a merge may
+      // save more wavefronts in one half than a collision costs in the other, and that collision
+      // must still count (LDS.128 with half 0 merged on one address and a 2-way bank in quarter 2:
+      // 4 wavefronts, 3 without the collision). A collision always sits in a phase that is summed
+      // (a merged half has none), so it costs exactly need - 1 there.
+      int collision_cost = 0;
+      for (const int need : r.phase_wavefronts) collision_cost += need > 1 ? need - 1 : 0;
+      r.ideal = std::min(r.ideal, std::max(1, merged - collision_cost));
       r.broadcast_merge = true;
     }
   }

@@ -98,8 +98,15 @@ std::vector<std::pair<int, int>> phases_of(const SmemAccess& a);
 void validate(const SmemAccess& a);
 
 // Predicted wavefronts of one instruction (rule above).
-// ideal = number of phases with an active lane (N for matrix ops), lowered to `wavefronts` when a
-// wide-load merge makes it lower; conflict_degree = wavefronts / ideal (1 = conflict-free).
+// ideal = the wavefronts the instruction would take with each phase's collisions removed: per merge
+// group, 1 if the group merges, else its number of phases with an active lane (N for matrix ops),
+// plus LDS.128's lane-31 extra wavefront (not a bank conflict). Every merge needs its group
+// conflict-free as a whole, so a collision always sits in a summed phase, costs exactly need - 1
+// there and is never absorbed: ideal = wavefronts - sum(need - 1 over phases) (<= the non-empty
+// phases, >= 1), and conflict_degree = wavefronts / ideal is 1 (conflict-free) iff no phase has a
+// collision. Example: ld.128 with half 0 on one address (merged: 1) and lanes 20, 22 2-way in
+// quarter 2: wavefronts 1 + 2 + 1 = 4, ideal 1 + 1 + 1 = 3 (the old ideal, non-empty phases
+// lowered to the wavefronts, was 4 and called it conflict-free).
 // @pre validate(a) passes (it is called; LayoutError otherwise).
 // @post wavefronts >= ideal >= 1; wavefronts == sum(phase_wavefronts) unless broadcast_merge.
 // Example: ld, width 4, lane i at byte 128*i -> every lane in bank 0, 32 distinct words:

@@ -306,15 +306,9 @@ BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptio
     case BankOutcome::Kind::error: return finish({Verdict::error(method, z.text), std::nullopt}, z.queries);
     case BankOutcome::Kind::unknown: return finish({Verdict::unknown(method, z.text), std::nullopt}, z.queries);
     case BankOutcome::Kind::violated: {
-      // Z3 looks for two lanes of one phase on one bank at different words. The definition is the
-      // bank model's wavefronts = ideal, and the H100 merges some phases of wide loads, so such a
-      // collision can still leave an instruction at its ideal: the exhaustive evaluation of every
-      // instruction then decides.
-      if (oracle && oracle->verdict.is_proved()) {
-        BankResult r = *oracle;
-        r.verdict.method += " (z3 found a phase-level bank collision that the hardware's merged wide-load phases absorb)";
-        return finish(r, z.queries);
-      }
+      // Z3 looks for two lanes of one phase on one bank at different words: exactly an instruction
+      // above its ideal (the ideal is the wavefronts with the collisions removed, so no wide-load
+      // merge absorbs a collision: model/bank.hpp). A bank model that proves is a disagreement.
       BankResult r;
       try {
         r = replay_bank(s, c, z.violation, method);

@@ -446,8 +446,7 @@ TraceResult z3_bank(const AddressTrace& t, const TraceClaim& c, const ProveOptio
     const BankCollision& col = scan.worst->report.collisions[at(scan.worst->collision)];
     expect = TraceViolation{scan.worst->instruction, hint_lanes(t.instructions[at(scan.worst->instruction)], col, picks)};
   }
-  const std::vector<i64> skip = c.kind == Kind::conflict_free ? scan.absorbed : std::vector<i64>{};
-  const TraceOutcome z = check_trace_z3(t, c, o.smt, skip, expect);
+  const TraceOutcome z = check_trace_z3(t, c, o.smt, expect);
   const std::string method = z.method + ", cross-checked by the bank model on " + domain_text(t);
   const auto done = [&](Verdict v, std::optional<TraceWitness> w = std::nullopt) {
     v.queries = z.queries;
@@ -506,10 +505,7 @@ void scan_bank(const AddressTrace& t, int max_ways, BankScan& scan) {
     scan.wavefronts[r.wavefronts] = checked_add(scan.wavefronts[r.wavefronts], 1);
     for (const auto& col : r.collisions) scan.most_ways = std::max(scan.most_ways, col.ways());
     const std::optional<int> first = breaking(r, max_ways, true);
-    if (!first) {
-      if (max_ways == 0 && !r.collisions.empty()) scan.absorbed.push_back(k);
-      continue;
-    }
+    if (!first) continue;
     scan.failing = checked_add(scan.failing, 1);
     if (!scan.first) scan.first = BankFailure{k, r, *first};
     BankFailure f{k, r, *breaking(r, max_ways, false)};

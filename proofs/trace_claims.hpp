@@ -69,7 +69,6 @@ struct BankScan {
   i64 invalid_at = -1;                  // the instruction validate() refused (when it throws)
   std::optional<BankFailure> first;     // first failing instruction, its first breaking collision
   std::optional<BankFailure> worst;     // most wavefronts/ideal (max-ways: most ways); ties: first
-  std::vector<i64> absorbed;            // conflict-free: a phase collision the wide-load merge absorbs
   std::map<int, i64> wavefronts;        // wavefronts -> instructions taking that many
   int most_ways = 1;                    // the most distinct words in one bank of one phase
 };
@@ -88,12 +87,11 @@ struct TraceOutcome {
   std::string text, method;
   std::vector<std::string> queries;
 };
-// conflict-free and max-ways:K only (error otherwise). skip: instructions left to the bank model
-// (conflict-free LDS.128 whose phase collision the measured cross-half merge absorbs: outside the
-// phase rule Z3 encodes). expect: the exhaustive engine's worst violation; when z3 finds a
+// conflict-free and max-ways:K only (error otherwise); exact for the bank model's rule (an
+// instruction keeps its ideal iff no phase has a collision: model/bank.hpp). expect: the exhaustive engine's worst violation; when z3 finds a
 // violation, one more query asks whether z3 also finds this one (TraceOutcome::confirmed).
 // @pre every instruction passes validate() (check_trace_exhaustive first). Never throws.
 TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const SmtOptions& o,
-                            const std::vector<i64>& skip = {}, const std::optional<TraceViolation>& expect = std::nullopt);
+                            const std::optional<TraceViolation>& expect = std::nullopt);
 
 }  // namespace layoutproof::proofs

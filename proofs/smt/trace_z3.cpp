@@ -10,7 +10,7 @@
 //            word w_p = W_p + j_p,  bank b_p = w_p mod 32,  phase p_p = l_p / P
 //            P = 32 (width <= 4), 16 (width 8), 8 (width 16 and ldsm/stsm)
 //
-// conflict-free:  sat? lo <= i < hi, i not skipped, l_0 < l_1, both active, p_0 == p_1,
+// conflict-free:  sat? lo <= i < hi, l_0 < l_1, both active, p_0 == p_1,
 //                 b_0 == b_1, w_0 != w_1
 // max-ways:K:     sat? K+1 picks l_0 < ... < l_K, all active, one phase, one bank, pairwise
 //                 distinct words (a lane's <= 4 consecutive words lie in distinct banks, so the
@@ -18,10 +18,10 @@
 //
 // The instructions are split into chunks [lo, hi) of kChunk, one query each (the table of a query
 // has at most 32 x kChunk leaves): every chunk unsat proves the claim; the first sat chunk gives
-// a violation, which the caller replays on the bank model. This is the bank model's phase rule:
-// exact for conflict-free (no phase collision keeps the ideal; a collision exceeds it) except on
-// LDS.128 instructions whose collision the measured cross-half merge absorbs, which the caller
-// passes as `skip` (decided by the bank model alone), and exact for max-ways:K.
+// a violation, which the caller replays on the bank model. This is the bank model's rule, exactly:
+// for conflict-free, an instruction keeps its ideal iff no phase has a collision (the ideal is the
+// wavefronts with the collisions removed, so a wide-load merge never absorbs one: model/bank.hpp),
+// and max-ways:K is a phase-level bound by definition.
 #include "proofs/smt/encode.hpp"
 #include "proofs/smt/session.hpp"
 #include "proofs/trace_claims.hpp"
@@ -133,28 +133,16 @@ std::vector<z3::expr> concat(std::vector<z3::expr> a, const std::vector<z3::expr
   return a;
 }
 
-// The instruction domain of chunk [lo, hi) minus the skipped instructions in it.
-std::vector<z3::expr> chunk_domain(const Encoder& e, const z3::expr& i, i64 lo, i64 hi, const std::vector<i64>& skip) {
-  std::vector<z3::expr> d{z3::sge(i, e.k(lo)), z3::slt(i, e.k(hi))};
-  for (const i64 s : skip)
-    if (s >= lo && s < hi) d.push_back(i != e.k(s));
-  return d;
-}
-
-std::vector<i64> sorted(std::vector<i64> v) {
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-  return v;
+// The instruction domain of chunk [lo, hi).
+std::vector<z3::expr> chunk_domain(const Encoder& e, const z3::expr& i, i64 lo, i64 hi) {
+  return {z3::sge(i, e.k(lo)), z3::slt(i, e.k(hi))};
 }
 
 class TraceSearch {
  public:
-  TraceSearch(const AddressTrace& t, const TraceClaim& c, Session& ss, const std::vector<i64>& skip)
-      : t_(t), ss_(ss), skip_(sorted(skip)), e_(ss.ctx(), smt::width_for(bound_for(t))), i_(e_.var("i")),
-        conflict_free_(c.kind == TraceClaim::Kind::conflict_free), picks_(conflict_free_ ? 2 : c.k + 1), name_(c.text) {
-    const i64 n = static_cast<i64>(t.instructions.size());
-    std::erase_if(skip_, [n](i64 k) { return k < 0 || k >= n; });
-  }
+  TraceSearch(const AddressTrace& t, const TraceClaim& c, Session& ss)
+      : t_(t), ss_(ss), e_(ss.ctx(), smt::width_for(bound_for(t))), i_(e_.var("i")),
+        conflict_free_(c.kind == TraceClaim::Kind::conflict_free), picks_(conflict_free_ ? 2 : c.k + 1), name_(c.text) {}
 
   TraceOutcome run(const std::optional<TraceViolation>& expect) {
     TraceOutcome out;
@@ -162,9 +150,7 @@ class TraceSearch {
     const i64 chunks = ceil_div(n, kChunk);
     out.method = "z3 (symbolic over " + std::to_string(n) + " instructions x " + std::to_string(used_lanes(t_.op)) +
                  " lanes, " + std::to_string(picks_) + " picks; the trace's addresses as a per-lane table" +
-                 (chunks > 1 ? ", " + std::to_string(chunks) + " queries of up to " + std::to_string(kChunk) + " instructions" : "") +
-                 (skip_.empty() ? "" : "; " + std::to_string(skip_.size()) + " LDS.128 instructions whose phase collision the "
-                                       "measured cross-half merge absorbs left to the bank model") + ")";
+                 (chunks > 1 ? ", " + std::to_string(chunks) + " queries of up to " + std::to_string(kChunk) + " instructions" : "") + ")";
     if (picks_ > phase_size(t_)) {  // a bank of a phase holds at most one word per lane
       out.kind = TraceOutcome::Kind::holds;
       out.method = "counting";
@@ -175,13 +161,11 @@ class TraceSearch {
     bool vacuity_checked = false;
     for (i64 lo = 0; lo < n; lo += kChunk) {
       const i64 hi = std::min(n, lo + kChunk);
-      const std::optional<i64> first = first_kept(lo, hi);
-      if (!first) continue;  // every instruction of the chunk is the bank model's
       const LaneTables table(t_, e_, i_, lo, hi);
       const Picks p = encode_picks(t_, e_, table, picks_);
-      const std::vector<z3::expr> dom = concat(chunk_domain(e_, i_, lo, hi, skip_), p.domain);
+      const std::vector<z3::expr> dom = concat(chunk_domain(e_, i_, lo, hi), p.domain);
       const std::string suffix = chunks > 1 ? "[" + std::to_string(lo) + "-" + std::to_string(hi - 1) + "]" : "";
-      if (!vacuity_checked && !vacuity_ok(dom, p, *first)) {
+      if (!vacuity_checked && !vacuity_ok(dom, p, lo)) {
         out.kind = TraceOutcome::Kind::error;
         out.text = "vacuous: no active lane in the domain of " + name_ + suffix;
         return out;
@@ -207,20 +191,11 @@ class TraceSearch {
     out.kind = TraceOutcome::Kind::holds;
     out.text = (conflict_free_ ? std::string("no two active lanes of one phase hit one bank at different words")
                             : "no bank of any phase holds " + std::to_string(picks_) + " distinct words") +
-               ", in any of the " + std::to_string(n - static_cast<i64>(skip_.size())) + " instructions" +
-               (skip_.empty() ? "" : " z3 was given (the bank model keeps the other " + std::to_string(skip_.size()) +
-                                         " at their ideal)");
+               ", in any of the " + std::to_string(n) + " instructions";
     return out;
   }
 
  private:
-  // The first instruction of [lo, hi) that is not skipped.
-  std::optional<i64> first_kept(i64 lo, i64 hi) const {
-    for (i64 k = lo; k < hi; ++k)
-      if (!std::binary_search(skip_.begin(), skip_.end(), k)) return k;
-    return std::nullopt;
-  }
-
   // The domain alone, with one active pick, is satisfiable (at one instruction x of it: the table
   // then simplifies to that instruction's row instead of being bit-blasted once more).
   bool vacuity_ok(const std::vector<z3::expr>& dom, const Picks& p, i64 x) {
@@ -244,7 +219,6 @@ class TraceSearch {
 
   const AddressTrace& t_;
   Session& ss_;
-  std::vector<i64> skip_;  // ascending
   Encoder e_;
   z3::expr i_;
   bool conflict_free_;
@@ -254,7 +228,7 @@ class TraceSearch {
 
 }  // namespace
 
-TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const SmtOptions& o, const std::vector<i64>& skip,
+TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const SmtOptions& o,
                             const std::optional<TraceViolation>& expect) {
   TraceOutcome out;
   out.method = "z3";
@@ -268,7 +242,7 @@ TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const Sm
   }
   try {
     Session ss(o, c.text, t.provenance.empty() ? "address trace" : t.provenance);
-    out = TraceSearch(t, c, ss, skip).run(expect);
+    out = TraceSearch(t, c, ss).run(expect);
     out.queries = ss.query_names();
   } catch (const z3::exception& e) {
     out.kind = TraceOutcome::Kind::error;

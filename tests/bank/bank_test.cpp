@@ -161,6 +161,21 @@ TEST(BankModel, WideLoadMerges) {
   EXPECT_EQ(analyze_smem_access(make(SmemOp::st, 8, [](int i) { return i % 2 ? -1 : 4 * i; })).wavefronts, 2);
 }
 
+// Property finding (BankInvariants, tests/properties): half 0 merges to one wavefront on one
+// address, and quarter 2 has a 2-way bank (lanes 20 and 22 at 160 and 32, bank 8). 4 wavefronts;
+// without the collision 3. The ideal used to be lowered only to the wavefronts (4), so this was
+// called conflict-free.
+TEST(BankModel, AMergeDoesNotHideACollision) {
+  const std::array<std::int64_t, 32> addr = {0,  0,  0,   0,  0,  0,  0,  -1, -1, 0,  -1, 0,  -1, -1, -1, -1,
+                                             -1, -1, -1, -1, 160, -1, 32, -1, 0,  -1, -1, -1, -1, -1, -1, -1};
+  const BankReport r = analyze_smem_access(make(SmemOp::ld, 16, [&](int i) { return addr[static_cast<std::size_t>(i)]; }));
+  EXPECT_EQ(r.wavefronts, 4);
+  EXPECT_EQ(r.ideal, 3);
+  EXPECT_GT(r.conflict_degree, 1.0);
+  ASSERT_FALSE(r.collisions.empty());
+  EXPECT_EQ(r.collisions[0].phase, 2);
+  EXPECT_EQ(r.collisions[0].lanes, (std::vector<int>{20, 22}));
+}
 
 TEST(BankModel, ColumnReadIs32Way) {
   const BankReport r = analyze_smem_access(make(SmemOp::ld, 4, [](int i) { return 128 * i; }));
