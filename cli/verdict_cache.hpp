@@ -10,7 +10,7 @@
 // (cmake/source_fingerprint.cmake; it is regenerated whenever a source changes), and
 // kModelVersion a number bumped by hand on any semantic change (a safety net for a build whose
 // sources could not be hashed, and the record of when meaning changed).
-// Example key: "layoutproof 0.1.0|model 2|src 3f9a...|0|(8,64):(64,1)|injective|bits 16".
+// Example key: "layoutproof 0.1.0|model 3|src 3f9a...|0|(8,64):(64,1)|injective|bits 16".
 //
 // Only PROVED verdicts are cached (a refuted, unknown or failed claim is decided again, so its
 // witness is fresh); kernel claims are never cached (their key would be the whole trace). A cached
@@ -23,7 +23,7 @@ namespace layoutproof::cli {
 
 // Bump on any change to what a verdict means or how one is decided (bank model, encodings,
 // claim definitions, access patterns), even when the source hash would change anyway.
-inline constexpr int kModelVersion = 2;
+inline constexpr int kModelVersion = 3;  // 3: bank ideal with collisions removed (no absorbed collision)
 
 // The method prefix of a verdict read from the cache.
 inline constexpr const char* kCachedPrefix = "cached: ";
