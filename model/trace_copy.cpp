@@ -329,8 +329,27 @@ AddressTrace Tracer::autovec(AddressTrace tr) const {
 
 }  // namespace
 
+// The instructions the copy issues, from sizes alone (warps x rest values x rest tiles of the smem
+// tensor, checked), refused above o.max_instructions before any table of the smem tensor is built
+// (hostile input H3: a 10^9-element stage mode built 8 GB of offsets first).
+static void check_trace_size(const TiledCopy& c, const AnyLayout& smem, const TraceOptions& o) {
+  const Layout& l = smem.layout;
+  const std::size_t rank = l.shape.is_leaf() ? 1 : l.rank();
+  i64 n = checked_mul((c.layout_tv.threads + kWarpLanes - 1) / kWarpLanes,
+                      std::max<i64>(1, c.layout_tv.values / std::max<i64>(1, c.atom.num_values())));
+  for (std::size_t i = 0; i < rank; ++i) {
+    const i64 m = size(l.shape.is_leaf() ? l : l.mode(i));
+    n = checked_mul(n, i < c.tiler.size() ? m / std::max<i64>(1, size(c.tiler[i])) : m);
+  }
+  // an auto-vectorizing copy moves up to max_vec_bits per instruction (Tracer::autovec)
+  if (c.atom.op.kind == CopyKind::autovec) n /= std::max<i64>(1, c.atom.op.max_vec_bits / std::max(1, c.atom.value_bits));
+  if (n > o.max_instructions)
+    throw LayoutError("the copy issues " + std::to_string(n) + " instructions, more than the limit " + std::to_string(o.max_instructions));
+}
+
 AddressTrace trace_copy(const TiledCopy& c, const AnyLayout& smem, CopySide side, const TraceOptions& o) {
   if (c.atom.value_bits <= 0) throw LayoutError("Copy_Atom without a value type");
+  check_trace_size(c, smem, o);
   return Tracer(c, smem, side, o).run();
 }
 

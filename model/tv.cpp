@@ -165,8 +165,11 @@ CopyAtom make_copy_atom(const CopyOpInfo& op, const std::string& value_type) {
 
 TiledCopy make_tiled_copy(const CopyAtom& atom, const Layout& thr_layout, const Layout& val_layout) {
   // layout_mn = raked_product(thr, val): (M,N) -> (thr_idx, val_idx); layout_tv its right inverse.
-  const Layout mn = raked_product(thr_layout, val_layout);
   const i64 nthr = size(thr_layout), nval = size(val_layout);
+  if (checked_mul(nthr, nval) > kMaxTvEntries)  // before any table (hostile input H3)
+    throw LayoutError("make_tiled_copy: " + std::to_string(nthr) + " threads x " + std::to_string(nval) +
+                      " values is more than the limit of 2^24 (" + std::to_string(kMaxTvEntries) + ") thread-value pairs");
+  const Layout mn = raked_product(thr_layout, val_layout);
   std::vector<i64> tile;
   for (std::size_t i = 0; i < mn.rank(); ++i) tile.push_back(size(mn.mode(i)));
   const std::vector<i64> inv = invert_bijection(table(mn), "raked_product(thr_layout, val_layout) " + to_string(mn));

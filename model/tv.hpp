@@ -81,7 +81,12 @@ struct TiledCopy {
   std::vector<Layout> tiler;   // Tiler_MN, one layout per mode
   std::string text;
 };
+// The most (thread, value) pairs a TV layout may have: its tables are built in full, so a larger
+// one is refused (LayoutError) before anything is built. 2^24 = e.g. 1024 threads x 16384 values;
+// CUTLASS's configurations have at most 256 threads x 128 values (32,768).
+inline constexpr i64 kMaxTvEntries = i64{1} << 24;
 // @pre the raked product of thr and val is a bijection onto [0, size(thr)*size(val)).
+// Throws LayoutError when size(thr) * size(val) > kMaxTvEntries (checked: no table is built then).
 TiledCopy make_tiled_copy(const CopyAtom& atom, const Layout& thr_layout, const Layout& val_layout);
 TiledCopy make_tiled_copy_A(const CopyAtom& atom, const TiledMma& mma);
 TiledCopy make_tiled_copy_B(const CopyAtom& atom, const TiledMma& mma);
