@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -452,6 +453,11 @@ std::vector<Check> load_spec(const std::string& path, const CppConstants& overri
   // Read at most kMaxSpecBytes (+1 to tell): a spec path may be a pipe (`<(...)`) but must not be an
   // endless stream (`check /dev/zero` used to read forever).
   constexpr std::size_t kMaxSpecBytes = std::size_t{16} << 20;
+  std::error_code ec;  // a directory or an oversized regular file is refused before reading
+  const auto st = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::is_directory(st)) throw LayoutError("spec path " + path + " is a directory, not a spec file");
+  if (!ec && std::filesystem::is_regular_file(st) && std::filesystem::file_size(path, ec) > kMaxSpecBytes && !ec)
+    throw LayoutError("spec file " + path + " is larger than 16 MiB (the limit of a spec)");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw LayoutError("cannot read spec file " + path);
   std::string text(kMaxSpecBytes + 1, '\0');

@@ -62,6 +62,9 @@ run S5 "2" "2^22 elements" synth --tile '(4294967296,4294967296):(1,4294967296)'
 run H7 "2" "larger than 16 MiB" check /dev/zero --no-cache
 printf 'layouts: [{name: a, layout: "8:1", claims: [bijective]}]\0\n' > "$tmp/nul.yaml"
 run H7b "2" "NUL byte" check "$tmp/nul.yaml" --no-cache
+run H7c "2" "is a directory" check "$tmp" --no-cache
+truncate -s 17M "$tmp/big_sparse.yaml"
+run H7d "2" "larger than 16 MiB" check "$tmp/big_sparse.yaml" --no-cache
 run H3 "2" "limit of 2^24" trace --side D --element float --smem '(128,8):(1,128)' --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<Int<1000000000>,_1>>{})'
 run H3b "2" "limit of 2^24" trace --side D --element float --smem '(128,8,3):(1,129,1032)' --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{}, Layout<Shape<Int<1000000000>,_1>>{})' --claim covers
 run H3c "2" "more than the limit 4194304" trace --side D --element float --copy "$CP" --claim conflict-free --smem 'tile_to_shape(make_layout(make_shape(_8,_8)), make_shape(Int<128>{}, _8, Int<1000000000>{}))'
