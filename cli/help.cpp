@@ -323,7 +323,8 @@ for all grids up to --max-grid N (p0, p1 in 1..N), or a counterexample replayed 
 
 Usage:
   layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N]
-                     [--claim C ...] [--engine z3|exhaustive|auto] [--timeout-ms N] [--dump-smt DIR] [--json]
+                     [--claim C ...] [--engine z3|exhaustive|auto] [--timeout-ms N] [--deadline-s S]
+                     [--dump-smt DIR] [--json]
   KIND: row-major | seed | seed-fixed | cutlass | morton | formula
 
 Options:
@@ -334,6 +335,7 @@ Options:
   --max-grid N       the bound on gridDim (default 256; 8 for seed, seed-fixed and formula)
   --engine E         z3 (default) | exhaustive (the model on every grid) | auto
   --timeout-ms N     Z3's time limit per query in milliseconds
+  --deadline-s S     the whole run's time limit in seconds: a claim not decided by then is UNKNOWN (exit 3)
   --dump-smt DIR     write every Z3 query as SMT-LIB2 into DIR
   --json             one JSON object: each claim's verdict, bound and witness
 
@@ -375,7 +377,7 @@ For the layout a kernel's own copies need, see layoutproof synth --kernel --help
 
 Usage:
   layoutproof synth --tile L --elem-bytes E [--vec V] --pattern P [--pattern P ...] [--op OP ...]
-                    [--all] [--json] [--no-gf2] [-D NAME=EXPR ...]
+                    [--all] [--json] [--no-gf2] [--deadline-s S] [-D NAME=EXPR ...]
 
 Options:
   --tile L          the plain (unswizzled) tile, CuTe notation or C++
@@ -386,6 +388,8 @@ Options:
   --all             list every candidate, not only the winner
   --json            one JSON object: the winner, its proofs, the rejected candidates, the GF(2) search
   --no-gf2          skip the XOR-linear search when no swizzle works
+  --deadline-s S    the whole run's time limit in seconds: a search cut by it is UNKNOWN (exit 3), and
+                    a winner's proof not finished by it is UNKNOWN
   -D NAME=EXPR      a constant the C++ tile uses (repeatable)
 
 Examples:

@@ -20,7 +20,7 @@ using raster::u32;
 
 constexpr const char* kUsage =
     "usage: layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N] [--claim C] "
-    "[--json]\n       layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]";
+    "[--timeout-ms N] [--deadline-s S] [--json]\n       layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]";
 
 std::int64_t parse_num(const std::string& v, const std::string& what, std::int64_t lo, std::int64_t hi) {
   return parse_int_in(v, what, lo, hi);
@@ -79,6 +79,7 @@ Flags parse_flags(const std::vector<std::string>& args) {
       else if (e == "auto") f.opts.engine = EngineChoice::automatic;
       else throw LayoutError("--engine must be z3, exhaustive or auto, not '" + e + "'");
     } else if (a == "--timeout-ms") f.opts.smt.timeout_ms = static_cast<unsigned>(parse_num(next(), a, 1, 100000000));
+    else if (a == "--deadline-s") f.opts.smt.deadline = proofs::Deadline::parse(next());
     else if (a == "--dump-smt") f.opts.smt.dump_dir = next();
     else if (a == "--m") f.m = parse_num(next(), a, 1, std::int64_t{1} << 40);
     else if (a == "--n") f.n = parse_num(next(), a, 1, std::int64_t{1} << 40);

@@ -350,6 +350,7 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
     } else if (a == "--json") json = true;
     else if (a == "--all") all = true;
     else if (a == "--no-gf2") q.gf2 = false;
+    else if (a == "--deadline-s") q.prove.smt.deadline = proofs::Deadline::parse(next());
     else throw LayoutError("synth: unexpected '" + a + "'");
   }
   if (tile.empty() || !elem_bytes || patterns.empty())
@@ -362,6 +363,11 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   q.vec = vec ? *vec : default_vec(q.elem_bytes);
   q.accesses = make_accesses(patterns, ops);
   const SynthResult r = synthesize(q);
+  if (!r.cut.empty()) {  // the search was cut: no winner and no "none exists" is decided
+    if (json) out << "{\"verdict\":\"UNKNOWN\",\"detail\":" << json_str("synth search stopped: " + r.cut) << "}\n";
+    else out << "UNKNOWN  synth search stopped: " << r.cut << "\n";
+    return 3;
+  }
   if (json) print_json(out, q, r, all);
   else print_human(out, q, r, all);
   if (!r.found) return 1;

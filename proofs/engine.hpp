@@ -29,8 +29,10 @@ struct SmtOptions {
 
 // The exhaustive twin: decides a claim by enumeration. @pre domain_size(s) <= kExhaustiveLimit
 // (else an error outcome). Violations are the same minimal ones the Z3 engine reports.
+// budget_ms: its time budget (0: none); past it the outcome is unknown, never holds (prove passes
+// --timeout-ms clipped to the run's --deadline-s: 2^30 indices take minutes).
 inline constexpr i64 kExhaustiveLimit = i64{1} << 30;
-Outcome check_exhaustive(const Subject& s, const Claim& c);
+Outcome check_exhaustive(const Subject& s, const Claim& c, unsigned budget_ms = 0);
 
 // The Z3 engine (proofs/smt/z3_engine.cpp). Never throws: z3::exception becomes an error outcome.
 Outcome check_z3(const Subject& s, const Claim& c, const SmtOptions& o);

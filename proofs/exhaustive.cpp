@@ -1,6 +1,7 @@
 // The exhaustive twin (conventions.md #6): every claim decided by enumerating its domain, with
 // the same minimal violations the Z3 engine reports (smallest index first).
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 
 #include "proofs/engine.hpp"
@@ -10,12 +11,31 @@ namespace {
 
 constexpr i64 kVectorLimit = i64{1} << 26;  // claims that keep every offset in memory
 
+// The time budget of one enumeration (hostile input H6c: 2^30 indices ran for minutes): polled
+// every 2^16 steps; past it the claim is UNKNOWN, never decided.
+struct OutOfTime {};
+class Budget {
+ public:
+  explicit Budget(unsigned ms)
+      : ms_(ms), end_(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms)) {}
+  void poll() {
+    if (ms_ != 0 && (++ticks_ & 0xFFFF) == 0 && std::chrono::steady_clock::now() > end_) throw OutOfTime{};
+  }
+  unsigned ms() const { return ms_; }
+
+ private:
+  unsigned ms_;
+  std::chrono::steady_clock::time_point end_;
+  i64 ticks_ = 0;
+};
+
 // Streams L(0), L(1), ... (colexicographic odometer over the flattened modes) without storing
 // them; f(index, offset) returns false to stop.
 // f(i, L(i)) over the domain in index order, the swizzle applied; stops when f returns false.
 template <class F>
-void for_each_offset(const AnyLayout& l, F&& f) {
+void for_each_offset(const AnyLayout& l, Budget& b, F&& f) {
   layoutproof::for_each_offset(l.layout, [&](i64 i, i64 inner) {
+    b.poll();
     return f(i, l.swizzle ? l.swizzle->apply(checked_add(l.offset, inner)) : inner);
   });
 }
@@ -50,10 +70,10 @@ Outcome error(std::string msg) {
 }
 
 // The colliding pair with the smallest first index, then the smallest second index.
-std::optional<std::pair<i64, i64>> first_collision(const std::vector<i64>& offs) {
+std::optional<std::pair<i64, i64>> first_collision(const std::vector<i64>& offs, Budget& budget) {
   std::vector<i64> idx(offs.size());
   std::iota(idx.begin(), idx.end(), 0);
-  std::stable_sort(idx.begin(), idx.end(), [&](i64 a, i64 b) { return offs[a] < offs[b]; });
+  std::stable_sort(idx.begin(), idx.end(), [&](i64 a, i64 b) { return budget.poll(), offs[a] < offs[b]; });
   std::optional<std::pair<i64, i64>> best;
   for (std::size_t k = 0; k + 1 < idx.size(); ++k)
     if (offs[idx[k]] == offs[idx[k + 1]] && (k == 0 || offs[idx[k - 1]] != offs[idx[k]]))
@@ -63,17 +83,17 @@ std::optional<std::pair<i64, i64>> first_collision(const std::vector<i64>& offs)
 
 // Collision search for a map into [0, n) (every offset already checked to lie there): three
 // streaming passes over bitsets, so 2^30 indices fit in 2 x 128 MiB.
-std::optional<std::pair<i64, i64>> first_collision_in_range(const AnyLayout& l, i64 n) {
+std::optional<std::pair<i64, i64>> first_collision_in_range(const AnyLayout& l, i64 n, Budget& b) {
   Bits seen(n), dup(n);
   bool any = false;
-  for_each_offset(l, [&](i64, i64 o) {
+  for_each_offset(l, b, [&](i64, i64 o) {
     if (seen.get(o)) dup.set(o), any = true;
     seen.set(o);
     return true;
   });
   if (!any) return std::nullopt;
   i64 first = -1, value = 0, second = -1;
-  for_each_offset(l, [&](i64 i, i64 o) {
+  for_each_offset(l, b, [&](i64 i, i64 o) {
     if (first < 0 && dup.get(o)) first = i, value = o;
     else if (first >= 0 && o == value) { second = i; return false; }
     return true;
@@ -81,7 +101,7 @@ std::optional<std::pair<i64, i64>> first_collision_in_range(const AnyLayout& l, 
   return std::make_pair(first, second);
 }
 
-Outcome bijective(const Subject& s) {
+Outcome bijective(const Subject& s, Budget& b) {
   const AnyLayout& l = s.layout;
   const i64 n = size(l.layout);
   // The target T: [0, n) for a plain layout or when the inner layout is a permutation of [0, n);
@@ -91,8 +111,8 @@ Outcome bijective(const Subject& s) {
   if (l.swizzle) {
     const AnyLayout inner(l.layout);
     bool in_range = true;
-    for_each_offset(inner, [&](i64, i64 o) { return in_range = (o >= 0 && o < n); });
-    range_target = in_range && !first_collision_in_range(inner, n);
+    for_each_offset(inner, b, [&](i64, i64 o) { return in_range = (o >= 0 && o < n); });
+    range_target = in_range && !first_collision_in_range(inner, n, b);
     if (!range_target) {
       if (n > kVectorLimit) return error("exhaustive: inner image set larger than 2^26");
       target = offsets(l.layout);
@@ -103,20 +123,20 @@ Outcome bijective(const Subject& s) {
     return range_target ? (o >= 0 && o < n) : std::binary_search(target.begin(), target.end(), o);
   };
   i64 bad = -1;
-  for_each_offset(l, [&](i64 i, i64 o) {
+  for_each_offset(l, b, [&](i64 i, i64 o) {
     if (!in_target(o)) bad = i;
     return bad < 0;
   });
   if (bad >= 0) return violated(Violation::Kind::not_in_target, bad, -1, n);
   std::optional<std::pair<i64, i64>> c;
-  if (range_target) c = first_collision_in_range(l, n);
-  else c = first_collision(offsets(l));
+  if (range_target) c = first_collision_in_range(l, n, b);
+  else c = first_collision(offsets(l), b);
   if (c) return violated(Violation::Kind::collision, c->first, c->second, n);
   return holds(range_target ? "injective, image = [0," + std::to_string(n) + ")"
                             : "injective, image = image of the inner layout", n);
 }
 
-Outcome swizzle_claim(const Swizzle& sw, const Claim& c) {
+Outcome swizzle_claim(const Swizzle& sw, const Claim& c, Budget& b) {
   const int span = sw.span_bits();
   if (span > 26) return error("exhaustive: swizzle domain 2^" + std::to_string(span) + " too large");
   const i64 n = i64{1} << span;
@@ -129,27 +149,29 @@ Outcome swizzle_claim(const Swizzle& sw, const Claim& c) {
     return error("a bare swizzle supports bijective, injective and involution");
   std::vector<i64> offs(static_cast<std::size_t>(n));
   for (i64 v = 0; v < n; ++v) offs[v] = sw.apply(v);
-  if (auto col = first_collision(offs)) return violated(Violation::Kind::collision, col->first, col->second, n);
+  if (auto col = first_collision(offs, b)) return violated(Violation::Kind::collision, col->first, col->second, n);
   return holds("injective on [0,2^" + std::to_string(span) + "), hence on every offset", n);
 }
 
 }  // namespace
 
-Outcome check_exhaustive(const Subject& s, const Claim& c) {
+Outcome check_exhaustive(const Subject& s, const Claim& c, unsigned budget_ms) {
+  Budget b(budget_ms);
   try {
     if (s.bare_swizzle || c.kind == Claim::Kind::involution) {
       if (!s.layout.swizzle) return error("involution applies to swizzles");
-      return swizzle_claim(*s.layout.swizzle, c);
+      return swizzle_claim(*s.layout.swizzle, c, b);
     }
     const AnyLayout& l = s.layout;
     const i64 n = size(l.layout);
     if (n > kExhaustiveLimit) return error("exhaustive: domain larger than 2^30");
-    if (c.kind == Claim::Kind::bijective) return bijective(s);
+    if (c.kind == Claim::Kind::bijective) return bijective(s, b);
     if (n > kVectorLimit) return error("exhaustive: this claim keeps offsets in memory, limited to 2^26");
     const std::vector<i64> offs = offsets(l);
+    b.poll();
     switch (c.kind) {
       case Claim::Kind::injective: {
-        if (auto col = first_collision(offs)) return violated(Violation::Kind::collision, col->first, col->second, n);
+        if (auto col = first_collision(offs, b)) return violated(Violation::Kind::collision, col->first, col->second, n);
         return holds("injective", n);
       }
       case Claim::Kind::surjective: {
@@ -167,6 +189,7 @@ Outcome check_exhaustive(const Subject& s, const Claim& c) {
         const i64 v = c.n;
         if (s_m % v != 0) return violated(Violation::Kind::not_contiguous, (s_m - s_m % v) * p_m, -1, n);
         for (i64 i = 0; i < n; ++i) {
+          b.poll();
           const i64 j = (i / p_m) % s_m % v, base = i - j * p_m;
           const i64 r = ((offs[base] % v) + v) % v;
           if (offs[i] != offs[base] + j || r != 0) return violated(Violation::Kind::not_contiguous, i, -1, n);
@@ -179,13 +202,13 @@ Outcome check_exhaustive(const Subject& s, const Claim& c) {
         if (n2 != n) return violated(Violation::Kind::size_mismatch, std::min(n, n2), -1, n);
         const std::vector<i64> o2 = offsets(*c.other);
         for (i64 i = 0; i < n; ++i)
-          if (offs[i] != o2[i]) return violated(Violation::Kind::mismatch, i, -1, n);
+          if (b.poll(), offs[i] != o2[i]) return violated(Violation::Kind::mismatch, i, -1, n);
         return holds("L(x) == L2(x) for every x", n);
       }
       case Claim::Kind::inverse: {
         const i64 nr = size(c.other->layout);
         for (i64 i = 0; i < n; ++i)
-          if (offs[i] < 0 || offs[i] >= nr || evaluate(*c.other, IntTuple(offs[i])) != i)
+          if (b.poll(), offs[i] < 0 || offs[i] >= nr || evaluate(*c.other, IntTuple(offs[i])) != i)
             return violated(Violation::Kind::mismatch, i, -1, n);
         return holds("R(L(x)) == x for every x", n);
       }
@@ -193,6 +216,13 @@ Outcome check_exhaustive(const Subject& s, const Claim& c) {
     }
   } catch (const LayoutError& e) {
     return error(std::string("exhaustive: ") + e.what());
+  } catch (const OutOfTime&) {
+    Outcome o;
+    o.kind = Outcome::Kind::unknown;
+    o.method = "exhaustive";
+    o.text = "exhaustive: the enumeration ran past its time budget of " + std::to_string(b.ms()) +
+             " ms (--timeout-ms, clipped to --deadline-s)";
+    return o;
   }
 }
 

@@ -10,7 +10,7 @@ Outcome run_engine(const Subject& s, const Claim& c, const ProveOptions& o) {
                      (!c.other || size(c.other->layout) <= o.auto_exhaustive_limit) &&
                      (c.kind != Claim::Kind::surjective || c.n <= o.auto_exhaustive_limit);
   if (o.engine == EngineChoice::exhaustive || (o.engine == EngineChoice::automatic && small))
-    return check_exhaustive(s, c);
+    return check_exhaustive(s, c, o.smt.deadline.clip_ms(o.smt.timeout_ms));
   return check_z3(s, c, o.smt);
 }
 

@@ -246,6 +246,13 @@ RasterResult replay_raster(const RasterSubject& s, RasterClaim c, const RasterWi
 namespace {
 
 RasterOutcome decide(const RasterSubject& s, RasterClaim c, const ProveOptions& o) {
+  if (o.smt.deadline.passed()) {  // --deadline-s: what is not started by then is UNKNOWN
+    RasterOutcome u;
+    u.kind = RasterOutcome::Kind::unknown;
+    u.method = "deadline";
+    u.text = o.smt.deadline.reason();
+    return u;
+  }
   return o.engine == EngineChoice::exhaustive ? check_raster_exhaustive(s, c) : check_raster_z3(s, c, o.smt);
 }
 
@@ -303,6 +310,8 @@ RasterResult prove_raster(const RasterSubject& s, RasterClaim c, const ProveOpti
   }
   r.verdict.queries = out.queries;
   r.verdict.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  r.verdict = o.smt.deadline.expire(std::move(r.verdict));  // reached after the run's deadline: UNKNOWN
+  if (!r.verdict.is_refuted()) r.witness.reset();
   return r;
 }
 

@@ -336,6 +336,11 @@ SynthResult synthesize(const SynthRequest& r) {
   BankCache cache(r.accesses.size());
   out.family_size = fam.size();
   for (const Swizzle& sw : fam) {
+    if (r.prove.smt.deadline.passed()) {  // a partial ranking decides nothing: neither a winner nor "none"
+      out.cut = r.prove.smt.deadline.reason() + " after " + std::to_string(out.ranked.size() + out.rejected.size()) +
+                " of " + std::to_string(fam.size()) + " swizzles";
+      return out;
+    }
     Candidate c;
     c.sw = sw;
     auto map = [&](i64 o) { return sw.apply(o); };
@@ -365,6 +370,10 @@ SynthResult synthesize(const SynthRequest& r) {
   const auto t1 = Clock::now();
   if (out.found) prove_winner(r, out.ranked.front(), out);
   out.proof_ms = ms_since(t1);
+  if (!out.found && r.gf2 && r.prove.smt.deadline.passed()) {
+    out.cut = r.prove.smt.deadline.reason() + " before the GF(2) search";
+    return out;
+  }
   if (!out.found && r.gf2) {
     const auto t2 = Clock::now();
     const auto id = std::find_if(out.ranked.begin(), out.ranked.end(), [](const Candidate& c) { return c.sw.B == 0; });

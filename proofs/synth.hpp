@@ -106,6 +106,8 @@ struct SynthResult {
   i64 best_wavefronts = 0;                // smallest total over ranked
   std::optional<Gf2Outcome> gf2;          // when !found and requested
   double search_ms = 0, proof_ms = 0, gf2_ms = 0;
+  std::string cut;                        // non-empty: the run's deadline (--deadline-s) stopped the
+                                          // search; nothing above is decided (UNKNOWN, exit 3)
   std::string bounds_text() const;        // "B <= 5, M <= 10, B <= |S| <= 11, M+B+|S| <= 11"
 };
 
