@@ -36,76 +36,82 @@ void set_lane(const AccessSpec& spec, WarpAccess& w, int lane, i64 row, i64 col)
 
 std::string range(i64 a, i64 b) { return a == b ? std::to_string(a) : std::to_string(a) + "-" + std::to_string(b); }
 
-std::vector<WarpAccess> row_per_lane(const AccessSpec& spec, TileShape t) {
-  std::vector<WarpAccess> out;
+// Each pattern as (number of instructions, instruction k): warp_accesses lists them all, and
+// warp_access_at builds one alone (a replayed witness needs only its instruction: hostile input H2).
+i64 ceil_div(i64 a, i64 b) { return a / b + (a % b != 0); }  // a >= 0, b >= 1
+
+// The pattern's checks (LayoutError naming the condition) and its instruction count.
+i64 access_count(const AccessSpec& spec, TileShape t) {
   const i64 chunks = t.cols / spec.vec;
-  for (i64 row0 = 0; row0 < t.rows; row0 += kWarpSize) {
-    const i64 rows_here = std::min<i64>(kWarpSize, t.rows - row0);
-    for (i64 c = 0; c < chunks; ++c) {
+  switch (spec.pattern) {
+    case PatternKind::row_per_lane: return checked_mul(ceil_div(t.rows, kWarpSize), chunks);
+    case PatternKind::linear: return ceil_div(checked_mul(t.rows, chunks), kWarpSize);
+    case PatternKind::ldmatrix: {
+      if (spec.vec * spec.elem_bytes != 16)
+        throw LayoutError("ldmatrix/stmatrix rows are 16 bytes: vec * elem_bytes must be 16, not " +
+                          std::to_string(spec.vec * spec.elem_bytes));
+      if (t.rows % 8 != 0) throw LayoutError("ldmatrix/stmatrix needs a multiple of 8 rows, not " + std::to_string(t.rows));
+      const int n = spec.ldmatrix_count;
+      if (n != 1 && n != 2 && n != 4) throw LayoutError("ldmatrix/stmatrix count must be 1, 2 or 4");
+      return ceil_div(checked_mul(t.rows / 8, chunks), n);
+    }
+    case PatternKind::thread_layout:
+      if (!spec.thread_layout) throw LayoutError("the thread-layout pattern needs a thread layout");
+      return ceil_div(size(*spec.thread_layout), kWarpSize);
+  }
+  throw LayoutError("unknown access pattern");
+}
+
+// Instruction k of the pattern. @pre 0 <= k < access_count(spec, t).
+WarpAccess access_at(const AccessSpec& spec, TileShape t, i64 k) {
+  const i64 chunks = t.cols / spec.vec;
+  switch (spec.pattern) {
+    case PatternKind::row_per_lane: {  // row blocks of 32 outer, column chunks inner
+      const i64 row0 = (k / chunks) * kWarpSize, c = k % chunks;
+      const i64 rows_here = std::min<i64>(kWarpSize, t.rows - row0);
       WarpAccess w = inactive_warp("rows " + range(row0, row0 + rows_here - 1) + ", columns " +
                                    range(c * spec.vec, c * spec.vec + spec.vec - 1));
       for (int lane = 0; lane < kWarpSize; ++lane) set_lane(spec, w, lane, row0 + lane % rows_here, c * spec.vec);
-      out.push_back(std::move(w));
+      return w;
+    }
+    case PatternKind::linear: {
+      const i64 per_row = chunks, total = checked_mul(t.rows, per_row), v0 = k * kWarpSize;
+      WarpAccess w = inactive_warp("vectors " + range(v0, std::min(total, v0 + kWarpSize) - 1) + " (row-major)");
+      for (int lane = 0; lane < kWarpSize && v0 + lane < total; ++lane) {
+        const i64 v = v0 + lane;
+        set_lane(spec, w, lane, v / per_row, (v % per_row) * spec.vec);
+      }
+      return w;
+    }
+    case PatternKind::ldmatrix: {
+      const int n = spec.ldmatrix_count;
+      const i64 matrices = checked_mul(t.rows / 8, chunks), m0 = k * n;
+      WarpAccess w = inactive_warp("8x16B matrices " + range(m0, std::min(matrices, m0 + n) - 1));
+      for (int m = 0; m < n && m0 + m < matrices; ++m) {
+        const i64 mat = m0 + m, row_block = mat / chunks, chunk = mat % chunks;
+        for (int r = 0; r < 8; ++r) set_lane(spec, w, 8 * m + r, row_block * 8 + r, chunk * spec.vec);
+      }
+      return w;
+    }
+    case PatternKind::thread_layout: {
+      const Layout& tl = *spec.thread_layout;
+      const i64 n = size(tl), l0 = k * kWarpSize;
+      WarpAccess w = inactive_warp("threads " + range(l0, std::min(n, l0 + kWarpSize) - 1));
+      for (int lane = 0; lane < kWarpSize && l0 + lane < n; ++lane) {
+        const i64 idx = evaluate(tl, l0 + lane);
+        if (idx < 0 || idx >= checked_mul(t.rows, t.cols))
+          throw LayoutError("thread layout maps thread " + std::to_string(l0 + lane) + " to index " + std::to_string(idx) +
+                            ", outside the tile");
+        const i64 row = idx % t.rows, col = idx / t.rows;
+        if (col % spec.vec != 0)
+          throw LayoutError("thread " + std::to_string(l0 + lane) + " starts a vector at column " + std::to_string(col) +
+                            ", not a multiple of vec " + std::to_string(spec.vec));
+        set_lane(spec, w, lane, row, col);
+      }
+      return w;
     }
   }
-  return out;
-}
-
-std::vector<WarpAccess> linear(const AccessSpec& spec, TileShape t) {
-  std::vector<WarpAccess> out;
-  const i64 per_row = t.cols / spec.vec, total = checked_mul(t.rows, per_row);
-  for (i64 v0 = 0; v0 < total; v0 += kWarpSize) {
-    WarpAccess w = inactive_warp("vectors " + range(v0, std::min(total, v0 + kWarpSize) - 1) + " (row-major)");
-    for (int lane = 0; lane < kWarpSize && v0 + lane < total; ++lane) {
-      const i64 v = v0 + lane;
-      set_lane(spec, w, lane, v / per_row, (v % per_row) * spec.vec);
-    }
-    out.push_back(std::move(w));
-  }
-  return out;
-}
-
-std::vector<WarpAccess> ldmatrix(const AccessSpec& spec, TileShape t) {
-  if (spec.vec * spec.elem_bytes != 16)
-    throw LayoutError("ldmatrix/stmatrix rows are 16 bytes: vec * elem_bytes must be 16, not " +
-                      std::to_string(spec.vec * spec.elem_bytes));
-  if (t.rows % 8 != 0) throw LayoutError("ldmatrix/stmatrix needs a multiple of 8 rows, not " + std::to_string(t.rows));
-  const int n = spec.ldmatrix_count;
-  if (n != 1 && n != 2 && n != 4) throw LayoutError("ldmatrix/stmatrix count must be 1, 2 or 4");
-  const i64 chunks = t.cols / spec.vec, matrices = checked_mul(t.rows / 8, chunks);
-  std::vector<WarpAccess> out;
-  for (i64 m0 = 0; m0 < matrices; m0 += n) {
-    WarpAccess w = inactive_warp("8x16B matrices " + range(m0, std::min(matrices, m0 + n) - 1));
-    for (int m = 0; m < n && m0 + m < matrices; ++m) {
-      const i64 mat = m0 + m, row_block = mat / chunks, chunk = mat % chunks;
-      for (int r = 0; r < 8; ++r) set_lane(spec, w, 8 * m + r, row_block * 8 + r, chunk * spec.vec);
-    }
-    out.push_back(std::move(w));
-  }
-  return out;
-}
-
-std::vector<WarpAccess> thread_layout(const AccessSpec& spec, TileShape t) {
-  if (!spec.thread_layout) throw LayoutError("the thread-layout pattern needs a thread layout");
-  const Layout& tl = *spec.thread_layout;
-  const i64 n = size(tl);
-  std::vector<WarpAccess> out;
-  for (i64 l0 = 0; l0 < n; l0 += kWarpSize) {
-    WarpAccess w = inactive_warp("threads " + range(l0, std::min(n, l0 + kWarpSize) - 1));
-    for (int lane = 0; lane < kWarpSize && l0 + lane < n; ++lane) {
-      const i64 idx = evaluate(tl, l0 + lane);
-      if (idx < 0 || idx >= checked_mul(t.rows, t.cols))
-        throw LayoutError("thread layout maps thread " + std::to_string(l0 + lane) + " to index " + std::to_string(idx) +
-                          ", outside the tile");
-      const i64 row = idx % t.rows, col = idx / t.rows;
-      if (col % spec.vec != 0)
-        throw LayoutError("thread " + std::to_string(l0 + lane) + " starts a vector at column " + std::to_string(col) +
-                          ", not a multiple of vec " + std::to_string(spec.vec));
-      set_lane(spec, w, lane, row, col);
-    }
-    out.push_back(std::move(w));
-  }
-  return out;
+  throw LayoutError("unknown access pattern");
 }
 
 }  // namespace
@@ -184,13 +190,18 @@ void validate_access_spec(const AccessSpec& spec, int width_bytes) {
 
 std::vector<WarpAccess> warp_accesses(const AccessSpec& spec) {
   const TileShape t = tile_shape(spec);
-  switch (spec.pattern) {
-    case PatternKind::row_per_lane: return row_per_lane(spec, t);
-    case PatternKind::linear: return linear(spec, t);
-    case PatternKind::ldmatrix: return ldmatrix(spec, t);
-    case PatternKind::thread_layout: return thread_layout(spec, t);
-  }
-  throw LayoutError("unknown access pattern");
+  const i64 n = access_count(spec, t);
+  std::vector<WarpAccess> out;
+  for (i64 k = 0; k < n; ++k) out.push_back(access_at(spec, t, k));
+  return out;
+}
+
+WarpAccess warp_access_at(const AccessSpec& spec, i64 k) {
+  const TileShape t = tile_shape(spec);
+  const i64 n = access_count(spec, t);
+  if (k < 0 || k >= n)
+    throw LayoutError("instruction " + std::to_string(k) + " is outside the pattern's " + std::to_string(n) + " instructions");
+  return access_at(spec, t, k);
 }
 
 PatternKind parse_pattern(const std::string& name) {

@@ -59,6 +59,9 @@ struct WarpAccess {
 // @pre rank(tile) == 2; cols divisible by vec; for ldmatrix vec * elem_bytes == 16 and rows % 8 == 0
 //      (LayoutError otherwise, naming the condition).
 std::vector<WarpAccess> warp_accesses(const AccessSpec& spec);
+// Instruction k of warp_accesses(spec) alone, without building the others (same checks;
+// LayoutError when k is outside [0, number of instructions)).
+WarpAccess warp_access_at(const AccessSpec& spec, i64 k);
 
 // The byte address of the element at (row, col).
 i64 byte_address(const AccessSpec& spec, i64 row, i64 col);

@@ -156,50 +156,57 @@ std::string describe(const BankWitness& w) {
   return s + b;
 }
 
+namespace {
+
+// Instruction k of trace_of(s, with_slices), from the pattern's instruction k.
+TraceInstruction trace_instruction(const BankSubject& s, std::size_t k, const WarpAccess& w, bool with_slices) {
+  const i64 rows = product(s.spec.tile.layout.shape[0]);  // checked by warp_accesses
+  const bool per_warp = s.spec.pattern == PatternKind::thread_layout;  // instruction k is warp k
+  TraceInstruction in;
+  in.op = s.op;
+  in.width_bytes = s.width_bytes;
+  in.addr = w.byte_address;
+  in.warp = per_warp ? static_cast<i64>(k) : 0;
+  in.index = per_warp ? 0 : static_cast<i64>(k);
+  in.copy_coord = {in.index};
+  in.where = w.where;
+  in.coord_rank = 2;
+  in.coords.assign(2 * kWarpLanes, -1);
+  in.slice_len = with_slices ? s.spec.vec : 0;
+  in.slice_addrs.assign(static_cast<std::size_t>(in.slice_len) * kWarpLanes, -1);
+  in.slice_elems.assign(in.slice_addrs.size(), -1);
+  for (int l = 0; l < kWarpLanes; ++l) {
+    const LaneCoord c = w.coord[l];
+    const bool on = w.byte_address[l] >= 0;
+    in.thread[l] = !on ? -1 : per_warp ? checked_add(checked_mul(static_cast<i64>(k), kWarpLanes), l) : l;
+    if (!on) continue;
+    in.coords[2 * l] = c.row;
+    in.coords[2 * l + 1] = c.col;
+    for (int j = 0; j < in.slice_len; ++j) {  // the lane's vec elements along the row
+      const std::size_t at = static_cast<std::size_t>(l * in.slice_len + j);
+      in.slice_addrs[at] = byte_address(s.spec, c.row, c.col + j);
+      in.slice_elems[at] = checked_add(c.row, checked_mul(c.col + j, rows));
+    }
+  }
+  return in;
+}
+
+}  // namespace
+
 AddressTrace trace_of(const BankSubject& s, bool with_slices) {
   const std::vector<WarpAccess> ws = warp_accesses(s.spec);
   const Layout& tile = s.spec.tile.layout;
   const i64 rows = product(tile.shape[0]), cols = product(tile.shape[1]);  // checked by warp_accesses
-  const bool per_warp = s.spec.pattern == PatternKind::thread_layout;  // instruction k is warp k
   AddressTrace t;
   t.provenance = s.text();
   t.op = s.op;
   t.width_bytes = s.width_bytes;
-  t.threads = per_warp ? size(*s.spec.thread_layout) : kWarpLanes;
+  t.threads = s.spec.pattern == PatternKind::thread_layout ? size(*s.spec.thread_layout) : kWarpLanes;
   t.element_bytes = s.spec.elem_bytes;
   t.domain_size = checked_mul(rows, cols);
   t.smem_is_destination = is_store(s.op);
   t.instructions.reserve(ws.size());
-  for (std::size_t k = 0; k < ws.size(); ++k) {
-    const WarpAccess& w = ws[k];
-    TraceInstruction in;
-    in.op = s.op;
-    in.width_bytes = s.width_bytes;
-    in.addr = w.byte_address;
-    in.warp = per_warp ? static_cast<i64>(k) : 0;
-    in.index = per_warp ? 0 : static_cast<i64>(k);
-    in.copy_coord = {in.index};
-    in.where = w.where;
-    in.coord_rank = 2;
-    in.coords.assign(2 * kWarpLanes, -1);
-    in.slice_len = with_slices ? s.spec.vec : 0;
-    in.slice_addrs.assign(static_cast<std::size_t>(in.slice_len) * kWarpLanes, -1);
-    in.slice_elems.assign(in.slice_addrs.size(), -1);
-    for (int l = 0; l < kWarpLanes; ++l) {
-      const LaneCoord c = w.coord[l];
-      const bool on = w.byte_address[l] >= 0;
-      in.thread[l] = !on ? -1 : per_warp ? checked_add(checked_mul(static_cast<i64>(k), kWarpLanes), l) : l;
-      if (!on) continue;
-      in.coords[2 * l] = c.row;
-      in.coords[2 * l + 1] = c.col;
-      for (int j = 0; j < in.slice_len; ++j) {  // the lane's vec elements along the row
-        const std::size_t at = static_cast<std::size_t>(l * in.slice_len + j);
-        in.slice_addrs[at] = byte_address(s.spec, c.row, c.col + j);
-        in.slice_elems[at] = checked_add(c.row, checked_mul(c.col + j, rows));
-      }
-    }
-    t.instructions.push_back(std::move(in));
-  }
+  for (std::size_t k = 0; k < ws.size(); ++k) t.instructions.push_back(trace_instruction(s, k, ws[k], with_slices));
   return t;
 }
 
@@ -237,9 +244,10 @@ BankResult replay_bank(const BankSubject& s, const BankClaim& c, const BankViola
     res.verdict = Verdict::error(method, "encoding mismatch: the counterexample does not replay on the bank model (" + why + ")");
     return res;
   };
-  const AddressTrace t = trace_of(s, false);
-  if (v.instruction < 0 || v.instruction >= static_cast<i64>(t.instructions.size())) return mismatch("no such instruction");
-  const TraceInstruction& in = t.instructions[v.instruction];
+  // Only the witness instruction is built (a stride-0 tile may have more than 2^20: hostile input H2).
+  if (v.instruction < 0 || v.instruction >= instruction_count(s)) return mismatch("no such instruction");
+  const TraceInstruction in =
+      trace_instruction(s, static_cast<std::size_t>(v.instruction), warp_access_at(s.spec, v.instruction), false);
   const BankReport r = analyze_smem_access(in.access());
   if (!breaking(c, r)) return mismatch("instruction " + std::to_string(v.instruction) + " keeps the claim");
   // The (phase, bank) of Z3's lanes: it must be a collision of the model with more than K words

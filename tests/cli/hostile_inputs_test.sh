@@ -78,4 +78,9 @@ run H5d "3" "deadline of 2 s reached" raster prove formula --formula "$plus2000"
 run H5e "3" "deadline of 2 s reached" raster prove seed --tile-size 65536 --deadline-s 2
 run H5b "2" "deadline-s" raster prove cutlass --deadline-s -1
 run H5c "3" "UNKNOWN  synth search stopped: deadline of 0.3 s" synth --tile '(1024,1024):(1024,1)' --elem-bytes 4 --pattern row-per-lane --deadline-s 0.3
+# H2: a stride-0 tile with 2^21 instructions: Z3's violation is replayed on its instruction alone (was 20 s rebuilding the trace)
+start=$(date +%s%N)
+run H2b "1" "REFUTED  conflict-free" prove '(65536,1024):(0,32)' --claim conflict-free --elem-bytes 4 --vec 1 --pattern linear
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ "$took" -gt 5000 ]; then echo "FAIL H2b: took $took ms (want < 5000)"; fails=$((fails + 1)); fi
 exit $fails
