@@ -78,6 +78,9 @@ class Tracer {
       : c_(c), smem_(smem), side_(side), o_(o), tv_(thrval2mn(c, side)), d_(divide(smem, c.tiler)) {
     if (tv_.tile.size() != c.tiler.size()) throw LayoutError("TiledCopy: the TV layout's tile and the tiler differ in rank");
     bits_ = c.atom.value_bits;
+    if (smem_.is_smem_ptr() && smem_.smem_ptr_bits != bits_)  // its byte swizzle is for those elements
+      throw LayoutError(to_string(smem_) + " is a layout of " + std::to_string(smem_.smem_ptr_bits) + "-bit elements, but the copy moves " +
+                        std::to_string(bits_) + "-bit values");
     xvals_ = size((side == CopySide::S ? c.atom.src : c.atom.dst).mode(1));
     rest_vals_ = tv_.values / xvals_;
   }
@@ -103,11 +106,26 @@ class Tracer {
     }
     e.inner = inner;
     e.logical = logical;
+    e.byte = byte_of(inner);
+    return e;
+  }
+
+  // The byte address of the element at inner offset `inner` (smem_.offset included), the one
+  // address rule of every trace (model/composed.hpp absolute_bit_address): an smem_ptr form
+  // swizzles the ABSOLUTE byte address base + inner*bits/8 (CuTe's swizzle_ptr, as TMA does), an
+  // element-unit layout is relative to the base (base + Sw(inner)*bits/8). The two agree at a
+  // base aligned to the byte swizzle's period (1024 B for Sw<3,4,3>) and differ elsewhere.
+  // Example: Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1), inner 0, base 128 -> 144.
+  i64 byte_of(i64 inner) const {
+    if (smem_.is_smem_ptr()) {
+      const i64 bit = checked_mul(inner, bits_);
+      if (bit % 8 != 0) throw LayoutError("element offset " + std::to_string(inner) + " of " + std::to_string(bits_) + "-bit elements is not byte-aligned");
+      return smem_.byte_swizzle.apply(checked_add(o_.base_address, bit / 8));
+    }
     const i64 off = smem_.swizzle ? smem_.swizzle->apply(inner) : inner;
     const i64 bit = checked_mul(off, bits_);
     if (bit % 8 != 0) throw LayoutError("element offset " + std::to_string(off) + " of " + std::to_string(bits_) + "-bit elements is not byte-aligned");
-    e.byte = checked_add(o_.base_address, bit / 8);
-    return e;
+    return checked_add(o_.base_address, bit / 8);
   }
 
   AddressTrace run() const {

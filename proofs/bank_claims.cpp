@@ -105,6 +105,18 @@ BankSubject make_bank_subject(AccessSpec spec, SmemOp op) {
     if (spec.pattern == PatternKind::ldmatrix)
       throw LayoutError("the ldmatrix pattern needs --op ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4");
   }
+  if (spec.tile.is_smem_ptr()) {
+    // CuTe's swizzle_ptr swizzles the ABSOLUTE byte address (the base included): the smem_ptr form
+    // is its inner layout under a byte swizzle, the access model's byte_swizzle. Here, so every
+    // caller (prove, spec accesses, synth, catalog) gets the same addresses as trace and tma.
+    const AnyLayout& t = spec.tile;
+    if (spec.byte_swizzle) throw LayoutError("a byte swizzle on " + to_string(t) + ", which has its own byte swizzle");
+    if (t.smem_ptr_bits != 8 * spec.elem_bytes)
+      throw LayoutError(to_string(t) + " is a layout of " + std::to_string(t.smem_ptr_bits) + "-bit elements, not " +
+                        std::to_string(spec.elem_bytes) + "-byte ones");
+    spec.byte_swizzle = t.byte_swizzle;
+    spec.tile = t.offset == 0 ? AnyLayout(t.layout) : AnyLayout(Swizzle{0, 0, 0}, t.offset, t.layout);  // Sw<0,0,0>: identity
+  }
   s.op = op;
   s.spec = std::move(spec);
   // Every value checked before any proof runs (bad input is exit 2, never a verdict on a wrapped

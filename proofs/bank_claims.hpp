@@ -58,6 +58,10 @@ struct BankSubject {
 };
 // spec.ldmatrix_count follows the op for ldsmN/stsmN; width = elem_bytes * vec (16 for matrices).
 // @pre pattern ldmatrix needs a matrix op (LayoutError otherwise).
+// An smem_ptr tile `Sw o smem_ptr[Nb](unset) o L` becomes L under byte_swizzle = Sw, which acts on
+// the absolute byte address base + L(x)*elem_bytes, as CuTe's swizzle_ptr does (N must be
+// 8*elem_bytes). Example: Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) at base 128: (0,0) is
+// at byte 144, where the element form Sw<3,3,3> o (8,64):(64,1) puts it at 128.
 BankSubject make_bank_subject(AccessSpec spec, SmemOp op);
 
 // Number of instructions of the pattern, computed in closed form (no enumeration).

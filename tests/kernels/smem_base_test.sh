@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Shared-memory bases and alignment (issue 14 section 3): an smem_ptr layout swizzles ABSOLUTE byte
+# addresses (CuTe's swizzle_ptr), so a trace at --base 128 differs from the element form's, and a
+# spec's bank claims at a misaligned base use the absolute addresses too.
+set -uo pipefail
+BIN="$1"; ROOT="$2"; fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; shift; printf '%s\n' "$@"; fail=1; }
+F16='make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
+LDSM='make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)'
+GMMA='tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<128>{},Int<64>{},Int<3>{}))'
+ELEM='tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<128>{},Int<64>{},Int<3>{}))'
+lanes() {  # lanes SMEM BASE: the first 8 lane addresses of instruction 0
+  "$BIN" trace --side S --element half_t --mma "$F16" --copy "$LDSM" --smem "$1" --base "$2" --json |
+    python3 -c 'import json,sys; print(*json.load(sys.stdin)["instructions"][0]["addrs"][:8])'
+}
+# 1. GMMA K_SW128 (Sw<3,4,3> o smem_ptr[16b]): byte_sw(base + 128 r) per row r.
+got="$(lanes "$GMMA" 1024)"; [ "$got" = "1024 1168 1312 1456 1600 1744 1888 2032" ] && ok gmma_base_1024 || bad gmma_base_1024 "$got"
+got="$(lanes "$GMMA" 128)"; [ "$got" = "144 288 432 576 720 864 1008 1024" ] && ok gmma_base_128 || bad gmma_base_128 "$got"
+# 2. The element form Sw<3,3,3> o L is relative to the base: the base adds.
+got="$(lanes "$ELEM" 128)"; [ "$got" = "128 272 416 560 704 848 992 1136" ] && ok element_base_128 || bad element_base_128 "$got"
+# 3. Bank claims of a spec's smem_ptr tile at base 64: refuted (rows 0 and 7 on bank 16).
+out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_ptr_access_base.yaml" --no-cache 2>&1)"; rc=$?
+if [ $rc = 1 ] && grep -q "2 proved, 1 refuted" <<<"$out" && grep -q "lanes 0 (0,0) @64, 7 (7,0) @576" <<<"$out"; then ok spec_access_base
+else bad spec_access_base "exit $rc" "$out"; fi
+exit $fail
