@@ -15,6 +15,7 @@
 #include "model/cpp_source.hpp"
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
+#include "model/smem_bases.hpp"
 
 namespace layoutproof::cli {
 
@@ -284,7 +285,40 @@ std::string unique_name(const Ctx& c, const YAML::Node& entry, const std::string
   return name;
 }
 
-// kernels: [{name, mma?, source?, smem: [{name, element, layout, claims?, copies: [{name, copy, side, base?, claims}]}]}]
+// An smem tensor's placement (model/smem_bases.hpp): `base: ADDR` (one byte address) or `align: N`
+// (every multiple of N); neither: the base 0, or each copy's own `base:`.
+SmemPlacement smem_placement(const Ctx& c, const YAML::Node& t) {
+  SmemPlacement p;
+  if (t["base"] && t["align"]) c.src.fail(t["align"], "give 'base' (the buffer's one address) or 'align' (every multiple of N), not both");
+  if (t["base"]) p.base = spec_integer(c.src, t["base"], "base", 0, (1ll << 32) - 1);
+  if (t["align"]) {
+    p.align = spec_integer(c.src, t["align"], "align", 1, 1ll << 20);
+    if (*p.align & (*p.align - 1)) c.src.fail(t["align"], "'align' is a power of two (bytes), not " + std::to_string(*p.align));
+  }
+  return p;
+}
+
+// The smem tensor's claim at its placement: a tma claim without base= holds at every base of the
+// placement (one check per base that decides it; the claim text names the base), others as written.
+std::vector<Check> smem_claim_checks(const Ctx& c, const YAML::Node& t, const YAML::Node& n, const std::string& tname,
+                                     const AnyLayout& smem, int bits, const std::string& claim) {
+  Check check = proofs::make_check(tname, smem, normalized_claim(claim, c.constants), std::nullopt, where(c, n));
+  check.element_bits = bits;
+  const SmemPlacement place = smem_placement(c, t);
+  if (check.kind != Check::Kind::tma || (!place.base && !place.align) || claim.find(",base=") != std::string::npos) return {check};
+  const auto tma = proofs::parse_tma_claim(claim);
+  const auto bases = located(c, t[place.base ? "base" : "align"], [&] { return placement_bases(place, smem, tma->sw); });
+  std::vector<Check> out;
+  for (const i64 b : bases) {
+    const std::size_t box = claim.find(",box=");
+    const std::string text = claim.substr(0, box) + ",base=" + std::to_string(b) + (box == std::string::npos ? "" : claim.substr(box));
+    out.push_back(proofs::make_check(tname, smem, text, std::nullopt, where(c, n)));
+    out.back().element_bits = bits;
+  }
+  return out;
+}
+
+// kernels: [{name, mma?, source?, smem: [{name, element, layout, base?|align?, claims?, copies: [{name, copy, side, base?, claims}]}]}]
 std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
   std::vector<Check> checks;
   std::set<std::string> kernel_names;
@@ -304,10 +338,15 @@ std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
       const std::string element = kernel_element(c, t);
       const AnyLayout smem = located(c, need(c, t, "layout", "an smem tensor"),
                                      [&] { return parse_smem_layout(scalar(c, t, "layout", "an smem tensor"), c.constants); });
-      for (const auto& n : claims_of(c, t))
-        checks.push_back(claim_check(c, n, [&](const std::string& claim) {
-          return proofs::make_check(tname, smem, normalized_claim(claim, c.constants), std::nullopt, where(c, n));
-        }));
+      const SmemPlacement place = smem_placement(c, t);
+      for (const auto& n : claims_of(c, t)) {
+        std::vector<Check> more;
+        (void)claim_check(c, n, [&](const std::string& claim) {
+          more = smem_claim_checks(c, t, n, tname, smem, *type_bits(element), claim);
+          return more.front();
+        });
+        checks.insert(checks.end(), more.begin(), more.end());
+      }
       std::set<std::string> copy_names;
       for (const auto& cp : list(c, t, "copies")) {
         check_keys(c.src, cp, SpecLevel::copy);
@@ -315,23 +354,35 @@ std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
         const std::string side = scalar(c, cp, "side", "a copy");
         if (side != "S" && side != "D") c.src.fail(cp["side"], "side is S (smem is the copy's source) or D (its destination)");
         TraceOptions o;
+        if (cp["base"] && (place.base || place.align))
+          c.src.fail(cp["base"], "the smem tensor gives its " + std::string(place.base ? "base" : "align") + "; drop the copy's 'base'");
         if (cp["base"]) o.base_address = spec_integer(c.src, cp["base"], "base", 0, (1ll << 32) - 1);
+        const YAML::Node place_node = t[place.base ? "base" : "align"];
+        const std::vector<i64> bases =
+            place.base || place.align ? located(c, place_node, [&] { return placement_bases(place, smem); }) : std::vector<i64>{o.base_address};
+        std::shared_ptr<const AddressTrace> one;  // covers: the elements moved do not depend on the base
         const auto trace = located(c, need(c, cp, "copy", "a copy"), [&] {
           const TiledCopy copy = parse_tiled_copy(scalar(c, cp, "copy", "a copy"), mma, c.constants);
           if (copy.atom.value_bits != *type_bits(element))
             throw LayoutError("the copy moves " + copy.atom.value_type + " values but the tensor holds " + element);
-          return std::make_shared<const AddressTrace>(trace_copy(copy, smem, side == "S" ? CopySide::S : CopySide::D, o));
+          const CopySide cs = side == "S" ? CopySide::S : CopySide::D;
+          if (bases.size() > 1) one = std::make_shared<const AddressTrace>(trace_copy_at_bases(copy, smem, cs, {bases.front()}, o));
+          return std::make_shared<const AddressTrace>(trace_copy_at_bases(copy, smem, cs, bases, o));
         });
-        if (cp["base"] && trace->width_bytes > 0 && o.base_address % trace->width_bytes)
-          c.src.fail(cp["base"], "base " + std::to_string(o.base_address) + " is not a multiple of the copy's " +
-                                     std::to_string(trace->width_bytes) + "-byte access width");
+        if (!one) one = trace;
+        for (const i64 b : bases)
+          if (trace->width_bytes > 0 && b % trace->width_bytes)
+            c.src.fail(cp["base"] ? cp["base"] : place_node,
+                       (place.align ? "align " + std::to_string(*place.align) + " allows base " : "base ") + std::to_string(b) +
+                           ", not a multiple of the copy's " + std::to_string(trace->width_bytes) + "-byte access width" +
+                           (place.align ? " (give align: " + std::to_string(trace->width_bytes) + " or more)" : ""));
         const std::string subject = tname + " " + cname;
         const std::string access = to_string(trace->op) + " " + std::to_string(trace->width_bytes) + " B";
         const auto claims = claims_of(c, cp);
         if (claims.empty()) c.src.fail(cp, "a copy needs 'claims:' (conflict-free, max-ways:K, vector-legal, covers)");
         for (const auto& n : claims)
           checks.push_back(claim_check(c, n, [&](const std::string& claim) {
-            return proofs::make_kernel_check(subject, trace, claim, access, where(c, n));
+            return proofs::make_kernel_check(subject, claim == "covers" ? one : trace, claim, access, where(c, n));
           }));
       }
     }

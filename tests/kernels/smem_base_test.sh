@@ -23,4 +23,20 @@ got="$(lanes "$ELEM" 128)"; [ "$got" = "128 272 416 560 704 848 992 1136" ] && o
 out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_ptr_access_base.yaml" --no-cache 2>&1)"; rc=$?
 if [ $rc = 1 ] && grep -q "2 proved, 1 refuted" <<<"$out" && grep -q "lanes 0 (0,0) @64, 7 (7,0) @576" <<<"$out"; then ok spec_access_base
 else bad spec_access_base "exit $rc" "$out"; fi
+# 4. A kernel smem tensor's base:/align: (tests/kernels/specs/smem_placement.yaml).
+out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_placement.yaml" --no-cache 2>&1)"; rc=$?
+if [ $rc = 1 ] && grep -q "7 proved, 9 refuted" <<<"$out" && grep -q "copy index (0,0,0), base 64): 8 wavefronts for an ideal of 4" <<<"$out" &&
+   grep -q "sA 1024-aligned          tma:Sw<3,4,3>,base=0     PROVED" <<<"$out" && grep -q "tma:Sw<3,4,3>,base=896   REFUTED" <<<"$out"; then ok spec_placement
+else bad spec_placement "exit $rc" "$out"; fi
+# 5. Placement errors: exit 2, located.
+spec_err() {  # spec_err NAME SED-SCRIPT MESSAGE
+  sed "$2" "$ROOT/tests/kernels/specs/smem_placement.yaml" > "$tmp/e.yaml"
+  out="$("$BIN" check "$tmp/e.yaml" --no-cache 2>&1)"; rc=$?
+  if [ $rc = 2 ] && grep -qF -- "$3" <<<"$out"; then ok "$1"; else bad "$1" "exit $rc" "$out"; fi
+}
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+spec_err align_below_width 's/align: 64/align: 8/' "align 8 allows base 8, not a multiple of the copy's 16-byte access width (give align: 16 or more)"
+spec_err align_not_pow2 's/align: 64/align: 48/' "'align' is a power of two (bytes), not 48"
+spec_err base_and_align 's/^        base: 64/        base: 64\n        align: 64/' "give 'base' (the buffer's one address) or 'align' (every multiple of N), not both"
+spec_err copy_base_too '0,/side: S/s/side: S/side: S\n            base: 0/' "the smem tensor gives its align; drop the copy's 'base'"
 exit $fail
