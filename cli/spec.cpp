@@ -16,6 +16,7 @@
 #include "model/kernel_expr.hpp"
 #include "model/notation.hpp"
 #include "model/smem_bases.hpp"
+#include "proofs/kernel_synth.hpp"
 
 namespace layoutproof::cli {
 
@@ -318,6 +319,59 @@ std::vector<Check> smem_claim_checks(const Ctx& c, const YAML::Node& t, const YA
   return out;
 }
 
+// `layout: synthesize` with `shape: (MN,K[,STAGES])`: one check that runs synth --kernel over the
+// tensor's copies (proofs/kernel_synth.hpp kernel_synth_verdict; docs/synth_kernel.md). The search
+// proves conflict-free, vector-legal and covers itself, so the copies carry no claims, and it lays
+// the tile out from base 0 (no base, align or tensor claims).
+Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tname, const std::string& element,
+                       const std::optional<TiledMma>& mma) {
+  for (const char* key : {"base", "align", "claims"})
+    if (t[key]) c.src.fail(t[key], std::string("'") + key + "' does not go with 'layout: synthesize' (the search proves its copies' claims itself)");
+  auto q = std::make_shared<proofs::KernelSynthRequest>();
+  q->element = element;
+  const YAML::Node shape = need(c, t, "shape", "an smem tensor with 'layout: synthesize'");
+  q->shape = located(c, shape, [&] {
+    const std::string text = scalar(c, t, "shape", "an smem tensor");
+    const IntTuple tuple = parse_int_tuple(text);
+    std::vector<i64> v;
+    if (tuple.is_tuple())
+      for (const auto& x : tuple.children())
+        if (x.is_leaf()) v.push_back(x.value());
+    if (!tuple.is_tuple() || v.size() != tuple.rank() || v.size() < 2 || v.size() > 3)
+      throw LayoutError("'shape' is (MN,K,STAGES) or (MN,K) of integers, not '" + text + "'");
+    (void)proofs::smem_family(v, std::max(1, *type_bits(element) / 8));  // its extents checked (LayoutError)
+    return v;
+  });
+  const std::string last = tname.substr(tname.rfind(' ') + 1);  // sA -> the C++ names SmemLayoutAtomA, SmemLayoutA
+  q->name = last.size() == 2 && last[0] == 's' && std::isupper(static_cast<unsigned char>(last[1])) ? last.substr(1) : "A";
+  std::set<std::string> names;
+  for (const auto& cp : list(c, t, "copies")) {
+    check_keys(c.src, cp, SpecLevel::copy);
+    (void)unique_name(c, cp, "a copy", names);
+    for (const char* key : {"claims", "base"})
+      if (cp[key]) c.src.fail(cp[key], std::string("'") + key + "' does not go with 'layout: synthesize' (the search proves conflict-free, vector-legal and covers)");
+    const std::string side = scalar(c, cp, "side", "a copy");
+    if (side != "S" && side != "D") c.src.fail(cp["side"], "side is S (smem is the copy's source) or D (its destination)");
+    q->copies.push_back({located(c, need(c, cp, "copy", "a copy"), [&] {
+                           TiledCopy copy = parse_tiled_copy(scalar(c, cp, "copy", "a copy"), mma, c.constants);
+                           if (copy.atom.value_bits != *type_bits(element))
+                             throw LayoutError("the copy moves " + copy.atom.value_type + " values but the tensor holds " + element);
+                           return copy;
+                         }),
+                         side == "S" ? CopySide::S : CopySide::D});
+  }
+  if (q->copies.empty()) c.src.fail(t, "'layout: synthesize' needs the tensor's 'copies:' (the search scores the layouts on them)");
+  Check check;
+  check.kind = Check::Kind::kernel;
+  check.subject = tname;
+  check.claim = "synthesize";
+  check.access_text = "shape " + scalar(c, t, "shape", "an smem tensor") + ", " + std::to_string(q->copies.size()) + " copies";
+  check.element_bits = *type_bits(element);
+  check.synth = std::move(q);
+  check.where = where(c, t["layout"]);
+  return check;
+}
+
 // kernels: [{name, mma?, source?, smem: [{name, element, layout, base?|align?, claims?, copies: [{name, copy, side, base?, claims}]}]}]
 std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
   std::vector<Check> checks;
@@ -336,6 +390,11 @@ std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
       check_keys(c.src, t, SpecLevel::smem);
       const std::string tname = kname + ": " + unique_name(c, t, "an smem tensor", tensor_names);
       const std::string element = kernel_element(c, t);
+      if (scalar(c, t, "layout", "an smem tensor") == "synthesize") {
+        checks.push_back(synthesize_check(c, t, tname, element, mma));
+        continue;
+      }
+      if (t["shape"]) c.src.fail(t["shape"], "'shape' goes with 'layout: synthesize' (the staged tile the search lays out)");
       const AnyLayout smem = located(c, need(c, t, "layout", "an smem tensor"),
                                      [&] { return parse_smem_layout(scalar(c, t, "layout", "an smem tensor"), c.constants); });
       const SmemPlacement place = smem_placement(c, t);

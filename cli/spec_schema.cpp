@@ -16,7 +16,7 @@ const std::vector<SpecLevelKeys>& spec_levels() {
       {SpecLevel::access, "access", "an access (under accesses:)",
        {"pattern", "op", "vec", "claims", "base", "byte_swizzle", "thread_layout"}},
       {SpecLevel::kernel, "kernel", "a kernel entry (under kernels:)", {"name", "mma", "smem", "source"}},
-      {SpecLevel::smem, "smem", "an smem tensor (under smem:)", {"name", "element", "layout", "base", "align", "claims", "copies"}},
+      {SpecLevel::smem, "smem", "an smem tensor (under smem:)", {"name", "element", "layout", "shape", "base", "align", "claims", "copies"}},
       {SpecLevel::copy, "copy", "a copy (under copies:)", {"name", "copy", "side", "base", "claims"}},
   };
   return levels;

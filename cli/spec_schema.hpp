@@ -8,7 +8,7 @@
 //   layout  name layout element bits claims accesses source          (an entry of layouts:)
 //   access  pattern op vec claims base byte_swizzle thread_layout     (an entry of accesses:)
 //   kernel  name mma smem source                                      (an entry of kernels:)
-//   smem    name element layout base align claims copies              (an entry of smem:)
+//   smem    name element layout shape base align claims copies        (an entry of smem:)
 //   copy    name copy side base claims                                (an entry of copies:)
 // An unknown key is an error that names the closest known key of its level ("did you mean
 // 'claims'?") or the level it belongs to ("'base' belongs to an access (under accesses:)").

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "model/notation.hpp"
+#include "proofs/kernel_synth.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -176,6 +177,10 @@ CheckResult run_check(const Check& c, const ProveOptions& o) {
         r.verdict = check_tma(c);
         break;
       case Check::Kind::kernel: {
+        if (c.synth) {
+          r.verdict = kernel_synth_verdict(*c.synth, o);
+          break;
+        }
         TraceResult t = prove_trace(*c.trace, *parse_trace_claim(c.claim), o);
         r.verdict = std::move(t.verdict);
         if (t.witness && r.verdict.witness.why.empty()) r.verdict.witness.why = t.witness->why;

@@ -41,6 +41,8 @@ struct SourceLocation {
   int column = 0;
 };
 
+struct KernelSynthRequest;  // proofs/kernel_synth.hpp
+
 struct Check {
   enum class Kind { layout, bank, tma, kernel };
   Kind kind = Kind::layout;
@@ -51,6 +53,9 @@ struct Check {
   std::optional<BankSubject> access;  // bank claims
   int element_bits = 0;     // tma claims (and for display)
   std::shared_ptr<const AddressTrace> trace;  // kernel claims: the copy's instructions
+  // kernel kind, a spec smem tensor's `layout: synthesize`: the synth --kernel search decides it
+  // (kernel_synth_verdict, proofs/kernel_synth.hpp); `trace` is then empty.
+  std::shared_ptr<const KernelSynthRequest> synth;
   SourceLocation where;
   SourceLocation code;      // the kernel source the spec names (source: file:line), for SARIF; empty: none
 

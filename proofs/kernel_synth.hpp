@@ -202,6 +202,16 @@ KernelSynthResult synthesize_kernel(const KernelSynthRequest& r);
 // the direct computation the search's scores must equal (tests).
 std::vector<CopyScore> score_directly(const KernelSynthRequest& r, const AnyLayout& layout);
 
+// The search as one verdict (a spec smem tensor's `layout: synthesize`, docs/synth_kernel.md):
+//   PROVED   a winner with every claim proved; the detail gives its C++ and notation
+//   REFUTED  no member is conflict-free (the exhaustive search proves it); the witness is the best
+//            member's replayed conflict (or, when every member breaks a copy's vectors, the first
+//            rejection), its `why` opening with the best ratio: "no member of the N-member family is
+//            conflict-free on every copy; best: 2/1 wavefronts (MN-major Sw<3,2,3> o (32,8):(1,32)) ..."
+//   ERROR    a winner whose proof contradicts the search; UNKNOWN  a proof undecided (deadline).
+// o replaces q.prove (the run's options); no progress is reported.
+Verdict kernel_synth_verdict(const KernelSynthRequest& q, const ProveOptions& o);
+
 // Reports (proofs/kernel_synth_report.cpp). all: every ranked and rejected member.
 std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResult& r, bool all);
 // {"found":bool, "smem":C++, "notation":..., "per_copy":[{"copy","side","op","width_bytes",

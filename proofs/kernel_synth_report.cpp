@@ -97,6 +97,43 @@ void text_proofs(std::string& s, const KernelSynthRequest& q, const KernelSynthR
 
 }  // namespace
 
+Verdict kernel_synth_verdict(const KernelSynthRequest& q0, const ProveOptions& o) {
+  KernelSynthRequest q = q0;
+  q.prove = o;
+  q.progress = nullptr;
+  const KernelSynthResult r = synthesize_kernel(q);
+  std::string method = "synth --kernel over all " + std::to_string(r.family_size) + " members";
+  if (!r.ranked.empty()) method += r.found ? ": winner " + candidate_text(r.ranked.front().c) : ": best " + candidate_text(r.ranked.front().c) + " at " + ratio_text(r.best_wavefronts, r.best_ideal);
+  if (r.found) {
+    for (const auto& p : r.proofs) {
+      if (p.verdict.is_proved()) continue;
+      const std::string what = p.claim + " of " + proof_subject(q, r, p) + " of the winner " + r.notation;
+      if (p.verdict.is_refuted()) return Verdict::error(method, what + " is REFUTED, against the search: " + p.verdict.witness.why);
+      return Verdict::unknown(method, what + ": " + p.verdict.detail);
+    }
+    std::string atoms;
+    for (const auto& a : r.cutlass_atoms) atoms += (atoms.empty() ? " (CUTLASS's " : ", ") + a;
+    if (!atoms.empty()) atoms += ")";
+    return Verdict::proved(method, "winner " + candidate_text(r.ranked.front().c) + atoms + ", every copy at its ideal wavefronts, vector-legal and covering, " +
+                                       "the layout " + (r.ranked.front().c.padded() ? "injective" : "bijective") + ": " + r.cpp +
+                                       " notation: " + r.notation);
+  }
+  Witness w;
+  std::string best;
+  if (!r.ranked.empty()) best = " (" + candidate_text(r.ranked.front().c) + ")";
+  for (const auto& p : r.proofs)
+    if (p.verdict.is_refuted()) {
+      w = p.verdict.witness;
+      if (p.witness && w.why.empty()) w.why = p.witness->why;
+      w.why = proof_subject(q, r, p) + " of " + candidate_text(r.ranked[at(p.member)].c) + ": " + w.why;
+      break;
+    }
+  if (w.why.empty() && !r.rejected.empty()) w.why = candidate_text(r.rejected.front().c) + ": " + r.rejected.front().illegal_why;
+  if (w.why.empty()) return Verdict::error(method, none_statement(r) + ", but no member's refutation replayed");
+  w.why = none_statement(r) + best + "; " + w.why;
+  return Verdict::refuted(method, w);
+}
+
 std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResult& r, bool all) {
   std::string s = "synth --kernel " + shape_text(q.shape) + " " + q.element + " (" + std::to_string(r.element_bytes) +
                   "-byte elements), " + std::to_string(r.copies.size()) + " copies:\n";

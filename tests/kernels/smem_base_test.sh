@@ -39,4 +39,20 @@ spec_err align_below_width 's/align: 64/align: 8/' "align 8 allows base 8, not a
 spec_err align_not_pow2 's/align: 64/align: 48/' "'align' is a power of two (bytes), not 48"
 spec_err base_and_align 's/^        base: 64/        base: 64\n        align: 64/' "give 'base' (the buffer's one address) or 'align' (every multiple of N), not both"
 spec_err copy_base_too '0,/side: S/s/side: S/side: S\n            base: 0/' "the smem tensor gives its align; drop the copy's 'base'"
+# 6. layout: synthesize runs synth --kernel per tensor (tests/kernels/specs/smem_synthesize.yaml).
+out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_synthesize.yaml" --no-cache 2>&1)"; rc=$?
+if [ $rc = 1 ] && grep -q "2 proved, 1 refuted" <<<"$out" && grep -q "PROVED .*winner MN-major Sw<2,3,2> o (32,4):(1,32)" <<<"$out" &&
+   grep -q "PROVED .*winner K-major Sw<2,0,5> o (16,8):(8,1)" <<<"$out" && grep -q "REFUTED .*best MN-major (8,1):(1,8) Step<_2,_1,_3> at 2/1" <<<"$out"; then ok spec_synthesize
+else bad spec_synthesize "exit $rc" "$out"; fi
+json="$("$BIN" check "$ROOT/tests/kernels/specs/smem_synthesize.yaml" --no-cache --json 2>&1)"
+if python3 -c 'import json,sys; d=json.load(sys.stdin); r=d["results"][0]; assert "using SmemLayoutAtomA = decltype(composition(Swizzle<2,3,2>{}, Layout<Shape<_32,_4>,Stride<_1,_32>>{}));" in r["detail"] and "notation: Sw<2,3,2> o 0 o" in r["detail"], r' <<<"$json"; then ok spec_synthesize_json
+else bad spec_synthesize_json "$json"; fi
+spec_err_in() {  # spec_err_in NAME FILE SED-SCRIPT MESSAGE
+  sed "$3" "$ROOT/tests/kernels/specs/$2" > "$tmp/e.yaml"
+  out="$("$BIN" check "$tmp/e.yaml" --no-cache 2>&1)"; rc=$?
+  if [ $rc = 2 ] && grep -qF -- "$4" <<<"$out"; then ok "$1"; else bad "$1" "exit $rc" "$out"; fi
+}
+spec_err_in synth_no_shape smem_synthesize.yaml '0,/shape: (128,32,3)/{/shape: (128,32,3)/d}' "missing 'shape' in an smem tensor with 'layout: synthesize'"
+spec_err_in synth_copy_claims smem_synthesize.yaml '0,/side: S/s/side: S/side: S\n            claims: [conflict-free]/' "'claims' does not go with 'layout: synthesize'"
+spec_err_in shape_without_synth smem_placement.yaml '0,/^        align: 1024/s/^        align: 1024/        align: 1024\n        shape: (8,32)/' "'shape' goes with 'layout: synthesize'"
 exit $fail
