@@ -48,7 +48,7 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
       out << findings << " findings: CUTLASS's own kernel configurations refuted above (witnesses printed); the job itself succeeded\n";
     return 0;
   }
-  return rc;
+  return rc == 1 && !other_refuted ? 3 : rc;
 }
 
 }  // namespace layoutproof::cli
