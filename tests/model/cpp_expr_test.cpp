@@ -5,6 +5,7 @@
 
 #include "model/cpp_source.hpp"
 #include "model/cutlass_atoms.hpp"
+#include "tests/model/nesting.hpp"
 
 namespace layoutproof {
 namespace {
@@ -453,13 +454,7 @@ TEST(CppExpr, IntegersAreRangeChecked) {
 }
 
 TEST(CppExpr, DeepNestingIsAnErrorNotACrash) {
-  const auto nested = [](const std::string& open, const std::string& core, const std::string& close, int n) {
-    std::string s;
-    for (int i = 0; i < n; ++i) s += open;
-    s += core;
-    for (int i = 0; i < n; ++i) s += close;
-    return s;
-  };
+  using testing::nested;
   EXPECT_EQ(eval(nested("(", "1", ")", 150)), "integer 1");
   for (const std::string& s : {nested("(", "1", ")", 100000), nested("make_shape(", "1", ")", 100000), nested("Int<", "1", ">{}", 100000),
                                nested("-", "1", "", 100000), nested("1+", "1", "", 100000), nested("1*", "1", "", 100000)}) {

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "tests/model/nesting.hpp"
+
 namespace layoutproof {
 namespace {
 
@@ -209,13 +211,7 @@ TEST(Notation, CuteTileText) {
 // (each level copied its subtree). Now: "nesting deeper than 200" with the column of the level
 // that is one too deep, in every entry point, and deep-but-allowed nesting parses in linear time.
 TEST(Notation, DeepNestingIsAnErrorNotACrash) {
-  const auto nested = [](const std::string& open, const std::string& core, const std::string& close, int n) {
-    std::string s;
-    for (int i = 0; i < n; ++i) s += open;
-    s += core;
-    for (int i = 0; i < n; ++i) s += close;
-    return s;
-  };
+  using testing::nested;
   EXPECT_EQ(to_string(parse_int_tuple(nested("(", "8", ")", kMaxNotationDepth))), nested("(", "8", ")", kMaxNotationDepth));
   EXPECT_EQ(size(parse_layout(nested("(", "8", ")", kMaxNotationDepth))), 8);
   const auto refuses = [](auto&& parse, const std::string& text, std::size_t column) {
