@@ -331,14 +331,7 @@ Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tna
   q->element = element;
   const YAML::Node shape = need(c, t, "shape", "an smem tensor with 'layout: synthesize'");
   q->shape = located(c, shape, [&] {
-    const std::string text = scalar(c, t, "shape", "an smem tensor");
-    const IntTuple tuple = parse_int_tuple(text);
-    std::vector<i64> v;
-    if (tuple.is_tuple())
-      for (const auto& x : tuple.children())
-        if (x.is_leaf()) v.push_back(x.value());
-    if (!tuple.is_tuple() || v.size() != tuple.rank() || v.size() < 2 || v.size() > 3)
-      throw LayoutError("'shape' is (MN,K,STAGES) or (MN,K) of integers, not '" + text + "'");
+    const std::vector<i64> v = proofs::parse_smem_shape(scalar(c, t, "shape", "an smem tensor"), "'shape'");
     (void)proofs::smem_family(v, std::max(1, *type_bits(element) / 8));  // its extents checked (LayoutError)
     return v;
   });

@@ -236,17 +236,6 @@ void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, 
 
 // ---- synth --kernel (issue 14): the smem layout for a kernel's real copies (proofs/kernel_synth.hpp).
 
-std::vector<i64> parse_kernel_shape(const std::string& text) {
-  const IntTuple t = parse_int_tuple(text);
-  std::vector<i64> v;
-  if (t.is_tuple())
-    for (const auto& x : t.children())
-      if (x.is_leaf()) v.push_back(x.value());
-  if (!t.is_tuple() || v.size() != t.rank() || v.size() < 2 || v.size() > 3)
-    throw LayoutError("--shape is (MN,K,STAGES) or (MN,K) of integers, not '" + text + "'");
-  return v;
-}
-
 // An SM90 GMMA atom reads both operands through smem descriptors (_SS) or B only (_RS), with the
 // majors of its <tnspA, tnspB> arguments (K when none: the _TN atoms, or none given): the
 // operand named by --name (A or B) then takes one of CUTLASS's GMMA atoms.
@@ -298,7 +287,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   }
   if (shape.empty() || q.element.empty() || copies.empty())
     throw LayoutError("synth --kernel needs --shape, --element and at least one --copy (layoutproof synth --kernel --help)");
-  q.shape = parse_kernel_shape(shape);
+  q.shape = proofs::parse_smem_shape(shape, "--shape");
   std::optional<TiledMma> m;
   if (!mma.empty()) m = parse_tiled_mma(mma, constants);
   for (const auto& [side, text] : copies) q.copies.push_back({parse_tiled_copy(text, m, constants), side});

@@ -94,6 +94,17 @@ std::string padded_layout_cpp(const SmemCandidate& c, const std::vector<i64>& sh
 
 const char* to_string(Major m) { return m == Major::k ? "K-major" : "MN-major"; }
 
+std::vector<i64> parse_smem_shape(const std::string& text, const std::string& what) {
+  const IntTuple t = parse_int_tuple(text);
+  std::vector<i64> v;
+  if (t.is_tuple())
+    for (const auto& x : t.children())
+      if (x.is_leaf()) v.push_back(x.value());
+  if (!t.is_tuple() || v.size() != t.rank() || v.size() < 2 || v.size() > 3)
+    throw LayoutError(what + " is (MN,K,STAGES) or (MN,K) of integers, not '" + text + "'");
+  return v;
+}
+
 std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int e) {
   check_shape(shape);
   if (e < 1) throw LayoutError("element bytes must be positive");

@@ -100,6 +100,11 @@ struct SmemCandidate {
   bool padded() const { return pad > 0; }
 };
 
+// The tile shape of synth --kernel and of a spec's `layout: synthesize`, read from CuTe notation:
+// "(128,64,3)" -> {128, 64, 3}; (MN,K) or (MN,K,STAGES) of integers, else LayoutError naming `what`
+// ("--shape", "'shape'"). The extents are checked by smem_family.
+std::vector<i64> parse_smem_shape(const std::string& text, const std::string& what);
+
 // The family in enumeration order.
 // @pre shape has rank 2 or 3, extents in [1, 2^20], at most 2^22 elements; element_bytes >= 1
 //      (LayoutError otherwise).
