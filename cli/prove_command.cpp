@@ -107,15 +107,11 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   if (a.elem_bits && *a.elem_bits != 8 * spec.elem_bytes) throw LayoutError("bank claims take whole bytes: --elem-bytes E, not --elem-bits");
   (void)element_bits_of(spec.tile, a, "bank claims");  // an smem_ptr[Nb] tile has N-bit elements
   if (!a.byte_swizzle.empty()) spec.byte_swizzle = parse_byte_swizzle(a.byte_swizzle, a.constants);
-  if (spec.tile.is_smem_ptr()) {
-    // CuTe's swizzle_ptr swizzles the ABSOLUTE byte address (--base included): the smem_ptr form
-    // is the inner layout under a byte swizzle, the access model's byte_swizzle.
-    if (spec.byte_swizzle) throw LayoutError("--byte-swizzle on " + to_string(spec.tile) + ", which has its own byte swizzle");
-    spec.byte_swizzle = spec.tile.byte_swizzle;
-    spec.tile = AnyLayout(spec.tile.layout);
-  }
-  // A byte swizzle that moves bytes inside an element splits it: refused, saying which bytes move.
-  if (spec.byte_swizzle) (void)element_swizzle(*spec.byte_swizzle, 8 * spec.elem_bytes);
+  // make_bank_subject reads an smem_ptr tile as its inner layout under its byte swizzle (absolute
+  // addresses, --base included). A byte swizzle that moves bytes inside an element splits it:
+  // refused here, saying which bytes move.
+  const std::optional<Swizzle> bytes = spec.tile.is_smem_ptr() ? std::optional<Swizzle>(spec.tile.byte_swizzle) : spec.byte_swizzle;
+  if (bytes) (void)element_swizzle(*bytes, 8 * spec.elem_bytes);
   if (!a.thread_layout.empty()) {
     if (!a.pattern.empty() && a.pattern != "thread-layout")
       throw LayoutError("--thread-layout gives the thread-layout pattern; drop --pattern " + a.pattern);
