@@ -196,6 +196,8 @@ std::vector<WarpAccess> warp_accesses(const AccessSpec& spec) {
   return out;
 }
 
+i64 warp_access_count(const AccessSpec& spec) { return access_count(spec, tile_shape(spec)); }
+
 WarpAccess warp_access_at(const AccessSpec& spec, i64 k) {
   const TileShape t = tile_shape(spec);
   const i64 n = access_count(spec, t);

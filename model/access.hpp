@@ -59,6 +59,9 @@ struct WarpAccess {
 // @pre rank(tile) == 2; cols divisible by vec; for ldmatrix vec * elem_bytes == 16 and rows % 8 == 0
 //      (LayoutError otherwise, naming the condition).
 std::vector<WarpAccess> warp_accesses(const AccessSpec& spec);
+// The number of instructions of warp_accesses(spec), from the sizes alone (checked arithmetic,
+// OverflowError past 2^63; the same checks, LayoutError naming the condition).
+i64 warp_access_count(const AccessSpec& spec);
 // Instruction k of warp_accesses(spec) alone, without building the others (same checks;
 // LayoutError when k is outside [0, number of instructions)).
 WarpAccess warp_access_at(const AccessSpec& spec, i64 k);

@@ -130,27 +130,7 @@ BankSubject make_bank_subject(AccessSpec spec, SmemOp op) {
   return s;
 }
 
-i64 instruction_count(const BankSubject& s) {
-  const Layout& l = s.spec.tile.layout;
-  if (l.rank() != 2) throw LayoutError("access patterns need a 2-D (rows, cols) tile");
-  // Checked: a product that wraps would pass the instruction limit and enumerate forever
-  // (hostile-input campaign A2), a vector of 0 would divide by zero (C3).
-  if (s.spec.vec < 1) throw LayoutError("the vector width must be at least 1 element, not " + std::to_string(s.spec.vec));
-  if (s.spec.pattern == PatternKind::ldmatrix && s.spec.ldmatrix_count < 1)
-    throw LayoutError("ldmatrix needs 1, 2 or 4 matrices, not " + std::to_string(s.spec.ldmatrix_count));
-  const i64 rows = product(l.shape[0]), cols = product(l.shape[1]);
-  const i64 chunks = cols / s.spec.vec;
-  auto ceil_div = [](i64 a, i64 b) { return a / b + (a % b != 0); };  // a >= 0, b >= 1: no overflow
-  switch (s.spec.pattern) {
-    case PatternKind::row_per_lane: return checked_mul(ceil_div(rows, kWarpLanes), chunks);
-    case PatternKind::linear: return ceil_div(checked_mul(rows, chunks), kWarpLanes);
-    case PatternKind::ldmatrix: return ceil_div(checked_mul(rows / 8, chunks), s.spec.ldmatrix_count);
-    case PatternKind::thread_layout:
-      if (!s.spec.thread_layout) throw LayoutError("the thread-layout pattern needs a thread layout");
-      return ceil_div(size(*s.spec.thread_layout), kWarpLanes);
-  }
-  return 0;
-}
+i64 instruction_count(const BankSubject& s) { return warp_access_count(s.spec); }
 
 std::string describe(const BankWitness& w) {
   std::string s = "instruction " + std::to_string(w.instruction) + " (" + w.where + "), phase " +

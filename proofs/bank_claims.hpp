@@ -64,7 +64,7 @@ struct BankSubject {
 // at byte 144, where the element form Sw<3,3,3> o (8,64):(64,1) puts it at 128.
 BankSubject make_bank_subject(AccessSpec spec, SmemOp op);
 
-// Number of instructions of the pattern, computed in closed form (no enumeration).
+// Number of instructions of the pattern, computed in closed form (model/access.hpp warp_access_count).
 i64 instruction_count(const BankSubject& s);
 
 // The pattern as an address trace (model/trace.hpp), the one type the exhaustive bank path reads:
