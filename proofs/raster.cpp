@@ -2,7 +2,9 @@
 // which combines the parts of `bijective` and turns engine outcomes into verdicts.
 #include "proofs/raster.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <limits>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
@@ -137,10 +139,18 @@ std::optional<RasterWitness> first_violation(const RasterSubject& s, RasterClaim
   return std::nullopt;
 }
 
+// Block evaluations of the exhaustive twin, saturated at INT64_MAX (max grid 4096 with log_tile 15
+// is past 2^63).
 std::int64_t exhaustive_cost(const RasterSubject& s) {
-  const std::int64_t n = s.max_grid, tri = n * (n + 1) / 2;
+  const std::int64_t n = s.max_grid, tri = n * (n + 1) / 2;  // n <= 4096: no overflow
   const std::int64_t params = std::int64_t{s.param_hi()} - s.param_lo() + 1;
-  return tri * tri * params * (s.kind == Kind::cutlass ? 2 * (std::int64_t{1} << s.param_hi()) : 1);
+  const std::int64_t per = s.kind == Kind::cutlass ? 2 * (std::int64_t{1} << std::min<u32>(s.param_hi(), 32)) : 1;
+  std::int64_t c = 1;
+  for (std::int64_t f : {tri, tri, params, per}) {
+    if (f != 0 && c > std::numeric_limits<std::int64_t>::max() / f) return std::numeric_limits<std::int64_t>::max();
+    c *= f;
+  }
+  return c;
 }
 
 }  // namespace
@@ -159,17 +169,14 @@ std::optional<Tile> missing_tile(const RasterSubject& s, u32 p0, u32 p1, u32 par
   return std::nullopt;
 }
 
-RasterOutcome check_raster_exhaustive(const RasterSubject& s, RasterClaim c) {
+namespace {
+
+// The exhaustive twin over the grids with p0 + p1 <= max_sum, in the canonical witness order.
+RasterOutcome exhaustive_upto(const RasterSubject& s, RasterClaim c, u32 max_sum) {
   RasterOutcome out;
-  out.method = "exhaustive";
-  if (s.max_grid < 1 || exhaustive_cost(s) > kRasterExhaustiveLimit) {
-    out.kind = RasterOutcome::Kind::error;
-    out.text = "exhaustive check too large for max grid " + std::to_string(s.max_grid) + " (use z3 or a smaller --max-grid)";
-    return out;
-  }
   const u32 n = s.max_grid;
   std::int64_t grids = 0;
-  for (u32 sum = 2; sum <= 2 * n; ++sum)
+  for (u32 sum = 2; sum <= std::min(2 * n, max_sum); ++sum)
     for (u32 p0 = sum > n ? sum - n : 1; p0 <= n && p0 < sum; ++p0)
       for (u32 param = s.param_lo(); param <= s.param_hi(); ++param) {
         ++grids;
@@ -189,6 +196,28 @@ RasterOutcome check_raster_exhaustive(const RasterSubject& s, RasterClaim c) {
   out.method = "exhaustive (" + std::to_string(grids) + " grids, every block)";
   out.text = std::string(to_string(c)) + " " + s.bound_text();
   return out;
+}
+
+// Evaluations of exhaustive_upto(s, c, k): at most k^2/2 grids of at most k^2/4 blocks each.
+std::int64_t exhaustive_upto_cost(const RasterSubject& s, u32 k) {
+  const std::int64_t kk = std::int64_t{k} * k, params = std::int64_t{s.param_hi()} - s.param_lo() + 1;
+  const std::int64_t per = s.kind == Kind::cutlass ? 2 * (std::int64_t{1} << std::min<u32>(s.param_hi(), 32)) : 1;
+  const std::int64_t grids_blocks = kk * kk / 8 + 1;
+  if (params * per > kRasterAutoExhaustiveLimit) return std::numeric_limits<std::int64_t>::max();
+  return grids_blocks > kRasterAutoExhaustiveLimit ? std::numeric_limits<std::int64_t>::max() : grids_blocks * params * per;
+}
+
+}  // namespace
+
+RasterOutcome check_raster_exhaustive(const RasterSubject& s, RasterClaim c) {
+  if (s.max_grid < 1 || exhaustive_cost(s) > kRasterExhaustiveLimit) {
+    RasterOutcome out;
+    out.method = "exhaustive";
+    out.kind = RasterOutcome::Kind::error;
+    out.text = "exhaustive check too large for max grid " + std::to_string(s.max_grid) + " (use z3 or a smaller --max-grid)";
+    return out;
+  }
+  return exhaustive_upto(s, c, 2 * s.max_grid);
 }
 
 RasterResult replay_raster(const RasterSubject& s, RasterClaim c, const RasterWitness& cand, const std::string& method) {
@@ -245,6 +274,13 @@ RasterResult replay_raster(const RasterSubject& s, RasterClaim c, const RasterWi
 
 namespace {
 
+// --engine auto enumerates when that is cheap (the default max grid 8 of the heavy kinds: about 10^4
+// evaluations, milliseconds, where Z3 took 10-40 s on `seed --tile-size 65536`), else asks Z3.
+bool use_exhaustive(const RasterSubject& s, const ProveOptions& o) {
+  return o.engine == EngineChoice::exhaustive ||
+         (o.engine == EngineChoice::automatic && s.max_grid >= 1 && exhaustive_cost(s) <= kRasterAutoExhaustiveLimit);
+}
+
 RasterOutcome decide(const RasterSubject& s, RasterClaim c, const ProveOptions& o) {
   if (o.smt.deadline.passed()) {  // --deadline-s: what is not started by then is UNKNOWN
     RasterOutcome u;
@@ -253,7 +289,7 @@ RasterOutcome decide(const RasterSubject& s, RasterClaim c, const ProveOptions& 
     u.text = o.smt.deadline.reason();
     return u;
   }
-  return o.engine == EngineChoice::exhaustive ? check_raster_exhaustive(s, c) : check_raster_z3(s, c, o.smt);
+  return use_exhaustive(s, o) ? check_raster_exhaustive(s, c) : check_raster_z3(s, c, o.smt);
 }
 
 // Canonical order of witnesses: p0 + p1, p0, parameter (then the part order of the caller).
@@ -267,7 +303,7 @@ bool smaller(const RasterWitness& a, const RasterWitness& b) {
 RasterResult prove_raster(const RasterSubject& s, RasterClaim c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   RasterOutcome out;
-  if (c == RasterClaim::bijective && o.engine != EngineChoice::exhaustive) {
+  if (c == RasterClaim::bijective && !use_exhaustive(s, o)) {
     // The parts one by one; the smallest violation wins (ties: in-bounds, injective, surjective).
     std::optional<RasterOutcome> best, undecided;
     std::vector<std::string> queries, methods;
@@ -278,7 +314,12 @@ RasterResult prove_raster(const RasterSubject& s, RasterClaim c, const ProveOpti
         methods.push_back("surjective: pigeonhole (|blocks| = |tiles|)");
         continue;
       }
-      RasterOutcome p = decide(s, part, o);
+      // Below a violation already found only a smaller one can change the answer: --engine auto
+      // enumerates those grids when that is cheap (morton's in-bounds witness at grid (1,2) made Z3's injective query
+      // run to its 10 s timeout for nothing).
+      const bool below = best && o.engine == EngineChoice::automatic && exhaustive_upto_cost(s, best->candidate.p0 + best->candidate.p1) <= kRasterAutoExhaustiveLimit;
+      RasterOutcome p = below ? exhaustive_upto(s, part, best->candidate.p0 + best->candidate.p1) : decide(s, part, o);
+      if (below) p.method = "exhaustive below the first witness (" + p.method.substr(std::string("exhaustive (").size());
       queries.insert(queries.end(), p.queries.begin(), p.queries.end());
       methods.push_back(std::string(to_string(part)) + ": " + p.method);
       if (p.kind == RasterOutcome::Kind::violated) {

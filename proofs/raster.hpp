@@ -72,6 +72,8 @@ RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOp
 // The exhaustive twin: every grid, parameter and block. ERROR when more than kRasterExhaustiveLimit
 // evaluations would be needed.
 inline constexpr std::int64_t kRasterExhaustiveLimit = std::int64_t{1} << 31;
+// --engine auto (the default) enumerates up to this cost (about a second), and asks Z3 above it.
+inline constexpr std::int64_t kRasterAutoExhaustiveLimit = std::int64_t{1} << 22;
 RasterOutcome check_raster_exhaustive(const RasterSubject& s, RasterClaim c);
 
 // Replays a candidate on the model: REFUTED with the witness when it reproduces, else ERROR.
