@@ -135,7 +135,7 @@ Options:
   --claim C           a claim to prove (repeatable); the forms above
   --json              one JSON object: the layout and each claim's verdict, method, time and witness
   --engine E          z3 | exhaustive (enumerate every index) | auto (default: exhaustive when small)
-  --timeout-ms N      Z3's time limit per query in milliseconds (a timeout is UNKNOWN, never PROVED)
+  --timeout-ms N      Z3's time limit per query in milliseconds (default 8000; a timeout is UNKNOWN, never PROVED)
   --deadline-s S      the whole run's time limit in seconds: a claim not decided by then is UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR (tool and Z3 versions, claim, layout)
   -D NAME=EXPR        a constant the C++ layout uses (repeatable): -D 'bM=Int<128>{}'
@@ -228,7 +228,7 @@ Options:
   --markdown FILE     a Markdown summary (for a pull-request comment)
   --report DIR        HTML reports: DIR/index.html lists every claim with its verdict
   --engine E          z3 | exhaustive | auto (default auto)
-  --timeout-ms N      Z3's time limit per query in milliseconds
+  --timeout-ms N      Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S      the whole run's time limit in seconds (0.5 allowed): claims not decided by then are UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
   --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
@@ -262,7 +262,7 @@ Options:
   --markdown FILE     a Markdown summary
   --report DIR        HTML reports: DIR/index.html lists every claim with its verdict
   --engine E          z3 | exhaustive | auto (default auto)
-  --timeout-ms N      Z3's time limit per query in milliseconds
+  --timeout-ms N      Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S      the whole run's time limit in seconds: claims not decided by then are UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
   --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
@@ -334,7 +334,7 @@ Options:
   --formula F        formula: 'bid = blockIdx.y * gridDim.x + blockIdx.x; x = bid % 4; y = bid / 4'
   --max-grid N       the bound on gridDim (default 256; 8 for seed, seed-fixed and formula)
   --engine E         z3 (default) | exhaustive (the model on every grid) | auto
-  --timeout-ms N     Z3's time limit per query in milliseconds
+  --timeout-ms N     Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S     the whole run's time limit in seconds: a claim not decided by then is UNKNOWN (exit 3)
   --dump-smt DIR     write every Z3 query as SMT-LIB2 into DIR
   --json             one JSON object: each claim's verdict, bound and witness

@@ -74,8 +74,9 @@ run H6c3 "3" "UNKNOWN.*time budget of" prove 'Sw<3,3,3> o (32768,32768):(32768,1
 run H6c4 "0" "PROVED" prove 'Sw<3,3,3> o (64,64):(64,1)' --claim bijective --engine exhaustive --timeout-ms 1000
 run H5 "3" "UNKNOWN" raster prove cutlass --deadline-s 0.001
 plus2000="x = blockIdx.x$(for i in $(seq 1 1999); do printf '+blockIdx.x'; done); y = blockIdx.y"
-run H5d "3" "deadline of 2 s reached" raster prove formula --formula "$plus2000" --timeout-ms 500 --deadline-s 2
-run H5e "3" "UNKNOWN" raster prove seed --tile-size 65536 --deadline-s 2
+run H5d "3" "deadline of 2 s reached" raster prove formula --formula "$plus2000" --engine z3 --timeout-ms 500 --deadline-s 2
+run H5e "3" "UNKNOWN" raster prove seed --tile-size 65536 --engine z3 --deadline-s 2
+run H5a "1" "exhaustive (2 grids enumerated)" raster prove seed --tile-size 65536
 run H5b "2" "deadline-s" raster prove cutlass --deadline-s -1
 run H5c "3" "UNKNOWN  synth search stopped: deadline of 0.3 s" synth --tile '(1024,1024):(1024,1)' --elem-bytes 4 --pattern row-per-lane --deadline-s 0.3
 # H2: a stride-0 tile with 2^21 instructions: Z3's violation is replayed on its instruction alone (was 20 s rebuilding the trace)
