@@ -10,6 +10,7 @@
 #include "cli/layout_input.hpp"
 #include "cli/report.hpp"
 #include "cli/witness_json.hpp"
+#include "model/checked.hpp"
 #include "model/notation.hpp"
 #include "proofs/bank_claims.hpp"
 #include "proofs/check.hpp"
@@ -204,10 +205,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     else if (a == "--byte-swizzle") access.byte_swizzle = next();
     else if (a == "--report") access.report = next(), access.any = true;
     else if (a == "--base") {
-      const std::string v = next();
-      if (v.empty() || v.size() > 15 || v.find_first_not_of("0123456789") != std::string::npos)
-        throw LayoutError("--base needs a non-negative byte address, not '" + v + "'");
-      access.base = std::stoll(v), access.any = true;
+      access.base = parse_byte_address(next(), a), access.any = true;
     }
     else if (!a.empty() && a[0] == '-' && a.size() > 1 && a[1] == '-') throw LayoutError("unknown option " + a);
     else if (layout_text.empty()) layout_text = a;

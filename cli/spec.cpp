@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/spec_schema.hpp"
+#include "model/checked.hpp"
 #include "model/cpp_parse.hpp"
 #include "model/cpp_source.hpp"
 #include "model/kernel_expr.hpp"
@@ -154,9 +155,9 @@ SourceLocation code_location(const Ctx& c, const YAML::Node& entry) {
   const std::size_t colon = t.rfind(':');
   const std::string digits = colon == std::string::npos ? "" : t.substr(colon + 1);
   const bool ok = colon != std::string::npos && colon > 0 && !digits.empty() && digits.size() <= 9 &&
-                  digits.find_first_not_of("0123456789") == std::string::npos && std::stoi(digits) >= 1;
+                  digits.find_first_not_of("0123456789") == std::string::npos && digits.find_first_not_of('0') != std::string::npos;
   if (!ok) c.src.fail(n, "'source' is FILE:LINE (the kernel source, e.g. kernels/gemm.cu:120), not '" + t + "'");
-  return {t.substr(0, colon), std::stoi(digits), 1};
+  return {t.substr(0, colon), static_cast<int>(parse_int_in(digits, "source line", 1, 999999999)), 1};
 }
 
 int element_bits_of(const Ctx& c, const YAML::Node& entry) {

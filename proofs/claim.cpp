@@ -1,5 +1,8 @@
 #include "proofs/claim.hpp"
 
+#include <limits>
+
+#include "model/checked.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof::proofs {
@@ -22,16 +25,9 @@ Subject parse_subject(const std::string& text) {
   return s;
 }
 
+// The claim's number, as the user wrote it (model/checked.hpp's one integer reader: no library words).
 static i64 parse_positive(const std::string& s, const std::string& what) {
-  std::size_t used = 0;
-  i64 v = 0;
-  try {
-    v = std::stoll(s, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != s.size() || s.empty() || v < 1) throw LayoutError(what + " needs a positive integer, not '" + s + "'");
-  return v;
+  return parse_int_in(s, what, 1, std::numeric_limits<i64>::max());
 }
 
 Claim parse_claim(const std::string& text) { return parse_claim(text, CppConstants{}); }
@@ -58,9 +54,7 @@ Claim parse_claim(const std::string& text, const CppConstants& constants) {
     c.n = parse_positive(arg.substr(0, at), "contiguous:V");
     if (at != std::string::npos) {
       const std::string m = arg.substr(at + 1);
-      if (m.empty() || m.size() > 3 || m.find_first_not_of("0123456789") != std::string::npos)
-        throw LayoutError("contiguous:V@MODE needs a mode number, not '" + m + "'");
-      c.mode = static_cast<std::size_t>(std::stoi(m));
+      c.mode = static_cast<std::size_t>(parse_int_in(m, "contiguous:V@MODE", 0, 999));
       c.mode_given = true;
     }
   } else if (name == "equivalent" || name == "inverse") {
