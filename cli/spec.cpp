@@ -355,6 +355,7 @@ Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tna
                          side == "S" ? CopySide::S : CopySide::D});
   }
   if (q->copies.empty()) c.src.fail(t, "'layout: synthesize' needs the tensor's 'copies:' (the search scores the layouts on them)");
+  if (mma) proofs::set_descriptor_operand(*q, mma->atom.name);  // a GMMA operand: the GMMA atoms only
   Check check;
   check.kind = Check::Kind::kernel;
   check.subject = tname;

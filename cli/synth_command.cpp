@@ -236,23 +236,6 @@ void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, 
 
 // ---- synth --kernel (issue 14): the smem layout for a kernel's real copies (proofs/kernel_synth.hpp).
 
-// An SM90 GMMA atom reads both operands through smem descriptors (_SS) or B only (_RS), with the
-// majors of its <tnspA, tnspB> arguments (K when none: the _TN atoms, or none given): the
-// operand named by --name (A or B) then takes one of CUTLASS's GMMA atoms.
-void set_descriptor_operand(KernelSynthRequest& q, const std::string& atom) {
-  if (atom.rfind("SM90_64x", 0) != 0) return;
-  const bool ss = atom.find("_SS") != std::string::npos, b = q.name == "B";
-  if (!ss && !b) return;
-  const std::size_t lt = atom.find('<');
-  std::vector<std::string> majors;
-  for (std::size_t i = atom.find("Major::", lt == std::string::npos ? atom.size() : lt); i != std::string::npos;
-       i = atom.find("Major::", i + 7))
-    majors.push_back(atom.substr(i + 7, 2));
-  const std::string major = majors.size() > (b ? 1u : 0u) ? majors[b ? 1 : 0] : "K";
-  q.descriptor = major == "MN" ? Major::mn : Major::k;
-  q.descriptor_mma = atom;
-}
-
 int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   KernelSynthRequest q;
   std::string shape, mma;
@@ -291,7 +274,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   std::optional<TiledMma> m;
   if (!mma.empty()) m = parse_tiled_mma(mma, constants);
   for (const auto& [side, text] : copies) q.copies.push_back({parse_tiled_copy(text, m, constants), side});
-  if (m) set_descriptor_operand(q, m->atom.name);
+  if (m) proofs::set_descriptor_operand(q, m->atom.name);
   if (progress)
     q.progress = [](i64 k, i64 n) { std::cerr << "\rsynth --kernel: candidate " << k << " of " << n << (k == n ? "\n" : "") << std::flush; };
   const KernelSynthResult r = synthesize_kernel(q);

@@ -156,6 +156,20 @@ std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int e) {
   return r.descriptor ? gmma_family(r.shape, e, *r.descriptor) : smem_family(r.shape, e);
 }
 
+void set_descriptor_operand(KernelSynthRequest& q, const std::string& atom) {
+  if (atom.rfind("SM90_64x", 0) != 0) return;
+  const bool ss = atom.find("_SS") != std::string::npos, b = q.name == "B";
+  if (!ss && !b) return;  // an _RS atom reads A from registers
+  const std::size_t lt = atom.find('<');
+  std::vector<std::string> majors;
+  for (std::size_t i = atom.find("Major::", lt == std::string::npos ? atom.size() : lt); i != std::string::npos;
+       i = atom.find("Major::", i + 7))
+    majors.push_back(atom.substr(i + 7, 2));
+  const std::string major = majors.size() > (b ? 1u : 0u) ? majors[b ? 1 : 0] : "K";
+  q.descriptor = major == "MN" ? Major::mn : Major::k;
+  q.descriptor_mma = atom;
+}
+
 std::string candidate_cpp(const SmemCandidate& c, const std::vector<i64>& shape, const std::string& name) {
   check_shape(shape);
   const std::string atom = "SmemLayoutAtom" + name, full = "SmemLayout" + name;

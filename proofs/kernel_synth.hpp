@@ -118,6 +118,14 @@ std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int elemen
 //   Example: (64,64,4) half_t, K-major: Sw<0,..> (8,8):(8,1), Sw<1,3,3> o (8,16):(16,1),
 //   Sw<2,3,3> o (8,32):(32,1), Sw<3,3,3> o (8,64):(64,1), each in both orders but the last.
 std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int element_bytes, Major major);
+// The descriptor rule, one place for synth --kernel --mma and a spec's `layout: synthesize`: an SM90
+// GMMA atom (`atom`, as model/ names it) reads both operands through smem descriptors (_SS) or B only
+// (_RS), with the majors of its <tnspA, tnspB> arguments (K when none: the _TN atoms). When it reads
+// the operand q.name (A or B) so, sets q.descriptor to that major and q.descriptor_mma to `atom`;
+// otherwise leaves q unchanged.
+//   SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>, name B -> descriptor MN-major
+//   SM90_64x128x16_F32F16F16_RS<...>, name A -> unchanged (A comes from registers)
+void set_descriptor_operand(KernelSynthRequest& q, const std::string& atom);
 // The family a request searches: gmma_family when r.descriptor is set, else smem_family.
 std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int element_bytes);
 

@@ -114,7 +114,13 @@ Verdict kernel_synth_verdict(const KernelSynthRequest& q0, const ProveOptions& o
     std::string atoms;
     for (const auto& a : r.cutlass_atoms) atoms += (atoms.empty() ? " (CUTLASS's " : ", ") + a;
     if (!atoms.empty()) atoms += ")";
-    return Verdict::proved(method, "winner " + candidate_text(r.ranked.front().c) + atoms + ", every copy at its ideal wavefronts, vector-legal and covering, " +
+    std::string descriptor;  // a GMMA operand: say so, and which TMA swizzle was proved with it
+    if (q.descriptor) {
+      descriptor = ", read by " + q.descriptor_mma + " through a GMMA descriptor (the family is CUTLASS's GMMA atoms only)";
+      for (const auto& p : r.proofs)
+        if (p.claim.rfind("tma:", 0) == 0) descriptor += ", TMA's " + p.claim + " proved";
+    }
+    return Verdict::proved(method, "winner " + candidate_text(r.ranked.front().c) + atoms + descriptor + ", every copy at its ideal wavefronts, vector-legal and covering, " +
                                        "the layout " + (r.ranked.front().c.padded() ? "injective" : "bijective") + ": " + r.cpp +
                                        " notation: " + r.notation);
   }

@@ -47,6 +47,19 @@ else bad spec_synthesize "exit $rc" "$out"; fi
 json="$("$BIN" check "$ROOT/tests/kernels/specs/smem_synthesize.yaml" --no-cache --json 2>&1)"
 if python3 -c 'import json,sys; d=json.load(sys.stdin); r=d["results"][0]; assert "using SmemLayoutAtomA = decltype(composition(Swizzle<2,3,2>{}, Layout<Shape<_32,_4>,Stride<_1,_32>>{}));" in r["detail"] and "notation: Sw<2,3,2> o 0 o" in r["detail"], r' <<<"$json"; then ok spec_synthesize_json
 else bad spec_synthesize_json "$json"; fi
+# 7. A GMMA mma: the spec's search takes the GMMA family, as synth --kernel --mma does for the same input.
+out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_synthesize_gmma.yaml" --no-cache --json 2>&1)"; rc=$?
+cli="$("$BIN" synth --kernel --shape '(128,64,4)' --element half_t --no-progress \
+  --mma 'make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{})' \
+  --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})' --json 2>&1)"
+if [ $rc = 0 ] && python3 -c '
+import json,sys
+spec=json.loads(sys.argv[1])["results"][0]; cli=json.loads(sys.argv[2])
+assert spec["verdict"] == "PROVED" and "over all 7 members" in spec["method"], spec
+assert "through a GMMA descriptor" in spec["detail"] and "tma:Sw<3,4,3> proved" in spec["detail"], spec
+assert cli["found"] and cli["smem"] in spec["detail"] and cli["candidates"] == 7, (cli["smem"], cli["candidates"])
+' "$out" "$cli"; then ok spec_synthesize_gmma
+else bad spec_synthesize_gmma "exit $rc" "$out" "$cli"; fi
 spec_err_in() {  # spec_err_in NAME FILE SED-SCRIPT MESSAGE
   sed "$3" "$ROOT/tests/kernels/specs/$2" > "$tmp/e.yaml"
   out="$("$BIN" check "$tmp/e.yaml" --no-cache 2>&1)"; rc=$?
