@@ -123,10 +123,11 @@ Usage:
                     [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR] [--byte-swizzle SW] [--report DIR]
 
   CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] | equivalent:L2 | involution | inverse:R
-         | tma:Sw<B,M,S>[,base=ADDR][,box=SHAPE]
+         | tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE]
   tma: what the kernel reads through L is what TMA wrote with Sw<B,M,S> (SWIZZLE_128B = Sw<3,4,3>,
   64B = Sw<2,4,3>, 32B = Sw<1,4,3>) on ABSOLUTE smem byte addresses; base = the buffer's byte address
-  (default 0), box = the TMA box (default all of L); needs --elem-bytes/--elem-bits or an smem_ptr L.
+  (default 0), align=N = every base that is a multiple of N (one verdict), box = the TMA box (default
+  all of L); needs --elem-bytes/--elem-bits or an smem_ptr L.
   Element-unit swizzles match 128B only at 1024-aligned bases; smem_ptr forms swizzle absolute addresses.
   (L may be a bare swizzle: Sw<3,4,3> or Swizzle<3,4,3>{}; L2 and R are layouts like L, C++ included).
   conflict-free and max-ways:K range over every warp instruction of an access to the 2-D tile TILE.

@@ -300,24 +300,26 @@ SmemPlacement smem_placement(const Ctx& c, const YAML::Node& t) {
   return p;
 }
 
-// The smem tensor's claim at its placement: a tma claim without base= holds at every base of the
-// placement (one check per base that decides it; the claim text names the base), others as written.
+// The smem tensor's claim at its placement: a tma claim without base= or align= takes the tensor's
+// (`base: B` -> base=B, `align: N` -> align=N: one check, decided at every base; proofs/check.hpp),
+// others as written.
 std::vector<Check> smem_claim_checks(const Ctx& c, const YAML::Node& t, const YAML::Node& n, const std::string& tname,
                                      const AnyLayout& smem, int bits, const std::string& claim) {
-  Check check = proofs::make_check(tname, smem, normalized_claim(claim, c.constants), std::nullopt, where(c, n));
+  const std::string text = normalized_claim(claim, c.constants);
+  Check check = proofs::make_check(tname, smem, text, std::nullopt, where(c, n));
   check.element_bits = bits;
   const SmemPlacement place = smem_placement(c, t);
-  if (check.kind != Check::Kind::tma || (!place.base && !place.align) || claim.find(",base=") != std::string::npos) return {check};
-  const auto tma = proofs::parse_tma_claim(claim);
-  const auto bases = located(c, t[place.base ? "base" : "align"], [&] { return placement_bases(place, smem, tma->sw); });
-  std::vector<Check> out;
-  for (const i64 b : bases) {
-    const std::size_t box = claim.find(",box=");
-    const std::string text = claim.substr(0, box) + ",base=" + std::to_string(b) + (box == std::string::npos ? "" : claim.substr(box));
-    out.push_back(proofs::make_check(tname, smem, text, std::nullopt, where(c, n)));
-    out.back().element_bits = bits;
-  }
-  return out;
+  if (check.kind != Check::Kind::tma || (!place.base && !place.align) || text.find(",base=") != std::string::npos ||
+      text.find(",align=") != std::string::npos)
+    return {check};
+  const auto tma = proofs::parse_tma_claim(text);
+  // the placement's bases must be decidable (at most kMaxPlacementBases; located error otherwise)
+  (void)located(c, t[place.base ? "base" : "align"], [&] { return placement_bases(place, smem, tma->sw); });
+  const std::size_t box = text.find(",box=");
+  const std::string at = place.base ? ",base=" + std::to_string(*place.base) : ",align=" + std::to_string(*place.align);
+  Check placed = proofs::make_check(tname, smem, text.substr(0, box) + at + (box == std::string::npos ? "" : text.substr(box)), std::nullopt, where(c, n));
+  placed.element_bits = bits;
+  return {placed};
 }
 
 // `layout: synthesize` with `shape: (MN,K[,STAGES])`: one check that runs synth --kernel over the

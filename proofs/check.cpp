@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "model/notation.hpp"
+#include "model/smem_bases.hpp"
 #include "proofs/kernel_synth.hpp"
 
 namespace layoutproof::proofs {
@@ -39,9 +40,7 @@ void for_each_box_point(const Layout& l, const std::optional<IntTuple>& box, F&&
 // addresses (H100, shared/facts), and moves whole bytes, so a sub-byte element keeps its bit
 // position inside its byte (comparing truncated bytes would let a layout that permutes elements
 // inside one byte pass).
-Verdict check_tma(const Check& c) {
-  if (c.element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
-  const TmaClaim t = *parse_tma_claim(c.claim);
+Verdict check_tma_at(const Check& c, const TmaClaim& t) {
   const AnyLayout& l = c.layout;
   if (l.is_smem_ptr() && l.smem_ptr_bits != c.element_bits)
     return Verdict::error("tma", to_string(l) + " is a layout of " + std::to_string(l.smem_ptr_bits) + "-bit elements, not " +
@@ -91,6 +90,29 @@ Verdict check_tma(const Check& c) {
   return v;
 }
 
+// align=N: the claim at each multiple of N below the placement period (model/smem_bases.hpp), one
+// verdict: the first refutation (its method and witness name the base), else PROVED for them all.
+Verdict check_tma(const Check& c) {
+  if (c.element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
+  const TmaClaim t = *parse_tma_claim(c.claim);
+  if (!t.align) return check_tma_at(c, t);
+  const std::vector<i64> bases = placement_bases(SmemPlacement{std::nullopt, t.align}, c.layout, t.sw);
+  for (const i64 b : bases) {
+    TmaClaim at = t;
+    at.base = b;
+    at.align.reset();
+    Verdict v = check_tma_at(c, at);
+    if (!v.is_proved()) return v;
+  }
+  const i64 period = placement_period(c.layout, t.sw);
+  const std::string domain = t.box ? "the box " + to_string(*t.box) : "all " + std::to_string(size(c.layout.layout)) + " indices";
+  return Verdict::proved("exhaustive check of " + domain + (bases.size() == 1 ? " at base 0" : " at each of the " + std::to_string(bases.size()) +
+                             " bases 0, " + std::to_string(*t.align) + ", ..., " + std::to_string(bases.back())),
+                         "8*base + bits(L(x)) == " + to_string(t.sw) + " on absolute byte addresses for every x and every base that is a multiple of " +
+                             std::to_string(*t.align) + ": TMA's swizzle (moving the base by the period " + std::to_string(period) +
+                             " moves every address by it, so the bases below it decide every base)");
+}
+
 }  // namespace
 
 std::optional<TmaClaim> parse_tma_claim(const std::string& claim) {
@@ -109,12 +131,17 @@ std::optional<TmaClaim> parse_tma_claim(const std::string& claim) {
     const std::string& p = parts[i];
     if (p.rfind("base=", 0) == 0) {
       t.base = parse_byte_address(p.substr(5), "tma claim '" + claim + "': base=");
+    } else if (p.rfind("align=", 0) == 0) {
+      t.align = parse_int_in(p.substr(6), "tma claim '" + claim + "': align=", 1, i64{1} << 20);
+      if (*t.align & (*t.align - 1)) throw LayoutError("tma claim '" + claim + "': align=N is a power of two (bytes), not " + p.substr(6));
     } else if (p.rfind("box=", 0) == 0) {
       t.box = parse_int_tuple(p.substr(4));
     } else {
-      throw LayoutError("tma claim '" + claim + "': '" + p + "' is neither base=ADDR nor box=SHAPE (tma:Sw<B,M,S>[,base=ADDR][,box=SHAPE])");
+      throw LayoutError("tma claim '" + claim + "': '" + p + "' is neither base=ADDR, align=N nor box=SHAPE (tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE])");
     }
   }
+  if (t.align && claim.find(",base=") != std::string::npos)
+    throw LayoutError("tma claim '" + claim + "': give base=ADDR (the buffer's one address) or align=N (every multiple of N), not both");
   return t;
 }
 

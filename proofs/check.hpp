@@ -12,7 +12,7 @@
 //   kernel claims  conflict-free, max-ways:K, vector-legal, covers over the address trace of a
 //                  kernel's real copy (a TiledCopy partitioning its staged smem tensor;
 //                  proofs/trace_claims.hpp)
-//   tma:Sw<B,M,S>[,base=ADDR][,box=SHAPE]
+//   tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE]
 //                  what the kernel reads through the element-unit layout is what TMA wrote with its
 //                  swizzle Sw<B,M,S>, which acts on ABSOLUTE shared-memory byte addresses (H100,
 //                  shared/facts): for every x of the box (default: the whole layout, one integer
@@ -22,6 +22,11 @@
 //                  sub-byte element keeps its place in its byte. At a base that is not a multiple
 //                  of 2^(M+B+|S|) bytes (1024 for Sw<3,4,3>), the tile-relative layout is not TMA's:
 //                  refuted, and the witness says so. Decided by enumeration.
+//                  align=N: for every base that is a multiple of N, decided by the multiples of N
+//                  below the period P of model/smem_bases.hpp (a base moved by P moves every
+//                  address by P); one verdict, whose witness names its base.
+//                  Example: Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1), tma:Sw<3,4,3>,align=1024
+//                  is PROVED (the one base 0 decides it); align=128 is REFUTED at base 128.
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +80,7 @@ CheckResult run_check(const Check& c, const ProveOptions& o);
 struct TmaClaim {
   Swizzle sw;
   i64 base = 0;                 // the buffer's shared-memory byte address
+  std::optional<i64> align;     // align=N instead of base=: every multiple of N (a power of two)
   std::optional<IntTuple> box;  // the TMA box (extent per top-level mode); none: the whole layout
 };
 // nullopt when the text does not start with "tma:"; LayoutError when it does but is malformed.

@@ -56,7 +56,7 @@ expect tma.smem_ptr_any_base 0 "PROVED  tma:Sw<3,4,3>,base=128" prove "$SMEM" --
 expect tma.gmma_cpp 0 "2 proved" prove 'GMMA::Layout_K_SW128_Atom<half_t>{}' --claim 'tma:Sw<3,4,3>,base=1040' --claim bijective
 expect tma.no_width 2 "need the element width" prove "$ELEM" --claim 'tma:Sw<3,4,3>'
 expect tma.width_mismatch 2 "16-bit elements" prove "$SMEM" --elem-bytes 4 --claim 'tma:Sw<3,4,3>'
-expect tma.bad_claim 2 "neither base=ADDR nor box=SHAPE" prove "$ELEM" --elem-bytes 2 --claim 'tma:Sw<3,4,3>,bas=1'
+expect tma.bad_claim 2 "neither base=ADDR, align=N nor box=SHAPE" prove "$ELEM" --elem-bytes 2 --claim 'tma:Sw<3,4,3>,bas=1'
 expect tma.bare_swizzle 2 "take a layout" prove 'Sw<3,4,3>' --elem-bytes 2 --claim 'tma:Sw<3,4,3>'
 
 # --- --byte-swizzle and the smem_ptr form: every claim kind, the same verdict as the element form --

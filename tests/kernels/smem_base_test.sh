@@ -25,9 +25,20 @@ if [ $rc = 1 ] && grep -q "2 proved, 1 refuted" <<<"$out" && grep -q "lanes 0 (0
 else bad spec_access_base "exit $rc" "$out"; fi
 # 4. A kernel smem tensor's base:/align: (tests/kernels/specs/smem_placement.yaml).
 out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_placement.yaml" --no-cache 2>&1)"; rc=$?
-if [ $rc = 1 ] && grep -q "7 proved, 9 refuted" <<<"$out" && grep -q "copy index (0,0,0), base 64): 8 wavefronts for an ideal of 4" <<<"$out" &&
-   grep -q "sA 1024-aligned          tma:Sw<3,4,3>,base=0     PROVED" <<<"$out" && grep -q "tma:Sw<3,4,3>,base=896   REFUTED" <<<"$out"; then ok spec_placement
+if [ $rc = 1 ] && grep -q "6 proved, 3 refuted" <<<"$out" && grep -q "copy index (0,0,0), base 64): 8 wavefronts for an ideal of 4" <<<"$out" &&
+   grep -q "sA 1024-aligned          tma:Sw<3,4,3>,align=1024  PROVED .*at base 0" <<<"$out" &&
+   grep -q "tma:Sw<3,4,3>,align=128   REFUTED .*at base 128" <<<"$out" && grep -q "the base 128 is not 1024-byte aligned" <<<"$out"; then ok spec_placement
 else bad spec_placement "exit $rc" "$out"; fi
+# 4b. The same claim on the command line: align=N decides every multiple of N (one verdict).
+SW128='Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)'
+out="$("$BIN" prove "$SW128" --claim 'tma:Sw<3,4,3>,align=128' 2>&1)"; rc=$?
+if [ $rc = 0 ] && grep -q "at each of the 8 bases 0, 128, ..., 896" <<<"$out"; then ok tma_align_smem_ptr; else bad tma_align_smem_ptr "exit $rc" "$out"; fi
+out="$("$BIN" prove 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2 --claim 'tma:Sw<3,4,3>,align=256' 2>&1)"; rc=$?
+if [ $rc = 1 ] && grep -q "REFUTED .*at base 256" <<<"$out"; then ok tma_align_element_form; else bad tma_align_element_form "exit $rc" "$out"; fi
+out="$("$BIN" prove "$SW128" --claim 'tma:Sw<3,4,3>,align=96' 2>&1)"; rc=$?
+if [ $rc = 2 ] && grep -q "align=N is a power of two" <<<"$out"; then ok tma_align_not_pow2; else bad tma_align_not_pow2 "exit $rc" "$out"; fi
+out="$("$BIN" prove "$SW128" --claim 'tma:Sw<3,4,3>,align=128,base=0' 2>&1)"; rc=$?
+if [ $rc = 2 ] && grep -q "not both" <<<"$out"; then ok tma_align_and_base; else bad tma_align_and_base "exit $rc" "$out"; fi
 # 5. Placement errors: exit 2, located.
 spec_err() {  # spec_err NAME SED-SCRIPT MESSAGE
   sed "$2" "$ROOT/tests/kernels/specs/smem_placement.yaml" > "$tmp/e.yaml"
