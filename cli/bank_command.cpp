@@ -46,6 +46,7 @@ int run_bank(const std::vector<std::string>& args, std::ostream& out) {
     const std::string& a = args[i];
     auto value = [&](std::string& dst) {
       if (i + 1 >= args.size()) throw LayoutError(a + " needs a value; " + kUsage);
+      if (args[i + 1].rfind("--", 0) == 0) throw LayoutError(a + " needs a value, not the option " + args[i + 1] + "; " + kUsage);
       dst = args[++i];
     };
     if (a == "--op") value(op_s);
@@ -73,7 +74,11 @@ int run_bank(const std::vector<std::string>& args, std::ostream& out) {
   }
   if (parts.size() != static_cast<std::size_t>(kWarpLanes))
     throw LayoutError("--addresses needs 32 comma-separated lane addresses (-1 = inactive), got " + std::to_string(parts.size()));
-  for (std::size_t i = 0; i < parts.size(); ++i) acc.lane_addr[i] = parse_int(parts[i], "lane " + std::to_string(i));
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    acc.lane_addr[i] = parse_int(parts[i], "lane " + std::to_string(i));
+    if (acc.lane_addr[i] < -1)  // every lane, also those an ldsm/stsm of fewer matrices ignores (case E3e)
+      throw LayoutError("lane " + std::to_string(i) + ": address " + parts[i] + " is negative (-1 marks an inactive lane)");
+  }
 
   const BankReport r = analyze_smem_access(acc);
   if (json) {

@@ -8,7 +8,11 @@ namespace layoutproof::cli {
 std::string json_escape(const std::string& s);
 // Quoted JSON string: "..." with json_escape applied.
 std::string json_str(const std::string& s);
-// XML text and attribute escaping (&, <, >, ").
+// XML text and attribute escaping (&, <, >, "); a control character, which XML 1.0 cannot hold
+// even as a character reference, is written as the text \xNN (tab, LF and CR stay).
 std::string xml_escape(const std::string& s);
+// A name as a terminal shows it: control characters (ESC of a colour code, a NUL, a newline in a
+// table cell) as the text \xNN, so a spec cannot paint or break the CI log. "a\x1b[31m" -> "a\x1b[31m" as 9 plain characters.
+std::string terminal_text(const std::string& s);
 
 }  // namespace layoutproof::cli

@@ -9,6 +9,7 @@
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/report.hpp"
+#include "cli/run_flags.hpp"
 #include "cli/witness_json.hpp"
 #include "model/checked.hpp"
 #include "model/notation.hpp"
@@ -128,15 +129,15 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   const auto op = parse_smem_op(a.op);
   if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, not '" + a.op + "'");
   spec.vec = a.vec ? *a.vec : default_vec(spec.elem_bytes);
+  for (const auto& t : claim_texts)  // every claim checked before any is proved (nothing printed, then refused)
+    if (!parse_bank_claim(t)) throw LayoutError("claim '" + t + "' cannot be mixed with conflict-free / max-ways:K in one run");
   const BankSubject subject = make_bank_subject(spec, *op);
   bool refuted = false, undecided = false;
   int counts[4] = {0, 0, 0, 0};
   std::string json_results;
   std::vector<BankReportInput> reports;
   for (const auto& t : claim_texts) {
-    const auto claim = parse_bank_claim(t);
-    if (!claim) throw LayoutError("claim '" + t + "' cannot be mixed with conflict-free / max-ways:K in one run");
-    const BankResult r = prove_bank(subject, *claim, opts);
+    const BankResult r = prove_bank(subject, *parse_bank_claim(t), opts);
     const Verdict& v = r.verdict;
     ++counts[static_cast<int>(v.kind)];
     refuted |= v.is_refuted();
@@ -195,7 +196,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     } else if (a == "--timeout-ms") {
       opts.smt.timeout_ms = static_cast<unsigned>(parse_int_in(next(), a, 1, 999'999'999));
     } else if (a == "--deadline-s") opts.smt.deadline = proofs::Deadline::parse(next());
-    else if (a == "--dump-smt") opts.smt.dump_dir = next();
+    else if (a == "--dump-smt") opts.smt.dump_dir = dump_smt_dir(next());
     else if (a == "--elem-bytes") access.elem_bytes = parse_small(next(), a);
     else if (a == "--elem-bits") access.elem_bits = parse_small(next(), a);
     else if (a == "--vec") access.vec = parse_small(next(), a), access.any = true;

@@ -7,6 +7,7 @@
 
 #include "cli/escape.hpp"
 #include "cli/help.hpp"
+#include "cli/run_flags.hpp"
 #include "model/checked.hpp"
 #include "model/error.hpp"
 #include "model/raster.hpp"
@@ -80,7 +81,7 @@ Flags parse_flags(const std::vector<std::string>& args) {
       else throw LayoutError("--engine must be z3, exhaustive or auto, not '" + e + "'");
     } else if (a == "--timeout-ms") f.opts.smt.timeout_ms = static_cast<unsigned>(parse_num(next(), a, 1, 100000000));
     else if (a == "--deadline-s") f.opts.smt.deadline = proofs::Deadline::parse(next());
-    else if (a == "--dump-smt") f.opts.smt.dump_dir = next();
+    else if (a == "--dump-smt") f.opts.smt.dump_dir = dump_smt_dir(next());
     else if (a == "--m") f.m = parse_num(next(), a, 1, std::int64_t{1} << 40);
     else if (a == "--n") f.n = parse_num(next(), a, 1, std::int64_t{1} << 40);
     else if (a == "--k") f.k = parse_num(next(), a, 1, std::int64_t{1} << 40);

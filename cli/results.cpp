@@ -129,18 +129,21 @@ std::string witness_summary(const CheckResult& r) {
 }
 
 void write_table(std::ostream& out, const std::vector<CheckResult>& results, const RunSummary& s) {
+  // Names come from the spec: shown with their control characters as text (terminal_text).
+  const auto claim_of = [](const CheckResult& r) {
+    return terminal_text(r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]"));
+  };
   std::size_t subject_w = 7, claim_w = 5;
   for (const auto& r : results) {
-    subject_w = std::max(subject_w, r.check.subject.size());
-    claim_w = std::max(claim_w, r.check.claim.size() + (r.check.access_text.empty() ? 0 : r.check.access_text.size() + 3));
+    subject_w = std::max(subject_w, terminal_text(r.check.subject).size());
+    claim_w = std::max(claim_w, claim_of(r).size());
   }
   out << pad_right("subject", subject_w) << "  " << pad_right("claim", claim_w) << "  verdict   method\n";
   for (const auto& r : results) {
-    const std::string claim = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
-    out << pad_right(r.check.subject, subject_w) << "  " << pad_right(claim, claim_w) << "  "
-        << pad_right(to_string(r.verdict.kind), 8) << "  " << r.verdict.method << ", " << ms_text(r.verdict.time_ms) << "\n";
+    out << pad_right(terminal_text(r.check.subject), subject_w) << "  " << pad_right(claim_of(r), claim_w) << "  "
+        << pad_right(to_string(r.verdict.kind), 8) << "  " << terminal_text(r.verdict.method) << ", " << ms_text(r.verdict.time_ms) << "\n";
     const std::string w = witness_summary(r);
-    if (!w.empty()) out << "    " << w << "\n";
+    if (!w.empty()) out << "    " << terminal_text(w) << "\n";
   }
   out << results.size() << " claims: " << s.proved << " proved"
       << (s.cached ? " (" + std::to_string(s.cached) + " from cache)" : std::string()) << ", " << s.refuted << " refuted, " << s.unknown << " unknown, "

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <filesystem>
+
 #include "cli/layout_input.hpp"
 #include "model/checked.hpp"
 #include "model/error.hpp"
@@ -13,6 +15,15 @@ proofs::EngineChoice parse_engine(const std::string& e) {
   if (e == "exhaustive") return proofs::EngineChoice::exhaustive;
   if (e == "auto") return proofs::EngineChoice::automatic;
   throw LayoutError("--engine takes z3, exhaustive or auto, not '" + e + "'");
+}
+
+std::string dump_smt_dir(const std::string& dir) {
+  if (dir.empty()) throw LayoutError("--dump-smt needs a folder");
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir, ec))
+    throw LayoutError("--dump-smt " + dir + ": cannot create that folder" + (ec ? " (" + ec.message() + ")" : ""));
+  return dir;
 }
 
 RunFlags parse_run_flags(const std::vector<std::string>& args) {
@@ -39,7 +50,7 @@ RunFlags parse_run_flags(const std::vector<std::string>& args) {
     } else if (a == "--deadline-s") {
       f.run.prove.smt.deadline = proofs::Deadline::parse(value());
     } else if (a == "--dump-smt") {
-      f.run.prove.smt.dump_dir = value();
+      f.run.prove.smt.dump_dir = dump_smt_dir(value());
     } else if (a == "--cache") {
       f.run.cache_dir = value();
     } else if (a == "--no-cache") {

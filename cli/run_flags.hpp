@@ -28,6 +28,10 @@ struct RunFlags {
   CppConstants constants;               // -D NAME=EXPR (check: added to the spec's constants:)
 };
 
+// --dump-smt's value: the folder, created now so that an unusable one is bad input (exit 2) before
+// any proof, not an ERROR verdict per query ("--dump-smt /dev/null"); LayoutError otherwise.
+std::string dump_smt_dir(const std::string& dir);
+
 // --engine's value: z3 | exhaustive | auto; LayoutError otherwise.
 proofs::EngineChoice parse_engine(const std::string& name);
 

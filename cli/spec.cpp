@@ -523,7 +523,14 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
   YAML::Node root;
   check_yaml_nesting(text, path);  // yaml-cpp recurses: refuse deep nesting first (exit 2, with a caret)
   try {
-    root = YAML::Load(text);
+    // One document: a second one after '---' would be silently dropped by YAML::Load (case W3c).
+    const std::vector<YAML::Node> docs = YAML::LoadAll(text);
+    if (docs.size() > 1) {
+      const std::size_t second = text.find("\n---") == std::string::npos ? 0 : text.find("\n---") + 1;
+      c.src.fail_at(second, "a spec is one YAML document; this is document 2 of " + std::to_string(docs.size()) +
+                                " (merge its lists into the first, or check each file on its own)");
+    }
+    root = docs.empty() ? YAML::Node() : docs.front();
   } catch (const YAML::Exception& e) {
     if (e.mark.pos >= 0) c.src.fail_at(static_cast<std::size_t>(e.mark.pos), e.msg);
     throw LayoutError(path + ": " + e.msg);

@@ -174,6 +174,23 @@ void validate_access_spec(const AccessSpec& spec, int width_bytes) {
   if (spec.base_address < 0 || spec.base_address % width_bytes != 0)
     throw LayoutError("the base address " + std::to_string(spec.base_address) + " is not a non-negative multiple of the " +
                       std::to_string(width_bytes) + "-byte access");
+  if (spec.pattern == PatternKind::thread_layout && spec.thread_layout) {
+    // A thread block has at most 1024 threads; each must start an in-bounds, vec-aligned vector
+    // (checked here, so a bad layout is bad input, not an ERROR at replay; case E3d).
+    const Layout& tl = *spec.thread_layout;
+    if (size(tl) > kMaxBlockThreads)
+      throw LayoutError("the thread layout has " + std::to_string(size(tl)) + " threads; a thread block has at most " +
+                        std::to_string(kMaxBlockThreads));
+    for (i64 thread = 0; thread < size(tl); ++thread) {
+      const i64 idx = evaluate(tl, thread);
+      if (idx < 0 || idx >= t.rows * t.cols)
+        throw LayoutError("thread layout maps thread " + std::to_string(thread) + " to index " + std::to_string(idx) +
+                          ", outside the " + std::to_string(t.rows) + "x" + std::to_string(t.cols) + " tile");
+      if ((idx / t.rows) % spec.vec != 0)
+        throw LayoutError("thread " + std::to_string(thread) + " starts a vector at column " + std::to_string(idx / t.rows) +
+                          ", not a multiple of vec " + std::to_string(spec.vec));
+    }
+  }
   ByteRange r;
   try {
     r = byte_footprint(spec, width_bytes);

@@ -78,10 +78,15 @@ struct ByteRange {
 };
 ByteRange byte_footprint(const AccessSpec& spec, int width_bytes);
 
+// The most threads a CUDA thread block has (a --thread-layout larger than this is bad input).
+inline constexpr i64 kMaxBlockThreads = 1024;
+
 // Refuses (LayoutError, naming the value) an access spec before anything is enumerated or encoded:
 // rank(tile) != 2; elem_bytes not 1, 2, 4, 8 or 16; vec < 1 or not dividing the columns; a lane
 // width (elem_bytes * vec, or `width_bytes` for matrix ops) not 1, 2, 4, 8 or 16; a base address
-// that is negative or not a multiple of the width; a footprint outside [0, kSmemBytes).
+// that is negative or not a multiple of the width; a footprint outside [0, kSmemBytes); a thread
+// layout of more than kMaxBlockThreads threads, or one whose thread starts a vector outside the tile
+// or at a column that is not a multiple of vec.
 // Example: (8,64):(64,1), elem_bytes 2, vec 8, base 4 -> "--base 4 is not a multiple of the 16-byte access".
 void validate_access_spec(const AccessSpec& spec, int width_bytes);
 

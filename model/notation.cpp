@@ -262,16 +262,19 @@ class Parser {
         pos_ = start;
         fail("a shape of integers (basis elements like _1@0 are strides)");
       }
-    if (!peek(':')) return Layout(shape, cute_int::compact_col_major(shape));
-    ++pos_;
-    const std::size_t stride_at = pos_;
-    IntTuple stride = int_tuple();
-    if (!congruent(shape, stride)) {
-      pos_ = stride_at;
-      fail("a stride congruent to the shape " + to_string(shape));
+    const bool given = peek(':');
+    IntTuple stride;
+    if (given) {
+      ++pos_;
+      const std::size_t stride_at = pos_;
+      stride = int_tuple();
+      if (!congruent(shape, stride)) {
+        pos_ = stride_at;
+        fail("a stride congruent to the shape " + to_string(shape));
+      }
     }
-    try {
-      return Layout(shape, stride);
+    try {  // a shape alone takes CuTe's compact column-major strides; its errors are located too (E4a)
+      return given ? Layout(shape, stride) : Layout(shape, cute_int::compact_col_major(shape));
     } catch (const ParseError&) {
       throw;
     } catch (const OverflowError&) {

@@ -129,7 +129,17 @@ class FormulaParser {
       else if (level == 5 && (c == '*' || c == '/' || c == '%')) op = c == '*' ? Op::mul : c == '/' ? Op::div : Op::rem;
       else return lhs;
       pos_ += len;
-      lhs = node(op, lhs, binary(level + 1));
+      skip_space(false);
+      const std::size_t rhs_at = pos_;
+      const int rhs = binary(level + 1);
+      // x / 0 and x % 0 are undefined behaviour in CUDA C++: a formula that divides by a literal 0
+      // has no meaning to prove (the SMT-LIB convention x % 0 = x would make it PROVED; case D1).
+      const FormulaNode& r = f_.nodes[static_cast<std::size_t>(rhs)];
+      if ((op == Op::div || op == Op::rem) && r.op == Op::constant && r.value == 0) {
+        pos_ = rhs_at;
+        fail("a divisor other than 0 (x / 0 and x % 0 are undefined in CUDA C++)");
+      }
+      lhs = node(op, lhs, rhs);
     }
   }
 

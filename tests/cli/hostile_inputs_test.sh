@@ -84,4 +84,27 @@ start=$(date +%s%N)
 run H2b "1" "REFUTED  conflict-free" prove '(65536,1024):(0,32)' --claim conflict-free --elem-bytes 4 --vec 1 --pattern linear
 took=$(( ($(date +%s%N) - start) / 1000000 ))
 if [ "$took" -gt 5000 ]; then echo "FAIL H2b: took $took ms (want < 5000)"; fails=$((fails + 1)); fi
+# The campaign's remaining cases (tools/hostile_inputs_run_all.sh), fixed 2026-11-23:
+# W1: CuTe's exact divisions prove each mode of B, not their sum: R(5) = 12 but A(B(5)) = 100.
+run W1a "2" 'breaks "R(c) == A(B(c))" at c = 5' algebra composition '(12,2):(1,100)' '(3,2,4096):(3,6,0)'
+printf 'version: 1\nlayouts: [{name: composed, layout: "composition(Layout<Shape<_6,_2>,Stride<_1,_2>>{}, Layout<Shape<_2,_3,_1024>,Stride<_3,_2,_48>>{})", claims: [injective]}]\n' > "$tmp/w1.yaml"
+run W1b "2" "breaks" check "$tmp/w1.yaml" --no-cache
+# W3c: a second YAML document is refused, not dropped.
+printf 'version: 1\nlayouts: [{name: a, layout: "(8,8):(8,1)", claims: [injective]}]\n---\nlayouts: [{name: b, layout: "(8,8):(8,0)", claims: [injective]}]\n' > "$tmp/multidoc.yaml"
+run W3c "2" "multidoc.yaml:3:1: a spec is one YAML document" check "$tmp/multidoc.yaml" --no-cache
+# D1: dividing by a literal 0 is undefined in CUDA C++: no PROVED.
+run D1 "2" "a divisor other than 0" raster prove formula --formula 'x = blockIdx.x % 0; y = blockIdx.y'
+run E3c "2" "dump-smt /dev/null: cannot create that folder" prove 8:1 --claim injective --engine z3 --dump-smt /dev/null
+run E3d "2" "a thread block has at most 1024" prove '(8,64):(64,1)' --claim conflict-free --elem-bytes 2 --thread-layout 1000000000:1
+run E3e "2" "lane 8: address -7 is negative" bank --op ldsm1 --width 16 --addresses "0,16,32,48,64,80,96,112$(for i in $(seq 24); do printf ',-7'; done)"
+run E4a "2" "^  \^$" eval 0x10:1
+run E5a "2" "op needs a value, not the option --width" bank --op --width 4 --addresses 0
+# E5c: refused before any claim is proved (nothing on stdout).
+if out=$(timeout 20 "$BIN" prove '(8,64):(64,1)' --claim conflict-free --claim injective --elem-bytes 2 --pattern row-per-lane 2>/dev/null); [ -n "$out" ]; then
+  echo "FAIL E5c: printed before refusing: $out"; fails=$((fails + 1)); else echo "ok   E5c"; fi
+# E6: control characters in names: well-formed JUnit XML, and no raw ESC in the table.
+printf 'version: 1\nlayouts: [{name: "a<b>&c\\x01\\x1b[31m", layout: "(8,8):(8,0)", claims: [injective]}]\n' > "$tmp/xml.yaml"
+timeout 20 "$BIN" check "$tmp/xml.yaml" --no-cache --junit "$tmp/j.xml" >"$tmp/table" 2>&1
+if python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$tmp/j.xml" && ! grep -q $'\x1b' "$tmp/table" && grep -q 'x1b\[31m' "$tmp/table"; then
+  echo "ok   E6"; else echo "FAIL E6: junit not well-formed or raw ESC in the table"; fails=$((fails + 1)); fi
 exit $fails

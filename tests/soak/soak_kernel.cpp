@@ -212,6 +212,8 @@ RExpr draw_expr(Rng& r, int depth) {
   }
   e.op = static_cast<RExpr::Op>(uniform(r, static_cast<int>(RExpr::Op::add), static_cast<int>(RExpr::Op::max)));
   e.k = {draw_expr(r, depth - 1), draw_expr(r, depth - 1)};
+  // A literal 0 divisor is refused by the formula parser (undefined in CUDA C++): divide by 1 instead.
+  if ((e.op == RExpr::Op::div || e.op == RExpr::Op::rem) && e.k[1].op == RExpr::Op::c && e.k[1].value == 0) e.k[1].value = 1;
   return e;
 }
 
