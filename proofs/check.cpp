@@ -145,6 +145,23 @@ std::optional<TmaClaim> parse_tma_claim(const std::string& claim) {
   return t;
 }
 
+void validate_tma_domain(const AnyLayout& l, const TmaClaim& t, const std::string& claim) {
+  if (t.box) {
+    if (t.box->rank() > (l.layout.shape.is_leaf() ? 1 : l.layout.rank()))
+      throw LayoutError("tma claim '" + claim + "': box " + to_string(*t.box) + " has more modes than the layout " + to_string(l));
+    for (std::size_t i = 0; i < t.box->rank(); ++i) {
+      const IntTuple& e = t.box->is_leaf() ? *t.box : (*t.box)[i];
+      const IntTuple mode = l.layout.shape.is_leaf() ? l.layout.shape : l.layout.mode(i).shape;
+      if (e.is_tuple() || e.value() < 1 || e.value() > product(mode))
+        throw LayoutError("tma claim '" + claim + "': box mode " + std::to_string(i) + " must be an integer in [1, " +
+                          std::to_string(product(mode)) + "] (the size of the layout's mode " + std::to_string(i) + ")");
+    }
+  }
+  const i64 n = t.box ? product(*t.box) : size(l.layout);
+  if (n > kTmaDomainLimit)
+    throw LayoutError("tma claim '" + claim + "': its domain has " + std::to_string(n) + " elements, more than 2^22 (a TMA box and an smem tile of 227 KiB hold fewer)");
+}
+
 std::string Check::id() const {
   return subject + ": " + claim + (access_text.empty() ? "" : " [" + access_text + "]");
 }
@@ -156,7 +173,8 @@ Check make_check(std::string subject, AnyLayout layout, const std::string& claim
   c.layout = std::move(layout);
   c.claim = claim;
   c.where = std::move(where);
-  if (parse_tma_claim(claim)) {  // validates it too
+  if (const auto t = parse_tma_claim(claim)) {  // validates it too
+    validate_tma_domain(c.layout, *t, claim);
     c.kind = Check::Kind::tma;
   } else if (is_bank_claim(claim)) {
     if (!access) throw LayoutError("claim '" + claim + "' needs an access (pattern, element size, vector width)");

@@ -85,6 +85,10 @@ struct TmaClaim {
 };
 // nullopt when the text does not start with "tma:"; LayoutError when it does but is malformed.
 std::optional<TmaClaim> parse_tma_claim(const std::string& claim);
+// Refuses (LayoutError) a tma claim's domain on `l` before anything is enumerated: a box with more
+// modes than l, a box extent outside [1, size of l's mode], or more than kTmaDomainLimit elements.
+inline constexpr i64 kTmaDomainLimit = i64{1} << 22;
+void validate_tma_domain(const AnyLayout& l, const TmaClaim& t, const std::string& claim);
 
 // A check for a layout or bank claim written as text; throws LayoutError when the claim is
 // unknown or a bank claim lacks an access.

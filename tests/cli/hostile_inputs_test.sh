@@ -107,4 +107,7 @@ printf 'version: 1\nlayouts: [{name: "a<b>&c\\x01\\x1b[31m", layout: "(8,8):(8,0
 timeout 20 "$BIN" check "$tmp/xml.yaml" --no-cache --junit "$tmp/j.xml" >"$tmp/table" 2>&1
 if python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$tmp/j.xml" && ! grep -q $'\x1b' "$tmp/table" && grep -q 'x1b\[31m' "$tmp/table"; then
   echo "ok   E6"; else echo "FAIL E6: junit not well-formed or raw ESC in the table"; fails=$((fails + 1)); fi
+# T1/T2: a tma claim's domain is bounded before it is enumerated (a 2^40-element smem_ptr tile hung).
+run T1 "2" "more than 2^22" prove 'Sw<3,4,3> o smem_ptr[16b](unset) o (1048576,1048576):(1048576,1)' --claim 'tma:Sw<3,4,3>,align=128'
+run T2 "2" "box mode 0 must be an integer in \[1, 8\]" prove 8:1 --claim 'tma:Sw<3,4,3>,box=(100000000000)' --elem-bytes 2
 exit $fails
