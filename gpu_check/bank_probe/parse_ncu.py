@@ -2,7 +2,7 @@
 """parse_ncu.py CASES NCU_CSV OUT_JSONL: divides the wavefront counter of each launch by its
 executed shared instructions and writes one JSON case per line (same fields as
 shared/hardware/h100_shared_memory_wavefronts.jsonl). Launch k of the CSV is case k of CASES."""
-import csv, json, sys
+import csv, json, os, sys
 
 cases_path, csv_path, out_path = sys.argv[1:4]
 cases = []
@@ -19,6 +19,15 @@ data = [r for r in data if r[0] != '' and r[0].isdigit()]
 assert len(data) == len(cases), (len(data), len(cases))
 def num(s):
     return float(s.replace(",", ""))
+
+
+def device_of(r):
+    """The GPU that ran launch r, as Nsight Compute recorded it ("NVIDIA H200 (sm_90)"); never a fixed
+    name: without the device columns, $LAYOUTPROOF_GPU_NAME or "unknown GPU"."""
+    name = r[col['device__attribute_display_name']] if 'device__attribute_display_name' in col else ''
+    cc = r[col['CC']].replace('.', '') if 'CC' in col else ''
+    name = name or os.environ.get('LAYOUTPROOF_GPU_NAME', 'unknown GPU')
+    return name + (' (sm_%s)' % cc if cc else '')
 
 
 K_ITERS = 64.0  # kIters in probe.cu
@@ -54,6 +63,6 @@ for (name, op, w, a), r in zip(cases, data):
         continue
     out.write(json.dumps({"name": name, "op": op, "width_bytes": w, "lane_byte_addresses": a,
                           "measured_wavefronts_per_instruction": wf / inst,
-                          "gpu": "NVIDIA H100 80GB HBM3 (sm_90)",
+                          "gpu": device_of(r),
                           "counter": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ld,st,ldsm,stsm}.sum / sass__inst_executed_shared_{loads,stores}"}) + "\n")
 print(len(data) - bad, 'cases written,', bad, 'suspicious', file=sys.stderr)
