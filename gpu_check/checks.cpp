@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "model/checked.hpp"
+#include "model/error.hpp"
 #include "model/flat_layout_host.hpp"
 #include "model/notation.hpp"
 
@@ -93,7 +96,7 @@ RoundTripPlan make_round_trip_plan(const AccessSpec& spec, bool store, bool matr
   p.matrix_n = matrix ? spec.ldmatrix_count : 0;
   i64 max_off = 0;
   for (i64 o : offsets(spec.tile)) max_off = std::max(max_off, o);
-  p.scratch = round_up((max_off + 1) * spec.elem_bytes, 16);
+  p.scratch = round_up(checked_mul(checked_add(max_off, 1), spec.elem_bytes), 16);  // the plan's tile fits smem (validate_access_spec)
   p.smem_bytes = p.scratch + 256;
   const std::vector<WarpAccess> ws = warp_accesses(spec);
   p.instructions = static_cast<int>(ws.size());
@@ -151,7 +154,13 @@ std::map<std::string, double> read_ncu_jsonl(const std::string& path) {
     const auto n = line.find(kName), w = line.find(kWf);
     if (n == std::string::npos || w == std::string::npos) continue;
     const auto n0 = n + kName.size();
-    out[line.substr(n0, line.find('"', n0) - n0)] = std::stod(line.substr(w + kWf.size()));
+    // A malformed number is a bad --ncu file (LayoutError: the driver's exit 2), not std::stod's words.
+    const std::string num = line.substr(w + kWf.size(), line.find_first_of(",}", w + kWf.size()) - (w + kWf.size()));
+    char* end = nullptr;
+    const double v = std::strtod(num.c_str(), &end);
+    if (num.empty() || end == num.c_str() || !(v >= 0 && v < 1e9))
+      throw LayoutError(path + ": '" + num + "' is not a wavefront count (measured_wavefronts_per_instruction)");
+    out[line.substr(n0, line.find('"', n0) - n0)] = v;
   }
   return out;
 }
@@ -230,7 +239,7 @@ std::string compare_tiles(const std::vector<unsigned char>& want, const std::vec
 }
 
 std::vector<unsigned char> source_tile(std::int64_t rows, std::int64_t cols, int elem_bytes, std::uint32_t seed) {
-  std::vector<unsigned char> v(static_cast<std::size_t>(rows * cols * elem_bytes));
+  std::vector<unsigned char> v(static_cast<std::size_t>(checked_mul(checked_mul(rows, cols), elem_bytes)));
   std::uint32_t x = seed * 2654435761u + 12345u;
   for (auto& b : v) {
     x ^= x << 13; x ^= x >> 17; x ^= x << 5;  // xorshift32
