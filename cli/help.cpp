@@ -405,7 +405,8 @@ instructions its own copies issue, and proved.
 
 Usage:
   layoutproof synth --kernel --shape '(MN,K,STAGES)' --element T [--mma EXPR] --copy 'S:EXPR' [--copy 'D:EXPR' ...]
-                    [-D NAME=EXPR ...] [--name A] [--witnesses N] [--all] [--json] [--progress | --no-progress]
+                    [-D NAME=EXPR ...] [--name A] [--base ADDR | --align N] [--witnesses N] [--all] [--json]
+                    [--progress | --no-progress]
 
 Options:
   --shape S      the staged smem tensor as the copies partition it: (BLK_M,BLK_K,PIPE), or (MN,K)
@@ -416,6 +417,9 @@ Options:
   --copy D:EXPR  a TiledCopy that writes it (partition_D: cp.async, r2s stores, stmatrix); repeatable
   -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
   --name A       the printed names: SmemLayoutAtomA, SmemLayoutA
+  --base ADDR    the buffer's byte address: the winner is proved there (default 0)
+  --align N      the buffer lies at any multiple of N bytes: the winner is the best member that stays
+                 conflict-free, vector-legal (and TMA-correct, for a GMMA operand) at every such base
   --witnesses N  when no layout is conflict-free: REFUTED witnesses for the best N members (default 3)
   --all          list every ranked and every rejected member
   --json         {"found", "smem", "notation", "per_copy":[...], "candidates", "best_ratio", "time_ms", ...}
@@ -439,6 +443,10 @@ What it proves:
           banks) for the best members, and how many members each reason removed
 
 Examples:
+  # A GMMA operand in a 128-byte aligned buffer: no GMMA atom keeps TMA's swizzle (REFUTED at base 128)
+  layoutproof synth --kernel --shape '(128,64,4)' --element half_t --align 128 \
+    --mma 'make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{})' \
+    --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})'
   # SM80 f16 TN 128x64x3: finds Swizzle<3,3,3> o (8,64):(64,1), CUTLASS's own choice
   layoutproof synth --kernel --shape '(128,64,3)' --element half_t \
     --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' \

@@ -324,12 +324,11 @@ std::vector<Check> smem_claim_checks(const Ctx& c, const YAML::Node& t, const YA
 
 // `layout: synthesize` with `shape: (MN,K[,STAGES])`: one check that runs synth --kernel over the
 // tensor's copies (proofs/kernel_synth.hpp kernel_synth_verdict; docs/synth_kernel.md). The search
-// proves conflict-free, vector-legal and covers itself, so the copies carry no claims, and it lays
-// the tile out from base 0 (no base, align or tensor claims).
+// proves conflict-free, vector-legal and covers itself, so the copies carry no claims (nor the
+// tensor); the tensor's base:/align: is the placement the winner must hold at.
 Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tname, const std::string& element,
                        const std::optional<TiledMma>& mma) {
-  for (const char* key : {"base", "align", "claims"})
-    if (t[key]) c.src.fail(t[key], std::string("'") + key + "' does not go with 'layout: synthesize' (the search proves its copies' claims itself)");
+  if (t["claims"]) c.src.fail(t["claims"], "'claims' does not go with 'layout: synthesize' (the search proves its copies' claims itself)");
   auto q = std::make_shared<proofs::KernelSynthRequest>();
   q->element = element;
   const YAML::Node shape = need(c, t, "shape", "an smem tensor with 'layout: synthesize'");
@@ -358,6 +357,22 @@ Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tna
   }
   if (q->copies.empty()) c.src.fail(t, "'layout: synthesize' needs the tensor's 'copies:' (the search scores the layouts on them)");
   if (mma) proofs::set_descriptor_operand(*q, mma->atom.name);  // a GMMA operand: the GMMA atoms only
+  // base:/align: the winner must hold at every base (proofs/kernel_synth.hpp); each base a multiple of
+  // every copy's access width, checked here (the width read from a trace on the compact tile).
+  q->placement = smem_placement(c, t);
+  if (q->placement.base || q->placement.align) {
+    const YAML::Node place_node = t[q->placement.base ? "base" : "align"];
+    const i64 at = q->placement.base ? *q->placement.base : *q->placement.align;
+    std::vector<i64> extents = q->shape;
+    const AnyLayout compact_tile = parse_any_layout(to_string(IntTuple::tuple(std::vector<IntTuple>(extents.begin(), extents.end()))));
+    for (const auto& k : q->copies) {
+      const int w = located(c, place_node, [&] { return trace_copy(k.copy, compact_tile, k.side).width_bytes; });
+      if (w > 0 && at % w != 0)
+        c.src.fail(place_node, (q->placement.align ? "align " : "base ") + std::to_string(at) + " is not a multiple of the copy's " +
+                                   std::to_string(w) + "-byte access width" +
+                                   (q->placement.align ? " (give align: " + std::to_string(w) + " or more)" : ""));
+    }
+  }
   Check check;
   check.kind = Check::Kind::kernel;
   check.subject = tname;

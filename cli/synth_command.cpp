@@ -258,6 +258,11 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
     else if (a == "--mma") mma = next();
     else if (a == "--name") q.name = next();
     else if (a == "--witnesses") q.witnesses = parse_positive(next(), a);
+    else if (a == "--base") q.placement.base = parse_byte_address(next(), a);
+    else if (a == "--align") {
+      q.placement.align = parse_int_in(next(), a, 1, i64{1} << 20);
+      if (*q.placement.align & (*q.placement.align - 1)) throw LayoutError("--align is a power of two (bytes), not " + std::to_string(*q.placement.align));
+    }
     else if (a == "--json") json = true;
     else if (a == "--all") all = true;
     else if (a == "--progress" || a == "--no-progress") progress = a == "--progress";
@@ -268,6 +273,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
       copies.emplace_back(v[0] == 'S' ? CopySide::S : CopySide::D, v.substr(2));
     } else throw LayoutError("synth --kernel: unexpected '" + a + "' (layoutproof synth --kernel --help)");
   }
+  if (q.placement.base && q.placement.align) throw LayoutError("give --base (the buffer's one address) or --align (every multiple of N), not both");
   if (shape.empty() || q.element.empty() || copies.empty())
     throw LayoutError("synth --kernel needs --shape, --element and at least one --copy (layoutproof synth --kernel --help)");
   q.shape = proofs::parse_smem_shape(shape, "--shape");

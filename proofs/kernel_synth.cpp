@@ -268,10 +268,31 @@ Verdict agreeing(Verdict v, bool search_says_holds) {
   return v;
 }
 
+bool placed(const KernelSynthRequest& r) { return r.placement.base.has_value() || r.placement.align.has_value(); }
+
+// The TMA swizzle a descriptor operand's member is written with (Sw<B,4,3>; INTER: none).
+std::optional<Swizzle> tma_swizzle(const KernelSynthRequest& r, const SmemCandidate& c) {
+  if (!r.descriptor) return std::nullopt;
+  return Swizzle{c.sw.B, 4, 3};
+}
+
+// The bases the winner's claims are proved at: {0} without a placement.
+std::vector<i64> proof_bases(const KernelSynthRequest& r, const SmemCandidate& c, const AnyLayout& l) {
+  return placed(r) ? placement_bases(r.placement, l, tma_swizzle(r, c)) : std::vector<i64>{0};
+}
+
+std::string tma_claim_text(const KernelSynthRequest& r, const SmemCandidate& c) {
+  const std::string at = !placed(r)             ? ""
+                         : r.placement.base ? ",base=" + std::to_string(*r.placement.base)
+                                            : ",align=" + std::to_string(*r.placement.align);
+  return "tma:Sw<" + std::to_string(c.sw.B) + ",4,3>" + at;
+}
+
 void prove_trace_claims(const KernelSynthRequest& r, const KernelSynthResult& out, const AnyLayout& l,
                         std::vector<KernelProof>& proofs) {
+  const std::vector<i64> bases = proof_bases(r, out.ranked.front().c, l);
   for (std::size_t i = 0; i < r.copies.size(); ++i) {
-    const AddressTrace t = trace_copy(r.copies[i].copy, l, r.copies[i].side);
+    const AddressTrace t = trace_copy_at_bases(r.copies[i].copy, l, r.copies[i].side, bases);
     for (const char* name : {"conflict-free", "vector-legal", "covers"}) {
       TraceResult res = prove_trace(t, claim(name), r.prove);
       // The search found conflict-free and vector-legal; covers was decided once per copy.
@@ -291,8 +312,7 @@ void prove_layout(const KernelSynthRequest& r, const KernelSynthResult& out, con
 // A GMMA winner (r.descriptor): TMA writes the tile with the atom's byte swizzle Sw<B,4,3>
 // (INTER: none), on absolute shared-memory addresses from a 1024-byte aligned base (0).
 void prove_tma(const KernelSynthRequest& r, const KernelSynthResult& out, std::vector<KernelProof>& proofs) {
-  const Swizzle sw = out.ranked.front().c.sw;
-  const std::string claim = "tma:Sw<" + std::to_string(sw.B) + ",4,3>";
+  const std::string claim = tma_claim_text(r, out.ranked.front().c);
   Check c = make_check("smem", out.layout, claim, std::nullopt);
   c.element_bits = 8 * out.element_bytes;
   proofs.push_back({claim, -1, 0, run_check(c, r.prove).verdict, std::nullopt});
@@ -311,6 +331,49 @@ void refute_best(const KernelSynthRequest& r, KernelSynthResult& out) {
       out.proofs.push_back({"conflict-free", static_cast<i64>(i), m, agreeing(std::move(res.verdict), false), std::move(res.witness)});
     }
   }
+}
+
+// Member m (conflict-free at base 0) at every base of the placement: nullopt when every copy stays
+// conflict-free and vector-legal there (and its TMA swizzle holds), else the first refuted claim.
+std::optional<KernelProof> placement_failure(const KernelSynthRequest& r, const KernelSynthResult& out, i64 m) {
+  const SmemCandidate& c = out.ranked[at(m)].c;
+  const AnyLayout l = candidate_layout(c, r.shape);
+  const std::vector<i64> bases = proof_bases(r, c, l);
+  for (std::size_t i = 0; i < r.copies.size(); ++i) {
+    const AddressTrace t = trace_copy_at_bases(r.copies[i].copy, l, r.copies[i].side, bases);
+    for (const char* name : {"conflict-free", "vector-legal"}) {
+      TraceResult res = prove_trace(t, claim(name), r.prove);
+      if (!res.verdict.is_proved()) return KernelProof{name, static_cast<i64>(i), m, std::move(res.verdict), std::move(res.witness)};
+    }
+  }
+  if (r.descriptor) {
+    Check ch = make_check("smem", l, tma_claim_text(r, c), std::nullopt);
+    ch.element_bits = 8 * out.element_bytes;
+    Verdict v = run_check(ch, r.prove).verdict;
+    if (!v.is_proved()) return KernelProof{ch.claim, -1, m, std::move(v), std::nullopt};
+  }
+  return std::nullopt;
+}
+
+std::string placement_description(const SmemPlacement& p) {
+  if (p.base) return "at base " + std::to_string(*p.base);
+  return "at every base that is a multiple of " + std::to_string(*p.align);
+}
+
+// The placement's winner: the first member conflict-free at base 0 that holds at every base; it is
+// moved to ranked.front(). Returns whether one was found.
+bool place_winner(const KernelSynthRequest& r, KernelSynthResult& out) {
+  for (std::size_t m = 0; m < out.ranked.size() && out.ranked[m].conflict_free(); ++m) {
+    if (r.prove.smt.deadline.passed()) break;
+    auto f = placement_failure(r, out, static_cast<i64>(m));
+    if (!f) {
+      std::rotate(out.ranked.begin(), out.ranked.begin() + static_cast<std::ptrdiff_t>(m), out.ranked.begin() + static_cast<std::ptrdiff_t>(m) + 1);
+      for (auto& pf : out.placement_failures) ++pf.member;  // their positions moved by one
+      return true;
+    }
+    out.placement_failures.push_back(std::move(*f));
+  }
+  return false;
 }
 
 }  // namespace
@@ -347,6 +410,32 @@ KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
   }
   std::stable_sort(out.ranked.begin(), out.ranked.end(),
                    [&](const KernelCandidate& a, const KernelCandidate& b) { return better(a, b, out.preferred); });
+  if (placed(r)) {
+    for (std::size_t i = 0; i < out.copies.size(); ++i) {  // every base must keep the copies' accesses aligned
+      const i64 w = out.copies[i].width_bytes, at_least = r.placement.base ? *r.placement.base : *r.placement.align;
+      if (w > 0 && (r.placement.base ? at_least % w != 0 : at_least % w != 0))
+        throw LayoutError(std::string(r.placement.base ? "base " : "align ") + std::to_string(at_least) + " is not a multiple of copy " +
+                          std::to_string(i) + "'s " + std::to_string(w) + "-byte access width" +
+                          (r.placement.base ? "" : " (give align " + std::to_string(w) + " or more)"));
+    }
+    out.placement_text = placement_description(r.placement);
+    const bool base0 = r.placement.align || (*r.placement.base % 128 == 0);
+    const bool survivor = place_winner(r, out);
+    if (!survivor && out.ranked.front().conflict_free()) {
+      // Every member conflict-free at base 0 is refuted by the placement: no winner. With base 0
+      // among the bases that settles it; at a lone base off the 128-byte grid it is undecided.
+      out.placement_undecided = !base0;
+      out.found = false;
+      out.best_wavefronts = out.ranked.front().wavefronts;
+      out.best_ideal = out.ranked.front().ideal;
+      out.cpp = candidate_cpp(out.ranked.front().c, r.shape, r.name);
+      out.layout = candidate_layout(out.ranked.front().c, r.shape);
+      out.notation = to_string(out.layout);
+      out.proofs = out.placement_failures;
+      out.search_ms = ms_since(t0);
+      return out;
+    }
+  }
   const KernelCandidate& w = out.ranked.front();
   out.found = w.conflict_free();
   out.best_wavefronts = w.wavefronts;

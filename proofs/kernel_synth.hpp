@@ -57,6 +57,7 @@
 
 #include "model/tv.hpp"
 #include "proofs/prove.hpp"
+#include "model/smem_bases.hpp"
 #include "proofs/trace_claims.hpp"
 
 namespace layoutproof::proofs {
@@ -87,6 +88,13 @@ struct KernelSynthRequest {
   // and the winner's TMA byte swizzle is proved too (tma:Sw<B,4,3>, proofs/check.hpp).
   std::optional<Major> descriptor;
   std::string descriptor_mma;        // the atom's name, for the report
+  // Where the buffer lies (model/smem_bases.hpp): none given = base 0. The search ranks the members
+  // at base 0; the winner is the first member, in rank order, conflict-free at base 0 whose copies
+  // stay conflict-free and vector-legal at every base of the placement (and whose TMA swizzle holds
+  // there, for a descriptor operand); its proofs cover every base. When none survives: no winner
+  // (`placement_failures` says why); "none exists" is proved only when base 0 is one of the bases
+  // (an `align`, or a `base` that is a multiple of 128, where element-unit layouts' banks repeat).
+  SmemPlacement placement;
 };
 
 // One member of the family (see above).
@@ -202,6 +210,10 @@ struct KernelSynthResult {
   AnyLayout layout;                       // candidate_layout(ranked.front())
   std::vector<std::string> cutlass_atoms; // cutlass_names(ranked.front())
   std::vector<KernelProof> proofs;        // found: the winner's claims; else the witnesses' refutations
+  // Members conflict-free at base 0 that the placement refutes, in rank order (their REFUTED claim).
+  std::vector<KernelProof> placement_failures;
+  std::string placement_text;             // "at every base that is a multiple of 128 (8 bases ...)" or ""
+  bool placement_undecided = false;       // no survivor, and the placement's bases exclude base 0
   i64 bank_evaluations = 0;               // distinct instructions run through the bank model
   double search_ms = 0, proof_ms = 0;
   bool all_proved() const;                // found and every proof PROVED

@@ -56,15 +56,24 @@ std::string family_line(const KernelSynthResult& r) {
          " distinct instructions)";
 }
 
+// The placement refuted every member conflict-free at base 0 (r.placement_failures).
+bool placement_refuted_all(const KernelSynthResult& r) {
+  return !r.found && !r.ranked.empty() && r.ranked.front().conflict_free() && !r.placement_failures.empty();
+}
+
 std::string none_statement(const KernelSynthResult& r) {
   if (r.ranked.empty()) return "no member of the family keeps every copy vector-legal";
+  if (placement_refuted_all(r))
+    return "no member of the family is conflict-free on every copy " + r.placement_text + ": the " +
+           std::to_string(r.placement_failures.size()) + " members conflict-free at base 0 break a copy (or TMA's swizzle) at another base";
   return "no member of the family is conflict-free on every copy: the best worst-copy ratio is " +
          ratio_text(r.best_wavefronts, r.best_ideal) + " wavefronts/ideal";
 }
 
 std::string none_method(const KernelSynthResult& r) {
   return "exhaustive: all " + std::to_string(r.family_size) + " members, each a duplicate, rejected (not vector-legal) or " +
-         "scored on every instruction of every copy";
+         "scored on every instruction of every copy" +
+         (r.placement_text.empty() ? "" : " at base 0, and each conflict-free one traced again " + r.placement_text);
 }
 
 std::string proof_subject(const KernelSynthRequest& q, const KernelSynthResult& r, const KernelProof& p) {
@@ -124,6 +133,9 @@ Verdict kernel_synth_verdict(const KernelSynthRequest& q0, const ProveOptions& o
                                        "the layout " + (r.ranked.front().c.padded() ? "injective" : "bijective") + ": " + r.cpp +
                                        " notation: " + r.notation);
   }
+  if (r.placement_undecided)  // the members were ranked at base 0, which this lone base is not
+    return Verdict::unknown(method, "no member conflict-free at base 0 is conflict-free " + r.placement_text +
+                                        "; members were ranked at base 0 only, so 'none exists' is not proved off the 128-byte grid");
   Witness w;
   std::string best;
   if (!r.ranked.empty()) best = " (" + candidate_text(r.ranked.front().c) + ")";
@@ -153,6 +165,10 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
     s += "the MMA (" + q.descriptor_mma + ") reads " + q.name + " through a GMMA descriptor: the family is CUTLASS's " +
          (*q.descriptor == Major::k ? "GMMA::Layout_K_*_Atom" : "GMMA::Layout_MN_*_Atom") + " atoms\n";
   s += family_line(r) + "\n";
+  if (!r.placement_text.empty()) {
+    s += "placement: the buffer lies " + r.placement_text + "; ranked at base 0, the winner proved at every base";
+    s += r.placement_failures.empty() ? "\n" : " (" + std::to_string(r.placement_failures.size()) + " members conflict-free at base 0 refuted there)\n";
+  }
   if (r.ranked.empty()) {
     s += "\nPROVED  " + none_statement(r) + "  [" + none_method(r) + "]\n";
     const std::size_t shown = all ? r.rejected.size() : std::min<std::size_t>(5, r.rejected.size());
@@ -169,7 +185,7 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
     s += "FOUND  " + candidate_text(w.c) + ": every copy at its ideal wavefronts (" + std::to_string(conflict_free_members(r)) +
          " conflict-free members in all)\n";
   else {
-    s += "PROVED  " + none_statement(r) + "  [" + none_method(r) + "]\n";
+    s += (r.placement_undecided ? "UNKNOWN  " : "PROVED  ") + none_statement(r) + "  [" + none_method(r) + "]\n";
     s += "best: " + candidate_text(w.c) + "\n";
   }
   s += r.cpp + "\n  notation: " + r.notation + "\n  smem: " + std::to_string(w.smem_bytes) + " bytes per tile (all stages)\n";
@@ -278,7 +294,11 @@ std::string kernel_synth_json(const KernelSynthRequest& rq, const KernelSynthRes
                   ",\"rejected_not_vector_legal\":" + std::to_string(r.rejected.size()) + ",\"evaluated\":" +
                   std::to_string(r.ranked.size()) + ",\"conflict_free_members\":" + std::to_string(conflict_free_members(r)) + ",\"best_ratio\":" + or_null(best ? num(double(r.best_wavefronts) / r.best_ideal, 3) : "") +
                   ",\"best_wavefronts\":" + std::to_string(r.best_wavefronts) + ",\"best_ideal\":" + std::to_string(r.best_ideal);
-  if (!r.found) s += ",\"none\":{\"verdict\":\"PROVED\",\"statement\":" + js(none_statement(r)) + ",\"method\":" + js(none_method(r)) + "}";
+  if (!r.found)
+    s += ",\"none\":{\"verdict\":\"" + std::string(r.placement_undecided ? "UNKNOWN" : "PROVED") + "\",\"statement\":" +
+         js(none_statement(r)) + ",\"method\":" + js(none_method(r)) + "}";
+  if (!r.placement_text.empty())
+    s += ",\"placement\":{\"where\":" + js(r.placement_text) + ",\"refuted_members\":" + std::to_string(r.placement_failures.size()) + "}";
   s += ",\"proofs\":" + proofs_json(r) + ",\"ranked\":[";
   const std::size_t shown = all ? r.ranked.size() : std::min<std::size_t>(5, r.ranked.size());
   for (std::size_t i = 0; i < shown; ++i) s += (i ? "," : "") + member_json(rq, r, r.ranked[i]);

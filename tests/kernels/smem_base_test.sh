@@ -71,6 +71,16 @@ assert "through a GMMA descriptor" in spec["detail"] and "tma:Sw<3,4,3> proved" 
 assert cli["found"] and cli["smem"] in spec["detail"] and cli["candidates"] == 7, (cli["smem"], cli["candidates"])
 ' "$out" "$cli"; then ok spec_synthesize_gmma
 else bad spec_synthesize_gmma "exit $rc" "$out" "$cli"; fi
+# 8. layout: synthesize with a placement: the winner holds at every base (tests/kernels/specs/smem_synthesize_placed.yaml).
+out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_synthesize_placed.yaml" --no-cache 2>&1)"; rc=$?
+if [ $rc = 1 ] && grep -q "2 proved, 1 refuted" <<<"$out" && grep -q "GMMA 1024-aligned: sA .*PROVED .*winner K-major Sw<3,3,3> o (8,64):(64,1)" <<<"$out" &&
+   grep -q "at every base that is a multiple of 128: the 1 members conflict-free at base 0 break" <<<"$out" &&
+   grep -q "the base 128 is not 1024-byte aligned" <<<"$out" && grep -q "at base 64: sA .*PROVED" <<<"$out"; then ok spec_synthesize_placed
+else bad spec_synthesize_placed "exit $rc" "$out"; fi
+out="$("$BIN" synth --kernel --shape '(128,64,4)' --element half_t --no-progress --align 128 \
+  --mma 'make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{})' \
+  --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})' 2>&1)"; rc=$?
+if [ $rc = 1 ] && grep -q "REFUTED  tma:Sw<3,4,3>,align=128" <<<"$out"; then ok synth_kernel_align_cli; else bad synth_kernel_align_cli "exit $rc" "$out"; fi
 spec_err_in() {  # spec_err_in NAME FILE SED-SCRIPT MESSAGE
   sed "$3" "$ROOT/tests/kernels/specs/$2" > "$tmp/e.yaml"
   out="$("$BIN" check "$tmp/e.yaml" --no-cache 2>&1)"; rc=$?
@@ -78,5 +88,6 @@ spec_err_in() {  # spec_err_in NAME FILE SED-SCRIPT MESSAGE
 }
 spec_err_in synth_no_shape smem_synthesize.yaml '0,/shape: (128,32,3)/{/shape: (128,32,3)/d}' "missing 'shape' in an smem tensor with 'layout: synthesize'"
 spec_err_in synth_copy_claims smem_synthesize.yaml '0,/side: S/s/side: S/side: S\n            claims: [conflict-free]/' "'claims' does not go with 'layout: synthesize'"
+spec_err_in synth_align_below_width smem_synthesize_placed.yaml '0,/^        align: 128/s/^        align: 128/        align: 8/' "align 8 is not a multiple of the copy's 16-byte access width (give align: 16 or more)"
 spec_err_in shape_without_synth smem_placement.yaml '0,/^        align: 1024/s/^        align: 1024/        align: 1024\n        shape: (8,32)/' "'shape' goes with 'layout: synthesize'"
 exit $fail
