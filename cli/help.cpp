@@ -429,7 +429,9 @@ The family searched (fixed order; docs/synth_kernel.md):
   Swizzle<B,M,S> (1 <= B <= S, bits inside the atom) composed with K-major (r,W):(W,1) or MN-major
   (W,r):(1,W) atoms of every width W (W*sizeof(T) from 16 bytes to the tile) and height r, tiled by
   tile_to_shape in the default order and in Step<_2,_1,_3>; the unswizzled atoms; padded strides
-  like the tutorial's (128,8):(1,129).
+  like the tutorial's (128,8):(1,129). When --mma is an SM90 GMMA or SM100 UMMA atom that reads the
+  operand through a descriptor (_SS; _RS/_TS: B only), only CUTLASS's GMMA/UMMA atoms, and the
+  winner's TMA swizzle is proved (tma:Sw<B,4,3>; UMMA::Layout_MN_SW128_32B_Atom: Sw<2,5,2>).
 Each copy is traced exactly as `layoutproof trace` traces it; a member is rejected when a copy's
 vectors break (vector-legal), else scored by each copy's worst instruction, wavefronts/ideal.
 Ranking: worst ratio over the copies, smem bytes, total wavefronts, fewer swizzle bits B, no padding,

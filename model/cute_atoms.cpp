@@ -9,10 +9,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "model/atom_spelling.hpp"
 #include "model/notation.hpp"
 
 namespace layoutproof {
-namespace {
+namespace atom_spelling {
 
 // ------------------------------------------------------------------------------------------------
 // Spelling: names, namespaces and template arguments
@@ -70,12 +71,6 @@ std::string with_targs(std::string_view op, const std::vector<std::string>& targ
   return targs.empty() ? std::string(op) : std::string(op) + "<" + join(targs, ",") + ">";
 }
 
-// An op and its template arguments, whether they came inside the name ("Op<a,b<c>>") or apart.
-struct Spelling {
-  std::string op;
-  std::vector<std::string> targs;
-};
-
 // Splits "a,b<c,d>" at its top-level commas. @pre the brackets of `s` balance.
 std::vector<std::string> split_top_level(std::string_view s, std::string_view whole) {
   std::vector<std::string> out;
@@ -109,6 +104,12 @@ Spelling spell(std::string_view name, const std::vector<std::string>& targs) {
 [[noreturn]] void bad_targs(std::string_view op, const std::vector<std::string>& got, const std::string& expected) {
   throw LayoutError(std::string(op) + ": template arguments <" + join(got, ",") + "> are not valid; expected " + expected);
 }
+
+}  // namespace atom_spelling
+
+namespace {
+using namespace atom_spelling;
+
 
 // ------------------------------------------------------------------------------------------------
 // Types (cutlass/numeric_size.h: sizeof_bits = 8 * sizeof unless specialized for sub-byte types)
@@ -675,7 +676,8 @@ std::optional<MmaAtomInfo> find_mma_atom(std::string_view name, const std::vecto
   if (auto w = find_warp_atom(s)) return w;
   if (auto u = find_universal_fma(s)) return u;
   if (auto d = find_sm61(s)) return d;
-  return find_gmma(s);
+  if (auto g = find_gmma(s)) return g;
+  return find_umma(s.op, s.targs);
 }
 
 std::vector<std::string> mma_atom_names() {
@@ -685,6 +687,7 @@ std::vector<std::string> mma_atom_names() {
   out.push_back("SM61_DP4A");
   out.push_back("SM61_DP2A");
   for (std::string& g : gmma_names()) out.push_back(std::move(g));
+  for (std::string& u : umma_names()) out.push_back(std::move(u));
   return out;
 }
 

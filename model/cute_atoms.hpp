@@ -41,6 +41,12 @@ struct MmaAtomInfo {
 // GMMA atoms of 16-bit inputs take <tnspA, tnspB[, scaleA[, scaleB]]> (none given = K, K); the
 // _TN ones (tf32, fp8) take [scaleA[, scaleB]], the int8 ones none.
 std::optional<MmaAtomInfo> find_mma_atom(std::string_view name, const std::vector<std::string>& targs = {});
+// SM100 UMMA atoms (model/cute_atoms_umma.cpp): SM100_MMA_{F16BF16,TF32,S8,F8F6F4}_SS and
+// SM100_MMA_{F16BF16,TF32,S8,F8F6F4}_TS<a_type, b_type, c_type, M, N, UMMA::Major a, UMMA::Major b[, ...]>;
+// one thread issues each (ThrID 1:0), A (M,K), B (N,K) and C (M,N) column-major behind a stride-0
+// thread mode. `op` without namespaces, `targs` split. nullopt when `op` is not one of them.
+std::optional<MmaAtomInfo> find_umma(std::string_view op, const std::vector<std::string>& targs);
+std::vector<std::string> umma_names();
 // Every supported MMA op name (for --help and "did you mean").
 std::vector<std::string> mma_atom_names();
 

@@ -132,14 +132,17 @@ std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int e) {
   return f;
 }
 
-std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Major major) {
+std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Major major, bool umma) {
   check_shape(shape);
   const std::string prefix = major == Major::k ? "GMMA::Layout_K_" : "GMMA::Layout_MN_";
   const i64 ec = major == Major::k ? shape[1] : shape[0], eo = major == Major::k ? shape[0] : shape[1];
   std::vector<SmemCandidate> f;
-  for (const char* kind : {"INTER", "SW32", "SW64", "SW128"})
+  std::vector<std::string> names;
+  for (const char* kind : {"INTER", "SW32", "SW64", "SW128"}) names.push_back(prefix + kind + "_Atom");
+  if (umma && major == Major::mn) names.push_back("UMMA::Layout_MN_SW128_32B_Atom");  // SM100 only
+  for (const std::string& name : names)
     for (const CutlassAtom& a : cutlass_atoms()) {
-      if (a.element_bits != 8 * e || a.name != prefix + kind + "_Atom") continue;
+      if (a.element_bits != 8 * e || a.name != name) continue;
       const AnyLayout l = a.layout();
       const auto& sh = l.layout.shape.children();
       const i64 w = (major == Major::k ? sh.at(1) : sh.at(0)).value(), r = (major == Major::k ? sh.at(0) : sh.at(1)).value();
@@ -153,13 +156,13 @@ std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Maj
 }
 
 std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int e) {
-  return r.descriptor ? gmma_family(r.shape, e, *r.descriptor) : smem_family(r.shape, e);
+  return r.descriptor ? gmma_family(r.shape, e, *r.descriptor, r.descriptor_mma.rfind("SM100_MMA_", 0) == 0) : smem_family(r.shape, e);
 }
 
 void set_descriptor_operand(KernelSynthRequest& q, const std::string& atom) {
-  if (atom.rfind("SM90_64x", 0) != 0) return;
+  if (atom.rfind("SM90_64x", 0) != 0 && atom.rfind("SM100_MMA_", 0) != 0) return;
   const bool ss = atom.find("_SS") != std::string::npos, b = q.name == "B";
-  if (!ss && !b) return;  // an _RS atom reads A from registers
+  if (!ss && !b) return;  // an _RS (_TS) atom reads A from registers (tensor memory)
   const std::size_t lt = atom.find('<');
   std::vector<std::string> majors;
   for (std::size_t i = atom.find("Major::", lt == std::string::npos ? atom.size() : lt); i != std::string::npos;
@@ -273,6 +276,7 @@ bool placed(const KernelSynthRequest& r) { return r.placement.base.has_value() |
 // The TMA swizzle a descriptor operand's member is written with (Sw<B,4,3>; INTER: none).
 std::optional<Swizzle> tma_swizzle(const KernelSynthRequest& r, const SmemCandidate& c) {
   if (!r.descriptor) return std::nullopt;
+  if (c.major == Major::mn && c.sw.B == 2 && c.sw.S == 2) return Swizzle{2, 5, 2};  // UMMA::Layout_MN_SW128_32B_Atom: SWIZZLE_128B_BASE32B
   return Swizzle{c.sw.B, 4, 3};
 }
 
@@ -285,7 +289,7 @@ std::string tma_claim_text(const KernelSynthRequest& r, const SmemCandidate& c) 
   const std::string at = !placed(r)             ? ""
                          : r.placement.base ? ",base=" + std::to_string(*r.placement.base)
                                             : ",align=" + std::to_string(*r.placement.align);
-  return "tma:Sw<" + std::to_string(c.sw.B) + ",4,3>" + at;
+  return "tma:" + to_string(*tma_swizzle(r, c)) + at;
 }
 
 void prove_trace_claims(const KernelSynthRequest& r, const KernelSynthResult& out, const AnyLayout& l,

@@ -125,10 +125,12 @@ std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int elemen
 // order: INTER, SW32, SW64, SW128. Each is a member of smem_family too.
 //   Example: (64,64,4) half_t, K-major: Sw<0,..> (8,8):(8,1), Sw<1,3,3> o (8,16):(16,1),
 //   Sw<2,3,3> o (8,32):(32,1), Sw<3,3,3> o (8,64):(64,1), each in both orders but the last.
-std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int element_bytes, Major major);
+// umma (an SM100 UMMA operand): also UMMA::Layout_MN_SW128_32B_Atom<T> for MN-major (16- and 32-bit T).
+std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int element_bytes, Major major, bool umma = false);
 // The descriptor rule, one place for synth --kernel --mma and a spec's `layout: synthesize`: an SM90
 // GMMA atom (`atom`, as model/ names it) reads both operands through smem descriptors (_SS) or B only
-// (_RS), with the majors of its <tnspA, tnspB> arguments (K when none: the _TN atoms). When it reads
+// (_RS), with the majors of its <tnspA, tnspB> arguments (K when none: the _TN atoms); an SM100
+// UMMA atom likewise (_SS both, _TS B only; its <..., UMMA::Major a, UMMA::Major b, ...>). When it reads
 // the operand q.name (A or B) so, sets q.descriptor to that major and q.descriptor_mma to `atom`;
 // otherwise leaves q unchanged.
 //   SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>, name B -> descriptor MN-major

@@ -61,6 +61,9 @@ bool placement_refuted_all(const KernelSynthResult& r) {
   return !r.found && !r.ranked.empty() && r.ranked.front().conflict_free() && !r.placement_failures.empty();
 }
 
+// "UMMA" for an SM100 atom, "GMMA" for an SM90 one.
+std::string descriptor_kind(const KernelSynthRequest& q) { return q.descriptor_mma.rfind("SM100_MMA_", 0) == 0 ? "UMMA" : "GMMA"; }
+
 std::string none_statement(const KernelSynthResult& r) {
   if (r.ranked.empty()) return "no member of the family keeps every copy vector-legal";
   if (placement_refuted_all(r))
@@ -125,7 +128,8 @@ Verdict kernel_synth_verdict(const KernelSynthRequest& q0, const ProveOptions& o
     if (!atoms.empty()) atoms += ")";
     std::string descriptor;  // a GMMA operand: say so, and which TMA swizzle was proved with it
     if (q.descriptor) {
-      descriptor = ", read by " + q.descriptor_mma + " through a GMMA descriptor (the family is CUTLASS's GMMA atoms only)";
+      descriptor = ", read by " + q.descriptor_mma + " through a " + descriptor_kind(q) + " descriptor (the family is CUTLASS's " +
+                   descriptor_kind(q) + " atoms only)";
       for (const auto& p : r.proofs)
         if (p.claim.rfind("tma:", 0) == 0) descriptor += ", TMA's " + p.claim + " proved";
     }
@@ -162,8 +166,9 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
          "-element slices; covers: " + to_string(c.covers.kind) + " (" + c.covers.detail + ")\n";
   }
   if (q.descriptor)
-    s += "the MMA (" + q.descriptor_mma + ") reads " + q.name + " through a GMMA descriptor: the family is CUTLASS's " +
-         (*q.descriptor == Major::k ? "GMMA::Layout_K_*_Atom" : "GMMA::Layout_MN_*_Atom") + " atoms\n";
+    s += "the MMA (" + q.descriptor_mma + ") reads " + q.name + " through a " + descriptor_kind(q) + " descriptor: the family is CUTLASS's " +
+         (*q.descriptor == Major::k ? "GMMA::Layout_K_*_Atom" : "GMMA::Layout_MN_*_Atom") + " atoms" +
+         (descriptor_kind(q) == "UMMA" ? " (UMMA::Layout_* are the same atoms" + std::string(*q.descriptor == Major::mn ? ", and UMMA::Layout_MN_SW128_32B_Atom)" : ")") : "") + "\n";
   s += family_line(r) + "\n";
   if (!r.placement_text.empty()) {
     s += "placement: the buffer lies " + r.placement_text + "; ranked at base 0, the winner proved at every base";

@@ -46,6 +46,17 @@ out="$("$BIN" synth --kernel --shape '(128,64,4)' --element half_t --no-progress
   --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})' 2>&1)"; got=$?
 if [ "$got" != 0 ] || ! grep -q "family: 7 members" <<<"$out" || ! grep -q "PROVED  tma:Sw<3,4,3>" <<<"$out" ||
    ! grep -q "GMMA::Layout_K_SW128_Atom<16b>" <<<"$out"; then echo "FAIL synth gmma: exit $got"; echo "$out"; fail=1; else echo "ok   synth gmma"; fi
+# synth --kernel with an SM100 UMMA: TF32 MN-major A through a descriptor takes UMMA::Layout_MN_SW128_32B_Atom,
+# whose TMA swizzle is SWIZZLE_128B_BASE32B (Sw<2,5,2>), proved; a _TS atom leaves A (tensor memory) unrestricted.
+out="$("$BIN" synth --kernel --shape '(128,32,4)' --element float --no-progress \
+  --mma 'make_tiled_mma(SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,128,UMMA::Major::MN,UMMA::Major::K>{})' \
+  --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, float>{}, Layout<Shape<_32,_4>,Stride<_1,_32>>{}, Layout<Shape<_4,_1>>{})' 2>&1)"; got=$?
+if [ "$got" != 0 ] || ! grep -q "through a UMMA descriptor" <<<"$out" || ! grep -q "PROVED  tma:Sw<2,5,2>" <<<"$out" ||
+   ! grep -q "UMMA::Layout_MN_SW128_32B_Atom<32b>" <<<"$out"; then echo "FAIL synth umma: exit $got"; echo "$out"; fail=1; else echo "ok   synth umma"; fi
+out="$("$BIN" synth --kernel --shape '(128,64,4)' --element half_t --no-progress \
+  --mma 'make_tiled_mma(SM100_MMA_F16BF16_TS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>{})' \
+  --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})' 2>&1)"; got=$?
+if [ "$got" != 0 ] || grep -q "descriptor" <<<"$out"; then echo "FAIL synth umma ts: exit $got"; echo "$out"; fail=1; else echo "ok   synth umma ts (A from tensor memory: no restriction)"; fi
 # JSON trace: 32 addresses per instruction.
 n="$("$BIN" trace --side D --element float --smem '(128,8):(1,129)' --json \
   --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})' |
