@@ -414,7 +414,9 @@ Options:
   --mma EXPR     the TiledMMA the name `mma` denotes in the copies, e.g.
                  'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
   --copy S:EXPR  a TiledCopy that reads the tensor (partition_S: ldmatrix, s2r loads)
-  --copy D:EXPR  a TiledCopy that writes it (partition_D: cp.async, r2s stores, stmatrix); repeatable
+  --copy D:EXPR  a TiledCopy that writes it (partition_D: cp.async, r2s stores, stmatrix); repeatable.
+                 A TMA copy (D:SM90_TMA_LOAD, S:SM90_TMA_STORE, make_tma_copy(...)) is not scored: it keeps
+                 the members TMA can write (Sw<B,4,3> in bytes, 16*2^B-byte rows) and proves tma: on the winner
   -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
   --name A       the printed names: SmemLayoutAtomA, SmemLayoutA
   --base ADDR    the buffer's byte address: the winner is proved there (default 0)

@@ -347,6 +347,11 @@ Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tna
       if (cp[key]) c.src.fail(cp[key], std::string("'") + key + "' does not go with 'layout: synthesize' (the search proves conflict-free, vector-legal and covers)");
     const std::string side = scalar(c, cp, "side", "a copy");
     if (side != "S" && side != "D") c.src.fail(cp["side"], "side is S (smem is the copy's source) or D (its destination)");
+    if (proofs::is_tma_copy(scalar(c, cp, "copy", "a copy"))) {  // a constraint on the layout, not lanes to score
+      if (!q->tma_copy.empty()) c.src.fail(cp["copy"], "one TMA copy per tensor");
+      q->tma_copy = scalar(c, cp, "copy", "a copy");
+      continue;
+    }
     q->copies.push_back({located(c, need(c, cp, "copy", "a copy"), [&] {
                            TiledCopy copy = parse_tiled_copy(scalar(c, cp, "copy", "a copy"), mma, c.constants);
                            if (copy.atom.value_bits != *type_bits(element))
@@ -355,7 +360,9 @@ Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tna
                          }),
                          side == "S" ? CopySide::S : CopySide::D});
   }
-  if (q->copies.empty()) c.src.fail(t, "'layout: synthesize' needs the tensor's 'copies:' (the search scores the layouts on them)");
+  if (q->copies.empty())
+    c.src.fail(t, q->tma_copy.empty() ? "'layout: synthesize' needs the tensor's 'copies:' (the search scores the layouts on them)"
+                                      : "'layout: synthesize' needs a copy the SM issues besides the TMA copy (a TMA copy alone leaves nothing to score)");
   if (mma) proofs::set_descriptor_operand(*q, mma->atom.name);  // a GMMA operand: the GMMA atoms only
   // base:/align: the winner must hold at every base (proofs/kernel_synth.hpp); each base a multiple of
   // every copy's access width, checked here (the width read from a trace on the compact tile).

@@ -279,7 +279,14 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   q.shape = proofs::parse_smem_shape(shape, "--shape");
   std::optional<TiledMma> m;
   if (!mma.empty()) m = parse_tiled_mma(mma, constants);
-  for (const auto& [side, text] : copies) q.copies.push_back({parse_tiled_copy(text, m, constants), side});
+  for (const auto& [side, text] : copies) {
+    if (proofs::is_tma_copy(text)) {  // not a lane access: a constraint on the layout (proofs/kernel_synth.hpp)
+      if (!q.tma_copy.empty()) throw LayoutError("synth --kernel takes one TMA copy; got '" + q.tma_copy + "' and '" + text + "'");
+      q.tma_copy = text;
+      continue;
+    }
+    q.copies.push_back({parse_tiled_copy(text, m, constants), side});
+  }
   if (m) proofs::set_descriptor_operand(q, m->atom.name);
   if (progress)
     q.progress = [](i64 k, i64 n) { std::cerr << "\rsynth --kernel: candidate " << k << " of " << n << (k == n ? "\n" : "") << std::flush; };

@@ -3,6 +3,7 @@
 #include "proofs/kernel_synth.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <utility>
 
@@ -155,8 +156,34 @@ std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Maj
   return f;
 }
 
+bool tma_writable(const SmemCandidate& c, int e) {
+  if (c.padded()) return false;
+  if (c.sw.B == 0) return true;
+  const int log_e = exact_log2(e);
+  return c.sw.S == 3 && c.sw.M + log_e == 4 && checked_mul(c.width, e) == (i64{16} << c.sw.B);
+}
+
 std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int e) {
-  return r.descriptor ? gmma_family(r.shape, e, *r.descriptor, r.descriptor_mma.rfind("SM100_MMA_", 0) == 0) : smem_family(r.shape, e);
+  std::vector<SmemCandidate> f =
+      r.descriptor ? gmma_family(r.shape, e, *r.descriptor, r.descriptor_mma.rfind("SM100_MMA_", 0) == 0) : smem_family(r.shape, e);
+  if (!r.tma_copy.empty()) {
+    std::vector<SmemCandidate> kept;
+    for (const SmemCandidate& c : f)
+      if (tma_writable(c, e) || (r.descriptor && c.major == Major::mn && c.sw.B == 2 && c.sw.S == 2))  // UMMA's 32B-base mode
+        kept.push_back(c);
+    f = std::move(kept);
+  }
+  return f;
+}
+
+bool is_tma_copy(const std::string& expr) {
+  std::string_view s = expr;
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  for (std::string_view p : {"::", "cute::", "SM90::", "SM100::"})
+    if (s.substr(0, p.size()) == p) s.remove_prefix(p.size());
+  for (std::string_view p : {"SM90_TMA_", "SM100_TMA_", "make_tma_copy", "make_tma_atom", "make_im2col_tma_copy"})
+    if (s.substr(0, p.size()) == p) return true;
+  return false;
 }
 
 void set_descriptor_operand(KernelSynthRequest& q, const std::string& atom) {
@@ -275,7 +302,7 @@ bool placed(const KernelSynthRequest& r) { return r.placement.base.has_value() |
 
 // The TMA swizzle a descriptor operand's member is written with (Sw<B,4,3>; INTER: none).
 std::optional<Swizzle> tma_swizzle(const KernelSynthRequest& r, const SmemCandidate& c) {
-  if (!r.descriptor) return std::nullopt;
+  if (!r.descriptor && r.tma_copy.empty()) return std::nullopt;
   if (c.major == Major::mn && c.sw.B == 2 && c.sw.S == 2) return Swizzle{2, 5, 2};  // UMMA::Layout_MN_SW128_32B_Atom: SWIZZLE_128B_BASE32B
   return Swizzle{c.sw.B, 4, 3};
 }
@@ -350,7 +377,7 @@ std::optional<KernelProof> placement_failure(const KernelSynthRequest& r, const 
       if (!res.verdict.is_proved()) return KernelProof{name, static_cast<i64>(i), m, std::move(res.verdict), std::move(res.witness)};
     }
   }
-  if (r.descriptor) {
+  if (tma_swizzle(r, c)) {
     Check ch = make_check("smem", l, tma_claim_text(r, c), std::nullopt);
     ch.element_bits = 8 * out.element_bytes;
     Verdict v = run_check(ch, r.prove).verdict;
@@ -403,7 +430,9 @@ std::vector<CopyScore> score_directly(const KernelSynthRequest& r, const AnyLayo
 KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
   const auto t0 = Clock::now();
   check_shape(r.shape);
-  if (r.copies.empty()) throw LayoutError("synth --kernel needs at least one copy (--copy S:EXPR or D:EXPR)");
+  if (r.copies.empty())
+    throw LayoutError(r.tma_copy.empty() ? "synth --kernel needs at least one copy (--copy S:EXPR or D:EXPR)"
+                                         : "synth --kernel: a TMA copy alone leaves nothing to score; give the copies the SM issues on the tile too (ldmatrix, s2r loads, stores)");
   KernelSynthResult out;
   out.element_bytes = element_bytes(r);
   detail::run_search(r, out);
@@ -453,7 +482,7 @@ KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
   if (out.found) {
     prove_trace_claims(r, out, out.layout, out.proofs);
     prove_layout(r, out, out.layout, out.proofs);
-    if (r.descriptor) prove_tma(r, out, out.proofs);
+    if (r.descriptor || !r.tma_copy.empty()) prove_tma(r, out, out.proofs);
   } else {
     refute_best(r, out);
   }

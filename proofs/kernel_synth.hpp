@@ -95,7 +95,15 @@ struct KernelSynthRequest {
   // (`placement_failures` says why); "none exists" is proved only when base 0 is one of the bases
   // (an `align`, or a `base` that is a multiple of 128, where element-unit layouts' banks repeat).
   SmemPlacement placement;
+  // A TMA copy writes (or reads) the tile (is_tma_copy: SM90_TMA_LOAD, make_tma_copy(...), ...): it is
+  // no warp-wide lane access, so it is not scored; the family keeps the members TMA can address
+  // (tma_writable) and the winner's tma: claim is proved (at the placement). The copy's text.
+  std::string tma_copy;
 };
+
+// A copy expression that is a TMA copy rather than a TiledCopy of lanes: SM90_TMA_LOAD[_MULTICAST],
+// SM90_TMA_STORE, SM100_TMA_2SM_LOAD..., make_tma_copy(...), make_tma_atom(...) (namespaces allowed).
+bool is_tma_copy(const std::string& expr);
 
 // One member of the family (see above).
 struct SmemCandidate {
@@ -136,7 +144,13 @@ std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int elemen
 //   SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>, name B -> descriptor MN-major
 //   SM90_64x128x16_F32F16F16_RS<...>, name A -> unchanged (A comes from registers)
 void set_descriptor_operand(KernelSynthRequest& q, const std::string& atom);
-// The family a request searches: gmma_family when r.descriptor is set, else smem_family.
+// A member TMA can write with one of its swizzle modes: no padding, and its swizzle on byte
+// addresses is none or Sw<B,4,3> (SWIZZLE_32B/64B/128B) with rows of 16 * 2^B bytes along the
+// contiguous mode (TMA's box rows). Example: half_t K-major Sw<3,3,3> o (8,64):(64,1) (128-byte rows,
+// Sw<3,4,3> in bytes) yes; Sw<2,3,3> o (8,64):(64,1) (128-byte rows, Sw<2,4,3>) no.
+bool tma_writable(const SmemCandidate& c, int element_bytes);
+// The family a request searches: gmma_family when r.descriptor is set, else smem_family; with a
+// TMA copy, only its tma_writable members.
 std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int element_bytes);
 
 // The C++ a kernel pastes: `using SmemLayoutAtom<name> = ...;` and `using SmemLayout<name> = ...;`.

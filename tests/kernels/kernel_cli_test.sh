@@ -57,6 +57,17 @@ out="$("$BIN" synth --kernel --shape '(128,64,4)' --element half_t --no-progress
   --mma 'make_tiled_mma(SM100_MMA_F16BF16_TS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>{})' \
   --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})' 2>&1)"; got=$?
 if [ "$got" != 0 ] || grep -q "descriptor" <<<"$out"; then echo "FAIL synth umma ts: exit $got"; echo "$out"; fail=1; else echo "ok   synth umma ts (A from tensor memory: no restriction)"; fi
+# A TMA copy is not scored: it keeps the TMA-writable members and proves the winner's tma: claim.
+out="$("$BIN" synth --kernel --shape '(128,32,3)' --element half_t --no-progress --json \
+  --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' \
+  --copy 'S:make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' --copy 'D:SM90_TMA_LOAD' --align 128 2>&1)"; got=$?
+if [ "$got" != 0 ] || ! python3 -c '
+import json,sys; d=json.loads(sys.argv[1])
+assert d["found"] and len(d["per_copy"]) == 1, d["per_copy"]
+assert any(p["claim"].startswith("tma:") and p["claim"].endswith(",align=128") and p["verdict"] == "PROVED" for p in d["proofs"]), d["proofs"]
+' "$out"; then echo "FAIL synth tma copy: exit $got"; echo "$out" | head -5; fail=1; else echo "ok   synth tma copy"; fi
+out="$("$BIN" synth --kernel --shape '(128,32,3)' --element half_t --no-progress --copy 'D:SM90_TMA_LOAD' 2>&1)"; got=$?
+if [ "$got" != 2 ] || ! grep -q "a TMA copy alone leaves nothing to score" <<<"$out"; then echo "FAIL synth tma alone: exit $got"; echo "$out"; fail=1; else echo "ok   synth tma alone"; fi
 # JSON trace: 32 addresses per instruction.
 n="$("$BIN" trace --side D --element float --smem '(128,8):(1,129)' --json \
   --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})' |
