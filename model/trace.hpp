@@ -82,5 +82,13 @@ std::string trace_to_json(const AddressTrace& t);
 // fused_factor(t) is that f.
 int fused_factor(const AddressTrace& t);
 AddressTrace fuse_trace(const AddressTrace& t);
+// Partial fusion: where no f groups every instruction (fused_factor 1), nvcc still fuses the
+// positions it can, position by position (the same test as above, for one group of f positions
+// at a time: f from 16 bytes down to 2 accesses, greedily in trace order); the rest stays at the
+// CuTe-level width. The result is one trace per width, widest first ({fuse_trace(t)} when the
+// fusion is uniform or nothing fuses). Measured on the H100 (docs/gpu_check.md): CUTLASS's f64 TN
+// DefaultCopy on Sw<2,0,4> o (4,16):(1,4) compiles to 24 LDS.128 + 48 LDS.64 per thread, exactly
+// the two parts this predicts (24 of 48 pairs fuse).
+std::vector<AddressTrace> fuse_trace_parts(const AddressTrace& t);
 
 }  // namespace layoutproof

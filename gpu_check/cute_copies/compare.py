@@ -47,7 +47,11 @@ for launch, r in zip(launches, data):
     name, op, width, n, wf, ideal = preds[base][:6]
     fw, fn, fwf, fideal = (preds[base][6:10] if len(preds[base]) >= 10 else (width, n, wf, ideal))
     fusable = (fw, fn) != (width, n)
-    fpred = f"{fn} x {op}.{8 * int(fw)}, {fwf} wavefronts (ideal {fideal})" if fusable else "the same (nothing fuses)"
+    # A partial fusion lists one width and count per part ("16,8" / "96,192").
+    fparts = list(zip(fw.split(","), fn.split(",")))
+    fn = str(sum(int(c) for _, c in fparts))
+    ftext = " + ".join(f"{c} x {op}.{8 * int(w)}" for w, c in fparts)
+    fpred = f"{ftext}, {fwf} wavefronts (ideal {fideal})" if fusable else "the same (nothing fuses)"
     name = launch
     k = KIND[op]
     m_wf, m_inst = num(r, WF % k), num(r, INST[k])
@@ -93,7 +97,7 @@ if sass_path:
         p = preds[base]
         warps = int(p[10]) if len(p) > 10 else 1
         cute = {8 * int(p[2]): int(p[3]) // warps}
-        fused = {8 * int(p[6]): int(p[7]) // warps} if len(p) > 10 else cute
+        fused = ({8 * int(w): int(c) // warps for w, c in zip(p[6].split(","), p[7].split(","))} if len(p) > 10 else cute)
         has = counts[tag]
         txt = lambda d: ", ".join(f"{n} x LDS.{w}" for w, n in sorted(d.items())) or "none"
         which = ("both (nothing fuses)" if cute == fused and has == cute else "the CuTe-level trace" if has == cute

@@ -4,7 +4,8 @@
 //   ncu --metrics ... --csv --page raw cute_copies > ncu.csv ; compare.py predicted.txt ncu.csv
 // Prediction line: NAME|op|width_bytes|instructions|wavefronts|ideal|fused width_bytes|fused
 // instructions|fused wavefronts|fused ideal|warps (all warps of the CTA; the fused trace is
-// model/trace.hpp's fuse_trace, equal to the CuTe-level one where nothing fuses).
+// model/trace.hpp's fuse_trace_parts, equal to the CuTe-level one where nothing fuses; a partial
+// fusion lists its widths and instruction counts: "16,8|96,192").
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -78,10 +79,19 @@ int predict() {
     for (std::size_t i = 0; i < k.copies.size(); ++i) {
       const KernelCopy& c = k.copies[i];
       const AddressTrace& t = traced.traces[i];
-      const AddressTrace fused = fuse_trace(t);
-      const Totals a = totals(t), b = totals(fused);
-      std::printf("%s: %s|%s|%d|%zu|%ld|%ld|%d|%zu|%ld|%ld|%ld\n", k.name.c_str(), c.what.c_str(), to_string(t.op).c_str(),
-                  t.width_bytes, a.n, a.wf, a.ideal, fused.width_bytes, b.n, b.wf, b.ideal, a.warps);
+      // The fused prediction: one part per width (fuse_trace_parts: partial fusion), listed
+      // "16,8" / "96,192" with the wavefronts and ideal of all parts summed.
+      const Totals a = totals(t);
+      std::string widths, counts;
+      long wf = 0, ideal = 0;
+      for (const AddressTrace& part : fuse_trace_parts(t)) {
+        const Totals b = totals(part);
+        widths += (widths.empty() ? "" : ",") + std::to_string(part.width_bytes);
+        counts += (counts.empty() ? "" : ",") + std::to_string(b.n);
+        wf += b.wf, ideal += b.ideal;
+      }
+      std::printf("%s: %s|%s|%d|%zu|%ld|%ld|%s|%s|%ld|%ld|%ld\n", k.name.c_str(), c.what.c_str(), to_string(t.op).c_str(),
+                  t.width_bytes, a.n, a.wf, a.ideal, widths.c_str(), counts.c_str(), wf, ideal, a.warps);
     }
   }
   return 0;

@@ -40,6 +40,13 @@ expect fused_pairs 0 "fused (nvcc): 48 x ld.64" -- --side S --element float --sm
   --fused --claim conflict-free --claim vector-legal --claim covers
 expect cute_level_pairs 1 "2 wavefronts for an ideal of 1" -- --side S --element float --smem '(128,8,3):(1,128,1024)' --copy "$PAIRS" \
   --claim conflict-free
+# --fused on CUTLASS's f64 TN atom: a partial fusion, two parts (as the H100's SASS: 24 LDS.128 + 48 LDS.64 per thread).
+F64MMA='TiledMMA<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, Layout<Shape<_2,_2,_1>>, Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>, Layout<Shape<_16,_2>,Stride<_2,_1>>, Underscore>>{}'
+out="$("$BIN" trace --side S --element double --mma "$F64MMA" --copy 'make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma)' \
+  --smem 'tile_to_shape(composition(Swizzle<2,0,4>{}, Layout<Shape<_4,_16>, Stride<_1,_4>>{}), make_shape(Int<128>{}, Int<16>{}, Int<3>{}))' \
+  --fused --claim vector-legal --claim covers 2>&1)"; got=$?
+if [ "$got" != 0 ] || ! grep -q "fused (nvcc), in part: 96 x ld.128 + 192 x ld.64" <<<"$out" || [ "$(grep -c '1 proved, 0 refuted' <<<"$out")" != 3 ]; then
+  echo "FAIL fused partial: exit $got"; echo "$out"; fail=1; else echo "ok   fused partial"; fi
 # synth --kernel with an SM90 GMMA _SS MMA: the GMMA atoms only, SW128 for 128-byte cp.async rows, TMA swizzle proved.
 out="$("$BIN" synth --kernel --shape '(128,64,4)' --element half_t --no-progress \
   --mma 'make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{})' \

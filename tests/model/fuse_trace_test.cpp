@@ -5,6 +5,7 @@
 #include <map>
 
 #include "model/kernel_expr.hpp"
+#include "model/bank.hpp"
 #include "model/trace.hpp"
 
 namespace layoutproof {
@@ -78,6 +79,41 @@ TEST(FuseTrace, NothingFusesWhereTheSasHasTheCuteLevel) {
   const AddressTrace g2s = trace("make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_4>>{}, Layout<Shape<_2,_1>>{})",
                                  nullptr, "(128,8,3):(1,128,1024)", CopySide::D);
   EXPECT_EQ(fused_factor(g2s), 1);
+}
+
+// CUTLASS's f64 TN atom: no grouping holds for every position, but the aligned register pairs that
+// are contiguous in every warp fuse. The H100 SASS of this copy (docs/gpu_check.md, the run of
+// 2026-11-23 at d620b25, nvcc 12.x -arch=sm_90) has 48 LDS.64 + 24 LDS.128 per thread and Nsight
+// Compute counts 288 shared loads and 1152 wavefronts for the CTA: exactly these two parts.
+TEST(FuseTrace, CutlassF64TnFusesHalfItsPairs) {
+  const AddressTrace t = trace("make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma)", kMmaF64,
+                               "tile_to_shape(composition(Swizzle<2,0,4>{}, Layout<Shape<_4,_16>, Stride<_1,_4>>{}), make_shape(Int<128>{}, Int<16>{}, Int<3>{}))");
+  const std::vector<AddressTrace> parts = fuse_trace_parts(t);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0].width_bytes, 16);
+  EXPECT_EQ(parts[0].instructions.size(), 96u);  // 24 per thread x 4 warps
+  EXPECT_EQ(parts[1].width_bytes, 8);
+  EXPECT_EQ(parts[1].instructions.size(), 192u);  // 48 per thread x 4 warps
+  expect_contiguous(parts[0]);
+  i64 wavefronts = 0;
+  std::map<i64, int> elements;  // every element of the CuTe-level trace, once, in some part
+  for (const auto& p : parts)
+    for (const auto& in : p.instructions) {
+      wavefronts += analyze_smem_access(in.access()).wavefronts;
+      for (int l = 0; l < kWarpLanes; ++l)
+        for (int j = 0; j < in.slice_len; ++j) ++elements[in.slice_elems[static_cast<std::size_t>(l * in.slice_len + j)] * 64 + l];
+    }
+  EXPECT_EQ(wavefronts, 1152);
+  std::map<i64, int> cute;
+  for (const auto& in : t.instructions)
+    for (int l = 0; l < kWarpLanes; ++l)
+      for (int j = 0; j < in.slice_len; ++j) ++cute[in.slice_elems[static_cast<std::size_t>(l * in.slice_len + j)] * 64 + l];
+  EXPECT_EQ(elements, cute);
+  // A uniform fusion is one part, the fuse_trace one.
+  const AddressTrace mn = trace("make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma)", kMmaF64, "(128,16,3):(1,128,2048)");
+  const auto mn_parts = fuse_trace_parts(mn);
+  ASSERT_EQ(mn_parts.size(), 1u);
+  EXPECT_EQ(mn_parts[0].width_bytes, fuse_trace(mn).width_bytes);
 }
 
 }  // namespace
