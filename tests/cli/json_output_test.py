@@ -27,6 +27,9 @@ def shape(name):
 
 CP = "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{})"
 FMA = "TiledMMA<MMA_Atom<UniversalFMA<float,float,float,float>>, Layout<Shape<_16,_16,_1>>>{}"
+F64MMA = ("TiledMMA<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, Layout<Shape<_2,_2,_1>>, "
+          "Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>, Layout<Shape<_16,_2>,Stride<_2,_1>>, Underscore>>{}")
+F64TN = "tile_to_shape(composition(Swizzle<2,0,4>{}, Layout<Shape<_4,_16>, Stride<_1,_4>>{}), make_shape(Int<128>{}, Int<16>{}, Int<3>{}))"
 RUNS = [  # (shape, expected exit codes, arguments)
     ("prove_layout", {0}, ["prove", "(4,2):(2,1)", "--claim", "bijective", "--claim", "contiguous:2"]),
     ("prove_layout", {1}, ["prove", "(2,2):(1,1)", "--claim", "injective"]),
@@ -41,10 +44,17 @@ RUNS = [  # (shape, expected exit codes, arguments)
     ("trace_claims", {1}, ["trace", "--side", "D", "--element", "float", "--smem", "(128,8):(1,64)", "--copy", CP,
                            "--claim", "conflict-free", "--claim", "covers"]),
     ("trace", {0}, ["trace", "--side", "D", "--element", "float", "--smem", "(128,8):(1,129)", "--copy", CP]),
+    ("trace_fused_parts", {1}, ["trace", "--side", "S", "--element", "double", "--mma", F64MMA, "--copy",
+                                "make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma)", "--smem", F64TN, "--fused",
+                                "--claim", "conflict-free", "--claim", "covers"]),
     ("synth", {0}, ["synth", "--tile", "(8,64):(64,1)", "--elem-bytes", "2", "--pattern", "ldmatrix", "--op", "ldsm4"]),
     ("synth_kernel", {0}, ["synth", "--kernel", "--shape", "(128,8,3)", "--element", "float", "--mma", FMA, "--copy",
                            "S:make_tiled_copy_A(Copy_Atom<UniversalCopy<float>, float>{}, mma)", "--copy",
                            "D:" + CP[:-1] + ", Layout<Shape<_1,_1>>{})", "--no-progress"]),
+    ("synth_kernel", {1}, ["synth", "--kernel", "--shape", "(128,64,4)", "--element", "half_t", "--align", "128", "--mma",
+                           "make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{})", "--copy",
+                           "D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})",
+                           "--no-progress"]),
 ]
 WITNESS = {"prove_layout": "layout_witness", "prove_bank": "bank_witness", "trace_claims": "trace_witness"}
 
