@@ -265,10 +265,19 @@ TEST(CuteGmma, BadArgumentsNameTheValidOnes) {
 // Properties of every atom
 // ---------------------------------------------------------------------------------------------
 
+// UMMA atoms take their types, M, N and majors (no defaults): a valid set for each kind.
+std::vector<std::string> umma_args(const std::string& name) {
+  const std::string ab = name.find("F16BF16") != std::string::npos ? "half_t"
+                         : name.find("TF32") != std::string::npos  ? "tfloat32_t"
+                         : name.find("S8") != std::string::npos    ? "int8_t"
+                                                                   : "float_e4m3_t";
+  return {ab, ab, ab == "int8_t" ? "int32_t" : "float", "128", "64", "UMMA::Major::K", "UMMA::Major::K"};
+}
+
 TEST(CuteMmaProperties, EveryAtom) {
   int checked = 0, gmma_ss = 0, gmma_rs = 0;
   for (const std::string& name : mma_atom_names()) {
-    const MmaAtomInfo a = name == "UniversalFMA" ? mma(name, {"float"}) : mma(name);
+    const MmaAtomInfo a = name == "UniversalFMA" ? mma(name, {"float"}) : name.rfind("SM100_MMA_", 0) == 0 ? mma(name, umma_args(name)) : mma(name);
     const bool gmma = a.thr_id == parse_layout("128:1");
     const bool gmma_ss_a = gmma && a.a_tv.mode(0).stride == IntTuple(0);
     // The thread mode of every TV layout has ThrID's size; the value modes cover the tile.

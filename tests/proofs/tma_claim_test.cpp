@@ -58,7 +58,10 @@ TEST(TmaClaim, MalformedClaimsAreRejected) {
   const AnyLayout l = parse_any_layout("(8,64):(64,1)");
   for (const char* bad : {"tma:Sw<3,4,3>,foo=1", "tma:Sw<3,4,3>,base=-3", "tma:Sw<3,4,3>,base=", "tma:Sw<3,4,3>,box=(8,"})
     EXPECT_THROW(make_check("t", l, bad, std::nullopt), LayoutError) << bad;
-  EXPECT_TRUE(tma("(8,64):(64,1)", "tma:Sw<3,4,3>,box=(9,64)").kind == Verdict::Kind::error);  // box beyond mode 0
+  // A box beyond mode 0, or with more modes than the layout, is bad input before any enumeration.
+  EXPECT_THROW(make_check("t", l, "tma:Sw<3,4,3>,box=(9,64)", std::nullopt), LayoutError);
+  EXPECT_THROW(make_check("t", l, "tma:Sw<3,4,3>,box=(8,64,2)", std::nullopt), LayoutError);
+  EXPECT_THROW(make_check("t", l, "tma:Sw<3,4,3>,align=96", std::nullopt), LayoutError);
 }
 
 // Brute force: the byte TMA writes element x to, Sw(base + 2*inner(x)), against the byte the
