@@ -110,4 +110,7 @@ if python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$tmp/j.x
 # T1/T2: a tma claim's domain is bounded before it is enumerated (a 2^40-element smem_ptr tile hung).
 run T1 "2" "more than 2^22" prove 'Sw<3,4,3> o smem_ptr[16b](unset) o (1048576,1048576):(1048576,1)' --claim 'tma:Sw<3,4,3>,align=128'
 run T2 "2" "box mode 0 must be an integer in \[1, 8\]" prove 8:1 --claim 'tma:Sw<3,4,3>,box=(100000000000)' --elem-bytes 2
+# F1: fuzz_spec finding (fresh-clone fuzz.smoke, 2026-11-23): a flow sequence left open made
+# YAML::LoadAll (the multi-document check of W3c) hang; the check now scans document markers.
+run F1 "2" "error" check "$(dirname "$0")/../../fuzz/corpus/spec/finding-timeout-0618af10" --no-cache
 exit $fails
