@@ -126,7 +126,7 @@ std::optional<TmaClaim> parse_tma_claim(const std::string& claim) {
     if (ch == ',' && depth == 0) parts.emplace_back();
     else parts.back() += ch;
   }
-  TmaClaim t{parse_swizzle(parts[0]), 0, std::nullopt};
+  TmaClaim t{parse_swizzle(parts[0]), 0, std::nullopt, std::nullopt};
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const std::string& p = parts[i];
     if (p.rfind("base=", 0) == 0) {
