@@ -1,10 +1,10 @@
 #include "cli/trace_command.hpp"
 
-#include <sstream>
-
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <ostream>
 
 #include "cli/escape.hpp"
@@ -134,7 +134,10 @@ int run_fused_parts(const AddressTrace& cute_level, const std::vector<AddressTra
   // is about the elements moved, which fusion does not change: decided once, on the CuTe-level trace.
   TraceArgs per_part = a, whole = a;
   per_part.claims.clear(), whole.claims.clear();
-  for (const auto& c : a.claims) (parse_trace_claim(c) && parse_trace_claim(c)->text == "covers" ? whole : per_part).claims.push_back(c);
+  for (const auto& c : a.claims) {
+    const auto claim = parse_trace_claim(c);
+    (claim && claim->text == "covers" ? whole : per_part).claims.push_back(c);
+  }
   int code = 0;
   const auto run = [&](const AddressTrace& t, const TraceArgs& args) {
     std::ostringstream o;
@@ -189,15 +192,14 @@ int run_trace(const std::vector<std::string>& args, std::ostream& out) {
   // --fused: claims, JSON and the report are about the fused trace; the text shows both. A partial
   // fusion (some positions fuse, fuse_trace_parts) is one trace per width: each is shown, and the
   // claims must hold on every one.
-  if (a.fused) {
-    const std::vector<AddressTrace> parts = fuse_trace_parts(cute_level);
-    if (parts.size() > 1) return run_fused_parts(cute_level, parts, a, out);
+  const std::vector<AddressTrace> parts = a.fused ? fuse_trace_parts(cute_level) : std::vector<AddressTrace>{cute_level};
+  if (parts.size() > 1) return run_fused_parts(cute_level, parts, a, out);
+  const AddressTrace& t = parts.front();  // fuse_trace(cute_level) when --fused fuses uniformly
+  if (a.fused && !a.json) {
+    const int f = t.width_bytes / std::max(1, cute_level.width_bytes);  // accesses per vector
+    out << "CuTe level: " << op_width(cute_level) << "; fused (nvcc): " << op_width(t) << " ("
+        << f << (f == 1 ? " access per vector: not fused)\n" : " accesses per vector)\n");
   }
-  const AddressTrace t = a.fused ? fuse_trace(cute_level) : cute_level;
-  if (a.fused && !a.json)
-    out << "CuTe level: " << cute_level.instructions.size() << " x " << to_string(cute_level.op) << "." << 8 * cute_level.width_bytes
-        << "; fused (nvcc): " << t.instructions.size() << " x " << to_string(t.op) << "." << 8 * t.width_bytes << " ("
-        << fused_factor(cute_level) << (fused_factor(cute_level) == 1 ? " access per vector: not fused)\n" : " accesses per vector)\n");
   if (a.fused && a.claims.empty() && !a.json && a.report.empty()) print_text(cute_level, out);
   if (!a.claims.empty()) return prove_claims(t, a, out);
   if (!a.report.empty()) write_trace_report(a.report, {a.command, &t, {}});

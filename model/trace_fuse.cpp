@@ -38,12 +38,31 @@ bool follows(const TraceInstruction& p, const TraceInstruction& q, i64 shift) {
   return true;
 }
 
+// The positions g (first, then its j-th follower) fuse into one access of |g| * w bytes: in every
+// warp, the j-th sits j*w bytes after the first on every lane, and the first is aligned to |g| * w.
+bool fuses_in_every_warp(const AddressTrace& t, const std::vector<std::vector<std::size_t>>& w, const std::vector<std::size_t>& g) {
+  const i64 width = t.width_bytes, vec = checked_mul(width, static_cast<i64>(g.size()));
+  for (const auto& warp : w) {
+    const TraceInstruction& first = t.instructions[warp[g[0]]];
+    for (int l = 0; l < kWarpLanes; ++l)
+      if (first.addr[at(l)] >= 0 && first.addr[at(l)] % vec != 0) return false;
+    for (std::size_t j = 1; j < g.size(); ++j)
+      if (!follows(first, t.instructions[warp[g[j]]], static_cast<i64>(j) * width)) return false;
+  }
+  return true;
+}
+
+// Whether the trace is one nvcc could fuse: ld/st with CPY slices of whole elements.
+bool fusable(const AddressTrace& t) {
+  return (t.op == SmemOp::ld || t.op == SmemOp::st) && !t.instructions.empty() && t.element_bytes > 0;
+}
+
 // Groups of f positions (first position, then the j-th follower), or empty when f does not
 // group every position uniformly across the warps.
 std::vector<std::vector<std::size_t>> fuse_groups(const AddressTrace& t, const std::vector<std::vector<std::size_t>>& w, int f) {
   const std::size_t n = w.front().size();
   if (n % at(f) != 0) return {};
-  const i64 width = t.width_bytes, vec = checked_mul(width, f);
+  const i64 width = t.width_bytes;
   std::vector<bool> used(n, false);
   std::vector<std::vector<std::size_t>> groups;
   for (std::size_t p = 0; p < n; ++p) {
@@ -57,13 +76,7 @@ std::vector<std::vector<std::size_t>> fuse_groups(const AddressTrace& t, const s
       used[q] = true;
     }
     used[p] = true;
-    for (const auto& warp : w) {
-      const TraceInstruction& first = t.instructions[warp[p]];
-      for (int l = 0; l < kWarpLanes; ++l)
-        if (first.addr[at(l)] >= 0 && first.addr[at(l)] % vec != 0) return {};
-      for (int j = 1; j < f; ++j)
-        if (!follows(first, t.instructions[warp[g[at(j)]]], j * width)) return {};
-    }
+    if (!fuses_in_every_warp(t, w, g)) return {};
     groups.push_back(std::move(g));
   }
   return groups;
@@ -79,20 +92,12 @@ std::vector<std::vector<std::size_t>> fuse_groups(const AddressTrace& t, const s
 std::vector<std::vector<std::size_t>> fuse_where_possible(const AddressTrace& t, const std::vector<std::vector<std::size_t>>& w,
                                                           int f, std::vector<bool>& free) {
   const std::size_t n = w.front().size();
-  const i64 width = t.width_bytes, vec = checked_mul(width, f);
   std::vector<std::vector<std::size_t>> groups;
   for (std::size_t p = 0; p + at(f) <= n; p += at(f)) {
-    bool ok = true;
-    for (std::size_t q = p; q < p + at(f) && ok; ++q) ok = free[q];
-    for (const auto& warp : w) {
-      if (!ok) break;
-      const TraceInstruction& first = t.instructions[warp[p]];
-      for (int l = 0; l < kWarpLanes && ok; ++l) ok = first.addr[at(l)] < 0 || first.addr[at(l)] % vec == 0;
-      for (int j = 1; j < f && ok; ++j) ok = follows(first, t.instructions[warp[p + at(j)]], j * width);
-    }
-    if (!ok) continue;
     std::vector<std::size_t> g;
-    for (std::size_t q = p; q < p + at(f); ++q) g.push_back(q), free[q] = false;
+    for (std::size_t q = p; q < p + at(f); ++q) g.push_back(q);
+    if (!std::all_of(g.begin(), g.end(), [&](std::size_t q) { return free[q]; }) || !fuses_in_every_warp(t, w, g)) continue;
+    for (std::size_t q : g) free[q] = false;
     groups.push_back(std::move(g));
   }
   return groups;
@@ -129,7 +134,7 @@ AddressTrace fused_part(const AddressTrace& t, const std::vector<std::vector<std
 }  // namespace
 
 int fused_factor(const AddressTrace& t) {
-  if ((t.op != SmemOp::ld && t.op != SmemOp::st) || t.instructions.empty() || t.element_bytes <= 0) return 1;
+  if (!fusable(t)) return 1;
   const auto w = warp_positions(t);
   if (w.empty()) return 1;
   for (int f = 16 / std::max(1, t.width_bytes); f >= 2; f /= 2)
@@ -147,8 +152,8 @@ AddressTrace fuse_trace(const AddressTrace& t) {
 }
 
 std::vector<AddressTrace> fuse_trace_parts(const AddressTrace& t) {
-  if (fused_factor(t) > 1 || (t.op != SmemOp::ld && t.op != SmemOp::st) || t.instructions.empty() || t.element_bytes <= 0)
-    return {fuse_trace(t)};
+  if (!fusable(t)) return {t};
+  if (fused_factor(t) > 1) return {fuse_trace(t)};
   const auto w = warp_positions(t);
   if (w.empty()) return {t};
   std::vector<bool> free(w.front().size(), true);
