@@ -367,19 +367,11 @@ Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tna
   // base:/align: the winner must hold at every base (proofs/kernel_synth.hpp); each base a multiple of
   // every copy's access width, checked here (the width read from a trace on the compact tile).
   q->placement = smem_placement(c, t);
-  if (q->placement.base || q->placement.align) {
-    const YAML::Node place_node = t[q->placement.base ? "base" : "align"];
-    const i64 at = q->placement.base ? *q->placement.base : *q->placement.align;
-    std::vector<i64> extents = q->shape;
-    const AnyLayout compact_tile = parse_any_layout(to_string(IntTuple::tuple(std::vector<IntTuple>(extents.begin(), extents.end()))));
-    for (const auto& k : q->copies) {
-      const int w = located(c, place_node, [&] { return trace_copy(k.copy, compact_tile, k.side).width_bytes; });
-      if (w > 0 && at % w != 0)
-        c.src.fail(place_node, (q->placement.align ? "align " : "base ") + std::to_string(at) + " is not a multiple of the copy's " +
-                                   std::to_string(w) + "-byte access width" +
-                                   (q->placement.align ? " (give align: " + std::to_string(w) + " or more)" : ""));
-    }
-  }
+  if (q->placement.base || q->placement.align)
+    (void)located(c, t[q->placement.base ? "base" : "align"], [&] {
+      proofs::check_placement_widths(q->placement, proofs::copy_widths(*q));
+      return 0;
+    });
   Check check;
   check.kind = Check::Kind::kernel;
   check.subject = tname;

@@ -3,10 +3,10 @@
 #include "proofs/kernel_synth.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <utility>
 
+#include "model/atom_spelling.hpp"
 #include "model/cute_atoms.hpp"
 #include "model/cutlass_atoms.hpp"
 #include "model/kernel_expr.hpp"
@@ -156,6 +156,12 @@ std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Maj
   return f;
 }
 
+bool is_umma_operand(const KernelSynthRequest& r) { return r.descriptor_mma.rfind("SM100_MMA_", 0) == 0; }
+
+// UMMA::Layout_MN_SW128_32B_Atom (the only family member with an MN-major Sw<2,M,2>): TMA writes it
+// with SWIZZLE_128B_BASE32B, Sw<2,5,2> on bytes.
+static bool umma_32b_atom(const SmemCandidate& c) { return c.major == Major::mn && c.sw.B == 2 && c.sw.S == 2; }
+
 bool tma_writable(const SmemCandidate& c, int e) {
   if (c.padded()) return false;
   if (c.sw.B == 0) return true;
@@ -165,24 +171,23 @@ bool tma_writable(const SmemCandidate& c, int e) {
 
 std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int e) {
   std::vector<SmemCandidate> f =
-      r.descriptor ? gmma_family(r.shape, e, *r.descriptor, r.descriptor_mma.rfind("SM100_MMA_", 0) == 0) : smem_family(r.shape, e);
+      r.descriptor ? gmma_family(r.shape, e, *r.descriptor, is_umma_operand(r)) : smem_family(r.shape, e);
   if (!r.tma_copy.empty()) {
     std::vector<SmemCandidate> kept;
     for (const SmemCandidate& c : f)
-      if (tma_writable(c, e) || (r.descriptor && c.major == Major::mn && c.sw.B == 2 && c.sw.S == 2))  // UMMA's 32B-base mode
-        kept.push_back(c);
+      if (tma_writable(c, e) || (r.descriptor && umma_32b_atom(c))) kept.push_back(c);
     f = std::move(kept);
   }
   return f;
 }
 
 bool is_tma_copy(const std::string& expr) {
-  std::string_view s = expr;
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  for (std::string_view p : {"::", "cute::", "SM90::", "SM100::"})
-    if (s.substr(0, p.size()) == p) s.remove_prefix(p.size());
+  using namespace atom_spelling;
+  std::string_view s = strip_namespaces(trim(expr));
+  for (std::string_view p : {"SM90::", "SM100::"})
+    if (starts_with(s, p)) s.remove_prefix(p.size());
   for (std::string_view p : {"SM90_TMA_", "SM100_TMA_", "make_tma_copy", "make_tma_atom", "make_im2col_tma_copy"})
-    if (s.substr(0, p.size()) == p) return true;
+    if (starts_with(s, p)) return true;
   return false;
 }
 
@@ -303,7 +308,7 @@ bool placed(const KernelSynthRequest& r) { return r.placement.base.has_value() |
 // The TMA swizzle a descriptor operand's member is written with (Sw<B,4,3>; INTER: none).
 std::optional<Swizzle> tma_swizzle(const KernelSynthRequest& r, const SmemCandidate& c) {
   if (!r.descriptor && r.tma_copy.empty()) return std::nullopt;
-  if (c.major == Major::mn && c.sw.B == 2 && c.sw.S == 2) return Swizzle{2, 5, 2};  // UMMA::Layout_MN_SW128_32B_Atom: SWIZZLE_128B_BASE32B
+  if (umma_32b_atom(c)) return Swizzle{2, 5, 2};
   return Swizzle{c.sw.B, 4, 3};
 }
 
@@ -409,6 +414,22 @@ bool place_winner(const KernelSynthRequest& r, KernelSynthResult& out) {
 
 }  // namespace
 
+void check_placement_widths(const SmemPlacement& p, const std::vector<int>& widths) {
+  if (!p.base && !p.align) return;
+  const i64 at = p.base ? *p.base : *p.align;
+  for (const int w : widths)
+    if (w > 0 && at % w != 0)
+      throw LayoutError((p.align ? "align " : "base ") + std::to_string(at) + " is not a multiple of the copy's " + std::to_string(w) +
+                        "-byte access width" + (p.align ? " (give align: " + std::to_string(w) + " or more)" : ""));
+}
+
+std::vector<int> copy_widths(const KernelSynthRequest& r) {
+  const AnyLayout tile(detail::compact_tile(r.shape));
+  std::vector<int> out;
+  for (const auto& k : r.copies) out.push_back(trace_copy(k.copy, tile, k.side).width_bytes);
+  return out;
+}
+
 std::vector<CopyScore> score_directly(const KernelSynthRequest& r, const AnyLayout& layout) {
   element_bytes(r);
   std::vector<CopyScore> v;
@@ -443,34 +464,20 @@ KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
   }
   std::stable_sort(out.ranked.begin(), out.ranked.end(),
                    [&](const KernelCandidate& a, const KernelCandidate& b) { return better(a, b, out.preferred); });
+  // With a placement, the winner must hold at every base; when every member conflict-free at base 0
+  // fails there, there is none (undecided at a lone base off the 128-byte grid, where base 0 is not
+  // one of the bases) and their failures are the witnesses.
+  bool placement_refuted_all = false;
   if (placed(r)) {
-    for (std::size_t i = 0; i < out.copies.size(); ++i) {  // every base must keep the copies' accesses aligned
-      const i64 w = out.copies[i].width_bytes, at_least = r.placement.base ? *r.placement.base : *r.placement.align;
-      if (w > 0 && (r.placement.base ? at_least % w != 0 : at_least % w != 0))
-        throw LayoutError(std::string(r.placement.base ? "base " : "align ") + std::to_string(at_least) + " is not a multiple of copy " +
-                          std::to_string(i) + "'s " + std::to_string(w) + "-byte access width" +
-                          (r.placement.base ? "" : " (give align " + std::to_string(w) + " or more)"));
-    }
+    std::vector<int> widths;
+    for (const auto& c : out.copies) widths.push_back(c.width_bytes);
+    check_placement_widths(r.placement, widths);
     out.placement_text = placement_description(r.placement);
-    const bool base0 = r.placement.align || (*r.placement.base % 128 == 0);
-    const bool survivor = place_winner(r, out);
-    if (!survivor && out.ranked.front().conflict_free()) {
-      // Every member conflict-free at base 0 is refuted by the placement: no winner. With base 0
-      // among the bases that settles it; at a lone base off the 128-byte grid it is undecided.
-      out.placement_undecided = !base0;
-      out.found = false;
-      out.best_wavefronts = out.ranked.front().wavefronts;
-      out.best_ideal = out.ranked.front().ideal;
-      out.cpp = candidate_cpp(out.ranked.front().c, r.shape, r.name);
-      out.layout = candidate_layout(out.ranked.front().c, r.shape);
-      out.notation = to_string(out.layout);
-      out.proofs = out.placement_failures;
-      out.search_ms = ms_since(t0);
-      return out;
-    }
+    placement_refuted_all = !place_winner(r, out) && out.ranked.front().conflict_free();
+    out.placement_undecided = placement_refuted_all && !r.placement.align && *r.placement.base % 128 != 0;
   }
   const KernelCandidate& w = out.ranked.front();
-  out.found = w.conflict_free();
+  out.found = w.conflict_free() && !placement_refuted_all;
   out.best_wavefronts = w.wavefronts;
   out.best_ideal = w.ideal;
   out.cpp = candidate_cpp(w.c, r.shape, r.name);
@@ -483,6 +490,8 @@ KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
     prove_trace_claims(r, out, out.layout, out.proofs);
     prove_layout(r, out, out.layout, out.proofs);
     if (r.descriptor || !r.tma_copy.empty()) prove_tma(r, out, out.proofs);
+  } else if (placement_refuted_all) {
+    out.proofs = out.placement_failures;
   } else {
     refute_best(r, out);
   }

@@ -101,6 +101,15 @@ struct KernelSynthRequest {
   std::string tma_copy;
 };
 
+// Throws LayoutError when a base of the placement p is not a multiple of one of the copies' access
+// widths (0: the copy's width depends on the layout, unchecked):
+//   align 8, widths {16}: "align 8 is not a multiple of the copy's 16-byte access width (give align: 16 or more)"
+void check_placement_widths(const SmemPlacement& p, const std::vector<int>& widths);
+// Each copy's access width, traced on the compact tile of r.shape (what the search traces).
+std::vector<int> copy_widths(const KernelSynthRequest& r);
+// An SM100 UMMA atom reads the operand (r.descriptor_mma names one).
+bool is_umma_operand(const KernelSynthRequest& r);
+
 // A copy expression that is a TMA copy rather than a TiledCopy of lanes: SM90_TMA_LOAD[_MULTICAST],
 // SM90_TMA_STORE, SM100_TMA_2SM_LOAD..., make_tma_copy(...), make_tma_atom(...) (namespaces allowed).
 bool is_tma_copy(const std::string& expr);

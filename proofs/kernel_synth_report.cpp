@@ -62,7 +62,7 @@ bool placement_refuted_all(const KernelSynthResult& r) {
 }
 
 // "UMMA" for an SM100 atom, "GMMA" for an SM90 one.
-std::string descriptor_kind(const KernelSynthRequest& q) { return q.descriptor_mma.rfind("SM100_MMA_", 0) == 0 ? "UMMA" : "GMMA"; }
+std::string descriptor_kind(const KernelSynthRequest& q) { return is_umma_operand(q) ? "UMMA" : "GMMA"; }
 
 std::string none_statement(const KernelSynthResult& r) {
   if (r.ranked.empty()) return "no member of the family keeps every copy vector-legal";

@@ -46,13 +46,6 @@ bool instruction_vector_legal(const TraceInstruction& in, int e) {
   return true;
 }
 
-Layout compact(const std::vector<i64>& shape) {
-  std::vector<i64> stride;
-  i64 s = 1;
-  for (i64 x : shape) stride.push_back(std::exchange(s, checked_mul(s, x)));
-  return Layout::flat(shape, stride);
-}
-
 // Periodicity of one mode (see the header): L(x + p e_d) = L(x) + step for every x in the tile
 // with x + p e_d in it. ok false: not established (the class key keeps b_d itself).
 struct Period {
@@ -130,7 +123,7 @@ class Search {
   std::array<i64, 3> coord(i64 x) const { return {x % e0_, (x / e0_) % e1_, x / (e0_ * e1_)}; }
 
   void init_copies() {
-    const AnyLayout base(compact(r_.shape));
+    const AnyLayout base(compact_tile(r_.shape));
     models_.resize(r_.copies.size());
     std::map<std::vector<i64>, int> groups;
     for (std::size_t i = 0; i < r_.copies.size(); ++i) {
@@ -414,5 +407,12 @@ CopyScore bank_score(const AddressTrace& t, BankMemo* memo) {
 }
 
 void run_search(const KernelSynthRequest& r, KernelSynthResult& out) { Search(r, out).run(); }
+
+Layout compact_tile(const std::vector<i64>& shape) {
+  std::vector<i64> stride;
+  i64 s = 1;
+  for (i64 x : shape) stride.push_back(std::exchange(s, checked_mul(s, x)));
+  return Layout::flat(shape, stride);
+}
 
 }  // namespace layoutproof::proofs::detail

@@ -40,6 +40,9 @@ namespace layoutproof::proofs::detail {
 // order), out.rejected and out.bank_evaluations. @pre out.element_bytes is set.
 void run_search(const KernelSynthRequest& r, KernelSynthResult& out);
 
+// The tile (MN,K[,STAGES]) laid out column-major: the layout every copy is traced on once.
+Layout compact_tile(const std::vector<i64>& shape);
+
 // The vector-legal claim on a copy's trace: "" when it holds, else the refutation's sentence.
 std::string vector_refutation(const AddressTrace& t);
 
