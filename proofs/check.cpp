@@ -52,14 +52,6 @@ Verdict check_tma_at(const Check& c, const TmaClaim& t) {
     const i64 b = checked_add(base_bits, bits(inner)), byte = floor_div8(b);
     return checked_add(checked_mul(t.sw.apply(byte), 8), b - byte * 8);
   };
-  if (t.box) {
-    if (t.box->rank() > (l.layout.shape.is_leaf() ? 1 : l.layout.rank()))
-      return Verdict::error("tma", "box " + to_string(*t.box) + " has more modes than the layout " + to_string(l));
-    for (std::size_t i = 0; i < t.box->rank(); ++i)
-      if ((*t.box)[i].is_tuple() || (*t.box)[i].value() < 1 || (*t.box)[i].value() > size(l.layout.mode(i)))
-        return Verdict::error("tma", "box mode " + std::to_string(i) + " must be an integer in [1, size of layout mode " +
-                                         std::to_string(i) + "]");
-  }
   const i64 align = i64{1} << t.sw.span_bits();
   const std::string domain = t.box ? "the box " + to_string(*t.box) : "all " + std::to_string(size(l.layout)) + " indices";
   const std::string where = t.base == 0 ? "" : " at base " + std::to_string(t.base);
@@ -95,6 +87,7 @@ Verdict check_tma_at(const Check& c, const TmaClaim& t) {
 Verdict check_tma(const Check& c) {
   if (c.element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
   const TmaClaim t = *parse_tma_claim(c.claim);
+  validate_tma_domain(c.layout, t, c.claim);  // make_check did; a LayoutError here is run_check's ERROR
   if (!t.align) return check_tma_at(c, t);
   const std::vector<i64> bases = placement_bases(SmemPlacement{std::nullopt, t.align}, c.layout, t.sw);
   for (const i64 b : bases) {
