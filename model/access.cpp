@@ -22,6 +22,20 @@ TileShape tile_shape(const AccessSpec& spec) {
   return t;
 }
 
+// The (row, col) thread `thread` of a thread-layout pattern starts its vector at; LayoutError when
+// that is outside the tile or not at a multiple of vec.
+std::pair<i64, i64> thread_cell(const AccessSpec& spec, const TileShape& t, i64 thread) {
+  const i64 idx = evaluate(*spec.thread_layout, thread);
+  if (idx < 0 || idx >= checked_mul(t.rows, t.cols))
+    throw LayoutError("thread layout maps thread " + std::to_string(thread) + " to index " + std::to_string(idx) + ", outside the " +
+                      std::to_string(t.rows) + "x" + std::to_string(t.cols) + " tile");
+  const i64 row = idx % t.rows, col = idx / t.rows;
+  if (col % spec.vec != 0)
+    throw LayoutError("thread " + std::to_string(thread) + " starts a vector at column " + std::to_string(col) +
+                      ", not a multiple of vec " + std::to_string(spec.vec));
+  return {row, col};
+}
+
 WarpAccess inactive_warp(std::string where) {
   WarpAccess w;
   w.where = std::move(where);
@@ -98,14 +112,7 @@ WarpAccess access_at(const AccessSpec& spec, TileShape t, i64 k) {
       const i64 n = size(tl), l0 = k * kWarpSize;
       WarpAccess w = inactive_warp("threads " + range(l0, std::min(n, l0 + kWarpSize) - 1));
       for (int lane = 0; lane < kWarpSize && l0 + lane < n; ++lane) {
-        const i64 idx = evaluate(tl, l0 + lane);
-        if (idx < 0 || idx >= checked_mul(t.rows, t.cols))
-          throw LayoutError("thread layout maps thread " + std::to_string(l0 + lane) + " to index " + std::to_string(idx) +
-                            ", outside the tile");
-        const i64 row = idx % t.rows, col = idx / t.rows;
-        if (col % spec.vec != 0)
-          throw LayoutError("thread " + std::to_string(l0 + lane) + " starts a vector at column " + std::to_string(col) +
-                            ", not a multiple of vec " + std::to_string(spec.vec));
+        const auto [row, col] = thread_cell(spec, t, l0 + lane);
         set_lane(spec, w, lane, row, col);
       }
       return w;
@@ -181,15 +188,7 @@ void validate_access_spec(const AccessSpec& spec, int width_bytes) {
     if (size(tl) > kMaxBlockThreads)
       throw LayoutError("the thread layout has " + std::to_string(size(tl)) + " threads; a thread block has at most " +
                         std::to_string(kMaxBlockThreads));
-    for (i64 thread = 0; thread < size(tl); ++thread) {
-      const i64 idx = evaluate(tl, thread);
-      if (idx < 0 || idx >= t.rows * t.cols)
-        throw LayoutError("thread layout maps thread " + std::to_string(thread) + " to index " + std::to_string(idx) +
-                          ", outside the " + std::to_string(t.rows) + "x" + std::to_string(t.cols) + " tile");
-      if ((idx / t.rows) % spec.vec != 0)
-        throw LayoutError("thread " + std::to_string(thread) + " starts a vector at column " + std::to_string(idx / t.rows) +
-                          ", not a multiple of vec " + std::to_string(spec.vec));
-    }
+    for (i64 thread = 0; thread < size(tl); ++thread) (void)thread_cell(spec, t, thread);
   }
   ByteRange r;
   try {
