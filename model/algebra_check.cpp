@@ -72,8 +72,8 @@ void check_composition(const Layout& a, const Layout& b, const Layout& r, bool e
   i64 long_modes = 0;
   for (const i64 e : leaves(b.shape)) long_modes += e > 1;
   const std::vector<i64> al = leaves(a.shape);
-  const bool a_linear = std::count_if(al.begin(), al.end(), [](i64 e) { return e > 1; }) == 0 ||
-                        (al.back() > 1 && std::count_if(al.begin(), al.end(), [](i64 e) { return e > 1; }) == 1);
+  const auto a_long = std::count_if(al.begin(), al.end(), [](i64 e) { return e > 1; });
+  const bool a_linear = a_long == 0 || (a_long == 1 && al.back() > 1);
   if (a_linear) long_modes = std::min<i64>(long_modes, 1);
   if (!should_check(size_b, exact && long_modes <= 1 && !has_basis(a) && !has_basis(b), what,
                     exact && long_modes > 1 ? "B has " + std::to_string(long_modes) + " modes (CuTe's exact divisions prove each mode, not their sum)"

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <initializer_list>
 #include <limits>
 #include <tuple>
 #include <unordered_map>
@@ -139,18 +140,27 @@ std::optional<RasterWitness> first_violation(const RasterSubject& s, RasterClaim
   return std::nullopt;
 }
 
-// Block evaluations of the exhaustive twin, saturated at INT64_MAX (max grid 4096 with log_tile 15
-// is past 2^63).
-std::int64_t exhaustive_cost(const RasterSubject& s) {
-  const std::int64_t n = s.max_grid, tri = n * (n + 1) / 2;  // n <= 4096: no overflow
-  const std::int64_t params = std::int64_t{s.param_hi()} - s.param_lo() + 1;
-  const std::int64_t per = s.kind == Kind::cutlass ? 2 * (std::int64_t{1} << std::min<u32>(s.param_hi(), 32)) : 1;
+// A product saturated at INT64_MAX (cost estimates: max grid 4096 with log_tile 15 is past 2^63).
+std::int64_t saturating_product(std::initializer_list<std::int64_t> factors) {
   std::int64_t c = 1;
-  for (std::int64_t f : {tri, tri, params, per}) {
+  for (std::int64_t f : factors) {
     if (f != 0 && c > std::numeric_limits<std::int64_t>::max() / f) return std::numeric_limits<std::int64_t>::max();
     c *= f;
   }
   return c;
+}
+
+// Evaluations per block, over the parameters: their count, times 2^(log_tile+1) launch blocks per
+// tile for cutlass.
+std::int64_t per_block_cost(const RasterSubject& s) {
+  const std::int64_t params = std::int64_t{s.param_hi()} - s.param_lo() + 1;
+  return saturating_product({params, s.kind == Kind::cutlass ? 2 * (std::int64_t{1} << std::min<u32>(s.param_hi(), 32)) : 1});
+}
+
+// Block evaluations of the exhaustive twin.
+std::int64_t exhaustive_cost(const RasterSubject& s) {
+  const std::int64_t n = s.max_grid, tri = n * (n + 1) / 2;  // n <= 4096: no overflow
+  return saturating_product({tri, tri, per_block_cost(s)});
 }
 
 }  // namespace
@@ -200,11 +210,8 @@ RasterOutcome exhaustive_upto(const RasterSubject& s, RasterClaim c, u32 max_sum
 
 // Evaluations of exhaustive_upto(s, c, k): at most k^2/2 grids of at most k^2/4 blocks each.
 std::int64_t exhaustive_upto_cost(const RasterSubject& s, u32 k) {
-  const std::int64_t kk = std::int64_t{k} * k, params = std::int64_t{s.param_hi()} - s.param_lo() + 1;
-  const std::int64_t per = s.kind == Kind::cutlass ? 2 * (std::int64_t{1} << std::min<u32>(s.param_hi(), 32)) : 1;
-  const std::int64_t grids_blocks = kk * kk / 8 + 1;
-  if (params * per > kRasterAutoExhaustiveLimit) return std::numeric_limits<std::int64_t>::max();
-  return grids_blocks > kRasterAutoExhaustiveLimit ? std::numeric_limits<std::int64_t>::max() : grids_blocks * params * per;
+  const std::int64_t kk = std::int64_t{k} * k;  // k <= 8192
+  return saturating_product({kk * kk / 8 + 1, per_block_cost(s)});
 }
 
 }  // namespace
