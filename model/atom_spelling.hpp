@@ -4,9 +4,12 @@
 // split at their top-level commas, canonical spellings for the names a verdict prints.
 //   spell("SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>", {})
 //     == {"SM90_64x128x16_F32F16F16_SS", {"GMMA::Major::K", "GMMA::Major::MN"}}
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "model/int_tuple.hpp"
 
 namespace layoutproof::atom_spelling {
 
@@ -30,6 +33,9 @@ struct Spelling {
 std::vector<std::string> split_top_level(std::string_view s, std::string_view whole);
 // LayoutError when the arguments are given both inside the name and apart, or the name is malformed.
 Spelling spell(std::string_view name, const std::vector<std::string>& targs);
+// A decimal as atom names and template arguments write M, N and K: no sign, no leading zero (C++
+// would read it as octal), at most 4 digits; nullopt otherwise. "128" -> 128, "064" -> nullopt.
+std::optional<i64> parse_decimal(std::string_view s);
 // Throws LayoutError: "OP: template arguments <...> are not valid; expected EXPECTED".
 [[noreturn]] void bad_targs(std::string_view op, const std::vector<std::string>& got, const std::string& expected);
 

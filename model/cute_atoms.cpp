@@ -105,6 +105,16 @@ Spelling spell(std::string_view name, const std::vector<std::string>& targs) {
   throw LayoutError(std::string(op) + ": template arguments <" + join(got, ",") + "> are not valid; expected " + expected);
 }
 
+std::optional<i64> parse_decimal(std::string_view s) {
+  if (s.empty() || s.size() > 4 || s[0] == '0') return std::nullopt;
+  i64 v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = checked_add(checked_mul(v, 10), c - '0');
+  }
+  return v;
+}
+
 }  // namespace atom_spelling
 
 namespace {
@@ -382,17 +392,6 @@ struct GmmaName {
   bool rs;
   bool saturate;
 };
-
-// A decimal without sign or leading zero, as the names write N and K.
-std::optional<i64> parse_decimal(std::string_view s) {
-  if (s.empty() || s.size() > 4 || s[0] == '0') return std::nullopt;
-  i64 v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = checked_add(checked_mul(v, 10), c - '0');
-  }
-  return v;
-}
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> out;

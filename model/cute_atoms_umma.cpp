@@ -39,17 +39,6 @@ std::string_view enumerator(std::string_view arg) {
   return s;
 }
 
-std::optional<i64> small_int(std::string_view s) {
-  s = trim(s);
-  if (s.empty() || s.size() > 4) return std::nullopt;
-  i64 v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  return v;
-}
-
 Layout operand(i64 mn, i64 k) { return parse_layout("(1,(" + std::to_string(mn) + "," + std::to_string(k) + ")):(0,(1," + std::to_string(mn) + "))"); }
 
 }  // namespace
@@ -71,7 +60,7 @@ std::optional<MmaAtomInfo> find_umma(std::string_view op, const std::vector<std:
   std::vector<std::string> t;
   for (const auto& a : targs) t.push_back(canonical_type(a));
   const auto a_bits = type_bits(t[0]), b_bits = type_bits(t[1]), c_bits = type_bits(t[2]);
-  const auto m = small_int(t[3]), n = small_int(t[4]);
+  const auto m = parse_decimal(t[3]), n = parse_decimal(t[4]);
   const std::string_view a_major = enumerator(t[5]), b_major = enumerator(t[6]);
   const auto fits = [&](const std::optional<int>& b) { return b && *b >= kind->bits_lo && *b <= kind->bits_hi; };
   bool ok = fits(a_bits) && fits(b_bits) && c_bits && m && n && (*m == 64 || *m == 128) && *n >= 8 && *n <= 256 && *n % 8 == 0 &&
