@@ -1,6 +1,6 @@
 // The facade of include/layoutproof/layoutproof.hpp: converts between the API's plain values and
-// model/ + proofs/ types and calls the functions the CLI calls (cli/prove_command.cpp,
-// cli/trace_command.cpp); it decides nothing itself.
+// model/ + proofs/ types and calls the functions the CLI calls (cli/commands/prove_command.cpp,
+// cli/commands/trace_command.cpp); it decides nothing itself.
 #include "layoutproof/layoutproof.hpp"  // first: it stands alone
 
 #include <cstdio>
@@ -8,12 +8,12 @@
 #include <optional>
 #include <sstream>
 
-#include "model/cpp_source.hpp"
-#include "model/cute_atoms.hpp"
-#include "model/kernel_expr.hpp"
-#include "model/notation.hpp"
-#include "proofs/prove.hpp"
-#include "proofs/trace_claims.hpp"
+#include "model/source/cpp_source.hpp"
+#include "model/atoms/cute_atoms.hpp"
+#include "model/source/kernel_expr.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/prove.hpp"
+#include "proofs/claims/trace_claims.hpp"
 
 #ifndef LAYOUTPROOF_VERSION
 #error "LAYOUTPROOF_VERSION comes from project(layoutproof VERSION ...) (api/CMakeLists.txt)"
@@ -195,7 +195,7 @@ std::vector<Instruction> Trace::instructions() const {
   return r;
 }
 
-// The steps of cli/trace_command.cpp's run_trace: the TiledMMA, the TiledCopy, the element check,
+// The steps of cli/commands/trace_command.cpp's run_trace: the TiledMMA, the TiledCopy, the element check,
 // the smem layout, trace_copy.
 Result<Trace> trace(std::string_view smem, std::string_view copy, std::string_view mma, std::string_view element,
                     Side side, const Constants& constants, long long base_address) {

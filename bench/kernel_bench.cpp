@@ -1,4 +1,4 @@
-// Speed of kernel-configuration claims (issue: < 20 ms for the trace and every claim of a
+// Speed of kernel-configuration claims (target: < 20 ms for the trace and every claim of a
 // 128x128x64, 3-stage, 4-warp SM80 configuration's copies). Parses the kernel's C++, traces the
 // g2s cp.async copy and the s2r LDSM copy of sA, and decides conflict-free, vector-legal and
 // covers on both, `reps` times; prints the median wall time. Usage: kernel_bench [reps]
@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "model/kernel_expr.hpp"
-#include "proofs/trace_claims.hpp"
+#include "model/source/kernel_expr.hpp"
+#include "proofs/claims/trace_claims.hpp"
 
 using namespace layoutproof;
 

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "model/notation.hpp"
-#include "proofs/prove.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/prove.hpp"
 
 using namespace layoutproof;
 using namespace layoutproof::proofs;

@@ -1,4 +1,4 @@
-// Speed of `synth --kernel` (issue 14: a 128x128x64, 3-stage configuration answers in < 1 s).
+// Speed of `synth --kernel` (target: a 128x128x64, 3-stage configuration answers in < 1 s).
 // Three configurations of a 128x128x64 kernel's A tile, (128,64,3): f16 TN (SM80_16x8x16 MMA,
 // LDSM_N x4 reads, 16-byte cp.async writes), tf32 NT (UniversalCopy reads of the MMA's A, 16-byte
 // MN-major cp.async) and the SIMT tutorial's (UniversalFMA 16x16 reads, 4-byte cp.async writes).
@@ -7,8 +7,8 @@
 //   Usage: synth_kernel_bench [--benchmark_repetitions=5] (Google Benchmark flags)
 #include <benchmark/benchmark.h>
 
-#include "model/kernel_expr.hpp"
-#include "proofs/kernel_synth.hpp"
+#include "model/source/kernel_expr.hpp"
+#include "proofs/synth/kernel_synth.hpp"
 
 using namespace layoutproof;
 using namespace layoutproof::proofs;

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "cli/algebra_command.hpp"
+#include "cli/commands/algebra_command.hpp"
 #include "cli/layout_input.hpp"
 
 namespace layoutproof::cli {
@@ -144,7 +144,7 @@ Options:
   --elem-bits N       the element width in bits for tma: claims and --byte-swizzle (sub-byte types: 4, 6)
   --vec V             bank claims: elements per lane access (default: 16 bytes per lane, 16/E elements;
                       see docs/bank_model.md)
-  --pattern P         bank claims: row-per-lane | linear | ldmatrix (model/access.hpp)
+  --pattern P         bank claims: row-per-lane | linear | ldmatrix (model/trace/access.hpp)
   --thread-layout T   bank claims: a CuTe layout lane -> first element instead of a pattern
   --op OP             bank claims: the instruction (default ld; ldsmN/stsmN for ldmatrix/stmatrix .xN)
   --base ADDR         bank claims: the buffer's byte address (decimal or 0x hex; default 0)
@@ -584,7 +584,7 @@ const std::map<std::string, std::vector<std::string>>& algebra_examples() {
 }
 
 std::string algebra_op_help(const std::string& op) {
-  // The operation's own one-line usage lives in its table (cli/algebra_command.cpp).
+  // The operation's own one-line usage lives in its table (cli/commands/algebra_command.cpp).
   std::string usage = run_algebra_query({op, "--help"});
   if (usage.rfind("usage: ", 0) == 0) usage = usage.substr(7);
   std::string s = "Usage:\n  " + usage + "\n\nOptions:\n"

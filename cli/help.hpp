@@ -1,5 +1,5 @@
 #pragma once
-// Every command's --help in one table (issue 15): usage, each option with a one-line meaning, and
+// Every command's --help in one table: usage, each option with a one-line meaning, and
 // two or more worked examples that run as written (tests/cli/help_test.sh runs each one).
 //
 // A text is laid out as

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "model/error.hpp"
+#include "model/support/error.hpp"
 
 namespace layoutproof::cli {
 namespace {

@@ -1,11 +1,11 @@
 #pragma once
 // What every layout-taking command shares on its command line: `-D NAME=EXPR` constants for C++
 // input and the help text that says C++ is accepted. The layout itself goes through the one input
-// path, parse_layout_any_syntax / parse_layout_or_swizzle (model/cpp_source.hpp).
+// path, parse_layout_any_syntax / parse_layout_or_swizzle (model/source/cpp_source.hpp).
 #include <string>
 #include <vector>
 
-#include "model/cpp_source.hpp"
+#include "model/source/cpp_source.hpp"
 
 namespace layoutproof::cli {
 

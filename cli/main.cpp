@@ -9,18 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "cli/algebra_command.hpp"
-#include "cli/bank_command.hpp"
-#include "cli/catalog_command.hpp"
+#include "cli/commands/algebra_command.hpp"
+#include "cli/commands/bank_command.hpp"
+#include "cli/commands/catalog_command.hpp"
 #include "cli/help.hpp"
-#include "cli/check_command.hpp"
-#include "cli/print_command.hpp"
-#include "cli/raster_command.hpp"
-#include "cli/synth_command.hpp"
-#include "cli/trace_command.hpp"
-#include "cli/prove_command.hpp"
+#include "cli/commands/check_command.hpp"
+#include "cli/commands/print_command.hpp"
+#include "cli/commands/raster_command.hpp"
+#include "cli/commands/synth_command.hpp"
+#include "cli/commands/trace_command.hpp"
+#include "cli/commands/prove_command.hpp"
 #include "cli/tokens.hpp"
-#include "model/notation.hpp"
+#include "model/layout/notation.hpp"
 
 namespace {
 

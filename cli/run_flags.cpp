@@ -5,8 +5,8 @@
 #include <filesystem>
 
 #include "cli/layout_input.hpp"
-#include "model/checked.hpp"
-#include "model/error.hpp"
+#include "model/support/checked.hpp"
+#include "model/support/error.hpp"
 
 namespace layoutproof::cli {
 

@@ -2,7 +2,7 @@
 // The flags `catalog` and `check` share: how to prove, and where to write which output.
 //   -j N | --jobs N        prove N claims at a time (default: 1)
 //   --engine z3|exhaustive|auto      --timeout-ms N      --dump-smt DIR
-//   --deadline-s S         the whole run: what is not decided by then is UNKNOWN (proofs/deadline.hpp)
+//   --deadline-s S         the whole run: what is not decided by then is UNKNOWN (proofs/claims/deadline.hpp)
 //   --cache DIR | --no-cache         (default cache: see check_runner.hpp)
 //   --progress | --no-progress       (default: on when stderr is a terminal)
 //   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/check_runner.hpp"
-#include "model/cpp_source.hpp"
+#include "cli/spec/check_runner.hpp"
+#include "model/source/cpp_source.hpp"
 
 namespace layoutproof::cli {
 

@@ -1,5 +1,5 @@
 # The fingerprint of the code that decides verdicts: SHA-256 over the sorted (path, SHA-256 of the
-# contents) pairs of every source in model/, proofs/ and cli/. The verdict cache (cli/verdict_cache.hpp)
+# contents) pairs of every source in model/, proofs/ and cli/. The verdict cache (cli/spec/verdict_cache.hpp)
 # keys on it, so a build whose deciding code differs in any byte never reuses an older verdict.
 #
 # Two modes:

@@ -1,13 +1,13 @@
-// Fuzz target: the algebra query (`layoutproof algebra -`: one query a line, cli/algebra_command.hpp),
+// Fuzz target: the algebra query (`layoutproof algebra -`: one query a line, cli/commands/algebra_command.hpp),
 // each line read as written and with --cute-text. Every answer is a result or a LayoutError.
 // Invariant: `size`, `rank` and `depth` of a layout agree with the layout the notation parser gives.
 #include <sstream>
 
-#include "cli/algebra_command.hpp"
+#include "cli/commands/algebra_command.hpp"
 #include "cli/tokens.hpp"
 #include "fuzz/fuzz_common.hpp"
-#include "model/layout.hpp"
-#include "model/notation.hpp"
+#include "model/layout/layout.hpp"
+#include "model/layout/notation.hpp"
 
 using namespace layoutproof;
 using layoutproof::fuzz::accepted;

@@ -1,11 +1,11 @@
-// Fuzz target: the C++ front end (model/cpp_source.hpp, model/cpp_expr.hpp): the lexer and parser,
+// Fuzz target: the C++ front end (model/source/cpp_source.hpp, model/source/cpp_expr.hpp): the lexer and parser,
 // then the evaluator with its built-ins (CuTe algebra, CUTLASS atoms and selectors), with a -D constant.
 // Invariant: a layout the C++ evaluates to prints (CuTe's text) to notation that parses back to the
 // same text; a bare swizzle prints and parses back too.
 #include "fuzz/fuzz_common.hpp"
-#include "model/cpp_expr.hpp"
-#include "model/cpp_source.hpp"
-#include "model/notation.hpp"
+#include "model/source/cpp_expr.hpp"
+#include "model/source/cpp_source.hpp"
+#include "model/layout/notation.hpp"
 
 using namespace layoutproof;
 using layoutproof::fuzz::accepted;

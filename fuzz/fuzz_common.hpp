@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "model/error.hpp"
+#include "model/support/error.hpp"
 
 namespace layoutproof::fuzz {
 

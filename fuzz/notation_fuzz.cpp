@@ -1,8 +1,8 @@
-// Fuzz target: the CuTe-notation parser (model/notation.hpp), every entry point on the same text.
+// Fuzz target: the CuTe-notation parser (model/layout/notation.hpp), every entry point on the same text.
 // Invariant: whatever parses prints (to_cute_string, CuTe's exact text) to a text that parses back
 // (Reading::exact) to a value that prints the same, and the canonical to_string round-trips too.
 #include "fuzz/fuzz_common.hpp"
-#include "model/notation.hpp"
+#include "model/layout/notation.hpp"
 
 using namespace layoutproof;
 using layoutproof::fuzz::accepted;

@@ -1,9 +1,9 @@
-// Fuzz target: the raster formula parser (model/raster.hpp, `raster prove formula --formula`).
+// Fuzz target: the raster formula parser (model/raster/raster.hpp, `raster prove formula --formula`).
 // Invariants: the node list is in dependency order (operands before users: the proofs and the GPU
 // check rely on it), x and y are nodes, and evaluating it on a few grids is defined behaviour
 // (UBSan watches the u32 arithmetic; x / 0 and shifts by 32 or more are defined as SMT-LIB does).
 #include "fuzz/fuzz_common.hpp"
-#include "model/raster.hpp"
+#include "model/raster/raster.hpp"
 
 using namespace layoutproof;
 using layoutproof::fuzz::accepted;

@@ -1,7 +1,7 @@
-// Fuzz target: the spec loader (`layoutproof check FILE`: YAML text -> checks, cli/spec.hpp), with
-// the YAML nesting pre-scan (cli/yaml_guard.hpp). It builds the checks (layouts, bank subjects,
+// Fuzz target: the spec loader (`layoutproof check FILE`: YAML text -> checks, cli/spec/spec.hpp), with
+// the YAML nesting pre-scan (cli/spec/yaml_guard.hpp). It builds the checks (layouts, bank subjects,
 // kernel traces) but proves nothing. Invariant: every check names its file and a line in it.
-#include "cli/spec.hpp"
+#include "cli/spec/spec.hpp"
 #include "fuzz/fuzz_common.hpp"
 
 using namespace layoutproof;

@@ -1,7 +1,7 @@
-// The built-in checks of layoutproof-gpu: every CUTLASS atom (model/cutlass_atoms.hpp) with
+// The built-in checks of layoutproof-gpu: every CUTLASS atom (model/atoms/cutlass_atoms.hpp) with
 // its claims, the seed cases of shared/hardware/h100_shared_memory_wavefronts.jsonl, and claims
 // that are deliberately wrong (the model refutes them; the device must too), and the shared-memory
-// instructions of the real kernel configurations (model/kernel_configs.hpp), traced as CuTe
+// instructions of the real kernel configurations (model/source/kernel_configs.hpp), traced as CuTe
 // partitions them.
 #include <algorithm>
 #include <set>
@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "gpu_check/checks.hpp"
-#include "model/cutlass_atoms.hpp"
-#include "model/kernel_configs.hpp"
-#include "model/notation.hpp"
+#include "model/atoms/cutlass_atoms.hpp"
+#include "model/source/kernel_configs.hpp"
+#include "model/layout/notation.hpp"
 
 namespace layoutproof::gpu {
 namespace {

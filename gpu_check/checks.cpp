@@ -7,10 +7,10 @@
 #include <set>
 #include <sstream>
 
-#include "model/checked.hpp"
-#include "model/error.hpp"
-#include "model/flat_layout_host.hpp"
-#include "model/notation.hpp"
+#include "model/support/checked.hpp"
+#include "model/support/error.hpp"
+#include "model/layout/flat_layout_host.hpp"
+#include "model/layout/notation.hpp"
 
 namespace layoutproof::gpu {
 

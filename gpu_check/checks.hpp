@@ -14,7 +14,7 @@
 //                whether the vector is allowed: every lane's V elements must lie at consecutive
 //                offsets (else "non-contiguous": wrong data) starting at a multiple of V*E bytes
 //                (else "misaligned": the access faults).
-//   bank         every distinct instruction of the pattern: the wavefronts model/bank.hpp predicts
+//   bank         every distinct instruction of the pattern: the wavefronts model/bank/bank.hpp predicts
 //                against the wavefronts measured (Nsight Compute through bank_probe/, or a clock64
 //                throughput estimate calibrated per instruction kind).
 #include <cstdint>
@@ -23,10 +23,10 @@
 #include <string>
 #include <vector>
 
-#include "model/access.hpp"
-#include "model/bank.hpp"
-#include "model/composed.hpp"
-#include "model/flat_layout.hpp"
+#include "model/trace/access.hpp"
+#include "model/bank/bank.hpp"
+#include "model/layout/composed.hpp"
+#include "model/layout/flat_layout.hpp"
 
 namespace layoutproof::gpu {
 
@@ -125,7 +125,7 @@ struct Check {
 };
 
 // The built-in checks: every catalog atom (cutlass_atoms.tsv), the seed cases, the wrong claims,
-// and the wavefronts of every copy of the built-in kernel configurations (model/kernel_configs.hpp).
+// and the wavefronts of every copy of the built-in kernel configurations (model/source/kernel_configs.hpp).
 std::vector<Check> builtin_checks();
 
 // a with every active address moved down by the same multiple of 128 bytes, so that the lowest

@@ -17,7 +17,7 @@
 
 #include "gpu_check/device.hpp"
 #include "gpu_check/report.hpp"
-#include "model/flat_layout_host.hpp"
+#include "model/layout/flat_layout_host.hpp"
 
 namespace layoutproof::gpu {
 namespace {

@@ -1,6 +1,6 @@
 // gpu_check kernels: bijectivity, data round trip and clock64 bank-conflict timing. The layout is
-// evaluated on the device by model/flat_layout.hpp (the same code the proofs talk about); the
-// lane addresses of the claimed accesses come from model/access.hpp on the host (RoundTripPlan),
+// evaluated on the device by model/layout/flat_layout.hpp (the same code the proofs talk about); the
+// lane addresses of the claimed accesses come from model/trace/access.hpp on the host (RoundTripPlan),
 // so a round trip checks that the model's addresses hold the elements the scalar accesses put
 // there. Inline PTX keeps each claimed access one instruction of the claimed width.
 #include <cuda_runtime.h>

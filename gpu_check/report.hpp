@@ -13,7 +13,7 @@ struct InstructionResult {
   std::string probe_case;   // name in the exported probe case file
   std::string op;
   int width = 0;
-  int predicted = 0;        // wavefronts, model/bank.hpp
+  int predicted = 0;        // wavefronts, model/bank/bank.hpp
   double ncu = -1;          // measured by Nsight Compute, -1: not measured
   double clock = -1;        // clock64 estimate, -1: not measured
 };

@@ -1,5 +1,5 @@
 #pragma once
-// RapidCheck generators for the layout model (issue 5). Header-only; link layoutproof_properties.
+// RapidCheck generators for the layout model. Header-only; link layoutproof_properties.
 //
 // Every generator is valid by construction for the operation it names (few RC_PRE discards),
 // keeps sizes small (size <= 4096 by default) so brute-force checks are cheap, prints in CuTe
@@ -31,11 +31,11 @@
 
 #include <rapidcheck.h>
 
-#include "model/algebra.hpp"
-#include "model/composed.hpp"
-#include "model/notation.hpp"
-#include "model/swizzle.hpp"
-#include "model/tiler.hpp"
+#include "model/algebra/algebra.hpp"
+#include "model/layout/composed.hpp"
+#include "model/layout/notation.hpp"
+#include "model/layout/swizzle.hpp"
+#include "model/layout/tiler.hpp"
 
 namespace layoutproof {
 

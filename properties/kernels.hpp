@@ -1,5 +1,5 @@
 #pragma once
-// RapidCheck generators for kernel copies and warp-wide shared-memory instructions (issue 16).
+// RapidCheck generators for kernel copies and warp-wide shared-memory instructions.
 // Header-only; link layoutproof_properties. Valid by construction, shrinking toward small tiles,
 // no swizzle, one stage, base 0 and low addresses.
 //
@@ -8,16 +8,16 @@
 //                     Layout<Shape<_1,_8>,Stride<_8,_1>>{})  over  Sw<3,3,3> o 0 o (32,64,2):(64,1,2048)
 //     or make_tiled_copy_A/B(Copy_Atom<SM75_U32xN_LDSM_N | SM75_U16x2N_LDSM_T, half_t>{}, mma) of
 //     make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_Wm,_Wn,_1>>{}) over an (M or N, K) tile.
-//   smem_accesses()  one valid instruction (model/bank.hpp validate()): op, width and 32 lane
+//   smem_accesses()  one valid instruction (model/bank/bank.hpp validate()): op, width and 32 lane
 //     addresses, multiples of the width, some lanes inactive (-1), at least one active.
 #include <string>
 #include <vector>
 
 #include <rapidcheck.h>
 
-#include "model/bank.hpp"
-#include "model/composed.hpp"
-#include "model/notation.hpp"
+#include "model/bank/bank.hpp"
+#include "model/layout/composed.hpp"
+#include "model/layout/notation.hpp"
 
 namespace layoutproof::gen {
 

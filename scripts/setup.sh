@@ -9,7 +9,7 @@ PACKAGES=(
   librapidcheck-dev    # properties/ (RapidCheck)
   libgtest-dev         # tests/ (GoogleTest)
   libbenchmark-dev     # bench/ (Google Benchmark)
-  libyaml-cpp-dev      # cli/spec.cpp (spec files)
+  libyaml-cpp-dev      # cli/spec/spec.cpp (spec files)
   python3-jsonschema python3-yaml libxml2-utils  # tests: SARIF, JUnit, JSON and spec schemas
   chromium fonts-dejavu-core        # tests: headless screenshots of the --report pages (report.*)
   clang                # fuzz/ (libFuzzer targets; ctest fuzz.smoke)

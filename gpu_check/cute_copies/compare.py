@@ -2,7 +2,7 @@
 """compare.py PREDICTED NCU_CSV [SASS]: layoutproof's prediction for each real CuTe copy (cute_copies
 --predict) against what Nsight Compute counted for its launch (launch k = line k). Prints a
 Markdown table; exit 0 when every copy agrees on wavefronts, 1 otherwise.
-Each prediction has two traces: the CuTe-level one and the fused one (model/trace.hpp fuse_trace:
+Each prediction has two traces: the CuTe-level one and the fused one (model/trace/trace.hpp fuse_trace:
 what nvcc issues when it merges a thread's contiguous, aligned accesses into one vector); they are
 equal where nothing fuses. A copy agrees when the measurement equals either; the table says which.
 SASS (cuobjdump -sass of cute_copies, filtered to Function/LDS lines): for the tagged s2r kernels

@@ -1,4 +1,4 @@
-// cute_copies: the REAL CuTe copies of the built-in kernel configurations (model/kernel_configs.hpp),
+// cute_copies: the REAL CuTe copies of the built-in kernel configurations (model/source/kernel_configs.hpp),
 // compiled from CUTLASS's own headers and run on the device, so Nsight Compute can count the
 // shared-memory instructions and wavefronts the compiled copy really issues. Built only when
 // CUTLASS's headers are given (-DCUTLASS_DIR=/path/to/cutlass; they are never vendored here).
@@ -129,7 +129,7 @@ namespace layoutproof::gpu::cute_copies {
 
 using namespace cute_copies_detail;
 
-// The same names as model/kernel_configs.cpp ("<config>: <copy>"), in launch order.
+// The same names as model/source/kernel_configs.cpp ("<config>: <copy>"), in launch order.
 void run_all(const void* g, unsigned* sink, void (*announce)(const char*)) {
   auto k128x32 = make_shape(Int<128>{}, Int<32>{}, Int<3>{});
   auto k128x64 = make_shape(Int<128>{}, Int<64>{}, Int<3>{});
@@ -234,7 +234,7 @@ void run_all(const void* g, unsigned* sink, void (*announce)(const char*)) {
     auto tc = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32, _8>, Stride<_8, _1>>{}, Layout<Shape<_1, _1>>{});
     g2s<float>(sl, tc, g, sink);
   }
-  // Copies whose thread's accesses nvcc can fuse (model/trace.hpp fuse_trace; main.cpp: fused_demos()).
+  // Copies whose thread's accesses nvcc can fuse (model/trace/trace.hpp fuse_trace; main.cpp: fused_demos()).
   {
     auto sl = make_layout(make_shape(Int<128>{}, Int<16>{}, Int<3>{}), make_stride(Int<1>{}, Int<128>{}, Int<2048>{}));
     announce("fusion f64 MN-major 128x16x3: s2r A DefaultCopy");

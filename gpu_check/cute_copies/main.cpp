@@ -1,10 +1,10 @@
 // cute_copies: runs the real CuTe copies (cute_copies.cu) for Nsight Compute, or prints what
-// layoutproof predicts for the same copies (--predict), from the traces of model/kernel_configs.
+// layoutproof predicts for the same copies (--predict), from the traces of model/atoms/kernel_configs.
 //   cute_copies --predict > predicted.txt        (no GPU needed)
 //   ncu --metrics ... --csv --page raw cute_copies > ncu.csv ; compare.py predicted.txt ncu.csv
 // Prediction line: NAME|op|width_bytes|instructions|wavefronts|ideal|fused width_bytes|fused
 // instructions|fused wavefronts|fused ideal|warps (all warps of the CTA; the fused trace is
-// model/trace.hpp's fuse_trace_parts, equal to the CuTe-level one where nothing fuses; a partial
+// model/trace/trace.hpp's fuse_trace_parts, equal to the CuTe-level one where nothing fuses; a partial
 // fusion lists its widths and instruction counts: "16,8|96,192").
 #include <algorithm>
 #include <cstdio>
@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "gpu_check/cute_copies/cute_copies.hpp"
-#include "model/kernel_configs.hpp"
-#include "model/bank.hpp"
+#include "model/source/kernel_configs.hpp"
+#include "model/bank/bank.hpp"
 
 namespace {
 
@@ -36,7 +36,7 @@ std::vector<layoutproof::KernelConfig> synthesized() {
 }
 
 // Copies whose thread's accesses are contiguous and aligned in smem, so nvcc may fuse them
-// (model/trace.hpp fuse_trace): launched last by cute_copies.cu.
+// (model/trace/trace.hpp fuse_trace): launched last by cute_copies.cu.
 std::vector<layoutproof::KernelConfig> fused_demos() {
   const std::string f64 =
       "TiledMMA<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, Layout<Shape<_2,_2,_1>>, "

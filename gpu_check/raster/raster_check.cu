@@ -1,4 +1,4 @@
-// GPU check of model/raster.hpp (issue 9): each block records the tile it visits, computed on the
+// GPU check of model/raster/raster.hpp: each block records the tile it visits, computed on the
 // device by the same LAYOUTPROOF_HOST_DEVICE functions the proofs talk about; the host compares
 // with the model and checks the seed's counterexample (grid (1,2), tile_size 1: two blocks on one
 // tile) happens on the GPU too.
@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/raster.hpp"
+#include "model/raster/raster.hpp"
 
 using namespace layoutproof::raster;
 

@@ -171,7 +171,7 @@ struct Instruction {
   std::string where;                        // "warp 0, copy index (0,0,0,0)"
 };
 
-// The shared-memory instructions a CuTe TiledCopy issues on a staged smem tensor (model/tv.hpp).
+// The shared-memory instructions a CuTe TiledCopy issues on a staged smem tensor (model/trace/tv.hpp).
 class Trace {
  public:
   std::string provenance() const;

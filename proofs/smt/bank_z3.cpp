@@ -1,4 +1,4 @@
-// The Z3 encoding of the bank claims (proofs/bank_claims.hpp), symbolic over the instruction
+// The Z3 encoding of the bank claims (proofs/claims/bank_claims.hpp), symbolic over the instruction
 // index k and the lanes. For pick i (a lane l_i and one of its words j_i):
 //
 //   row-per-lane   g = k / chunks, c = k % chunks, rows_g = (g == G-1 ? R - 32(G-1) : min(32,R))
@@ -18,8 +18,8 @@
 //                 distinct words (a lane's <= 4 consecutive words lie in distinct banks, so
 //                 lanes are distinct and ordering them loses nothing)
 // unsat proves the claim; sat gives k (minimized) and the lanes, replayed by the caller.
-#include "model/notation.hpp"
-#include "proofs/bank_claims.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/bank_claims.hpp"
 #include "proofs/smt/encode.hpp"
 #include "proofs/smt/session.hpp"
 

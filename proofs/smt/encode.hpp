@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "model/composed.hpp"
+#include "model/layout/composed.hpp"
 
 namespace layoutproof::proofs::smt {
 

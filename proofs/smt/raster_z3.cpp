@@ -1,6 +1,6 @@
-// The Z3 encoding of the rasterization claims (proofs/raster.hpp). Every value is a 32-bit
+// The Z3 encoding of the rasterization claims (proofs/raster/raster.hpp). Every value is a 32-bit
 // bit-vector and every model operation has its SMT-LIB twin with the same semantics:
-//   a*b -> bvmul, a/b -> bvudiv, a%b -> bvurem (x/0 = ~0, x%0 = x as in model/raster.hpp),
+//   a*b -> bvmul, a/b -> bvudiv, a%b -> bvurem (x/0 = ~0, x%0 = x as in model/raster/raster.hpp),
 //   << -> bvshl, >> -> bvlshr, & | ^ -> bvand bvor bvxor, a<b ? -> ite(bvult ...)
 //
 // Domain D:  1 <= p0, p1 <= max_grid,  lo <= param <= hi,  (gx, gy) = launch(p0, p1, param)
@@ -17,7 +17,7 @@
 // tile), by galloping then bisection; an unknown while minimizing keeps the best model so far.
 #include <functional>
 
-#include "proofs/raster.hpp"
+#include "proofs/raster/raster.hpp"
 #include "proofs/smt/session.hpp"
 
 namespace layoutproof::proofs {
@@ -66,7 +66,7 @@ class RasterEncoding {
     return {mul(p0, tile), div(sub(add(p1, tile), k(1)), tile)};
   }
 
-  // f(bx, by) on the launch grid (gx, gy), operation by operation as model/raster.hpp.
+  // f(bx, by) on the launch grid (gx, gy), operation by operation as model/raster/raster.hpp.
   Pair map(const expr& bx, const expr& by, const expr& gx, const expr& gy, const expr& param) const {
     switch (s_.kind) {
       case Kind::seed:

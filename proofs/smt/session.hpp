@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "proofs/engine.hpp"
+#include "proofs/claims/engine.hpp"
 
 namespace layoutproof::proofs::smt {
 

@@ -1,4 +1,4 @@
-// The Z3 encoding of the bank claims over an address trace (proofs/trace_claims.hpp), symbolic
+// The Z3 encoding of the bank claims over an address trace (proofs/claims/trace_claims.hpp), symbolic
 // over the instruction index i, the lanes and their word picks. The trace's addresses are data:
 //
 //   table    W_l(i) = addr(i, l) / 4 (the lane's first 32-bit word), -1 when lane l is inactive,
@@ -20,11 +20,11 @@
 // has at most 32 x kChunk leaves): every chunk unsat proves the claim; the first sat chunk gives
 // a violation, which the caller replays on the bank model. This is the bank model's rule, exactly:
 // for conflict-free, an instruction keeps its ideal iff no phase has a collision (the ideal is the
-// wavefronts with the collisions removed, so a wide-load merge never absorbs one: model/bank.hpp),
+// wavefronts with the collisions removed, so a wide-load merge never absorbs one: model/bank/bank.hpp),
 // and max-ways:K is a phase-level bound by definition.
 #include "proofs/smt/encode.hpp"
 #include "proofs/smt/session.hpp"
-#include "proofs/trace_claims.hpp"
+#include "proofs/claims/trace_claims.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -1,8 +1,8 @@
 // The Z3 engine: each claim becomes "domain and not(claim)"; unsat proves it, sat gives a
 // violation that is minimized (smallest index first) and handed back for replay, unknown stays
 // unknown. Every query first passes a vacuity check of its domain.
-#include "model/notation.hpp"
-#include "proofs/prove.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/prove.hpp"
 #include "proofs/smt/encode.hpp"
 #include "proofs/smt/session.hpp"
 

@@ -1,4 +1,4 @@
-// The bank model (model/bank.hpp) against shared-memory wavefronts measured on an H100.
+// The bank model (model/bank/bank.hpp) against shared-memory wavefronts measured on an H100.
 // Data: every data/*.jsonl: h100_shared_memory_wavefronts.jsonl (the calibration sample) and
 // h100_measured{,_2,_3}.jsonl (gpu_check/bank_probe rounds 1-4, docs/bank_model.md). Every case
 // must be predicted exactly when its active lanes use distinct addresses (no exemptions), never
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "model/bank.hpp"
-#include "model/error.hpp"
+#include "model/bank/bank.hpp"
+#include "model/support/error.hpp"
 
 namespace layoutproof {
 namespace {
@@ -126,7 +126,7 @@ TEST(BankModel, EveryMeasuredDataFile) {
   }
 }
 
-// Probe round 5 (gpu_check/bank_probe/gen_cases_synth.py) measured, on the H100, the swizzle
+// Probe round 5 (family synth of gpu_check/bank_probe/gen_cases.py) measured, on the H100, the swizzle
 // `layoutproof synth` picks for row-major tiles of many row lengths: every instruction of every
 // synthesized swizzle takes exactly its ideal wavefronts there (e.g. 32x40 f32 x4 with Sw<1,2,3>:
 // 4, where the seed's Sw<2,2,3> and no swizzle take 8).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# No raw library messages (issue 15): every numeric option of every subcommand, given a word, a
+# No raw library messages: every numeric option of every subcommand, given a word, a
 # number past 64 bits, a negative or an empty value, exits 2 with one located line naming the
 # option, and stderr never shows what the C++ library says ("stoi", "std::bad_alloc",
 # "vector::reserve", "basic_string", ...). Usage: bad_numbers_test.sh <layoutproof> <repo root>

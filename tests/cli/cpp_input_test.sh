@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# C++ input on every layout-taking command (issue 13): bash cpp_input_test.sh <layoutproof> <repo root>
+# C++ input on every layout-taking command: bash cpp_input_test.sh <layoutproof> <repo root>
 # The same layout written in CuTe notation and in C++ gives the same results on eval, print, prove,
 # synth --tile, check (a spec's constants: block, -D) and trace; -D constants; --help of each command
 # says C++ is accepted; errors name the construct and point a caret at the offending column.
@@ -97,7 +97,7 @@ EOF
 "$BIN" check "$tmp/spec.yaml" --no-cache --no-progress -D 'bM=Int<64>{}' --json >"$tmp/out" 2>&1 || fail "check -D" "$(cat "$tmp/out")"
 grep -qF '"layout":"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),(64,1)):((64,512),(1,0))"' "$tmp/out" || fail "check -D wins over constants:" "$(head -c 400 "$tmp/out")"
 
-# trace: the smem layout is C++ through the same grammar (model/kernel_expr + cpp_expr).
+# trace: the smem layout is C++ through the same grammar (model/source/kernel_expr + cpp_expr).
 "$BIN" trace --smem 'tile_to_shape(SmemLayoutAtom{}, make_shape(bM, bK, Int<3>{}))' \
   -D 'SmemLayoutAtom=decltype(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}))' -D 'bM=Int<128>{}' -D 'bK=Int<64>{}' \
   --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' \

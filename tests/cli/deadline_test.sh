@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# --deadline-s S bounds a whole run (issue 16, part 7): what is not decided by the deadline is
+# --deadline-s S bounds a whole run: what is not decided by the deadline is
 # UNKNOWN "deadline of S s reached", never PROVED, and the exit code is 3. Also: the summary says how
-# many verdicts came from the cache (part 6). Usage: deadline_test.sh <layoutproof>
+# many verdicts came from the cache. Usage: deadline_test.sh <layoutproof>
 set -u
 BIN=${1:?usage: deadline_test.sh <layoutproof>}
 tmp=$(mktemp -d)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every subcommand teaches with --help (issue 15): `layoutproof TOPIC --help` and `-h` exit 0 and
+# Every subcommand teaches with --help: `layoutproof TOPIC --help` and `-h` exit 0 and
 # print a Usage line and an Examples block with two or more commands, and every example runs as
 # written: its layoutproof calls exit 0 or 1 (ran), never 2 (bad input), 3 (error) or a signal.
 # Usage: help_test.sh <layoutproof> <repo root>

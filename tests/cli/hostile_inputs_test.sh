@@ -40,7 +40,7 @@ run W2 "2" "from 1 to 64" print '(2,4):(4,1)' -5
 run W2b "2" "from 1 to 64" print '(2,4):(4,1)' 0
 run W2c "0" "|  0 | 31 |" print '(2,2):(-8,-1)' 4
 run W2d "0" "| 24 | 23 |" print '(2,2):(-8,-1)' 4
-# Checked sizes, counts and addresses (issue 16, part 1): a count that would wrap, or an address
+# Checked sizes, counts and addresses: a count that would wrap, or an address
 # outside the 227 KiB of shared memory a block can address, is bad input (exit 2) before any proof;
 # never PROVED "on all 0 instructions".
 BIG='(4611686018427387904,4):(0,32)'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check --report DIR (issue 15): DIR/index.html lists every claim of the spec with its verdict and
+# check --report DIR: DIR/index.html lists every claim of the spec with its verdict and
 # a link to its detail (a refuted bank claim: its bank map, which exists; any other: its entry).
 # Usage: report_summary_test.sh <layoutproof> <repo root>
 set -u

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tma: claims on the command line and byte swizzles on every claim kind, print and eval (issues 13
-# and 14): bash tma_byte_swizzle_test.sh <layoutproof>
+# tma: claims on the command line and byte swizzles on every claim kind, print and eval:
+# bash tma_byte_swizzle_test.sh <layoutproof>
 #   - tma:Sw<3,4,3> is PROVED at a 1024-byte aligned base and REFUTED at base 128 for the element-unit
 #     K_SW128 layout; the witness is replayed here from `eval` and the swizzle's definition;
 #   - the smem_ptr form (C++ GMMA atom or CuTe's print) swizzles absolute addresses: PROVED at base 128;

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <set>
 
-#include "model/notation.hpp"
+#include "model/layout/notation.hpp"
 
 namespace layoutproof::gpu {
 namespace {

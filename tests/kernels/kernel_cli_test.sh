@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The four cases of the kernel-configurations issue, decided as the H100 measured them, through
+# The four conflicting copies of CUTLASS's own configurations, decided as the H100 measured them, through
 # `layoutproof trace --claim`, and the example kernel spec through `check` (exit 1: one finding).
 set -uo pipefail
 BIN="$1"; ROOT="$2"; fail=0

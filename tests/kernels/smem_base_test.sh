@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Shared-memory bases and alignment (issue 14 section 3): an smem_ptr layout swizzles ABSOLUTE byte
+# Shared-memory bases and alignment: an smem_ptr layout swizzles ABSOLUTE byte
 # addresses (CuTe's swizzle_ptr), so a trace at --base 128 differs from the element form's, and a
 # spec's bank claims at a misaligned base use the absolute addresses too.
 set -uo pipefail

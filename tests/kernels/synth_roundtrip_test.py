@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""synth --kernel round trip (issue 14): for every configuration of synth_roundtrip/configs.txt,
+"""synth --kernel round trip: for every configuration of synth_roundtrip/configs.txt,
 `layoutproof synth --kernel --json` picks a layout; the C++ it prints (and its notation) is handed
 back to `layoutproof trace --smem` for every copy, and conflict-free, vector-legal and covers must be
 PROVED there too. A configuration named 'none ...' must end with no member conflict-free (exit 1),

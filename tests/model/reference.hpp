@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "model/notation.hpp"
+#include "model/layout/notation.hpp"
 
 namespace layoutproof::testing {
 

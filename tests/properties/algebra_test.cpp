@@ -1,4 +1,4 @@
-// Properties of model/algebra.hpp: coalesce, composition, complement, right/left inverse.
+// Properties of model/algebra/algebra.hpp: coalesce, composition, complement, right/left inverse.
 // Each property names the identity it checks (CuTe layout.hpp @post or an algebra law).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -1,12 +1,12 @@
-// Bank-model invariants (issue 16, part 5) over random valid instructions (properties/kernels.hpp):
-// what the documented rule (model/bank.hpp, docs/bank_model.md) implies whatever the addresses.
+// Bank-model invariants over random valid instructions (properties/kernels.hpp):
+// what the documented rule (model/bank/bank.hpp, docs/bank_model.md) implies whatever the addresses.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
 #include <set>
 
-#include "model/bank.hpp"
+#include "model/bank/bank.hpp"
 #include "properties/kernels.hpp"
 #include "properties/check.hpp"
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "model/tiling.hpp"
+#include "model/algebra/tiling.hpp"
 #include "properties/check.hpp"
 #include "properties/generators.hpp"
 #include "tests/properties/helpers.hpp"

@@ -4,7 +4,7 @@
 #include <numeric>
 #include <vector>
 
-#include "model/layout.hpp"
+#include "model/layout/layout.hpp"
 
 namespace layoutproof::props {
 

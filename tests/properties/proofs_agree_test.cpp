@@ -1,9 +1,9 @@
-// Property (conventions.md #6, issue 5): the Z3 engine and its exhaustive twin agree on every
+// Property (conventions.md #6: every encoding has an exhaustive twin): the Z3 engine and its exhaustive twin agree on every
 // claim for generated small layouts: same verdict kind, neither UNKNOWN nor ERROR, and the same
 // minimal witness (indices and offsets) when refuted. Built only when proofs/ is (needs Z3).
 #include <gtest/gtest.h>
 
-#include "proofs/prove.hpp"
+#include "proofs/claims/prove.hpp"
 #include "properties/check.hpp"
 #include "properties/generators.hpp"
 
@@ -23,7 +23,7 @@ ProveOptions engine(EngineChoice e) {
   return o;
 }
 
-// The claims of proofs/claim.hpp instantiated for the subject (operands drawn from the same space).
+// The claims of proofs/claims/claim.hpp instantiated for the subject (operands drawn from the same space).
 rc::Gen<std::string> claim_text(const AnyLayout& l) {
   const i64 n = size(l.layout);
   return rc::gen::oneOf(

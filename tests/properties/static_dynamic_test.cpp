@@ -1,11 +1,11 @@
-// Properties of static vs dynamic integers (issue 13, model/int_tuple.hpp, model/cute_int.hpp):
+// Properties of static vs dynamic integers (model/layout/int_tuple.hpp, model/layout/cute_int.hpp):
 // staticness changes the structure of CuTe's results, never the function they denote, and CuTe's
 // printed text round-trips. Twins: offsets of the all-static result (brute force).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "model/algebra.hpp"
-#include "model/notation.hpp"
+#include "model/algebra/algebra.hpp"
+#include "model/layout/notation.hpp"
 #include "properties/check.hpp"
 #include "properties/generators.hpp"
 #include "tests/properties/helpers.hpp"
@@ -118,7 +118,7 @@ LP_PROP(NewOps, MakeLayoutLikeIsCompact, 500, ()) {
 
 // Swizzled layouts (CuTe swizzle_layout.hpp): inverses and composition with a swizzled second
 // argument are CuTe's result or refused; an accepted result meets the definition, re-checked here by
-// brute force over the whole domain (independently of model/algebra_composed.cpp).
+// brute force over the whole domain (independently of model/algebra/algebra_composed.cpp).
 LP_PROP(Swizzled, InversesMeetTheirLaws, 500, ()) {
   const Swizzle s = *gen::swizzles().as("Sw");
   const Layout inner = *gen::layouts(gen::compact | gen::permuted | gen::padded, 4, 512).as("L");

@@ -1,4 +1,4 @@
-// Properties of model/swizzle.hpp, model/composed.hpp and model/notation.hpp.
+// Properties of model/layout/swizzle.hpp, model/layout/composed.hpp and model/layout/notation.hpp.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -1,4 +1,4 @@
-// A synthesized layout re-proves (issue 16, part 5): the winner of `synth --tile` and of
+// A synthesized layout re-proves: the winner of `synth --tile` and of
 // `synth --kernel`, re-proved with the OTHER engine. The searches rank candidates on the bank model
 // and prove their winner with the automatic engine (exhaustive at these sizes); here every claim of
 // the winner is proved again by Z3: bijective and contiguous:V of the swizzled tile (prove()), each
@@ -7,11 +7,11 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "model/kernel_expr.hpp"
-#include "proofs/bank_claims.hpp"
-#include "proofs/kernel_synth.hpp"
-#include "proofs/synth.hpp"
-#include "proofs/trace_claims.hpp"
+#include "model/source/kernel_expr.hpp"
+#include "proofs/claims/bank_claims.hpp"
+#include "proofs/synth/kernel_synth.hpp"
+#include "proofs/synth/synth.hpp"
+#include "proofs/claims/trace_claims.hpp"
 #include "properties/kernels.hpp"
 #include "properties/check.hpp"
 

@@ -1,8 +1,8 @@
-// Properties of model/tiling.hpp: divides and products.
+// Properties of model/algebra/tiling.hpp: divides and products.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "model/tiling.hpp"
+#include "model/algebra/tiling.hpp"
 #include "properties/check.hpp"
 #include "properties/generators.hpp"
 #include "tests/properties/helpers.hpp"

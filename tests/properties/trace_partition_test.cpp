@@ -1,16 +1,16 @@
-// Trace producers agree with a direct evaluation of the partition (issue 16, part 5). For a random
+// Trace producers agree with a direct evaluation of the partition. For a random
 // TiledCopy over a random smem tensor (properties/kernels.hpp), every active lane of every
 // instruction of trace_copy must hold
 //     base + smem(c) * element_bytes,   c_i = thrval2mn(t, (xv, rv))_i + T_i * r_i  (rest modes as is)
 // where t = 32 * warp + lane, (rv, r_0, r_1, ...) is the instruction's copy coordinate, xv the
 // position in the lane's CPY slice and T_i the tiler's mode sizes (zipped_divide by n:1 tiler
-// modes). thrval2mn is CuTe's tile2thrfrg TV map (model/tv.hpp); the smem tensor is evaluated
+// modes). thrval2mn is CuTe's tile2thrfrg TV map (model/trace/tv.hpp); the smem tensor is evaluated
 // directly at the coordinate; the instruction set is complete (warps x rest extents).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "model/kernel_expr.hpp"
-#include "model/tv.hpp"
+#include "model/source/kernel_expr.hpp"
+#include "model/trace/tv.hpp"
 #include "properties/kernels.hpp"
 #include "properties/check.hpp"
 

@@ -6,7 +6,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 out=$("$BIN" raster prove seed --max-grid 6); rc=$?
 [ $rc -eq 1 ] || fail "seed: exit $rc"
 grep -q "blocks (0,0) and (0,1) both land on tile (0,0)" <<<"$out" || fail "seed witness: $out"
-# H5a (issue 16): the default engine enumerates the 8x8 domain instead of a 20 s Z3 query.
+# H5a: the default engine enumerates the 8x8 domain instead of a 20 s Z3 query.
 out=$("$BIN" raster prove seed --tile-size 65536); rc=$?
 [ $rc -eq 1 ] || fail "seed 65536: exit $rc"
 grep -q "exhaustive (2 grids enumerated)" <<<"$out" || fail "seed 65536 not enumerated: $out"

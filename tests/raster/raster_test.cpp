@@ -1,13 +1,13 @@
-// tests/raster: model/raster.hpp (the seed's function, CUTLASS's identity swizzle, Morton, the
-// formula language), proofs/raster.hpp (Z3 verdicts, replay, agreement with the exhaustive twin)
+// tests/raster: model/raster/raster.hpp (the seed's function, CUTLASS's identity swizzle, Morton, the
+// formula language), proofs/raster/raster.hpp (Z3 verdicts, replay, agreement with the exhaustive twin)
 // and the locality figure on a case computed by hand.
 #include <gtest/gtest.h>
 
 #include <memory>
 
-#include "model/notation.hpp"
-#include "model/raster.hpp"
-#include "proofs/raster.hpp"
+#include "model/layout/notation.hpp"
+#include "model/raster/raster.hpp"
+#include "proofs/raster/raster.hpp"
 
 namespace {
 

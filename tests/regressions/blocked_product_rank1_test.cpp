@@ -1,4 +1,4 @@
-// Model finding from Product.BlockedAndRakedPermuteLogical (issue 5), seed 8037737274593241144:
+// Model finding from Product.BlockedAndRakedPermuteLogical, seed 8037737274593241144:
 // shrunk counterexample A = (3):(1), B = 8:1 (and, seed 4184178968657426419, A = ((8)):((1)), B = 4:1).
 // blocked_product/raked_product throw "zip: mismatched ranks" when one operand is a rank-1 tuple
 // and the other an integer layout. CuTe's append<1> keeps the integer, and cute::zip reads
@@ -6,13 +6,13 @@
 // below follows that reading.
 // Fixed: zip reads an integer operand as rank 1. CuTe 4.x zips without coalescing, so the
 // result is ((3,8)):((1,3)).
-// Corrected (issue 13, against CuTe itself): that reading was wrong. CuTe's zip takes tuple_size of
+// Corrected (against CuTe itself): that reading was wrong. CuTe's zip takes tuple_size of
 // both operands, so blocked_product((_3):(_1), _8:_1) and raked_product(_8:_1, (_3):(_1)) do not
 // compile ("incomplete type cute::tuple_size<cute::C<8>>"); the model refuses them, naming it.
 #include <gtest/gtest.h>
 
-#include "model/notation.hpp"
-#include "model/tiling.hpp"
+#include "model/layout/notation.hpp"
+#include "model/algebra/tiling.hpp"
 
 namespace layoutproof {
 namespace {

@@ -2,9 +2,9 @@
 // fuzz/corpus/<target>/finding-* so that every fuzz run replays them.
 #include <gtest/gtest.h>
 
-#include "model/cpp_source.hpp"
-#include "model/layout.hpp"
-#include "model/notation.hpp"
+#include "model/source/cpp_source.hpp"
+#include "model/layout/layout.hpp"
+#include "model/layout/notation.hpp"
 
 namespace layoutproof {
 namespace {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regressions (issue 16, hostile-input campaign C1, C2, H4 and the Swizzle<4294967299,...> truncation):
+# Regressions (hostile-input campaign C1, C2, H4 and the Swizzle<4294967299,...> truncation):
 # every parser refuses deep nesting with "nesting deeper than N" (exit 2, a caret under the input),
 # C++ bindings that double a value are refused, and out-of-range template integers are refused,
 # never truncated. Each case must end within 20 s. Usage: parser_limits_test.sh <layoutproof>

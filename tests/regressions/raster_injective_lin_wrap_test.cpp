@@ -7,8 +7,8 @@
 // Fixed: the blocks are ordered as (y, x) pairs; lin only orders the minimization.
 #include <gtest/gtest.h>
 
-#include "model/raster.hpp"
-#include "proofs/raster.hpp"
+#include "model/raster/raster.hpp"
+#include "proofs/raster/raster.hpp"
 
 namespace layoutproof::proofs {
 namespace {

@@ -6,8 +6,8 @@
 // Fixed: check_tma compares bit addresses (bytes move whole; an element keeps its bit position).
 #include <gtest/gtest.h>
 
-#include "model/notation.hpp"
-#include "proofs/check.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/check.hpp"
 
 namespace layoutproof::proofs {
 namespace {

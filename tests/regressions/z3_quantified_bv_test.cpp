@@ -6,8 +6,8 @@
 // decides these pure bit-vector formulas.
 #include <gtest/gtest.h>
 
-#include "model/notation.hpp"
-#include "proofs/prove.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/prove.hpp"
 
 namespace layoutproof::proofs {
 namespace {

@@ -1,8 +1,8 @@
 #pragma once
-// The soundness soak's INDEPENDENT reference (issue 16, part 5). Written apart from model/ and
+// The soundness soak's INDEPENDENT reference. Written apart from model/ and
 // proofs/: nothing here includes or calls them. Each definition is re-derived from the documents
-// (proofs/claim.hpp's claim formulas, docs/bank_model.md, model/access.hpp's pattern comments,
-// model/raster.hpp's table, CuTe's copy_atom.hpp for make_tiled_copy), so a bug in model/ cannot
+// (proofs/claims/claim.hpp's claim formulas, docs/bank_model.md, model/trace/access.hpp's pattern comments,
+// model/raster/raster.hpp's table, CuTe's copy_atom.hpp for make_tiled_copy), so a bug in model/ cannot
 // hide by being shared with its checker. The soak generates inputs as these structures, prints
 // them as CuTe notation / C++ / CLI text for the product, and compares verdicts.
 //
@@ -55,7 +55,7 @@ struct RLayout {
 std::string node_text_shape(const Node& n);
 std::string node_text_stride(const Node& n);
 
-// The claims of proofs/claim.hpp, decided by brute force. `mode` < 0: the default mode (the first
+// The claims of proofs/claims/claim.hpp, decided by brute force. `mode` < 0: the default mode (the first
 // top-level mode whose first leaf has stride 1, else mode 0).
 enum class LClaim { injective, bijective, surjective, contiguous, equivalent, inverse };
 bool ref_layout_claim(const RLayout& l, LClaim c, i64 n, int mode, const RLayout* other);
@@ -77,12 +77,12 @@ BankEval ref_bank(const Instr& in);
 const char* op_name(Op op);
 int op_matrices(Op op);
 
-// Access patterns of model/access.hpp over a 2-D tile (rows, cols) read `vec` elements at a time:
+// Access patterns of model/trace/access.hpp over a 2-D tile (rows, cols) read `vec` elements at a time:
 // byte address = base + tile(row, col) * eb. Instruction list (in the pattern's order).
 enum class Pattern { row_per_lane, linear, ldmatrix };
 std::vector<Instr> ref_pattern(const RLayout& tile, int eb, int vec, Pattern p, Op op, i64 base);
 
-// ---- rasterizations (model/raster.hpp's table) ------------------------------------------------
+// ---- rasterizations (model/raster/raster.hpp's table) ------------------------------------------------
 enum class RKind { row_major, seed, seed_fixed, cutlass, morton, formula };
 struct RExpr {  // a formula expression tree over bx, by, gx, gy, ts (unsigned 32-bit)
   enum class Op { c, bx, by, gx, gy, ts, add, sub, mul, div, rem, shl, shr, band, bor, bxor, min, max } op = Op::c;

@@ -1,5 +1,5 @@
 // The soak's independent bank model (docs/bank_model.md, "The rule") and access patterns
-// (model/access.hpp's comments), written from the documents alone.
+// (model/trace/access.hpp's comments), written from the documents alone.
 #include <algorithm>
 #include <map>
 #include <set>

@@ -1,4 +1,4 @@
-// The soak's independent rasterizations (model/raster.hpp's table, SMT-LIB partial operations) and
+// The soak's independent rasterizations (model/raster/raster.hpp's table, SMT-LIB partial operations) and
 // TV partitions of one-thread-atom make_tiled_copy (CuTe's copy_atom.hpp definitions).
 #include <map>
 #include <set>

@@ -1,5 +1,5 @@
 #pragma once
-// The soundness soak (issue 16, part 5): random claims of every kind, each decided by the
+// The soundness soak: random claims of every kind, each decided by the
 // exhaustive engine, by Z3 and by the independent reference (tests/soak/reference.hpp).
 //
 //   soundness_soak [--claims N] [--seed S] [--kinds layout,bank,trace,raster] [--quiet]

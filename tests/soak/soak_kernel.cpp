@@ -1,15 +1,15 @@
 // Kernel traces and rasterizations of the soak. A trace case builds a random make_tiled_copy of a
 // one-thread atom (UniversalCopy, cp.async) over a random (swizzled, padded, staged) smem layout,
-// as the C++ a kernel writes; the product traces it (model/tv.hpp) and its instructions are
+// as the C++ a kernel writes; the product traces it (model/trace/tv.hpp) and its instructions are
 // compared with the reference partition before the claims are compared.
 #include <map>
 #include <memory>
 
-#include "model/kernel_expr.hpp"
-#include "model/notation.hpp"
-#include "model/raster.hpp"
-#include "proofs/raster.hpp"
-#include "proofs/trace_claims.hpp"
+#include "model/source/kernel_expr.hpp"
+#include "model/layout/notation.hpp"
+#include "model/raster/raster.hpp"
+#include "proofs/raster/raster.hpp"
+#include "proofs/claims/trace_claims.hpp"
 #include "tests/soak/reference.hpp"
 #include "tests/soak/soak.hpp"
 
@@ -178,7 +178,7 @@ Case trace_case(Rng& r) {
     const bool has_z3 = claim == "conflict-free" || claim == "max-ways";
     for (const pf::EngineChoice e : {pf::EngineChoice::exhaustive, pf::EngineChoice::z3}) {
       if (e == pf::EngineChoice::z3 && !has_z3) {
-        c.z3 = "n/a";  // vector-legal and covers have no z3 encoding (proofs/trace_claims.cpp)
+        c.z3 = "n/a";  // vector-legal and covers have no z3 encoding (proofs/claims/trace_claims.cpp)
         continue;
       }
       pf::ProveOptions o;

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <numeric>
 
-#include "model/access.hpp"
-#include "model/notation.hpp"
-#include "proofs/bank_claims.hpp"
-#include "proofs/claim.hpp"
-#include "proofs/prove.hpp"
+#include "model/trace/access.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/bank_claims.hpp"
+#include "proofs/claims/claim.hpp"
+#include "proofs/claims/prove.hpp"
 #include "tests/soak/reference.hpp"
 #include "tests/soak/soak.hpp"
 

@@ -1,14 +1,14 @@
-// tests/synth: swizzle synthesis (proofs/synth.hpp), the GF(2) search (proofs/gf2.hpp) and
-// `layoutproof synth --json` (cli/synth_command.hpp). The H100 numbers quoted come from
+// tests/synth: swizzle synthesis (proofs/synth/synth.hpp), the GF(2) search (proofs/synth/gf2.hpp) and
+// `layoutproof synth --json` (cli/commands/synth_command.hpp). The H100 numbers quoted come from
 // shared/hardware/h100_shared_memory_wavefronts.jsonl (wavefronts per instruction).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <sstream>
 
-#include "cli/synth_command.hpp"
-#include "model/notation.hpp"
-#include "proofs/synth.hpp"
+#include "cli/commands/synth_command.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/synth/synth.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -100,7 +100,7 @@ TEST(Synth, I8Rows8x128GivesSw343) {
   EXPECT_EQ(r.ranked.front().sw, (Swizzle{3, 4, 3}));
 }
 
-// Optimality: enumerate the family independently (the swizzled tile through model/access.hpp and
+// Optimality: enumerate the family independently (the swizzled tile through model/trace/access.hpp and
 // the bank model, no cache, no shortcut) and check nothing beats the winner, and that the
 // winner's rank key is the smallest among those with the fewest wavefronts.
 TEST(Synth, OptimalOverTheWholeFamily) {

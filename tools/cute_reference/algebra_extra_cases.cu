@@ -1,4 +1,4 @@
-// Hand-picked cases beyond CUTLASS's unit tests (issue 13): the cases its tests leave commented out
+// Hand-picked cases beyond CUTLASS's unit tests: the cases its tests leave commented out
 // because CuTe refuses them, the swizzled layouts of swizzle_layout.cpp through the algebra, the
 // smem_ptr form, basis strides, and each new operation. Compiled by build_algebra_corpus.py.
 #include "algebra_reference.hpp"

@@ -5,7 +5,7 @@
 //   QUERY   the `layoutproof algebra` query: OP and its arguments, each printed by cute::print
 //   RESULT  cute::print of CuTe's result, or
 //           !violates: COND   CuTe's result breaks the operation's definition (COND, the same words
-//                             layoutproof's error names; model/algebra_check.hpp)
+//                             layoutproof's error names; model/algebra/algebra_check.hpp)
 // The driver (build_algebra_corpus.sh) adds `!compile-error: ...` lines for the cases CuTe refuses to
 // compile and `!runtime-error` for those that crash CuTe (a division by zero), and concatenates.
 //
@@ -15,7 +15,7 @@
 //   complement   every mode has a positive size; (1) cosize(make_layout(L, R)) >= size(cotarget)
 //                (covers); (3) R(i-1) < R(i) (ordered); (4) R(i) != L(j) for i >= 1 (disjoint). CuTe's
 //                test also bounds (2) cosize(R) <= round_up(size(cotarget), cosize(L)): a tightness hint,
-//                not the definition (model/algebra_check.hpp says why)
+//                not the definition (model/algebra/algebra_check.hpp says why)
 //   divides      the composition step L o (T, complement(T, shape(coalesce(L)))) as above, mode by mode
 //                (CuTe's own test checks rank 2 and compatible(T, layout<0>(R)), which this implies)
 //   products     the composition step complement(A, size(A)*cosize(B)) o B, mode by mode (the

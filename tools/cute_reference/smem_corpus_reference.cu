@@ -8,7 +8,7 @@
 //   /tmp/smem_corpus tests/corpus/golden
 // For each snippet it writes golden/NAME.golden: the constants, CuTe's print of the layout and of
 // its position-independent (element-unit) form, size, cosize, whether the offsets are injective
-// and a bijection (proofs/claim.hpp's definition), the first offsets and an FNV-1a hash of the line
+// and a bijection (proofs/claims/claim.hpp's definition), the first offsets and an FNV-1a hash of the line
 // `layoutproof eval` prints (offsets L(0) .. L(size-1), space separated). Offsets of smem_ptr_flag
 // layouts are as_position_independent_swizzle_layout's, cross-checked against a swizzled smem
 // pointer (what a kernel's tensor addresses) for 8- to 64-bit elements.
@@ -101,7 +101,7 @@ void emit(Case const& c, L const& layout) {
   std::vector<long> sorted = off;
   std::sort(sorted.begin(), sorted.end());
   const bool injective = std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
-  // bijective (proofs/claim.hpp): injective and image(L) = image of the inner layout.
+  // bijective (proofs/claims/claim.hpp): injective and image(L) = image of the inner layout.
   auto inner = inner_of(pi);
   std::vector<long> image(n);
   for (int i = 0; i < n; ++i) image[i] = long(inner(i));

@@ -1,0 +1,114 @@
+#include "cli/commands/bank_command.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <ostream>
+#include <sstream>
+
+#include "cli/help.hpp"
+#include "model/bank/bank.hpp"
+#include "model/support/error.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+constexpr const char* kUsage = "usage: layoutproof bank --op OP --width W --addresses A0,...,A31 [--json]";
+
+std::int64_t parse_int(const std::string& s, const std::string& what) {
+  if (s.empty()) throw LayoutError(what + ": empty number");
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(s.c_str(), &end, 10);
+  if (errno != 0 || end != s.c_str() + s.size()) throw LayoutError(what + ": '" + s + "' is not an integer");
+  return v;
+}
+
+std::string degree_text(double d) {
+  std::ostringstream o;
+  if (d == static_cast<double>(static_cast<long long>(d))) o << static_cast<long long>(d);
+  else o << d;
+  return o.str();
+}
+
+std::string join(const std::vector<int>& v) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s;
+}
+
+}  // namespace
+
+int run_bank(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) return out << *help_text("bank"), 0;
+  std::string op_s, width_s, addr_s;
+  bool json = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string& dst) {
+      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value; " + kUsage);
+      if (args[i + 1].rfind("--", 0) == 0) throw LayoutError(a + " needs a value, not the option " + args[i + 1] + "; " + kUsage);
+      dst = args[++i];
+    };
+    if (a == "--op") value(op_s);
+    else if (a == "--width") value(width_s);
+    else if (a == "--addresses") value(addr_s);
+    else if (a == "--json") json = true;
+    else throw LayoutError("unknown argument '" + a + "'; " + kUsage);
+  }
+  if (op_s.empty() || width_s.empty() || addr_s.empty()) throw LayoutError(std::string("missing argument; ") + kUsage);
+  SmemAccess acc;
+  const auto op = parse_smem_op(op_s);
+  if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, got '" + op_s + "'");
+  acc.op = *op;
+  const std::int64_t w = parse_int(width_s, "--width");
+  if (w < 1 || w > 16) throw LayoutError("--width must be 1, 2, 4, 8 or 16, got " + width_s);
+  acc.width_bytes = static_cast<int>(w);
+  std::vector<std::string> parts;
+  {
+    std::string cur;
+    for (char c : addr_s) {
+      if (c == ',') parts.push_back(cur), cur.clear();
+      else if (c != ' ') cur += c;
+    }
+    parts.push_back(cur);
+  }
+  if (parts.size() != static_cast<std::size_t>(kWarpLanes))
+    throw LayoutError("--addresses needs 32 comma-separated lane addresses (-1 = inactive), got " + std::to_string(parts.size()));
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    acc.lane_addr[i] = parse_int(parts[i], "lane " + std::to_string(i));
+    if (acc.lane_addr[i] < -1)  // every lane, also those an ldsm/stsm of fewer matrices ignores (case E3e)
+      throw LayoutError("lane " + std::to_string(i) + ": address " + parts[i] + " is negative (-1 marks an inactive lane)");
+  }
+
+  const BankReport r = analyze_smem_access(acc);
+  if (json) {
+    out << "{\"wavefronts\": " << r.wavefronts << ", \"ideal\": " << r.ideal
+        << ", \"conflict_degree\": " << degree_text(r.conflict_degree) << ", \"op\": \"" << to_string(acc.op)
+        << "\", \"width_bytes\": " << acc.width_bytes << ", \"phase_wavefronts\": [" << join(r.phase_wavefronts)
+        << "], \"broadcast_merge\": " << (r.broadcast_merge ? "true" : "false") << ", \"collisions\": [";
+    for (std::size_t i = 0; i < r.collisions.size(); ++i) {
+      const BankCollision& c = r.collisions[i];
+      out << (i ? ", " : "") << "{\"phase\": " << c.phase << ", \"bank\": " << c.bank << ", \"ways\": " << c.ways()
+          << ", \"lanes\": [" << join(c.lanes) << "], \"words\": [";
+      for (std::size_t k = 0; k < c.words.size(); ++k) out << (k ? "," : "") << c.words[k];
+      out << "]}";
+    }
+    out << "]}\n";
+    return 0;
+  }
+  out << "wavefronts per instruction: " << r.wavefronts << "\n"
+      << "ideal: " << r.ideal << "\n"
+      << "conflict degree: " << degree_text(r.conflict_degree) << (r.wavefronts == r.ideal ? " (conflict-free)" : "")
+      << "\n";
+  std::size_t shown = 0;
+  for (const BankCollision& c : r.collisions) {
+    if (shown++ == 8) {
+      out << "  ... " << (r.collisions.size() - 8) << " more colliding banks (--json lists all)\n";
+      break;
+    }
+    out << "  phase " << c.phase << " bank " << c.bank << ": " << c.ways() << " words, lanes " << join(c.lanes) << "\n";
+  }
+  return 0;
+}
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,14 @@
+#pragma once
+// `layoutproof bank --op OP --width W --addresses A0,...,A31 [--json]`: the predicted shared-memory
+// wavefronts of one warp-wide instruction (model/bank/bank.hpp), the ideal and the conflict degree.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace layoutproof::cli {
+
+// args: the words after `bank`. Writes the report to out and returns 0; throws LayoutError on bad
+// input (the caller prints `error: ...` and exits 2).
+int run_bank(const std::vector<std::string>& args, std::ostream& out);
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,54 @@
+#include "cli/commands/catalog_command.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ostream>
+
+#include "cli/help.hpp"
+#include "cli/output/results.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/catalog/catalog.hpp"
+#include "proofs/catalog/kernel_catalog.hpp"
+
+namespace layoutproof::cli {
+int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) return out << *help_text("catalog"), 0;
+  std::vector<std::string> rest;
+  bool list = false;
+  for (const auto& a : args) (a == "--list" ? list = true : (rest.push_back(a), false));
+  const RunFlags flags = parse_run_flags(rest);
+  if (!flags.positional.empty()) throw LayoutError("catalog takes no positional arguments (see --help)");
+  if (!flags.constants.empty()) throw LayoutError("catalog takes no -D constants (its layouts are built in; check SPEC takes them)");
+  if (list) {
+    for (const auto& atom : proofs::builtin_catalog())
+      out << atom.display_name() << "  " << atom.element_layout << "  (bytes: " << atom.byte_swizzle << ")  " << atom.used_in << "\n";
+    for (const auto& k : proofs::kernel_configs()) {
+      out << k.name << "  (" << k.source << ")\n  mma:  " << k.mma << "\n  s" << k.operand << ":   " << k.smem << "\n";
+      for (const auto& c : k.copies) out << "  " << c.what << " (side " << c.side << "): " << c.copy << "\n";
+    }
+    return 0;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<proofs::Check> checks = proofs::catalog_checks();
+  for (proofs::Check& c : proofs::kernel_checks()) checks.push_back(std::move(c));
+  const auto results = run_checks(checks, flags.run);
+  const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const int rc = emit_results(out, "built-in catalog (CUTLASS shared-memory atoms and kernel configurations)", results, wall, flags.out);
+  // A refuted claim about one of CUTLASS's own kernel configurations is a finding the catalog
+  // reports, not a failure of the job; `check` is the gate.
+  int findings = 0;
+  bool other_refuted = false;
+  for (const auto& r : results)
+    if (r.verdict.is_refuted()) (r.check.kind == proofs::Check::Kind::kernel ? ++findings : (other_refuted = true, 0));
+  // ...unless a claim stayed undecided (a deadline, a timeout): that is exit 3, as for `check`.
+  const bool undecided = std::any_of(results.begin(), results.end(),
+                                     [](const auto& r) { return !r.verdict.is_proved() && !r.verdict.is_refuted(); });
+  if (rc == 1 && !other_refuted && !undecided) {
+    if (!flags.out.json_stdout)
+      out << findings << " findings: CUTLASS's own kernel configurations refuted above (witnesses printed); the job itself succeeded\n";
+    return 0;
+  }
+  return rc == 1 && !other_refuted ? 3 : rc;
+}
+
+}  // namespace layoutproof::cli

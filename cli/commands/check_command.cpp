@@ -1,0 +1,59 @@
+#include "cli/commands/check_command.hpp"
+
+#include <chrono>
+#include <iostream>
+
+#include "cli/help.hpp"
+#include "cli/layout_input.hpp"
+#include "cli/output/results.hpp"
+#include "cli/spec/spec.hpp"
+#include "cli/spec/spec_schema.hpp"
+
+namespace layoutproof::cli {
+
+int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") {
+      out << *help_text("check");
+      return 0;
+    }
+  // check's own flags: --allow-empty (a spec without claims is not an error) and --spec-keys (the
+  // keys each level of a spec accepts, one level a line: what docs/spec.schema.json must list).
+  std::vector<std::string> rest;
+  bool allow_empty = false;
+  for (const std::string& a : args) {
+    if (a == "--allow-empty") {
+      allow_empty = true;
+    } else if (a == "--spec-keys") {
+      for (const auto& level : spec_levels()) {
+        out << level.name << ":";
+        for (const auto& k : level.keys) out << " " << k;
+        out << "\n";
+      }
+      return 0;
+    } else {
+      rest.push_back(a);
+    }
+  }
+  const RunFlags flags = parse_run_flags(rest);
+  if (flags.positional.size() != 1) throw LayoutError("usage: layoutproof check SPEC [flags] (see layoutproof check --help)");
+  const std::string& path = flags.positional[0];
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<proofs::Check> checks;
+  try {
+    checks = load_spec(path, flags.constants, allow_empty);
+  } catch (const LayoutError& e) {
+    // Bad input still writes every requested output, carrying the error, so that a CI step that
+    // uploads or posts them finds them; then the error goes to main (exit 2, caret on stderr).
+    InputProblem p{path, 0, 0, e.what()};
+    if (const auto* se = dynamic_cast<const SpecError*>(&e)) p = {se->file, se->line, se->column, se->message};
+    const std::string failure = emit_input_problem(out, path, p, flags.out);
+    if (!failure.empty()) std::cerr << "error: " << failure << "\n";
+    throw;
+  }
+  const auto results = run_checks(checks, flags.run);
+  const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return emit_results(out, path, results, wall, flags.out);
+}
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,290 @@
+#include "cli/commands/prove_command.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <ostream>
+
+#include "cli/output/escape.hpp"
+#include "cli/help.hpp"
+#include "cli/layout_input.hpp"
+#include "cli/output/report.hpp"
+#include "cli/run_flags.hpp"
+#include "cli/output/witness_json.hpp"
+#include "model/support/checked.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/bank_claims.hpp"
+#include "proofs/claims/check.hpp"
+#include "proofs/claims/prove.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using namespace proofs;
+
+std::string ms(double t) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f", t);
+  return b;
+}
+
+std::string witness_text(const Witness& w) {
+  std::string s;
+  for (const auto& p : w.points) {
+    if (!s.empty()) s += ", ";
+    s += p.role + ": ";
+    if (p.index >= 0) s += "index " + std::to_string(p.index) + " " + p.coord + " -> ";
+    else if (!p.coord.empty()) s += p.coord + " -> ";
+    s += std::to_string(p.offset);
+  }
+  return s.empty() ? w.why : s + " (" + w.why + ")";
+}
+
+Subject subject_of(const std::string& text, const CppConstants& constants) {
+  const LayoutOrSwizzle l = parse_layout_or_swizzle(text, constants);
+  // Every claim is about integer offsets; a basis stride maps to a coordinate (an identity layout):
+  // bad input, not an ERROR verdict.
+  for (const IntTuple& d : leaf_nodes(l.layout.layout.stride))
+    if (d.is_basis())
+      throw LayoutError("claims are about integer offsets, and " + to_string(l.layout.layout) + " has the basis stride " +
+                        to_string(d) + " (a coordinate direction, as in make_identity_layout); print or algebra take it");
+  Subject s;
+  s.layout = l.layout;
+  s.bare_swizzle = l.bare_swizzle;
+  return s;
+}
+
+// Options of the bank claims (conflict-free, max-ways:K).
+struct AccessOptions {
+  std::optional<int> elem_bytes, elem_bits, vec;
+  std::string pattern, op = "ld", thread_layout, byte_swizzle, report;
+  i64 base = 0;
+  bool any = false;  // an option only bank claims take (--vec, --pattern, --op, --thread-layout, --base, --report)
+  CppConstants constants;
+};
+
+int parse_small(const std::string& v, const std::string& what) {
+  return static_cast<int>(parse_int_in(v, what, 1, 9999));
+}
+
+// --byte-swizzle SW: a bare swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}) acting on byte addresses.
+Swizzle parse_byte_swizzle(const std::string& text, const CppConstants& constants) {
+  const LayoutOrSwizzle sw = parse_layout_or_swizzle(text, constants);
+  if (!sw.bare_swizzle) throw LayoutError("--byte-swizzle takes a swizzle (Sw<3,4,3> or Swizzle<3,4,3>{}), not a layout");
+  return *sw.layout.swizzle;
+}
+
+// The element width in bits that tma: claims and --byte-swizzle need: --elem-bits N, --elem-bytes E
+// or the smem_ptr[Nb] of L, which must agree.
+int element_bits_of(const AnyLayout& l, const AccessOptions& a, const std::string& who) {
+  if (a.elem_bits && a.elem_bytes && *a.elem_bits != 8 * *a.elem_bytes)
+    throw LayoutError("--elem-bits " + std::to_string(*a.elem_bits) + " and --elem-bytes " + std::to_string(*a.elem_bytes) + " disagree");
+  const std::optional<int> given = a.elem_bits ? a.elem_bits : a.elem_bytes ? std::optional<int>(8 * *a.elem_bytes) : std::nullopt;
+  if (l.is_smem_ptr()) {
+    if (given && *given != l.smem_ptr_bits)
+      throw LayoutError(to_string(l) + " is a layout of " + std::to_string(l.smem_ptr_bits) + "-bit elements, but the element width given is " +
+                        std::to_string(*given) + " bits");
+    return l.smem_ptr_bits;
+  }
+  if (!given) throw LayoutError(who + " need the element width: --elem-bytes E, --elem-bits N or an smem_ptr[Nb] layout");
+  return *given;
+}
+
+std::string shell_quote(const std::string& a) {
+  if (!a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:./,=@") == std::string::npos)
+    return a;
+  std::string q = "'";
+  for (char ch : a) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+// prove LAYOUT --claim conflict-free|max-ways:K --elem-bytes E --vec V --pattern P ...
+int run_bank_claims(const std::string& layout_text, const std::vector<std::string>& claim_texts, const AccessOptions& a,
+                    const ProveOptions& opts, bool json, const std::string& command, std::ostream& out) {
+  if (!a.elem_bytes) throw LayoutError("bank claims need --elem-bytes E");
+  AccessSpec spec;
+  spec.tile = parse_layout_any_syntax(layout_text, a.constants);
+  spec.elem_bytes = *a.elem_bytes;
+  spec.base_address = a.base;
+  if (a.elem_bits && *a.elem_bits != 8 * spec.elem_bytes) throw LayoutError("bank claims take whole bytes: --elem-bytes E, not --elem-bits");
+  (void)element_bits_of(spec.tile, a, "bank claims");  // an smem_ptr[Nb] tile has N-bit elements
+  if (!a.byte_swizzle.empty()) spec.byte_swizzle = parse_byte_swizzle(a.byte_swizzle, a.constants);
+  // make_bank_subject reads an smem_ptr tile as its inner layout under its byte swizzle (absolute
+  // addresses, --base included). A byte swizzle that moves bytes inside an element splits it:
+  // refused here, saying which bytes move.
+  const std::optional<Swizzle> bytes = spec.tile.is_smem_ptr() ? std::optional<Swizzle>(spec.tile.byte_swizzle) : spec.byte_swizzle;
+  if (bytes) (void)element_swizzle(*bytes, 8 * spec.elem_bytes);
+  if (!a.thread_layout.empty()) {
+    if (!a.pattern.empty() && a.pattern != "thread-layout")
+      throw LayoutError("--thread-layout gives the thread-layout pattern; drop --pattern " + a.pattern);
+    spec.pattern = PatternKind::thread_layout;
+    const AnyLayout t = parse_layout_any_syntax(a.thread_layout, a.constants);
+    if (t.is_swizzled()) throw LayoutError("--thread-layout takes a plain layout, not " + to_string(t));
+    spec.thread_layout = t.layout;
+  } else {
+    if (a.pattern.empty()) throw LayoutError("bank claims need --pattern row-per-lane|linear|ldmatrix or --thread-layout T");
+    spec.pattern = parse_pattern(a.pattern);
+    if (spec.pattern == PatternKind::thread_layout) throw LayoutError("--pattern thread-layout needs --thread-layout T");
+  }
+  const auto op = parse_smem_op(a.op);
+  if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, not '" + a.op + "'");
+  spec.vec = a.vec ? *a.vec : default_vec(spec.elem_bytes);
+  for (const auto& t : claim_texts)  // every claim checked before any is proved (nothing printed, then refused)
+    if (!parse_bank_claim(t)) throw LayoutError("claim '" + t + "' cannot be mixed with conflict-free / max-ways:K in one run");
+  const BankSubject subject = make_bank_subject(spec, *op);
+  bool refuted = false, undecided = false;
+  int counts[4] = {0, 0, 0, 0};
+  std::string json_results;
+  std::vector<BankReportInput> reports;
+  for (const auto& t : claim_texts) {
+    const BankResult r = prove_bank(subject, *parse_bank_claim(t), opts);
+    const Verdict& v = r.verdict;
+    ++counts[static_cast<int>(v.kind)];
+    refuted |= v.is_refuted();
+    undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
+    if (json) {
+      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_str(t) +
+                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_str(v.method) +
+                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_str(v.detail) +
+                      ",\"witness\":" + (r.witness ? witness_to_json(*r.witness) : "null") + "}";
+    } else {
+      out << to_string(v.kind) << "  " << t << "  [" << v.method << ", " << ms(v.time_ms) << " ms]";
+      if (r.witness) out << "\n  witness: " << describe(*r.witness);
+      else if (!v.detail.empty()) out << "  " << v.detail;
+      out << "\n";
+    }
+    if (!a.report.empty()) reports.push_back({command, t, subject, r});
+  }
+  if (json)
+    out << "{\"layout\":" << json_str(to_string(spec.tile)) << ",\"access\":" << json_str(subject.text())
+        << ",\"results\":[" << json_results << "]}\n";
+  else
+    out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2] << " unknown, "
+        << counts[3] << " error\n";
+  if (!a.report.empty()) write_bank_reports(a.report, reports);  // DIR/index.html: every claim, linked to its detail
+  if (!a.report.empty() && !json) out << "report: " << a.report << "/index.html\n";
+  return refuted ? 1 : undecided ? 3 : 0;
+}
+
+}  // namespace
+
+int run_prove(const std::vector<std::string>& args, std::ostream& out) {
+  std::string layout_text;
+  std::vector<std::string> claim_texts;
+  bool json = false;
+  ProveOptions opts;
+  AccessOptions access;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto next = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      out << *help_text("prove");
+      return 0;
+    }
+    if (take_define(args, i, access.constants)) continue;
+    if (a == "--claim") claim_texts.push_back(next());
+    else if (a == "--json") json = true;
+    else if (a == "--engine") {
+      const std::string e = next();
+      if (e == "z3") opts.engine = EngineChoice::z3;
+      else if (e == "exhaustive") opts.engine = EngineChoice::exhaustive;
+      else if (e == "auto") opts.engine = EngineChoice::automatic;
+      else throw LayoutError("--engine must be z3, exhaustive or auto, not '" + e + "'");
+    } else if (a == "--timeout-ms") {
+      opts.smt.timeout_ms = static_cast<unsigned>(parse_int_in(next(), a, 1, 999'999'999));
+    } else if (a == "--deadline-s") opts.smt.deadline = proofs::Deadline::parse(next());
+    else if (a == "--dump-smt") opts.smt.dump_dir = dump_smt_dir(next());
+    else if (a == "--elem-bytes") access.elem_bytes = parse_small(next(), a);
+    else if (a == "--elem-bits") access.elem_bits = parse_small(next(), a);
+    else if (a == "--vec") access.vec = parse_small(next(), a), access.any = true;
+    else if (a == "--pattern") access.pattern = next(), access.any = true;
+    else if (a == "--op") access.op = next(), access.any = true;
+    else if (a == "--thread-layout") access.thread_layout = next(), access.any = true;
+    else if (a == "--byte-swizzle") access.byte_swizzle = next();
+    else if (a == "--report") access.report = next(), access.any = true;
+    else if (a == "--base") {
+      access.base = parse_byte_address(next(), a), access.any = true;
+    }
+    else if (!a.empty() && a[0] == '-' && a.size() > 1 && a[1] == '-') throw LayoutError("unknown option " + a);
+    else if (layout_text.empty()) layout_text = a;
+    else throw LayoutError("prove takes one layout (quote it); unexpected '" + a + "'");
+  }
+  if (layout_text.empty() || claim_texts.empty())
+    throw LayoutError("usage: layoutproof prove LAYOUT --claim CLAIM [--claim ...] [--json] [--engine E]");
+  const bool bank = std::any_of(claim_texts.begin(), claim_texts.end(), is_bank_claim);
+  if (bank) {
+    std::string command = "layoutproof prove";
+    for (const auto& x : args) command += " " + shell_quote(x);
+    return run_bank_claims(layout_text, claim_texts, access, opts, json, command, out);
+  }
+  if (access.any) throw LayoutError("--vec, --pattern, --op, --thread-layout, --base and --report apply to conflict-free and max-ways:K only");
+  Subject subject = subject_of(layout_text, access.constants);
+  const bool tma = std::any_of(claim_texts.begin(), claim_texts.end(), [](const std::string& t) { return t.rfind("tma:", 0) == 0; });
+  const bool width = access.elem_bytes || access.elem_bits;
+  if (!access.byte_swizzle.empty() || tma) {
+    if (subject.bare_swizzle) throw LayoutError("tma: claims and --byte-swizzle take a layout, not the bare swizzle " + subject.text());
+  } else if (width && !subject.layout.is_smem_ptr()) {
+    throw LayoutError("--elem-bytes/--elem-bits apply to bank claims, tma: claims, --byte-swizzle and smem_ptr layouts");
+  }
+  int bits = 0;
+  if (width || tma || !access.byte_swizzle.empty()) bits = element_bits_of(subject.layout, access, "tma: claims and --byte-swizzle");
+  if (!access.byte_swizzle.empty()) {
+    // CuTe's composition(SW, smem_ptr_flag_bits<bits>{}, L): the one smem_ptr form. A tma:-only
+    // run reads absolute addresses, so it needs no element-level swizzle (allow_unevaluable).
+    if (subject.layout.is_swizzled())
+      throw LayoutError("--byte-swizzle on the swizzled " + subject.text() + ": give a plain layout, or write one smem_ptr form (Sw<B,M,S> o smem_ptr[Nb](unset) o L)");
+    const bool only_tma = std::all_of(claim_texts.begin(), claim_texts.end(), [](const std::string& t) { return t.rfind("tma:", 0) == 0; });
+    subject.layout = AnyLayout::smem_ptr(parse_byte_swizzle(access.byte_swizzle, access.constants), bits, subject.layout.layout, only_tma);
+  }
+  // A claim is a layout claim (proofs/claims/claim.hpp) or a tma: claim (proofs/claims/check.hpp); both give a Verdict.
+  struct Item {
+    std::string text;
+    std::optional<Claim> claim;
+    std::optional<Check> check;
+  };
+  std::vector<Item> claims;
+  for (const auto& t : claim_texts) {
+    if (parse_tma_claim(t)) {  // validates it
+      Check c = make_check(subject.text(), subject.layout, t, std::nullopt);
+      c.element_bits = bits;
+      claims.push_back({t, std::nullopt, std::move(c)});
+    } else {
+      Claim c = parse_claim(t, access.constants);
+      claims.push_back({c.text, c, std::nullopt});
+    }
+  }
+
+  bool refuted = false, undecided = false;
+  std::string json_results;
+  int counts[4] = {0, 0, 0, 0};
+  for (const Item& c : claims) {
+    const Verdict v = c.check ? run_check(*c.check, opts).verdict : prove(subject, *c.claim, opts);
+    ++counts[static_cast<int>(v.kind)];
+    refuted |= v.kind == Verdict::Kind::refuted;
+    undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
+    const std::string largest = v.largest_v ? " (largest V: " + std::to_string(v.largest_v) + ")" : "";
+    if (json) {
+      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_str(c.text) +
+                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_str(v.method) +
+                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_str(v.detail) +
+                      ",\"witness\":" + (v.is_refuted() ? witness_to_json(v.witness) : "null") +
+                      (v.largest_v ? ",\"largest_v\":" + std::to_string(v.largest_v) : "") + "}";
+    } else {
+      out << to_string(v.kind) << "  " << c.text << "  [" << v.method << ", " << ms(v.time_ms) << " ms]";
+      if (v.is_refuted()) out << "  witness: " << witness_text(v.witness);
+      else if (!v.detail.empty()) out << "  " << v.detail;
+      out << largest << "\n";
+    }
+  }
+  if (json)
+    out << "{\"layout\":" << json_str(subject.text()) << ",\"results\":[" << json_results << "]}\n";
+  else
+    out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2]
+        << " unknown, " << counts[3] << " error\n";
+  return refuted ? 1 : undecided ? 3 : 0;
+}
+
+}  // namespace layoutproof::cli

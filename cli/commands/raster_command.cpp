@@ -1,0 +1,231 @@
+#include "cli/commands/raster_command.hpp"
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <ostream>
+
+#include "cli/output/escape.hpp"
+#include "cli/help.hpp"
+#include "cli/run_flags.hpp"
+#include "model/support/checked.hpp"
+#include "model/support/error.hpp"
+#include "model/raster/raster.hpp"
+#include "proofs/raster/raster.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using namespace proofs;
+using raster::u32;
+
+constexpr const char* kUsage =
+    "usage: layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N] [--claim C] "
+    "[--timeout-ms N] [--deadline-s S] [--json]\n       layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]";
+
+std::int64_t parse_num(const std::string& v, const std::string& what, std::int64_t lo, std::int64_t hi) {
+  return parse_int_in(v, what, lo, hi);
+}
+
+std::string fmt(double v, const char* f = "%.1f") {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+std::string grid_json(raster::Grid g) { return "[" + std::to_string(g.x) + "," + std::to_string(g.y) + "]"; }
+
+std::string witness_json(const RasterSubject& s, const RasterWitness& w) {
+  const char* what = w.what == RasterWitness::What::collision       ? "collision"
+                     : w.what == RasterWitness::What::out_of_bounds ? "out-of-bounds"
+                                                                    : "missing";
+  std::string j = std::string("{\"what\":\"") + what + "\",\"dims\":[" + std::to_string(w.p0) + "," +
+                  std::to_string(w.p1) + "],\"param\":" + std::to_string(w.param) + ",\"launch\":" + grid_json(w.launch) +
+                  ",\"tiles\":" + grid_json(w.tiles) + ",\"blocks\":[";
+  if (w.what != RasterWitness::What::missing) j += grid_json(w.a);
+  if (w.what == RasterWitness::What::collision) j += "," + grid_json(w.b);
+  return j + "],\"tile\":[" + std::to_string(w.tile.x) + "," + std::to_string(w.tile.y) + "],\"why\":" +
+         json_str(w.describe(s)) + "}";
+}
+
+struct Flags {
+  std::string sub, kind, formula;
+  std::optional<u32> tile_size, log_tile;
+  std::optional<u32> max_grid;
+  std::vector<std::string> claims;
+  bool json = false;
+  ProveOptions opts;
+  std::int64_t m = 0, n = 0, k = 0, sms = 132, elem_bytes = 2;
+  raster::TileShape tile;
+};
+
+Flags parse_flags(const std::vector<std::string>& args) {
+  Flags f;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto next = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value; " + kUsage);
+      return args[++i];
+    };
+    if (a == "--json") f.json = true;
+    else if (a == "--tile-size") f.tile_size = static_cast<u32>(parse_num(next(), a, 1, 1 << 16));
+    else if (a == "--log-tile") f.log_tile = static_cast<u32>(parse_num(next(), a, 0, 15));
+    else if (a == "--formula") f.formula = next();
+    else if (a == "--max-grid") f.max_grid = static_cast<u32>(parse_num(next(), a, 1, 4096));
+    else if (a == "--claim") f.claims.push_back(next());
+    else if (a == "--engine") {
+      const std::string e = next();
+      if (e == "z3") f.opts.engine = EngineChoice::z3;
+      else if (e == "exhaustive") f.opts.engine = EngineChoice::exhaustive;
+      else if (e == "auto") f.opts.engine = EngineChoice::automatic;
+      else throw LayoutError("--engine must be z3, exhaustive or auto, not '" + e + "'");
+    } else if (a == "--timeout-ms") f.opts.smt.timeout_ms = static_cast<unsigned>(parse_num(next(), a, 1, 100000000));
+    else if (a == "--deadline-s") f.opts.smt.deadline = proofs::Deadline::parse(next());
+    else if (a == "--dump-smt") f.opts.smt.dump_dir = dump_smt_dir(next());
+    else if (a == "--m") f.m = parse_num(next(), a, 1, std::int64_t{1} << 40);
+    else if (a == "--n") f.n = parse_num(next(), a, 1, std::int64_t{1} << 40);
+    else if (a == "--k") f.k = parse_num(next(), a, 1, std::int64_t{1} << 40);
+    else if (a == "--sms") f.sms = parse_num(next(), a, 1, 1 << 20);
+    else if (a == "--elem-bytes") f.elem_bytes = parse_num(next(), a, 1, 64);
+    else if (a == "--tile") {
+      const std::string v = next();
+      const auto x1 = v.find('x'), x2 = v.find('x', x1 == std::string::npos ? 0 : x1 + 1);
+      if (x1 == std::string::npos || x2 == std::string::npos) throw LayoutError("--tile needs MxNxK, not '" + v + "'");
+      f.tile.m = parse_num(v.substr(0, x1), "--tile M", 1, 1 << 16);
+      f.tile.n = parse_num(v.substr(x1 + 1, x2 - x1 - 1), "--tile N", 1, 1 << 16);
+      f.tile.k = parse_num(v.substr(x2 + 1), "--tile K", 1, 1 << 16);
+    } else if (a.rfind("--", 0) == 0) throw LayoutError("unknown option " + a + "; " + kUsage);
+    else if (f.sub.empty()) f.sub = a;
+    else if (f.kind.empty()) f.kind = a;
+    else throw LayoutError("unexpected '" + a + "'; " + kUsage);
+  }
+  return f;
+}
+
+int run_prove_raster(const Flags& f, std::ostream& out) {
+  if (f.kind.empty()) throw LayoutError(std::string("raster prove needs a KIND; ") + kUsage);
+  RasterSubject s;
+  s.kind = raster::parse_kind(f.kind);
+  // Defaults chosen so a query finishes in seconds: the strip functions divide by symbolic values.
+  const bool heavy = s.kind == raster::Kind::seed || s.kind == raster::Kind::seed_fixed || s.kind == raster::Kind::formula;
+  s.max_grid = f.max_grid.value_or(heavy ? 8 : 256);
+  if (s.kind == raster::Kind::formula) {
+    if (f.formula.empty()) throw LayoutError("raster prove formula needs --formula 'x = ...; y = ...'");
+    s.formula = std::make_shared<const raster::Formula>(raster::parse_formula(f.formula));
+  } else if (!f.formula.empty()) {
+    throw LayoutError("--formula goes with the kind formula");
+  }
+  if (s.kind == raster::Kind::cutlass) {
+    if (f.tile_size) throw LayoutError("cutlass takes --log-tile L, not --tile-size");
+    s.param = f.log_tile;
+  } else {
+    if (f.log_tile) throw LayoutError("--log-tile goes with cutlass");
+    s.param = f.tile_size;
+  }
+  if (f.opts.engine == EngineChoice::automatic) {}  // automatic = z3 for rasterizations
+  std::vector<RasterClaim> claims;
+  for (const auto& c : f.claims) claims.push_back(parse_raster_claim(c));
+  if (claims.empty()) claims.push_back(RasterClaim::bijective);
+  int counts[4] = {0, 0, 0, 0};
+  bool refuted = false, undecided = false;
+  std::string results;
+  for (RasterClaim c : claims) {
+    const RasterResult r = prove_raster(s, c, f.opts);
+    const Verdict& v = r.verdict;
+    ++counts[static_cast<int>(v.kind)];
+    refuted |= v.is_refuted();
+    undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
+    if (f.json) {
+      std::string q;
+      for (const auto& n : v.queries) q += (q.empty() ? "" : ",") + json_str(n);
+      results += std::string(results.empty() ? "" : ",") + "{\"claim\":\"" + to_string(c) + "\",\"verdict\":\"" +
+                 to_string(v.kind) + "\",\"method\":" + json_str(v.method) + ",\"time_ms\":" + fmt(v.time_ms) +
+                 ",\"detail\":" + json_str(v.detail) + ",\"bound\":" + json_str(s.bound_text()) + ",\"queries\":[" + q +
+                 "],\"witness\":" + (r.witness ? witness_json(s, *r.witness) : "null") + "}";
+    } else {
+      out << to_string(v.kind) << "  " << to_string(c) << "  [" << v.method << ", " << fmt(v.time_ms) << " ms]";
+      if (r.witness) out << "\n  witness (replayed on the model): " << r.witness->describe(s);
+      else if (!v.detail.empty()) out << "\n  " << v.detail;
+      out << "\n";
+    }
+  }
+  if (f.json)
+    out << "{\"raster\":" << json_str(s.text()) << ",\"bound\":" << json_str(s.bound_text()) << ",\"results\":["
+        << results << "]}\n";
+  else
+    out << s.text() << ", " << s.bound_text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, "
+        << counts[2] << " unknown, " << counts[3] << " error\n";
+  return refuted ? 1 : undecided ? 3 : 0;
+}
+
+int run_locality(const Flags& f, std::ostream& out) {
+  if (!f.m || !f.n || !f.k) throw LayoutError(std::string("raster locality needs --m, --n and --k; ") + kUsage);
+  const raster::GemmShape g{f.m, f.n, f.k};
+  std::vector<raster::Raster> rs{{raster::Kind::row_major, 0, nullptr},
+                                 {raster::Kind::seed, f.tile_size.value_or(4), nullptr},
+                                 {raster::Kind::cutlass, 1, nullptr},
+                                 {raster::Kind::cutlass, 2, nullptr},
+                                 {raster::Kind::cutlass, 3, nullptr},
+                                 {raster::Kind::morton, 0, nullptr}};
+  if (!f.formula.empty())
+    rs.push_back({raster::Kind::formula, f.tile_size.value_or(4),
+                  std::make_shared<const raster::Formula>(raster::parse_formula(f.formula))});
+  std::vector<raster::Locality> ls;
+  for (const auto& r : rs) ls.push_back(raster::locality(r, g, f.tile, static_cast<int>(f.elem_bytes), static_cast<int>(f.sms)));
+  const std::string head = "GEMM " + std::to_string(g.m) + "x" + std::to_string(g.n) + "x" + std::to_string(g.k) +
+                           ", tile " + std::to_string(f.tile.m) + "x" + std::to_string(f.tile.n) + "x" +
+                           std::to_string(f.tile.k) + ", " + std::to_string(f.elem_bytes) + "-byte elements, " +
+                           std::to_string(f.sms) + " SMs (one CTA each)";
+  if (f.json) {
+    out << "{\"gemm\":[" << g.m << "," << g.n << "," << g.k << "],\"tile\":[" << f.tile.m << "," << f.tile.n << ","
+        << f.tile.k << "],\"elem_bytes\":" << f.elem_bytes << ",\"sms\":" << f.sms << ",\"rows\":[";
+    for (std::size_t i = 0; i < ls.size(); ++i) {
+      const auto& l = ls[i];
+      out << (i ? "," : "") << "{\"raster\":" << json_str(l.name) << ",\"launch\":" << grid_json(l.launch)
+          << ",\"blocks\":" << l.blocks << ",\"noop_blocks\":" << l.noop_blocks << ",\"waves\":" << l.waves
+          << ",\"mean_a\":" << fmt(l.mean_a, "%.3f") << ",\"max_a\":" << l.max_a << ",\"mean_b\":"
+          << fmt(l.mean_b, "%.3f") << ",\"max_b\":" << l.max_b << ",\"total_a\":" << l.total_a
+          << ",\"total_b\":" << l.total_b << ",\"bytes_a\":" << l.bytes_a << ",\"bytes_b\":" << l.bytes_b << "}";
+    }
+    out << "]}\n";
+    return 0;
+  }
+  out << head << ": " << ls[0].m_tiles << "x" << ls[0].n_tiles << " tiles (M x N)\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "%-22s %-10s %5s %7s %12s %12s %10s %10s %7s\n", "rasterization", "launch", "waves",
+                "no-op", "A/wave mean", "B/wave mean", "A+B tiles", "A+B MiB", "vs row");
+  out << line;
+  std::snprintf(line, sizeof line, "%-22s %-10s %5s %7s %12s %12s %10s %10s %7s\n", "", "", "", "", "(max)", "(max)",
+                "(total)", "(total)", "major");
+  out << line;
+  const double base = static_cast<double>(ls[0].bytes_a + ls[0].bytes_b);
+  for (const auto& l : ls) {
+    const std::string launch = std::to_string(l.launch.x) + "x" + std::to_string(l.launch.y);
+    const std::string a = fmt(l.mean_a, "%.2f") + " (" + std::to_string(l.max_a) + ")";
+    const std::string b = fmt(l.mean_b, "%.2f") + " (" + std::to_string(l.max_b) + ")";
+    const double bytes = static_cast<double>(l.bytes_a + l.bytes_b);
+    std::snprintf(line, sizeof line, "%-22s %-10s %5lld %7lld %12s %12s %10lld %10.0f %6.2fx\n", l.name.c_str(),
+                  launch.c_str(), static_cast<long long>(l.waves), static_cast<long long>(l.noop_blocks), a.c_str(),
+                  b.c_str(), static_cast<long long>(l.total_a + l.total_b), bytes / (1024.0 * 1024.0),
+                  base > 0 ? bytes / base : 0.0);
+    out << line;
+  }
+  out << "A/B per wave: distinct tile rows of A and tile columns of B the wave's CTAs touch; bytes: each loaded once "
+         "per wave (tile x K x elem bytes)\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_raster(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) return out << *help_text(help_topic("raster", args)), 0;
+  const Flags f = parse_flags(args);
+  if (f.sub == "prove") return run_prove_raster(f, out);
+  if (f.sub == "locality") {
+    if (!f.kind.empty()) throw LayoutError("raster locality takes no KIND (it prints every rasterization)");
+    return run_locality(f, out);
+  }
+  throw LayoutError(std::string("raster needs prove or locality; ") + kUsage);
+}
+
+}  // namespace layoutproof::cli

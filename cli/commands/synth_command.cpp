@@ -1,0 +1,364 @@
+// `layoutproof synth` (cli/commands/synth_command.hpp).
+#include "cli/commands/synth_command.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <ostream>
+
+#include <unistd.h>
+
+#include "cli/output/escape.hpp"
+#include "cli/help.hpp"
+#include "cli/layout_input.hpp"
+#include "model/source/kernel_expr.hpp"
+#include "model/layout/notation.hpp"
+#include "proofs/claims/bank_claims.hpp"
+#include "proofs/synth/kernel_synth.hpp"
+#include "proofs/synth/synth.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using namespace proofs;
+
+std::string num(double t, int digits = 1) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.*f", digits, t);
+  return b;
+}
+
+int parse_positive(const std::string& v, const std::string& what) { return static_cast<int>(parse_int_in(v, what, 1, 9999)); }
+
+std::string sw_text(const Swizzle& s) { return to_string(s); }
+
+std::string status_text(const Candidate& c) {
+  return c.status == Candidate::Status::not_bijective ? "not a bijection on the tile" : "breaks contiguous vectors";
+}
+
+std::string candidate_json(const Candidate& c, const std::vector<SynthAccess>& acc) {
+  std::string s = "{\"swizzle\":" + json_str(sw_text(c.sw)) + ",\"wavefronts\":" + std::to_string(c.wavefronts) +
+                  ",\"ideal\":" + std::to_string(c.ideal) + ",\"worst_degree\":" + num(c.worst_degree, 3) +
+                  ",\"conflict_free\":" + (c.conflict_free() ? "true" : "false") + ",\"per_access\":[";
+  for (std::size_t a = 0; a < c.access_wavefronts.size(); ++a)
+    s += (a ? "," : "") + std::to_string(c.access_wavefronts[a]);
+  s += "]";
+  if (c.conflict) {
+    const auto& x = *c.conflict;
+    s += ",\"witness\":{\"verdict\":\"REFUTED\",\"access\":" + json_str(acc[static_cast<std::size_t>(x.access)].text()) +
+         ",\"instruction\":" + std::to_string(x.instruction) + ",\"where\":" + json_str(x.where) +
+         ",\"phase\":" + std::to_string(x.phase) + ",\"bank\":" + std::to_string(x.bank) + ",\"lanes\":[";
+    for (std::size_t i = 0; i < x.lanes.size(); ++i) s += (i ? "," : "") + std::to_string(x.lanes[i]);
+    s += "],\"words\":[";
+    for (std::size_t i = 0; i < x.words.size(); ++i) s += (i ? "," : "") + std::to_string(x.words[i]);
+    s += "],\"wavefronts\":" + std::to_string(x.wavefronts) + ",\"ideal\":" + std::to_string(x.ideal) + "}";
+  }
+  return s + "}";
+}
+
+std::string none_statement(const SynthResult& r) {
+  return "no Swizzle<B,M,S> with " + r.bounds_text() + " makes every access conflict-free while keeping the tile a "
+         "bijection with contiguous vectors";
+}
+
+std::string none_method(const SynthResult& r) {
+  i64 per = 0;
+  for (i64 n : r.instructions) per += n;
+  return "exhaustive: " + std::to_string(r.family_size) + " candidates; (a), (b) on every offset, the bank model on all " +
+         std::to_string(per) + " instructions of each of the " + std::to_string(r.ranked.size()) + " that pass them";
+}
+
+std::vector<std::string> best_degree_swizzles(const SynthResult& r) {
+  std::vector<std::string> v;
+  for (const auto& c : r.ranked)
+    if (c.worst_degree == r.best_degree) v.push_back(sw_text(c.sw));
+  return v;
+}
+
+std::string gf2_json(const Gf2Outcome& g) {
+  std::string s = "{\"applicable\":" + std::string(g.applicable ? "true" : "false");
+  if (!g.applicable) return s + ",\"why_not\":" + json_str(g.why_not) + "}";
+  const auto& q = g.search;
+  const char* kind = q.kind == Gf2Search::Kind::found ? "found" : q.kind == Gf2Search::Kind::none ? "none" : "budget_exhausted";
+  s += ",\"result\":\"" + std::string(kind) + "\",\"log2_matrices\":" + num(q.log2_space, 0) +
+       ",\"differences\":" + std::to_string(q.differences) + ",\"nodes\":" + std::to_string(q.nodes) +
+       ",\"unit_bytes\":" + std::to_string(1 << q.map.unit_log2) + ",\"bank_bits\":" + std::to_string(q.map.w);
+  if (q.kind == Gf2Search::Kind::found) {
+    s += ",\"verified\":" + std::string(g.verified ? "true" : "false") + ",\"verify\":" + json_str(g.verify_detail) +
+         ",\"wavefronts\":" + std::to_string(g.wavefronts) + ",\"ideal\":" + std::to_string(g.ideal) + ",\"matrix\":[";
+    const auto lines = matrix_lines(q.map);
+    for (std::size_t i = 0; i < lines.size(); ++i) s += (i ? "," : "") + json_str(lines[i]);
+    s += "],\"row_xor\":[";
+    for (std::size_t i = 0; i < g.row_xor.size(); ++i) {
+      s += i ? ",[" : "[";
+      for (std::size_t j = 0; j < g.row_xor[i].size(); ++j) s += (j ? "," : "") + std::to_string(g.row_xor[i][j]);
+      s += "]";
+    }
+    s += "]";
+  }
+  return s + "}";
+}
+
+void print_gf2(std::ostream& out, const Gf2Outcome& g, int vec) {
+  out << "\nGF(2) XOR-linear maps (u' = u XOR A*(u >> w), u = byte address / lane width):\n";
+  if (!g.applicable) {
+    out << "  not searched: " << g.why_not << "\n";
+    return;
+  }
+  const auto& q = g.search;
+  const int vlog = [&] { int b = 0; while ((1 << b) < vec) ++b; return b; }();
+  out << "  space: every " << q.map.w << " x " << q.map.high_bits << " matrix A over GF(2) (2^" << num(q.log2_space, 0)
+      << "), " << q.differences << " lane-pair differences, " << q.nodes << " search nodes\n";
+  if (q.kind == Gf2Search::Kind::none) {
+    out << "PROVED  no XOR-linear map of this form is conflict-free (exhaustive backtracking; its test, two units of one "
+           "phase in one bank, is necessary for the bank model)\n";
+    return;
+  }
+  if (q.kind == Gf2Search::Kind::budget_exhausted) {
+    out << "UNKNOWN  the search budget ran out\n";
+    return;
+  }
+  out << (g.verified ? "FOUND  " : "ERROR  ") << "an XOR-linear map: " << g.verify_detail << "\n";
+  out << "  matrix A (line i: unit bit i = element-offset bit " << vlog << "+i; column k: unit bit " << q.map.w
+      << "+k):\n";
+  for (const auto& line : matrix_lines(q.map)) out << "    " << line << "\n";
+  out << "  per-row XOR of the " << (1 << q.map.unit_log2) << "-byte column chunks (row: XOR per chunk):\n";
+  for (std::size_t i = 0; i < g.row_xor.size(); ++i) {
+    bool same = true;
+    for (auto x : g.row_xor[i]) same &= x == g.row_xor[i][0];
+    out << "    row " << i << ":";
+    if (same) out << " " << (g.row_xor[i].empty() ? 0 : g.row_xor[i][0]) << " (every chunk)";
+    else for (auto x : g.row_xor[i]) out << " " << x;
+    out << "\n";
+  }
+}
+
+void print_human(std::ostream& out, const SynthRequest& q, const SynthResult& r, bool all) {
+  out << "synth " << to_string(q.tile) << ", " << q.elem_bytes << "-byte elements x" << q.vec << ", accesses:";
+  for (std::size_t a = 0; a < q.accesses.size(); ++a)
+    out << (a ? ";" : "") << " " << q.accesses[a].text() << " (" << r.instructions[a] << " instructions)";
+  out << "\nfamily: " << r.family_size << " swizzles (" << r.bounds_text() << "); " << r.rejected.size()
+      << " rejected by (a) bijective / (b) contiguous:" << q.vec << ", " << r.ranked.size() << " evaluated on the bank model\n";
+  out << "ranking: fewest wavefronts, then smallest B, then M = log2(vec), M+S = log2(row pitch), S > 0, smallest |S|, smallest M\n";
+  const Candidate& best = r.ranked.front();
+  if (r.found) {
+    out << "\nbest: " << sw_text(best.sw) << " o " << to_string(q.tile) << "  (" << best.wavefronts << " wavefronts = ideal)\n";
+    for (const auto& p : r.proofs) {
+      out << to_string(p.verdict.kind) << "  " << p.claim << "  [" << p.verdict.method << ", " << num(p.verdict.time_ms) << " ms]";
+      if (!p.verdict.detail.empty()) out << "  " << p.verdict.detail;
+      out << "\n";
+    }
+    int n_cf = 0;
+    for (const auto& c : r.ranked) n_cf += c.conflict_free();
+    out << n_cf << " conflict-free swizzles in the family";
+    if (!all && n_cf > 1) out << " (--all lists them)";
+    out << "\n";
+  } else {
+    out << "\nPROVED  " << none_statement(r) << "  [" << none_method(r) << "]\n";
+    out << "best degree reached: " << num(r.best_degree, 2) << "-way worst instruction, by";
+    for (const auto& s : best_degree_swizzles(r)) out << " " << s;
+    out << "; fewest wavefronts " << r.best_wavefronts << " (ideal " << best.ideal << ") by " << sw_text(best.sw) << "\n";
+    // Group the REFUTED witnesses by access and instruction.
+    std::map<std::pair<int, i64>, std::vector<const Candidate*>> groups;
+    for (const auto& c : r.ranked) groups[{c.conflict->access, c.conflict->instruction}].push_back(&c);
+    out << "REFUTED witnesses, one line per candidate, grouped by the first instruction that conflicts:\n";
+    for (const auto& [key, cs] : groups) {
+      out << "  " << q.accesses[static_cast<std::size_t>(key.first)].text() << ", instruction " << key.second << " ("
+          << cs.front()->conflict->where << "): " << cs.size() << " candidates\n";
+      for (const Candidate* c : cs) {
+        const auto& x = *c->conflict;
+        out << "    REFUTED " << sw_text(c->sw) << ": phase " << x.phase << ", lanes";
+        for (std::size_t i = 0; i < x.lanes.size(); ++i) out << (i ? "," : " ") << x.lanes[i];
+        out << " in bank " << x.bank << ", " << x.wavefronts << "/" << x.ideal << " wavefronts\n";
+      }
+    }
+  }
+  if (all) {
+    out << "\nranked (" << r.ranked.size() << "): swizzle, total wavefronts / ideal, worst degree\n";
+    for (std::size_t i = 0; i < r.ranked.size(); ++i) {
+      const auto& c = r.ranked[i];
+      out << "  " << i + 1 << ". " << sw_text(c.sw) << "  " << c.wavefronts << "/" << c.ideal << "  " << num(c.worst_degree, 2)
+          << (c.conflict_free() ? "  conflict-free" : "") << "\n";
+    }
+    out << "rejected (" << r.rejected.size() << "):\n";
+    for (const auto& c : r.rejected) out << "  " << sw_text(c.sw) << ": " << status_text(c) << ": " << c.reject_why << "\n";
+  }
+  if (r.gf2) print_gf2(out, *r.gf2, q.vec);
+  out << "time: search " << num(r.search_ms) << " ms, proofs " << num(r.proof_ms) << " ms";
+  if (r.gf2) out << ", GF(2) " << num(r.gf2_ms) << " ms";
+  out << "\n";
+}
+
+void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, bool all) {
+  std::string s = "{\"tile\":" + json_str(to_string(q.tile)) + ",\"elem_bytes\":" + std::to_string(q.elem_bytes) +
+                  ",\"vec\":" + std::to_string(q.vec) + ",\"accesses\":[";
+  for (std::size_t a = 0; a < q.accesses.size(); ++a)
+    s += (a ? "," : "") + std::string("{\"pattern\":") + json_str(to_string(q.accesses[a].pattern)) +
+         ",\"op\":" + json_str(to_string(q.accesses[a].op)) + ",\"instructions\":" + std::to_string(r.instructions[a]) + "}";
+  s += "],\"family\":{\"bounds\":" + json_str(r.bounds_text()) + ",\"offset_bits\":" + std::to_string(r.offset_bits) +
+       ",\"size\":" + std::to_string(r.family_size) + ",\"rejected\":" + std::to_string(r.rejected.size()) +
+       ",\"evaluated\":" + std::to_string(r.ranked.size()) + "},\"found\":" + (r.found ? "true" : "false");
+  s += ",\"best\":" + candidate_json(r.ranked.front(), q.accesses);
+  if (r.found) {
+    s += ",\"proofs\":[";
+    for (std::size_t i = 0; i < r.proofs.size(); ++i) {
+      const auto& p = r.proofs[i];
+      s += (i ? "," : "") + std::string("{\"claim\":") + json_str(p.claim) + ",\"verdict\":\"" + to_string(p.verdict.kind) +
+           "\",\"method\":" + json_str(p.verdict.method) + ",\"time_ms\":" + num(p.verdict.time_ms) +
+           ",\"detail\":" + json_str(p.verdict.detail) + "}";
+    }
+    s += "]";
+  } else {
+    s += ",\"none\":{\"verdict\":\"PROVED\",\"statement\":" + json_str(none_statement(r)) + ",\"method\":" +
+         json_str(none_method(r)) + ",\"best_degree\":" + num(r.best_degree, 3) + ",\"best_degree_swizzles\":[";
+    const auto bd = best_degree_swizzles(r);
+    for (std::size_t i = 0; i < bd.size(); ++i) s += (i ? "," : "") + json_str(bd[i]);
+    s += "]}";
+  }
+  if (all || !r.found) {
+    s += ",\"ranked\":[";
+    for (std::size_t i = 0; i < r.ranked.size(); ++i) s += (i ? "," : "") + candidate_json(r.ranked[i], q.accesses);
+    s += "]";
+  }
+  if (all) {
+    s += ",\"rejected\":[";
+    for (std::size_t i = 0; i < r.rejected.size(); ++i)
+      s += (i ? "," : "") + std::string("{\"swizzle\":") + json_str(sw_text(r.rejected[i].sw)) + ",\"reason\":" +
+           json_str(status_text(r.rejected[i])) + ",\"witness\":" + json_str(r.rejected[i].reject_why) + "}";
+    s += "]";
+  }
+  if (r.gf2) s += ",\"gf2\":" + gf2_json(*r.gf2);
+  s += ",\"time_ms\":{\"search\":" + num(r.search_ms) + ",\"proofs\":" + num(r.proof_ms) + ",\"gf2\":" + num(r.gf2_ms) + "}}";
+  out << s << "\n";
+}
+
+// ---- synth --kernel: the smem layout for a kernel's real copies (proofs/synth/kernel_synth.hpp).
+
+int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
+  KernelSynthRequest q;
+  std::string shape, mma;
+  std::vector<std::pair<CopySide, std::string>> copies;
+  CppConstants constants;
+  bool json = false, all = false, progress = isatty(2) != 0;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto next = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value (layoutproof synth --kernel --help)");
+      return args[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      out << *help_text("synth --kernel");
+      return 0;
+    }
+    if (a == "--kernel" || take_define(args, i, constants)) continue;
+    if (a == "--shape") shape = next();
+    else if (a == "--element") q.element = next();
+    else if (a == "--mma") mma = next();
+    else if (a == "--name") q.name = next();
+    else if (a == "--witnesses") q.witnesses = parse_positive(next(), a);
+    else if (a == "--base") q.placement.base = parse_byte_address(next(), a);
+    else if (a == "--align") {
+      q.placement.align = parse_int_in(next(), a, 1, i64{1} << 20);
+      if (*q.placement.align & (*q.placement.align - 1)) throw LayoutError("--align is a power of two (bytes), not " + std::to_string(*q.placement.align));
+    }
+    else if (a == "--json") json = true;
+    else if (a == "--all") all = true;
+    else if (a == "--progress" || a == "--no-progress") progress = a == "--progress";
+    else if (a == "--copy") {
+      const std::string v = next();
+      if (v.size() < 3 || (v[0] != 'S' && v[0] != 'D') || v[1] != ':')
+        throw LayoutError("--copy is S:EXPR (smem is the copy's source) or D:EXPR (its destination), not '" + v + "'");
+      copies.emplace_back(v[0] == 'S' ? CopySide::S : CopySide::D, v.substr(2));
+    } else throw LayoutError("synth --kernel: unexpected '" + a + "' (layoutproof synth --kernel --help)");
+  }
+  if (q.placement.base && q.placement.align) throw LayoutError("give --base (the buffer's one address) or --align (every multiple of N), not both");
+  if (shape.empty() || q.element.empty() || copies.empty())
+    throw LayoutError("synth --kernel needs --shape, --element and at least one --copy (layoutproof synth --kernel --help)");
+  q.shape = proofs::parse_smem_shape(shape, "--shape");
+  std::optional<TiledMma> m;
+  if (!mma.empty()) m = parse_tiled_mma(mma, constants);
+  for (const auto& [side, text] : copies) {
+    if (proofs::is_tma_copy(text)) {  // not a lane access: a constraint on the layout (proofs/synth/kernel_synth.hpp)
+      if (!q.tma_copy.empty()) throw LayoutError("synth --kernel takes one TMA copy; got '" + q.tma_copy + "' and '" + text + "'");
+      q.tma_copy = text;
+      continue;
+    }
+    q.copies.push_back({parse_tiled_copy(text, m, constants), side});
+  }
+  if (m) proofs::set_descriptor_operand(q, m->atom.name);
+  if (progress)
+    q.progress = [](i64 k, i64 n) { std::cerr << "\rsynth --kernel: candidate " << k << " of " << n << (k == n ? "\n" : "") << std::flush; };
+  const KernelSynthResult r = synthesize_kernel(q);
+  out << (json ? kernel_synth_json(q, r, all) : kernel_synth_text(q, r, all));
+  if (r.all_proved()) return 0;
+  for (const auto& p : r.proofs)
+    if (!p.verdict.is_proved() && !p.verdict.is_refuted()) return 3;
+  return 1;
+}
+
+}  // namespace
+
+int run_synth(const std::vector<std::string>& args, std::ostream& out) {
+  if (std::find(args.begin(), args.end(), "--kernel") != args.end()) return run_synth_kernel(args, out);
+  SynthRequest q;
+  std::string tile;
+  std::optional<int> elem_bytes, vec;
+  std::vector<PatternKind> patterns;
+  std::vector<SmemOp> ops;
+  bool json = false, all = false;
+  CppConstants constants;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      out << *help_text("synth");
+      return 0;
+    }
+    if (take_define(args, i, constants)) continue;
+    auto next = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--tile") tile = next();
+    else if (a == "--elem-bytes") elem_bytes = parse_positive(next(), a);
+    else if (a == "--vec") vec = parse_positive(next(), a);
+    else if (a == "--pattern") {
+      const PatternKind p = parse_pattern(next());
+      if (p == PatternKind::thread_layout) throw LayoutError("synth supports row-per-lane, linear and ldmatrix patterns");
+      patterns.push_back(p);
+    } else if (a == "--op") {
+      const std::string v = next();
+      const auto op = parse_smem_op(v);
+      if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, not '" + v + "'");
+      ops.push_back(*op);
+    } else if (a == "--json") json = true;
+    else if (a == "--all") all = true;
+    else if (a == "--no-gf2") q.gf2 = false;
+    else if (a == "--deadline-s") q.prove.smt.deadline = proofs::Deadline::parse(next());
+    else throw LayoutError("synth: unexpected '" + a + "'");
+  }
+  if (tile.empty() || !elem_bytes || patterns.empty())
+    throw LayoutError("usage: layoutproof synth --tile LAYOUT --elem-bytes E [--vec V] --pattern P [--pattern P ...] "
+                      "[--op OP ...] [--json] [--all]");
+  const AnyLayout l = parse_layout_any_syntax(tile, constants);
+  if (l.is_swizzled()) throw LayoutError("synth takes the plain tile (it searches the swizzle); drop the Sw<...> o");
+  q.tile = l.layout;
+  q.elem_bytes = *elem_bytes;
+  q.vec = vec ? *vec : default_vec(q.elem_bytes);
+  q.accesses = make_accesses(patterns, ops);
+  const SynthResult r = synthesize(q);
+  if (!r.cut.empty()) {  // the search was cut: no winner and no "none exists" is decided
+    if (json) out << "{\"verdict\":\"UNKNOWN\",\"detail\":" << json_str("synth search stopped: " + r.cut) << "}\n";
+    else out << "UNKNOWN  synth search stopped: " << r.cut << "\n";
+    return 3;
+  }
+  if (json) print_json(out, q, r, all);
+  else print_human(out, q, r, all);
+  if (!r.found) return 1;
+  for (const auto& p : r.proofs)
+    if (!p.verdict.is_proved()) return p.verdict.is_refuted() ? 1 : 3;
+  return 0;
+}
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,41 @@
+#include "cli/output/escape.hpp"
+
+#include "model/support/json.hpp"
+
+#include <cstdio>
+
+namespace layoutproof::cli {
+
+std::string json_escape(const std::string& s) { return layoutproof::json_escape(s); }
+
+std::string json_str(const std::string& s) { return "\"" + json_escape(s) + "\""; }
+
+namespace {
+std::string hex_escape(char ch) {
+  char b[8];
+  std::snprintf(b, sizeof b, "\\x%02x", static_cast<unsigned char>(ch));
+  return b;
+}
+}  // namespace
+
+std::string xml_escape(const std::string& s) {
+  std::string o;
+  for (char ch : s) {
+    switch (ch) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') ? hex_escape(ch) : std::string(1, ch);
+    }
+  }
+  return o;
+}
+
+std::string terminal_text(const std::string& s) {
+  std::string o;
+  for (char ch : s) o += static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f ? hex_escape(ch) : std::string(1, ch);
+  return o;
+}
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,336 @@
+#include "cli/output/results.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <ostream>
+
+#include "cli/output/escape.hpp"
+#include "cli/output/report.hpp"
+#include "cli/spec/verdict_cache.hpp"
+#include "cli/output/witness_json.hpp"
+#include "model/layout/notation.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using proofs::CheckResult;
+using proofs::Verdict;
+
+std::string ms_text(double t) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f ms", t);
+  return buf;
+}
+
+bool is_z3(const Verdict& v) { return v.method.find("z3") != std::string::npos; }
+
+// Seconds as xs:decimal (fixed point, no exponent).
+std::string seconds(double ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f", ms / 1000);
+  return buf;
+}
+
+std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
+
+// Writes one output file; a failure (no such folder, a full disk: --sarif /dev/full) is returned as
+// one line, never ignored: a CI step that uploads the file must not find it missing or cut short.
+std::string write_file(const std::string& path, const std::string& what, const std::function<void(std::ostream&)>& write) {
+  const std::filesystem::path p(path);
+  std::error_code ec;
+  if (p.has_parent_path() && !std::filesystem::is_directory(p.parent_path(), ec))
+    return "cannot write " + what + " to " + path + ": folder " + p.parent_path().string() + " does not exist";
+  if (std::filesystem::is_directory(p, ec)) return "cannot write " + what + " to " + path + ": it is a folder";
+  std::ofstream f(p);
+  if (!f) return "cannot write " + what + " to " + path + ": cannot open it for writing";
+  write(f);
+  f.flush();
+  f.close();
+  if (f.fail()) return "cannot write " + what + " to " + path + ": the write failed (disk full?)";
+  return "";
+}
+
+// SARIF's physicalLocation of a file and line (and column when known).
+std::string sarif_location(const std::string& file, int line, int column) {
+  std::string s = "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": " + json_str(file) + "}";
+  if (line >= 1) {
+    s += ", \"region\": {\"startLine\": " + std::to_string(line);
+    if (column >= 1) s += ", \"startColumn\": " + std::to_string(column);
+    s += "}";
+  }
+  return s + "}}";
+}
+
+std::string sarif_header() {
+  return "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+         "    \"tool\": {\"driver\": {\"name\": \"layoutproof\", \"version\": \"" LAYOUTPROOF_VERSION "\", "
+         "\"informationUri\": \"https://github.com/layoutproof/layoutproof\", \"rules\": [\n"
+         "      {\"id\": \"LP001\", \"name\": \"ClaimRefuted\", \"shortDescription\": {\"text\": \"A layout claim is false: "
+         "the counterexample is replayed on the model.\"}},\n"
+         "      {\"id\": \"LP002\", \"name\": \"ClaimUndecided\", \"shortDescription\": {\"text\": \"A layout claim could "
+         "not be decided (unknown or error).\"}}]}},\n";
+}
+
+// The summary page DIR/index.html: every claim with its verdict, linked to its detail (a refuted
+// bank claim: its bank map in DIR/claimN/; any other: its entry on the page) (cli/output/report.hpp).
+std::string write_reports(const std::string& dir, const std::vector<proofs::CheckResult>& results) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir, ec)) return "cannot write the report to " + dir + ": cannot create that folder";
+  std::vector<ReportRow> rows;
+  int n = 0;
+  for (const auto& r : results) {
+    std::string href;
+    if (r.bank_witness && r.check.access) {
+      const std::string sub = "claim" + std::to_string(++n);
+      write_bank_report((std::filesystem::path(dir) / sub).string(),
+                        BankReportInput{"layoutproof", r.check.claim, *r.check.access,
+                                        proofs::BankResult{r.verdict, r.bank_witness}});
+      href = sub + "/index.html";
+    }
+    const std::string claim = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
+    rows.push_back({r.check.subject, claim, proofs::to_string(r.verdict.kind), r.verdict.method, witness_summary(r), href});
+  }
+  write_report_file(dir, "index.html", report_index_html("layoutproof check report", "", rows, ""));
+  return "";
+}
+
+}  // namespace
+
+RunSummary summarize(const std::vector<CheckResult>& results) {
+  RunSummary s;
+  for (const auto& r : results) {
+    switch (r.verdict.kind) {
+      case Verdict::Kind::proved: ++s.proved, s.cached += from_cache(r); break;
+      case Verdict::Kind::refuted: ++s.refuted; break;
+      case Verdict::Kind::unknown: ++s.unknown; break;
+      case Verdict::Kind::error: ++s.error; break;
+    }
+    (is_z3(r.verdict) ? s.z3_ms : s.enumeration_ms) += r.verdict.time_ms;
+  }
+  return s;
+}
+
+std::string witness_summary(const CheckResult& r) {
+  if (r.verdict.kind == Verdict::Kind::unknown || r.verdict.kind == Verdict::Kind::error) return r.verdict.detail;
+  if (r.verdict.kind != Verdict::Kind::refuted) return "";
+  if (r.bank_witness) return proofs::describe(*r.bank_witness);
+  std::string s = r.verdict.witness.why;
+  for (const auto& p : r.verdict.witness.points) {
+    s += "; " + p.role + ":";
+    if (p.index >= 0) s += " index " + std::to_string(p.index);
+    if (!p.coord.empty()) s += " " + p.coord;
+    s += " -> " + std::to_string(p.offset);
+  }
+  return s;
+}
+
+void write_table(std::ostream& out, const std::vector<CheckResult>& results, const RunSummary& s) {
+  // Names come from the spec: shown with their control characters as text (terminal_text).
+  const auto claim_of = [](const CheckResult& r) {
+    return terminal_text(r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]"));
+  };
+  std::size_t subject_w = 7, claim_w = 5;
+  for (const auto& r : results) {
+    subject_w = std::max(subject_w, terminal_text(r.check.subject).size());
+    claim_w = std::max(claim_w, claim_of(r).size());
+  }
+  out << pad_right("subject", subject_w) << "  " << pad_right("claim", claim_w) << "  verdict   method\n";
+  for (const auto& r : results) {
+    out << pad_right(terminal_text(r.check.subject), subject_w) << "  " << pad_right(claim_of(r), claim_w) << "  "
+        << pad_right(to_string(r.verdict.kind), 8) << "  " << terminal_text(r.verdict.method) << ", " << ms_text(r.verdict.time_ms) << "\n";
+    const std::string w = witness_summary(r);
+    if (!w.empty()) out << "    " << terminal_text(w) << "\n";
+  }
+  out << results.size() << " claims: " << s.proved << " proved"
+      << (s.cached ? " (" + std::to_string(s.cached) + " from cache)" : std::string()) << ", " << s.refuted << " refuted, " << s.unknown << " unknown, "
+      << s.error << " error  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
+      << ms_text(s.wall_ms) << ")\n";
+}
+
+namespace {
+
+std::string json_location(const proofs::SourceLocation& w) {
+  return "{\"file\":" + json_str(w.file) + ",\"line\":" + std::to_string(w.line) + ",\"column\":" + std::to_string(w.column) + "}";
+}
+
+std::string json_head(const std::string& source) {
+  return "{\"tool\":\"layoutproof\",\"version\":\"" LAYOUTPROOF_VERSION "\",\"source\":" + json_str(source);
+}
+
+// The test case name: the claim and its access; unique within a subject (cli/spec/spec.hpp).
+std::string case_name(const CheckResult& r) {
+  return r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
+}
+
+}  // namespace
+
+void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
+  out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved << ",\"from_cache\":" << s.cached << ",\"refuted\":" << s.refuted
+      << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"z3_ms\":" << s.z3_ms
+      << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    out << (i ? "," : "") << "{\"id\":" << json_str(r.check.id()) << ",\"subject\":" << json_str(r.check.subject)
+        << ",\"layout\":" << json_str(to_string(r.check.layout)) << ",\"claim\":" << json_str(r.check.claim)
+        << ",\"access\":" << json_str(r.check.access_text) << ",\"verdict\":" << json_str(to_string(r.verdict.kind))
+        << ",\"method\":" << json_str(r.verdict.method) << ",\"time_ms\":" << r.verdict.time_ms
+        << ",\"detail\":" << json_str(r.verdict.detail) << ",\"witness\":" << result_witness_json(r)
+        << ",\"witness_text\":" << json_str(witness_summary(r));
+    if (!r.check.where.file.empty()) out << ",\"location\":" << json_location(r.check.where);
+    if (!r.check.code.file.empty()) out << ",\"code\":" << json_location(r.check.code);
+    out << "}";
+  }
+  out << "]}\n";
+}
+
+void write_junit(std::ostream& out, const std::string& suite, const std::vector<CheckResult>& results, const RunSummary& s) {
+  double total_ms = 0;
+  for (const auto& r : results) total_ms += r.verdict.time_ms;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"layoutproof\" tests=\"" << results.size()
+      << "\" failures=\"" << s.refuted << "\" errors=\"" << s.unknown + s.error << "\" time=\"" << seconds(total_ms) << "\">\n"
+      << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << results.size() << "\" failures=\"" << s.refuted
+      << "\" errors=\"" << s.unknown + s.error << "\" skipped=\"0\" time=\"" << seconds(total_ms) << "\">\n";
+  for (const auto& r : results) {
+    out << "    <testcase classname=\"" << xml_escape(r.check.subject) << "\" name=\"" << xml_escape(case_name(r)) << "\" time=\""
+        << seconds(r.verdict.time_ms) << "\"";
+    // The location goes into the message: the JUnit schema (Jenkins junit-10.xsd) has no file/line.
+    const std::string at = r.check.where.file.empty() ? "" : r.check.where.file + ":" + std::to_string(r.check.where.line) + ": ";
+    const std::string w = at + witness_summary(r);
+    switch (r.verdict.kind) {
+      case Verdict::Kind::proved:
+        out << "/>\n";
+        break;
+      case Verdict::Kind::refuted:
+        out << ">\n      <failure message=\"REFUTED: " << xml_escape(r.check.claim) << "\" type=\"REFUTED\">" << xml_escape(w)
+            << "</failure>\n    </testcase>\n";
+        break;
+      default:
+        out << ">\n      <error message=\"" << to_string(r.verdict.kind) << "\" type=\"" << to_string(r.verdict.kind) << "\">"
+            << xml_escape(w) << "</error>\n    </testcase>\n";
+    }
+  }
+  out << "  </testsuite>\n</testsuites>\n";
+}
+
+void write_sarif(std::ostream& out, const std::string& spec_path, const std::vector<CheckResult>& results) {
+  out << sarif_header() << "    \"invocations\": [{\"executionSuccessful\": true}],\n    \"results\": [";
+  bool first = true;
+  for (const auto& r : results) {
+    if (r.verdict.kind == Verdict::Kind::proved) continue;
+    const bool refuted = r.verdict.kind == Verdict::Kind::refuted;
+    const std::string msg = std::string(to_string(r.verdict.kind)) + ": " + r.check.id() + ": " + witness_summary(r);
+    const std::string file = r.check.where.file.empty() ? spec_path : r.check.where.file;
+    const std::string spec_loc = sarif_location(file, std::max(1, r.check.where.line), std::max(1, r.check.where.column));
+    out << (first ? "\n" : ",\n") << "      {\"ruleId\": \"" << (refuted ? "LP001" : "LP002") << "\", \"level\": \""
+        << (refuted ? "error" : "warning") << "\", \"message\": {\"text\": " << json_str(msg) << "}, \"locations\": [";
+    // The kernel source line when the spec names it (source: FILE:LINE), the claim's line of the spec as related.
+    if (!r.check.code.file.empty())
+      out << sarif_location(r.check.code.file, r.check.code.line, 0) << "], \"relatedLocations\": [{\"id\": 0, "
+          << spec_loc.substr(1, spec_loc.size() - 2) << ", \"message\": {\"text\": \"the claim in the spec\"}}]}";
+    else
+      out << spec_loc << "]}";
+    first = false;
+  }
+  out << (first ? "" : "\n    ") << "]\n  }]\n}\n";
+}
+
+void write_markdown(std::ostream& out, const std::string& title, const std::vector<CheckResult>& results, const RunSummary& s) {
+  const bool ok = s.refuted + s.unknown + s.error == 0;
+  out << "### layoutproof: " << title << " " << (ok ? "✅" : "❌") << "\n\n"
+      << results.size() << " claims: **" << s.proved << " proved**, **" << s.refuted << " refuted**, " << s.unknown
+      << " unknown, " << s.error << " error.\n\n";
+  if (!ok) {
+    out << "| subject | claim | verdict | counterexample |\n| --- | --- | --- | --- |\n";
+    for (const auto& r : results) {
+      if (r.verdict.kind == Verdict::Kind::proved) continue;
+      std::string w = witness_summary(r);
+      std::replace(w.begin(), w.end(), '|', '/');
+      out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << to_string(r.verdict.kind) << " | " << w << " |\n";
+    }
+    out << "\n";
+  }
+  out << "<details><summary>All claims</summary>\n\n| subject | claim | verdict | method |\n| --- | --- | --- | --- |\n";
+  for (const auto& r : results)
+    out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << to_string(r.verdict.kind) << " | " << r.verdict.method << " |\n";
+  out << "\n</details>\n";
+}
+
+namespace {
+
+// Writes the requested files; the first failure's message (empty: all written).
+std::string write_outputs(const OutputFlags& flags, const std::function<void(std::ostream&)>& json,
+                          const std::function<void(std::ostream&)>& junit, const std::function<void(std::ostream&)>& sarif,
+                          const std::function<void(std::ostream&)>& markdown) {
+  std::string failure;
+  const auto one = [&](const std::string& path, const char* what, const std::function<void(std::ostream&)>& w) {
+    if (path.empty()) return;
+    const std::string f = write_file(path, what, w);
+    if (failure.empty()) failure = f;
+  };
+  one(flags.json_file, "JSON", json);
+  one(flags.junit_file, "JUnit XML", junit);
+  one(flags.sarif_file, "SARIF", sarif);
+  one(flags.markdown_file, "Markdown", markdown);
+  return failure;
+}
+
+}  // namespace
+
+int emit_results(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
+                 double wall_ms, const OutputFlags& flags) {
+  RunSummary s = summarize(results);
+  s.wall_ms = wall_ms;
+  if (flags.json_stdout)
+    write_json(out, source, results, s);
+  else
+    write_table(out, results, s);
+  std::string failure = write_outputs(
+      flags, [&](std::ostream& f) { write_json(f, source, results, s); },
+      [&](std::ostream& f) { write_junit(f, source, results, s); }, [&](std::ostream& f) { write_sarif(f, source, results); },
+      [&](std::ostream& f) { write_markdown(f, source, results, s); });
+  if (!flags.report_dir.empty()) {
+    std::string f;
+    try {
+      f = write_reports(flags.report_dir, results);
+    } catch (const std::exception& e) {
+      f = "cannot write the report to " + flags.report_dir + ": " + e.what();
+    }
+    if (failure.empty()) failure = f;
+  }
+  if (!failure.empty()) throw LayoutError(failure);  // exit 2: a requested output is missing
+  return proofs::exit_code(results);
+}
+
+std::string emit_input_problem(std::ostream& out, const std::string& source, const InputProblem& p, const OutputFlags& flags) {
+  const std::string at = p.file + (p.line >= 1 ? ":" + std::to_string(p.line) + ":" + std::to_string(p.column) : "");
+  const auto json = [&](std::ostream& f) {
+    f << json_head(source) << ",\"error\":{\"kind\":\"bad input\",\"message\":" << json_str(p.message)
+      << ",\"location\":{\"file\":" << json_str(p.file) << ",\"line\":" << p.line << ",\"column\":" << p.column
+      << "}},\"summary\":{\"proved\":0,\"refuted\":0,\"unknown\":0,\"error\":0,\"z3_ms\":0,\"enumeration_ms\":0,\"wall_ms\":0},"
+         "\"results\":[]}\n";
+  };
+  if (flags.json_stdout) json(out);
+  const auto junit = [&](std::ostream& f) {
+    f << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"layoutproof\" tests=\"1\" failures=\"1\" errors=\"0\" "
+         "time=\"0.000000\">\n  <testsuite name=\""
+      << xml_escape(source) << "\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.000000\">\n"
+      << "    <testcase classname=\"layoutproof\" name=\"" << xml_escape("spec " + source) << "\" time=\"0.000000\">\n"
+      << "      <failure message=\"bad input: no claim was proved\" type=\"BAD_INPUT\">" << xml_escape(at + ": " + p.message)
+      << "</failure>\n    </testcase>\n  </testsuite>\n</testsuites>\n";
+  };
+  const auto sarif = [&](std::ostream& f) {
+    f << sarif_header() << "    \"invocations\": [{\"executionSuccessful\": false, \"exitCode\": 2, "
+      << "\"toolExecutionNotifications\": [{\"level\": \"error\", \"message\": {\"text\": " << json_str("bad input: " + p.message)
+      << "}, \"locations\": [" << sarif_location(p.file, p.line, p.column) << "]}]}],\n    \"results\": []\n  }]\n}\n";
+  };
+  const auto markdown = [&](std::ostream& f) {
+    f << "### layoutproof: " << source << " ❌\n\n**Bad input**, no claim was proved: `" << at << "`: " << p.message << "\n";
+  };
+  return write_outputs(flags, json, junit, sarif, markdown);
+}
+
+}  // namespace layoutproof::cli

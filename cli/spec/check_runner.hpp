@@ -1,0 +1,26 @@
+#pragma once
+// Runs a list of checks: in parallel (-j N), with a progress line on a terminal, and with a cache
+// so that unchanged claims are not proved again.
+//
+// The cache (cli/spec/verdict_cache.hpp) keeps PROVED verdicts only, keyed on the fingerprint of the
+// deciding code and every parameter of the check; a cached verdict says so in its method.
+#include <string>
+#include <vector>
+
+#include "cli/spec/verdict_cache.hpp"
+#include "proofs/claims/check.hpp"
+
+namespace layoutproof::cli {
+
+struct RunOptions {
+  proofs::ProveOptions prove;
+  int jobs = 1;
+  bool progress = false;   // a progress line on stderr (default: when stderr is a terminal)
+  std::string cache_dir;   // empty: no cache
+  std::string fingerprint = code_fingerprint();  // of the deciding code; tests vary it
+};
+
+// The results in the order of the checks.
+std::vector<proofs::CheckResult> run_checks(const std::vector<proofs::Check>& checks, const RunOptions& o);
+
+}  // namespace layoutproof::cli

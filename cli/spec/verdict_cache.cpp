@@ -1,0 +1,97 @@
+#include "cli/spec/verdict_cache.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "layoutproof_source_fingerprint.hpp"  // generated: LAYOUTPROOF_SOURCE_SHA256
+#include "model/layout/notation.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using proofs::Check;
+using proofs::CheckResult;
+using proofs::Verdict;
+
+std::string fnv1a_hex(const std::string& s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (const unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::filesystem::path cache_file(const std::string& dir, const std::string& key) {
+  return std::filesystem::path(dir) / (fnv1a_hex(key) + ".proved");
+}
+
+std::string one_line(std::string s) {
+  for (char& ch : s)
+    if (ch == '\n') ch = ' ';
+  return s;
+}
+
+}  // namespace
+
+std::string code_fingerprint() {
+  return "layoutproof " LAYOUTPROOF_VERSION "|model " + std::to_string(kModelVersion) + "|src " LAYOUTPROOF_SOURCE_SHA256;
+}
+
+std::string cache_key(const Check& c, const std::string& fingerprint) {
+  std::ostringstream k;
+  k << fingerprint << "|" << static_cast<int>(c.kind) << "|" << to_string(c.layout) << "|" << c.claim << "|bits "
+    << c.element_bits;
+  if (c.access) {
+    const AccessSpec& a = c.access->spec;
+    k << "|" << to_string(a.tile) << "|E" << a.elem_bytes << "|V" << a.vec << "|" << to_string(a.pattern) << "|N"
+      << a.ldmatrix_count << "|base " << a.base_address << "|" << (a.byte_swizzle ? to_string(*a.byte_swizzle) : "-") << "|"
+      << (a.thread_layout ? to_string(*a.thread_layout) : "-") << "|" << to_string(c.access->op) << "|W" << c.access->width_bytes;
+  }
+  return one_line(k.str());
+}
+
+std::string default_cache_dir() {
+  if (const char* d = std::getenv("LAYOUTPROOF_CACHE"); d && *d) return d;
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/layoutproof";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/layoutproof";
+  return "";
+}
+
+bool from_cache(const CheckResult& r) { return r.verdict.method.rfind(kCachedPrefix, 0) == 0; }
+
+// File: line 1 the full key (guards against hash collisions), 2 method, 3 detail.
+std::optional<CheckResult> load_cached(const std::string& dir, const Check& c, const std::string& fingerprint) {
+  if (c.kind == Check::Kind::kernel) return std::nullopt;
+  const std::string key = cache_key(c, fingerprint);
+  std::ifstream f(cache_file(dir, key));
+  std::string stored_key, method, detail;
+  if (!f || !std::getline(f, stored_key) || stored_key != key || !std::getline(f, method) || !std::getline(f, detail))
+    return std::nullopt;
+  return CheckResult{c, Verdict::proved(kCachedPrefix + method, detail), std::nullopt, std::nullopt};
+}
+
+void store_cached(const std::string& dir, const CheckResult& r, const std::string& fingerprint) {
+  if (r.verdict.kind != Verdict::Kind::proved || from_cache(r) || r.check.kind == Check::Kind::kernel) return;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return;  // an unwritable cache only costs time
+  const std::string key = cache_key(r.check, fingerprint);
+  // One temporary name per process and thread (-j N workers may store the same key at once).
+  const std::filesystem::path tmp = cache_file(dir, key).string() + ".tmp" + std::to_string(::getpid()) + "." +
+                                    std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
+  {
+    std::ofstream f(tmp);
+    f << key << "\n" << one_line(r.verdict.method) << "\n" << one_line(r.verdict.detail) << "\n";
+    if (!f) return;
+  }
+  std::filesystem::rename(tmp, cache_file(dir, key), ec);  // atomic: concurrent runs never see half a file
+  if (ec) std::filesystem::remove(tmp, ec);
+}
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,40 @@
+#pragma once
+// The definition checks of the layout algebra: each operation returns CuTe's result only when that
+// result meets the operation's definition (the post-conditions CuTe's own unit tests check), and
+// otherwise throws LayoutError naming the broken condition. Used by model/algebra*.cpp and
+// model/algebra/tiling.cpp; the conditions, as in CUTLASS test/unit/cute/core:
+//
+//   composition R = A o B   "compatible(B, R)": R has B's profile, mode sizes equal;
+//                           "R(c) == A(B(c))" for every c < size(B) (A and R evaluated past their
+//                           domain the CuTe way: the last mode unbounded).
+//   complement R of L, cotarget T   (1) "cosize(make_layout(L, R)) >= size(T)" (covers the cotarget)
+//                           (3) "R(i-1) < R(i)" (ordered)   (4) "R(i) != L(j)" for i >= 1 (disjoint)
+//                           (CuTe's test also bounds (2) cosize(R) <= round_up(size(T), cosize(L)); that is
+//                           a tightness hint, not part of the definition: complement((2,4):(12,1), 32) =
+//                           (_3,_2):(_4,_24) fills every gap, ordered and disjoint, with cosize 33 > 32)
+//   right_inverse R of L    "L(R(i)) == i" for i < size(R)
+//   left_inverse R of L     "L(R(L(i))) == L(i)" for i < size(L)
+//   every result            "every mode has a positive size" (CuTe's run-time arithmetic can make a 0)
+//
+// Cost: a check enumerates the domain. `exact` says CuTe's algorithm only ever divided exactly (its
+// theory then proves the result); such results are checked when small (<= 2^12 elements) as a
+// guard. Any other result is checked up to 2^22 elements and refused beyond that ("cannot verify").
+#include "model/layout/layout.hpp"
+
+namespace layoutproof {
+
+inline constexpr i64 kAlwaysCheck = i64{1} << 12;
+inline constexpr i64 kCheckLimit = i64{1} << 22;
+
+// Throws unless every shape of r is positive; `what` prefixes the message.
+void check_positive_shapes(const Layout& r, const std::string& what);
+// CuTe's compatible(a, b) on shapes: a tuple needs a tuple of the same rank, mode by mode; an
+// integer a needs a == size(b).
+bool compatible(const IntTuple& a, const IntTuple& b);
+
+void check_composition(const Layout& a, const Layout& b, const Layout& r, bool exact);
+void check_complement(const Layout& l, const IntTuple& cotarget, const Layout& r, bool exact);
+void check_right_inverse(const Layout& l, const Layout& r);
+void check_left_inverse(const Layout& l, const Layout& r);
+
+}  // namespace layoutproof

@@ -1,0 +1,106 @@
+#pragma once
+// A check: one claim about one subject, with where it came from. The catalog (proofs/catalog/catalog.hpp)
+// and spec files (cli/spec/spec.hpp) produce checks; run_check() decides each with the engines of
+// proofs/claims/prove.hpp and proofs/claims/bank_claims.hpp; the CLI prints them (table, JSON, JUnit, SARIF,
+// Markdown, HTML reports).
+//
+// Claim kinds:
+//   layout claims  injective, bijective, surjective:N, contiguous:V[@m], equivalent:L2,
+//                  involution, inverse:R                                 (proofs/claims/claim.hpp)
+//   bank claims    conflict-free, max-ways:K over every instruction of an access
+//                  (proofs/claims/bank_claims.hpp)
+//   kernel claims  conflict-free, max-ways:K, vector-legal, covers over the address trace of a
+//                  kernel's real copy (a TiledCopy partitioning its staged smem tensor;
+//                  proofs/claims/trace_claims.hpp)
+//   tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE]
+//                  what the kernel reads through the element-unit layout is what TMA wrote with its
+//                  swizzle Sw<B,M,S>, which acts on ABSOLUTE shared-memory byte addresses (H100,
+//                  shared/facts): for every x of the box (default: the whole layout, one integer
+//                  coordinate per top-level mode; box=(64,8) takes the first 64 x 8),
+//                    8*base + b(L(x)) == 8*Sw(base + floor(b(inner(x))/8)) + b(inner(x)) mod 8,
+//                  b(o) = o*bits, base = the buffer's byte address (default 0). Bit addresses, so a
+//                  sub-byte element keeps its place in its byte. At a base that is not a multiple
+//                  of 2^(M+B+|S|) bytes (1024 for Sw<3,4,3>), the tile-relative layout is not TMA's:
+//                  refuted, and the witness says so. Decided by enumeration.
+//                  align=N: for every base that is a multiple of N, decided by the multiples of N
+//                  below the period P of model/trace/smem_bases.hpp (a base moved by P moves every
+//                  address by P); one verdict, whose witness names its base.
+//                  Example: Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1), tma:Sw<3,4,3>,align=1024
+//                  is PROVED (the one base 0 decides it); align=128 is REFUTED at base 128.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <memory>
+
+#include "model/trace/trace.hpp"
+#include "proofs/claims/bank_claims.hpp"
+#include "proofs/claims/prove.hpp"
+#include "proofs/claims/trace_claims.hpp"
+
+namespace layoutproof::proofs {
+
+struct SourceLocation {
+  std::string file;  // empty: built in
+  int line = 0;
+  int column = 0;
+};
+
+struct KernelSynthRequest;  // proofs/synth/kernel_synth.hpp
+
+struct Check {
+  enum class Kind { layout, bank, tma, kernel };
+  Kind kind = Kind::layout;
+  std::string subject;      // a name: "GMMA::Layout_K_SW128_Atom (16-bit)", "sA"
+  AnyLayout layout;         // the layout the claim is about
+  std::string claim;        // as written: "bijective", "conflict-free", "tma:Sw<3,4,3>", ...
+  std::string access_text;  // bank claims: "row-per-lane ld 16 B" (empty otherwise)
+  std::optional<BankSubject> access;  // bank claims
+  int element_bits = 0;     // tma claims (and for display)
+  std::shared_ptr<const AddressTrace> trace;  // kernel claims: the copy's instructions
+  // kernel kind, a spec smem tensor's `layout: synthesize`: the synth --kernel search decides it
+  // (kernel_synth_verdict, proofs/synth/kernel_synth.hpp); `trace` is then empty.
+  std::shared_ptr<const KernelSynthRequest> synth;
+  SourceLocation where;
+  SourceLocation code;      // the kernel source the spec names (source: file:line), for SARIF; empty: none
+
+  std::string id() const;   // "subject: claim [access]", unique within a run
+};
+
+struct CheckResult {
+  Check check;
+  Verdict verdict;
+  std::optional<BankWitness> bank_witness;  // REFUTED bank claims
+  std::optional<TraceWitness> trace_witness;  // REFUTED kernel claims
+};
+
+// Decides one check. Never throws for a well-formed check (errors become ERROR verdicts).
+CheckResult run_check(const Check& c, const ProveOptions& o);
+
+struct TmaClaim {
+  Swizzle sw;
+  i64 base = 0;                 // the buffer's shared-memory byte address
+  std::optional<i64> align;     // align=N instead of base=: every multiple of N (a power of two)
+  std::optional<IntTuple> box;  // the TMA box (extent per top-level mode); none: the whole layout
+};
+// nullopt when the text does not start with "tma:"; LayoutError when it does but is malformed.
+std::optional<TmaClaim> parse_tma_claim(const std::string& claim);
+// Refuses (LayoutError) a tma claim's domain on `l` before anything is enumerated: a box with more
+// modes than l, a box extent outside [1, size of l's mode], or more than kTmaDomainLimit elements.
+inline constexpr i64 kTmaDomainLimit = i64{1} << 22;
+void validate_tma_domain(const AnyLayout& l, const TmaClaim& t, const std::string& claim);
+
+// A check for a layout or bank claim written as text; throws LayoutError when the claim is
+// unknown or a bank claim lacks an access.
+Check make_check(std::string subject, AnyLayout layout, const std::string& claim, std::optional<BankSubject> access,
+                 SourceLocation where = {});
+
+// A claim over a kernel copy's trace; `access_text` says which copy ("s2r A LDSM_N x4"). Throws
+// LayoutError when the claim is not a trace claim.
+Check make_kernel_check(std::string subject, std::shared_ptr<const AddressTrace> trace, const std::string& claim,
+                        std::string access_text, SourceLocation where = {});
+
+// The exit code for a set of results: 0 all proved, 1 any refuted, 3 any unknown or error.
+int exit_code(const std::vector<CheckResult>& results);
+
+}  // namespace layoutproof::proofs

@@ -1,0 +1,40 @@
+#pragma once
+// What an engine (Z3 or exhaustive) answers before replay: the claim holds, a raw violation,
+// unknown (with the reason) or an error. prove() (proofs/claims/prove.hpp) turns it into a Verdict.
+#include <string>
+#include <vector>
+
+#include "proofs/claims/claim.hpp"
+#include "proofs/claims/deadline.hpp"
+
+namespace layoutproof::proofs {
+
+struct Outcome {
+  enum class Kind { holds, violated, unknown, error };
+  Kind kind = Kind::error;
+  Violation violation;               // violated
+  std::string text;                  // holds: what was proved; unknown: reason; error: message
+  std::string method;
+  std::vector<std::string> queries;  // names of the SMT queries asked
+};
+
+// Options for the Z3 engine (proofs/smt/).
+struct SmtOptions {
+  unsigned timeout_ms = 8000;  // per query; below 10 s so one undecided query ends a command in < 10 s
+  unsigned seed = 0;
+  unsigned memory_mb = 4096;
+  std::string dump_dir;     // non-empty: write every query as SMT-LIB2 there
+  Deadline deadline;        // of the whole run: clips every query's timeout (proofs/claims/deadline.hpp)
+};
+
+// The exhaustive twin: decides a claim by enumeration. @pre domain_size(s) <= kExhaustiveLimit
+// (else an error outcome). Violations are the same minimal ones the Z3 engine reports.
+// budget_ms: its time budget (0: none); past it the outcome is unknown, never holds (prove passes
+// --timeout-ms clipped to the run's --deadline-s: 2^30 indices take minutes).
+inline constexpr i64 kExhaustiveLimit = i64{1} << 30;
+Outcome check_exhaustive(const Subject& s, const Claim& c, unsigned budget_ms = 0);
+
+// The Z3 engine (proofs/smt/z3_engine.cpp). Never throws: z3::exception becomes an error outcome.
+Outcome check_z3(const Subject& s, const Claim& c, const SmtOptions& o);
+
+}  // namespace layoutproof::proofs
