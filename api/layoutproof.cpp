@@ -96,7 +96,7 @@ Verdict from(const proofs::Verdict& v, std::string claim, std::string subject) {
   r.largest_v = v.largest_v;
   if (v.is_refuted()) {
     r.witness.why = v.witness.why;
-    for (const auto& p : v.witness.points) r.witness.points.push_back({p.role, p.index, p.coord, p.offset});
+    for (const auto& p : v.witness.points) r.witness.points.push_back({p.role, p.index, p.coord, p.offset, p.unit});
   }
   return r;
 }
@@ -131,13 +131,8 @@ Result<Layout> parse_layout(std::string_view text, const Constants& constants) {
 
 std::string Witness::text() const {
   std::string s;
-  for (const auto& p : points) {
-    if (!s.empty()) s += ", ";
-    s += p.role + ": ";
-    if (p.index >= 0) s += "index " + std::to_string(p.index) + " " + p.coord + " -> ";
-    else if (!p.coord.empty()) s += p.coord + " -> ";
-    s += std::to_string(p.offset);
-  }
+  for (const auto& p : points)
+    s += (s.empty() ? "" : ", ") + proofs::point_text({p.role, p.index, p.coord, p.offset, p.unit});
   return s.empty() ? why : s + " (" + why + ")";
 }
 

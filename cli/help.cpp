@@ -29,8 +29,9 @@ Usage:
   layoutproof prove L --claim CLAIM [--claim CLAIM ...] [--json] [--engine z3|exhaustive|auto]
                     [--timeout-ms N] [--dump-smt DIR]
                                     prove claims with Z3 or refute them with a replayed counterexample;
-                                    CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] |
-                                    equivalent:L2 | involution | inverse:R  (L may be a bare Sw<B,M,S>)
+                                    CLAIM: injective | bijective | swizzle-permutes | surjective:N |
+                                    contiguous:V[@MODE] | equivalent:L2 | involution | inverse:R
+                                    (L may be a bare Sw<B,M,S>)
   layoutproof prove TILE --claim conflict-free|max-ways:K --elem-bytes E [--vec V]
                     --pattern row-per-lane|linear|ldmatrix | --thread-layout T
                     [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR]
@@ -122,8 +123,11 @@ Usage:
                     --pattern row-per-lane|linear|ldmatrix | --thread-layout T
                     [--op ld|st|ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4] [--base ADDR] [--byte-swizzle SW] [--report DIR]
 
-  CLAIM: injective | bijective | surjective:N | contiguous:V[@MODE] | equivalent:L2 | involution | inverse:R
-         | tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE]
+  CLAIM: injective | bijective | swizzle-permutes | surjective:N | contiguous:V[@MODE] | equivalent:L2
+         | involution | inverse:R | tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE]
+  bijective: L is a permutation of [0, size(L)), for every form (swizzled and smem_ptr layouts too):
+  a padded layout is REFUTED with or without a swizzle. swizzle-permutes: Sw o off o L is injective
+  and its image is L's own (the swizzle only permutes a padded tile's footprint).
   tma: what the kernel reads through L is what TMA wrote with Sw<B,M,S> (SWIZZLE_128B = Sw<3,4,3>,
   64B = Sw<2,4,3>, 32B = Sw<1,4,3>) on ABSOLUTE smem byte addresses; base = the buffer's byte address
   (default 0), align=N = every base that is a multiple of N (one verdict), box = the TMA box (default

@@ -30,13 +30,7 @@ std::string ms(double t) {
 
 std::string witness_text(const Witness& w) {
   std::string s;
-  for (const auto& p : w.points) {
-    if (!s.empty()) s += ", ";
-    s += p.role + ": ";
-    if (p.index >= 0) s += "index " + std::to_string(p.index) + " " + p.coord + " -> ";
-    else if (!p.coord.empty()) s += p.coord + " -> ";
-    s += std::to_string(p.offset);
-  }
+  for (const auto& p : w.points) s += (s.empty() ? "" : ", ") + proofs::point_text(p);
   return s.empty() ? w.why : s + " (" + w.why + ")";
 }
 

@@ -119,12 +119,7 @@ std::string witness_summary(const CheckResult& r) {
   if (r.verdict.kind != Verdict::Kind::refuted) return "";
   if (r.bank_witness) return proofs::describe(*r.bank_witness);
   std::string s = r.verdict.witness.why;
-  for (const auto& p : r.verdict.witness.points) {
-    s += "; " + p.role + ":";
-    if (p.index >= 0) s += " index " + std::to_string(p.index);
-    if (!p.coord.empty()) s += " " + p.coord;
-    s += " -> " + std::to_string(p.offset);
-  }
+  for (const auto& p : r.verdict.witness.points) s += "; " + proofs::point_text(p);
   return s;
 }
 

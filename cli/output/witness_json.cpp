@@ -21,7 +21,8 @@ std::string witness_to_json(const proofs::Witness& w) {
   for (std::size_t i = 0; i < w.points.size(); ++i) {
     const auto& p = w.points[i];
     s += (i ? "," : "") + std::string("{\"role\":") + json_str(p.role) + ",\"index\":" + std::to_string(p.index) +
-         ",\"coord\":" + json_str(p.coord) + ",\"offset\":" + std::to_string(p.offset) + "}";
+         ",\"coord\":" + json_str(p.coord) + ",\"offset\":" + std::to_string(p.offset) +
+         ",\"unit\":" + json_str(p.unit) + "}";
   }
   return s + "]}";
 }

@@ -117,7 +117,7 @@ auto located(const Ctx& c, const YAML::Node& n, F&& f) {
 
 // An unknown claim gets the closest claim name as a hint.
 [[noreturn]] void fail_claim(const Ctx& c, const YAML::Node& n, const std::string& what) {
-  static const std::vector<std::string> names = {"injective",     "bijective", "surjective", "contiguous",
+  static const std::vector<std::string> names = {"injective",     "bijective", "swizzle-permutes", "surjective", "contiguous",
                                                  "equivalent",    "involution", "inverse",   "tma",
                                                  "conflict-free", "max-ways",   "vector-legal", "covers"};
   const std::string text = n.Scalar(), head = text.substr(0, text.find(':'));
@@ -186,9 +186,6 @@ proofs::BankSubject access_subject(const Ctx& c, const YAML::Node& a, const AnyL
   const auto op = parse_smem_op(op_text);
   if (!op) c.src.fail(a["op"], "unknown op '" + op_text + "' (ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4)");
   const bool matrix = is_matrix_op(*op);
-  if (matrix != (spec.pattern == PatternKind::ldmatrix))
-    c.src.fail(a["op"] ? a["op"] : a["pattern"], matrix ? "op " + op_text + " goes with pattern: ldmatrix"
-                                                         : "pattern: ldmatrix needs op: ldsm1|ldsm2|ldsm4|stsm1|stsm2|stsm4");
   spec.vec = proofs::default_vec(spec.elem_bytes);  // 16 bytes per lane, as prove and synth (proofs/claims/bank_claims.hpp)
   if (a["vec"]) {
     const long long vec = spec_integer(c.src, a["vec"], "vec", -1000000, 1000000);
@@ -199,8 +196,6 @@ proofs::BankSubject access_subject(const Ctx& c, const YAML::Node& a, const AnyL
     if (width != 1 && width != 2 && width != 4 && width != 8 && width != 16)
       c.src.fail(a["vec"], "vec " + std::to_string(spec.vec) + " of " + std::to_string(spec.elem_bytes) + "-byte elements is a " +
                                std::to_string(width) + "-byte access; shared-memory accesses are 1, 2, 4, 8 or 16 bytes");
-    if (matrix && width != 16)
-      c.src.fail(a["vec"], op_text + " moves 16-byte rows: vec is " + std::to_string(16 / spec.elem_bytes) + " here (or leave it out)");
   }
   if (a["base"]) {
     spec.base_address = spec_integer(c.src, a["base"], "base", 0, (1ll << 32) - 1);

@@ -113,7 +113,8 @@ struct WitnessPoint {
   std::string role;        // "x", "y", "missing", ...
   long long index = -1;    // logical index (-1: an offset only)
   std::string coord;       // CuTe coordinate ("" when none)
-  long long offset = 0;    // what the layout maps it to (or the missing offset)
+  long long offset = 0;    // what the layout maps it to (or the missing offset), in `unit`s
+  std::string unit;        // "element", "byte" (a shared-memory address), "offset" (a bare swizzle's), or ""
 };
 
 // A counterexample that was replayed on the model before it was returned (REFUTED only).

@@ -51,7 +51,7 @@ Witness to_witness(const BankWitness& bw) {
   Witness w;
   for (const auto& l : bw.lanes)
     w.points.push_back({"lane " + std::to_string(l.lane), l.lane,
-                        "(" + std::to_string(l.row) + "," + std::to_string(l.col) + ")", l.byte_address});
+                        "(" + std::to_string(l.row) + "," + std::to_string(l.col) + ")", l.byte_address, "byte"});
   w.why = describe(bw);
   return w;
 }
@@ -97,7 +97,16 @@ int default_vec(int elem_bytes) { return std::max(1, 16 / std::max(1, elem_bytes
 
 BankSubject make_bank_subject(AccessSpec spec, SmemOp op) {
   BankSubject s;
+  // The one validation of an op against its pattern and vector, for every caller (prove, spec
+  // accesses, synth, catalog): an ldmatrix/stmatrix op moves 16-byte rows of the ldmatrix pattern.
   if (is_matrix_op(op)) {
+    if (spec.pattern != PatternKind::ldmatrix)
+      throw LayoutError("op " + to_string(op) + " goes with --pattern ldmatrix (pattern: ldmatrix in a spec), not " +
+                        to_string(spec.pattern));
+    if (checked_mul(spec.elem_bytes, spec.vec) != 16)
+      throw LayoutError(to_string(op) + " moves 16-byte rows: vec is " + std::to_string(16 / std::max(1, spec.elem_bytes)) +
+                        " for " + std::to_string(spec.elem_bytes) + "-byte elements, not " + std::to_string(spec.vec) +
+                        " (or leave it out)");
     spec.ldmatrix_count = matrix_count(op);
     s.width_bytes = 16;
   } else {
@@ -138,7 +147,7 @@ std::string describe(const BankWitness& w) {
   for (std::size_t i = 0; i < w.lanes.size(); ++i) {
     const auto& l = w.lanes[i];
     s += (i ? ", " : " ") + std::to_string(l.lane) + " (" + std::to_string(l.row) + "," + std::to_string(l.col) +
-         ") @" + std::to_string(l.byte_address);
+         ") at byte " + std::to_string(l.byte_address);
   }
   s += " hit bank " + std::to_string(w.bank) + " at " + std::to_string(w.ways) + " distinct words: " +
        std::to_string(w.ways) + "-way conflict, " + std::to_string(w.wavefronts) + " wavefronts for an ideal of " +

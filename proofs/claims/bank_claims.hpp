@@ -57,7 +57,8 @@ struct BankSubject {
   std::string text() const;  // e.g. "Sw<2,2,3> o 0 o (32,40):(40,1), f32 x4 (16 B), row-per-lane, ld"
 };
 // spec.ldmatrix_count follows the op for ldsmN/stsmN; width = elem_bytes * vec (16 for matrices).
-// @pre pattern ldmatrix needs a matrix op (LayoutError otherwise).
+// @pre pattern ldmatrix needs a matrix op, a matrix op needs pattern ldmatrix and 16-byte rows
+//      (elem_bytes * vec == 16); LayoutError otherwise, for every caller alike.
 // An smem_ptr tile `Sw o smem_ptr[Nb](unset) o L` becomes L under byte_swizzle = Sw, which acts on
 // the absolute byte address base + L(x)*elem_bytes, as CuTe's swizzle_ptr does (N must be
 // 8*elem_bytes). Example: Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) at base 128: (0,0) is
@@ -131,7 +132,7 @@ struct BankOutcome {
 BankOutcome check_bank_z3(const BankSubject& s, const BankClaim& c, const SmtOptions& o,
                           std::optional<i64> first_bad = std::nullopt, const std::vector<int>& hint_lanes = {});
 
-// One sentence for a witness: "instruction 0 (rows 0-31, columns 0-3): lanes 0 (0,0) @0, ..."
+// One sentence for a witness: "instruction 0 (rows 0-31, columns 0-3): lanes 0 (0,0) at byte 0, ..."
 std::string describe(const BankWitness& w);
 
 }  // namespace layoutproof::proofs

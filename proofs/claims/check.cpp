@@ -66,8 +66,8 @@ Verdict check_tma_at(const Check& c, const TmaClaim& t) {
     const i64 got = absolute_bit_address(l, x, c.element_bits, t.base), want = tma_bits(inner);
     if (got == want) return true;
     Witness w;
-    w.points.push_back({"x", x.is_leaf() ? x.value() : -1, to_string(x), floor_div8(got)});
-    w.points.push_back({"TMA byte address", -1, "", floor_div8(want)});
+    w.points.push_back({"x", x.is_leaf() ? x.value() : -1, to_string(x), floor_div8(got), "byte"});
+    w.points.push_back({"TMA writes it at", -1, "", floor_div8(want), "byte"});
     w.why = "element " + to_string(x) + " is read at byte " + std::to_string(floor_div8(got)) + ", but TMA's " + to_string(t.sw) +
             " writes it to byte " + std::to_string(floor_div8(want));
     if (c.element_bits % 8 != 0)

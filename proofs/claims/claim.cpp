@@ -44,6 +44,7 @@ Claim parse_claim(const std::string& text, const CppConstants& constants) {
   };
   if (name == "injective") no_arg(Claim::Kind::injective);
   else if (name == "bijective") no_arg(Claim::Kind::bijective);
+  else if (name == "swizzle-permutes") no_arg(Claim::Kind::swizzle_permutes);
   else if (name == "involution") no_arg(Claim::Kind::involution);
   else if (name == "surjective") {
     c.kind = Claim::Kind::surjective;
@@ -63,7 +64,7 @@ Claim parse_claim(const std::string& text, const CppConstants& constants) {
     c.other = parse_layout_any_syntax(arg, constants);
   } else {
     throw LayoutError("unknown claim '" + text +
-                      "' (injective, bijective, surjective:N, contiguous:V[@MODE], equivalent:L2, involution, inverse:R; conflict-free and max-ways:K take an access: --elem-bytes, --vec, --pattern)");
+                      "' (injective, bijective, swizzle-permutes, surjective:N, contiguous:V[@MODE], equivalent:L2, involution, inverse:R; conflict-free and max-ways:K take an access: --elem-bytes, --vec, --pattern)");
   }
   return c;
 }

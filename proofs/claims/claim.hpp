@@ -3,9 +3,16 @@
 // report before replay. Each claim's formula (x, y range over indices [0, size(L)), L(x) is the
 // full map Sw(off + inner(x)) for a swizzled layout):
 //   injective      forall x < y:  L(x) != L(y)
-//   bijective      injective and image(L) = T, T = [0, size) for a plain layout and
-//                  T = image(inner) for Sw o off o inner (so both are permutations of T)
+//   bijective      injective and image(L) = [0, size): L is a permutation of [0, size), for
+//                  every form alike (a swizzled layout too; the smem_ptr form's element offsets
+//                  are its bytes / element size, so this is "onto [0, size*bytes)" in bytes)
 //                  (for a bare swizzle: injective on all offsets; it only touches bits < M+B+|S|)
+//                  Example: (128,8):(1,129) is REFUTED (holes), and so is Sw<0,0,0> o (128,8):(1,129).
+//   swizzle-permutes  injective and image(L) = image(inner) for L = Sw o off o inner: the swizzle
+//                  only permutes the unswizzled layout's offsets (a padded tile swizzled in
+//                  place keeps its footprint); for a plain layout it is injective.
+//                  Example: Sw<1,0,1> o (4,2):(1,8) swaps offsets 2<->3 and 10<->11 and keeps 0, 1, 8, 9:
+//                  PROVED, while bijective is REFUTED (offset 8 >= size 8).
 //   surjective:N   forall o in [0,N) exists x: L(x) = o
 //   contiguous:V[@m]  (m defaults to the unit-stride mode, see default_contiguous_mode)
 //                  size(mode m) % V == 0 and for every coordinate c whose mode-m position is
@@ -32,7 +39,7 @@ struct Subject {
 Subject parse_subject(const std::string& text);
 
 struct Claim {
-  enum class Kind { injective, bijective, surjective, contiguous, equivalent, involution, inverse };
+  enum class Kind { injective, bijective, swizzle_permutes, surjective, contiguous, equivalent, involution, inverse };
   Kind kind = Kind::injective;
   i64 n = 0;              // surjective: N; contiguous: V
   std::size_t mode = 0;   // contiguous: the mode
@@ -40,7 +47,7 @@ struct Claim {
   std::optional<AnyLayout> other;  // equivalent: L2; inverse: R
   std::string text;       // as written
 };
-// injective | bijective | surjective:N | contiguous:V | contiguous:V@MODE | equivalent:L2 |
+// injective | bijective | swizzle-permutes | surjective:N | contiguous:V | contiguous:V@MODE | equivalent:L2 |
 // involution | inverse:R. Throws LayoutError on bad input. The layout of equivalent:L2 and
 // inverse:R goes through the one input path (model/source/cpp_source.hpp parse_layout_any_syntax), so it
 // may be CuTe notation or C++ using `constants`: equivalent:tile_to_shape(Atom{}, make_shape(bM,bK)).
@@ -51,7 +58,7 @@ Claim parse_claim(const std::string& text);  // no constants
 struct Violation {
   enum class Kind {
     collision,      // a < b, L(a) == L(b)             (swizzle: offsets a < b, Sw(a) == Sw(b))
-    not_in_target,  // L(a) not in T (bijective)
+    not_in_target,  // L(a) outside [0,size) (bijective), or outside image(inner) (swizzle-permutes)
     missing,        // offset a in [0,N) not in the image (surjective)
     not_contiguous, // element a breaks its group (contiguous)
     mismatch,       // L(a) != L2(a), or the inverse fails at a

@@ -101,39 +101,45 @@ std::optional<std::pair<i64, i64>> first_collision_in_range(const AnyLayout& l, 
   return std::make_pair(first, second);
 }
 
+// bijective: every offset in [0, n) and no collision (n indices into [0, n): a permutation).
 Outcome bijective(const Subject& s, Budget& b) {
   const AnyLayout& l = s.layout;
   const i64 n = size(l.layout);
-  // The target T: [0, n) for a plain layout or when the inner layout is a permutation of [0, n);
-  // otherwise the inner layout's image as a sorted set.
-  bool range_target = true;
-  std::vector<i64> target;
-  if (l.swizzle) {
-    const AnyLayout inner(l.layout);
-    bool in_range = true;
-    for_each_offset(inner, b, [&](i64, i64 o) { return in_range = (o >= 0 && o < n); });
-    range_target = in_range && !first_collision_in_range(inner, n, b);
-    if (!range_target) {
-      if (n > kVectorLimit) return error("exhaustive: inner image set larger than 2^26");
-      target = offsets(l.layout);
-      std::sort(target.begin(), target.end());
-    }
-  }
-  auto in_target = [&](i64 o) {
-    return range_target ? (o >= 0 && o < n) : std::binary_search(target.begin(), target.end(), o);
-  };
   i64 bad = -1;
   for_each_offset(l, b, [&](i64 i, i64 o) {
-    if (!in_target(o)) bad = i;
+    if (o < 0 || o >= n) bad = i;
     return bad < 0;
   });
   if (bad >= 0) return violated(Violation::Kind::not_in_target, bad, -1, n);
-  std::optional<std::pair<i64, i64>> c;
-  if (range_target) c = first_collision_in_range(l, n, b);
-  else c = first_collision(offsets(l), b);
-  if (c) return violated(Violation::Kind::collision, c->first, c->second, n);
-  return holds(range_target ? "injective, image = [0," + std::to_string(n) + ")"
-                            : "injective, image = image of the inner layout", n);
+  if (auto c = first_collision_in_range(l, n, b)) return violated(Violation::Kind::collision, c->first, c->second, n);
+  return holds("injective, image = [0," + std::to_string(n) + ")", n);
+}
+
+// swizzle-permutes: every offset in image(inner) and no collision. When the inner layout is a
+// permutation of [0, n) its image is [0, n) and the bitset passes of bijective decide it;
+// otherwise the inner image is a sorted set (at most 2^26 offsets).
+Outcome swizzle_permutes(const Subject& s, Budget& b) {
+  const AnyLayout& l = s.layout;
+  const i64 n = size(l.layout);
+  const AnyLayout inner(l.layout);
+  bool in_range = true;
+  for_each_offset(inner, b, [&](i64, i64 o) { return in_range = (o >= 0 && o < n); });
+  if (in_range && !first_collision_in_range(inner, n, b)) {
+    Outcome o = bijective(s, b);
+    if (o.kind == Outcome::Kind::holds) o.text = "injective, image = image of the inner layout = [0," + std::to_string(n) + ")";
+    return o;
+  }
+  if (n > kVectorLimit) return error("exhaustive: inner image set larger than 2^26");
+  std::vector<i64> target = offsets(l.layout);
+  std::sort(target.begin(), target.end());
+  i64 bad = -1;
+  for_each_offset(l, b, [&](i64 i, i64 o) {
+    if (!std::binary_search(target.begin(), target.end(), o)) bad = i;
+    return bad < 0;
+  });
+  if (bad >= 0) return violated(Violation::Kind::not_in_target, bad, -1, n);
+  if (auto c = first_collision(offsets(l), b)) return violated(Violation::Kind::collision, c->first, c->second, n);
+  return holds("injective, image = image of the inner layout", n);
 }
 
 Outcome swizzle_claim(const Swizzle& sw, const Claim& c, Budget& b) {
@@ -166,6 +172,7 @@ Outcome check_exhaustive(const Subject& s, const Claim& c, unsigned budget_ms) {
     const i64 n = size(l.layout);
     if (n > kExhaustiveLimit) return error("exhaustive: domain larger than 2^30");
     if (c.kind == Claim::Kind::bijective) return bijective(s, b);
+    if (c.kind == Claim::Kind::swizzle_permutes) return swizzle_permutes(s, b);
     if (n > kVectorLimit) return error("exhaustive: this claim keeps offsets in memory, limited to 2^26");
     const std::vector<i64> offs = offsets(l);
     b.poll();

@@ -27,12 +27,12 @@ Witness build(const Subject& s, const Claim& c, const Violation& v, std::string&
     if (v.kind == K::not_involution) {
       const i64 once = sw.apply(v.a), twice = sw.apply(once);
       if (twice == v.a) return fail("Sw(Sw(v)) == v");
-      w.points = {{"v", -1, "", v.a}, {"Sw(v)", -1, "", once}, {"Sw(Sw(v))", -1, "", twice}};
+      w.points = {{"v", -1, "", v.a, "offset"}, {"Sw(v)", -1, "", once, "offset"}, {"Sw(Sw(v))", -1, "", twice, "offset"}};
       w.why = "Sw(Sw(" + std::to_string(v.a) + ")) = " + std::to_string(twice);
       return w;
     }
     if (v.kind != K::collision || v.a >= v.b || sw.apply(v.a) != sw.apply(v.b)) return fail("no collision");
-    w.points = {{"x", -1, std::to_string(v.a), sw.apply(v.a)}, {"y", -1, std::to_string(v.b), sw.apply(v.b)}};
+    w.points = {{"x", -1, std::to_string(v.a), sw.apply(v.a), "offset"}, {"y", -1, std::to_string(v.b), sw.apply(v.b), "offset"}};
     w.why = "offsets " + std::to_string(v.a) + " and " + std::to_string(v.b) + " both map to " +
             std::to_string(sw.apply(v.a));
     return w;
@@ -51,12 +51,12 @@ Witness build(const Subject& s, const Claim& c, const Violation& v, std::string&
     case K::not_in_target: {
       if (!in_domain(v.a)) return fail("index out of the domain");
       WitnessPoint x = point(l, "x", v.a);
-      if (!l.swizzle) {
-        if (x.offset >= 0 && x.offset < n) return fail("offset inside [0,size)");
-        w.why = "offset outside [0," + std::to_string(n) + ")";
-      } else {
+      if (c.kind == Claim::Kind::swizzle_permutes) {
         if (in_image(AnyLayout(l.layout), x.offset)) return fail("offset inside the inner image");
         w.why = "offset not in the inner layout's image";
+      } else {
+        if (x.offset >= 0 && x.offset < n) return fail("offset inside [0,size)");
+        w.why = "offset outside [0," + std::to_string(n) + ")";
       }
       w.points = {x};
       return w;
@@ -111,7 +111,7 @@ Witness build(const Subject& s, const Claim& c, const Violation& v, std::string&
       }
       const i64 back = evaluate(*c.other, IntTuple(x.offset));
       if (back == v.a) return fail("R(L(x)) == x");
-      w.points.push_back({"R(L(x))", -1, "", back});
+      w.points.push_back({"R(L(x))", -1, "", back, "index"});
       w.why = "R(L(x)) = " + std::to_string(back) + ", not " + std::to_string(v.a);
       return w;
     }

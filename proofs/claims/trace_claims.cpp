@@ -74,7 +74,7 @@ i64 first_elem(const TraceInstruction& in, int lane) {
 WitnessPoint lane_point(const TraceInstruction& in, int lane, const std::string& role_prefix = "") {
   std::string role = role_prefix + "lane " + std::to_string(lane);
   if (in.thread[at(lane)] >= 0) role += " (thread " + std::to_string(in.thread[at(lane)]) + ")";
-  return {role, first_elem(in, lane), coord_text(in, lane), in.addr[at(lane)]};
+  return {role, first_elem(in, lane), coord_text(in, lane), in.addr[at(lane)], "byte"};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,7 +138,7 @@ std::vector<i64> words_in_bank(const TraceInstruction& in, int lane, int bank) {
 std::string lanes_sentence(const TraceInstruction& in, const std::vector<int>& lanes, int bank) {
   std::string s;
   for (std::size_t i = 0; i < lanes.size(); ++i) {
-    s += (i ? ", " : "") + lane_text(in, lanes[i]) + " @" + std::to_string(in.addr[at(lanes[i])]);
+    s += (i ? ", " : "") + lane_text(in, lanes[i]) + " at byte " + std::to_string(in.addr[at(lanes[i])]);
     for (const i64 w : words_in_bank(in, lanes[i], bank)) s += " word " + std::to_string(w);
   }
   return s;
@@ -303,7 +303,7 @@ std::string mover_text(const AddressTrace& t, const Mover& m) {
 WitnessPoint mover_point(const AddressTrace& t, const Mover& m, i64 elem, const std::string& role) {
   const TraceInstruction& in = t.instructions[at(m.instruction)];
   return {role + ": instruction " + std::to_string(m.instruction) + " lane " + std::to_string(m.lane), elem,
-          coord_text(in, m.lane), in.slice_addrs[at(m.lane) * at(in.slice_len) + at(m.slot)]};
+          coord_text(in, m.lane), in.slice_addrs[at(m.lane) * at(in.slice_len) + at(m.slot)], "byte"};
 }
 
 TraceResult twice_written(const AddressTrace& t, i64 elem, const Mover& a, const Mover& b, const std::string& method) {

@@ -13,8 +13,23 @@ struct WitnessPoint {
   std::string role;   // e.g. "x", "y", "base", "L2(x)", "missing"
   i64 index = -1;     // logical index (-1 when the point is an offset only)
   std::string coord;  // CuTe notation of the coordinate ("" when none)
-  i64 offset = 0;     // what the map produced (or the missing offset)
+  i64 offset = 0;     // what the map produced (or the missing offset), in `unit`s
+  // What `offset` counts: "element" (an element offset: layout claims), "byte" (a shared-memory
+  // byte address: bank, trace and tma claims), "offset" (a bare swizzle's integer), "index" (a logical
+  // index, what an inverse R maps back to), or "" when the
+  // point has no offset (its coord says everything, e.g. a rasterization's block -> tile).
+  std::string unit = "element";
 };
+
+// "x: index 9 (1,1) -> element 73", "lane 8 (thread 8): index 4 (4,0,0) -> byte 512",
+// "missing: element 5": every witness line says the unit of its number.
+inline std::string point_text(const WitnessPoint& p) {
+  std::string s = p.role + ":";
+  if (p.index >= 0) s += " index " + std::to_string(p.index);
+  if (!p.coord.empty()) s += " " + p.coord;
+  if (p.unit.empty()) return s;
+  return s + (p.index >= 0 || !p.coord.empty() ? " -> " : " ") + p.unit + " " + std::to_string(p.offset);
+}
 
 // A replayed counterexample: the points and one sentence saying why they break the claim.
 struct Witness {

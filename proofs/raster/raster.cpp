@@ -271,9 +271,9 @@ RasterResult replay_raster(const RasterSubject& s, RasterClaim c, const RasterWi
   Witness vw;
   vw.why = w.describe(s);
   auto point = [&](const std::string& role, Grid b, Tile t) {
-    vw.points.push_back(WitnessPoint{role, static_cast<i64>(b.y) * w.launch.x + b.x, pair(b.x, b.y) + " -> " + pair(t.x, t.y), 0});
+    vw.points.push_back(WitnessPoint{role, static_cast<i64>(b.y) * w.launch.x + b.x, pair(b.x, b.y) + " -> " + pair(t.x, t.y), 0, ""});
   };
-  if (w.what == RasterWitness::What::missing) vw.points.push_back(WitnessPoint{"missing", -1, pair(w.tile.x, w.tile.y), 0});
+  if (w.what == RasterWitness::What::missing) vw.points.push_back(WitnessPoint{"missing", -1, pair(w.tile.x, w.tile.y), 0, ""});
   else point("block", w.a, w.tile);
   if (w.what == RasterWitness::What::collision) point("block", w.b, w.tile);
   return RasterResult{Verdict::refuted(method, std::move(vw)), w};

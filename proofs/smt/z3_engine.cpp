@@ -127,31 +127,43 @@ Outcome injective(Ctx& c) {
   return make(Outcome::Kind::holds, "injective on [0," + std::to_string(size(c.l.layout)) + ")", c);
 }
 
-// bijective, plain:   not(exists c: L(c) outside [0,n)) and not(exists c1 < c2: L(c1) == L(c2));
-//                     n indices injectively into [0,n) cover it (pigeonhole).
-// bijective, Sw o off o L, when L is proved a permutation of [0,n) (the two queries above on L):
-//                     the full map must stay in [0,n) and be injective (compositional when
-//                     |S| >= B); then its image is [0,n) = image(L).
-// otherwise (L not a permutation of [0,n)): exists c forall c': Sw(off+L(c)) != L(c')  (image
-//                     inclusion, quantified), then the collision query on the full map.
+// bijective:  not(exists c: L(c) outside [0,n)) and not(exists c1 < c2: L(c1) == L(c2)), L the
+//             full map; n indices injectively into [0,n) cover it (pigeonhole). The collision
+//             query is on the inner layout when the swizzle is a bijection (|S| >= B).
 Outcome bijective(Ctx& c) {
   const i64 n = size(c.l.layout);
+  const bool comp = c.l.swizzle && swizzle_is_bijective(c.l);
+  if (comp) c.method = "z3 (compositional: " + to_string(*c.l.swizzle) + " is a bijection, so injective iff the inner layout is)";
+  Found f = out_of_range(c, "bijective.range", !c.l.swizzle, n);
+  if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::not_in_target, c);
+  f = collision(c, "bijective.injective", comp || !c.l.swizzle);
+  if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
+  return make(Outcome::Kind::holds, "injective and image = [0," + std::to_string(n) + ") = [0,cosize)", c);
+}
+
+// swizzle-permutes, Sw o off o L:
+//   when L is proved a permutation of [0,n) (the two bijective queries on L): the full map must
+//   stay in [0,n) and be injective (compositional when |S| >= B); then its image is [0,n) = image(L).
+//   otherwise: exists c forall c': Sw(off+L(c)) != L(c')  (image inclusion, quantified), then the
+//   collision query on the full map.
+// A plain layout: injective (its image is its own).
+Outcome swizzle_permutes(Ctx& c) {
+  const i64 n = size(c.l.layout);
   if (!c.l.swizzle) {
-    Found f = out_of_range(c, "bijective.range", true, n);
-    if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::not_in_target, c);
-    f = collision(c, "bijective.injective", true);
+    const Found f = collision(c, "swizzle_permutes.injective", true);
     if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
-    return make(Outcome::Kind::holds, "injective and image = [0," + std::to_string(n) + ") = [0,cosize)", c);
+    return make(Outcome::Kind::holds, "injective (no swizzle: the image is the layout's own)", c);
   }
-  const Found inner_range = out_of_range(c, "bijective.inner_range", true, n);
-  const Found inner_inj = inner_range.kind == Found::Kind::none ? collision(c, "bijective.inner_injective", true) : inner_range;
+  const Found inner_range = out_of_range(c, "swizzle_permutes.inner_range", true, n);
+  const Found inner_inj =
+      inner_range.kind == Found::Kind::none ? collision(c, "swizzle_permutes.inner_injective", true) : inner_range;
   const bool sw_bij = swizzle_is_bijective(c.l);
   if (inner_range.kind == Found::Kind::none && inner_inj.kind == Found::Kind::none) {
     c.method = sw_bij ? "z3 (compositional: inner layout a permutation of [0,n), swizzle a bijection)" : "z3";
-    Found f = out_of_range(c, "bijective.range", false, n);
+    Found f = out_of_range(c, "swizzle_permutes.range", false, n);
     if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::not_in_target, c);
     if (!sw_bij) {
-      f = collision(c, "bijective.injective", false);
+      f = collision(c, "swizzle_permutes.injective", false);
       if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
     }
     return make(Outcome::Kind::holds,
@@ -161,14 +173,14 @@ Outcome bijective(Ctx& c) {
     return make(Outcome::Kind::unknown, inner_range.kind == Found::Kind::unknown ? inner_range.reason : inner_inj.reason, c);
   c.method = "z3 (quantified image inclusion)";
   const Coords x = c.e.coords(c.l.layout, "x"), y = c.e.coords(c.l.layout, "y");
-  require_nonvacuous(c.s, "bijective.image", x.domain);
+  require_nonvacuous(c.s, "swizzle_permutes.image", x.domain);
   z3::expr_vector ys(c.s.ctx());
   for (const auto& v : y.c) ys.push_back(v);
   const z3::expr fx = c.e.compose(c.l, c.e.inner(c.l.layout, x.c));
   const z3::expr outside = z3::forall(ys, z3::implies(y.domain, fx != c.e.inner(c.l.layout, y.c)));
-  Found f = search(c.s, c.e, "bijective.image", {x.domain, outside}, x.index, std::nullopt, true);
+  Found f = search(c.s, c.e, "swizzle_permutes.image", {x.domain, outside}, x.index, std::nullopt, true);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::not_in_target, c);
-  f = collision(c, "bijective.injective", sw_bij);
+  f = collision(c, "swizzle_permutes.injective", sw_bij);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
   return make(Outcome::Kind::holds, "injective and image = image of the inner layout", c);
 }
@@ -301,6 +313,7 @@ Outcome dispatch(Session& s, const Subject& subj, const Claim& cl) {
   switch (cl.kind) {
     case Claim::Kind::injective: return injective(c);
     case Claim::Kind::bijective: return bijective(c);
+    case Claim::Kind::swizzle_permutes: return swizzle_permutes(c);
     case Claim::Kind::surjective: return surjective(c, cl.n);
     case Claim::Kind::contiguous: return contiguous(c, cl.n, cl.mode);
     default: return pointwise(c, cl);

@@ -73,6 +73,7 @@ std::pair<std::vector<i64>, std::vector<i64>> atom_of(const SmemCandidate& c) {
 }
 
 std::string atom_cpp(const SmemCandidate& c) {
+  if (!c.cutlass_atom.empty()) return c.cutlass_atom;
   const auto [sh, st] = atom_of(c);
   const std::string plain = static_layout(sh, st);
   if (c.sw.B == 0) return plain;
@@ -121,20 +122,33 @@ std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int e) {
         const bool orders = ec / w > 1 && eo / r > 1;
         for (bool step : {false, true}) {
           if (step && !orders) continue;
-          for (const Swizzle& sw : swizzles_within(exact_log2(r * w))) f.push_back({major, w, r, step, 0, sw});
+          for (const Swizzle& sw : swizzles_within(exact_log2(r * w))) f.push_back({major, w, r, step, 0, sw, ""});
         }
       }
     }
   }
   for (Major major : {Major::k, Major::mn}) {
     const i64 ec = major == Major::k ? shape[1] : shape[0], eo = major == Major::k ? shape[0] : shape[1];
-    for (i64 p = 1; p * e <= 64 && p < ec; p *= 2) f.push_back({major, ec, eo, false, p, Swizzle{0, 0, 0}});
+    for (i64 p = 1; p * e <= 64 && p < ec; p *= 2) f.push_back({major, ec, eo, false, p, Swizzle{0, 0, 0}, ""});
   }
   return f;
 }
 
-std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Major major, bool umma) {
+// A type of e bytes, spelled as CUTLASS kernels do, for members written without a given type.
+static std::string type_of_width(int e) {
+  switch (e) {
+    case 1: return "uint8_t";
+    case 2: return "half_t";
+    case 4: return "float";
+    case 8: return "double";
+    default: throw LayoutError("no GMMA atom for " + std::to_string(e) + "-byte elements");
+  }
+}
+
+std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Major major, bool umma,
+                                       const std::string& element) {
   check_shape(shape);
+  const std::string type = element.empty() ? type_of_width(e) : element;
   const std::string prefix = major == Major::k ? "GMMA::Layout_K_" : "GMMA::Layout_MN_";
   const i64 ec = major == Major::k ? shape[1] : shape[0], eo = major == Major::k ? shape[0] : shape[1];
   std::vector<SmemCandidate> f;
@@ -150,7 +164,7 @@ std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Maj
       if (ec % w != 0 || eo % r != 0) continue;
       for (bool step : {false, true}) {
         if (step && !(ec / w > 1 && eo / r > 1)) continue;
-        f.push_back({major, w, r, step, 0, l.swizzle.value_or(Swizzle{0, 0, 0})});
+        f.push_back({major, w, r, step, 0, l.swizzle.value_or(Swizzle{0, 0, 0}), name + "<" + type + ">"});
       }
     }
   return f;
@@ -171,7 +185,7 @@ bool tma_writable(const SmemCandidate& c, int e) {
 
 std::vector<SmemCandidate> kernel_family(const KernelSynthRequest& r, int e) {
   std::vector<SmemCandidate> f =
-      r.descriptor ? gmma_family(r.shape, e, *r.descriptor, is_umma_operand(r)) : smem_family(r.shape, e);
+      r.descriptor ? gmma_family(r.shape, e, *r.descriptor, is_umma_operand(r), r.element) : smem_family(r.shape, e);
   if (!r.tma_copy.empty()) {
     std::vector<SmemCandidate> kept;
     for (const SmemCandidate& c : f)
@@ -329,8 +343,11 @@ void prove_trace_claims(const KernelSynthRequest& r, const KernelSynthResult& ou
   const std::vector<i64> bases = proof_bases(r, out.ranked.front().c, l);
   for (std::size_t i = 0; i < r.copies.size(); ++i) {
     const AddressTrace t = trace_copy_at_bases(r.copies[i].copy, l, r.copies[i].side, bases);
+    // covers needs one base's trace: the elements a copy moves do not depend on the base
+    // (model/trace/smem_bases.hpp), and the traces of two bases move each element twice.
+    const AddressTrace one = bases.size() > 1 ? trace_copy_at_bases(r.copies[i].copy, l, r.copies[i].side, {bases.front()}) : t;
     for (const char* name : {"conflict-free", "vector-legal", "covers"}) {
-      TraceResult res = prove_trace(t, claim(name), r.prove);
+      TraceResult res = prove_trace(std::string(name) == "covers" ? one : t, claim(name), r.prove);
       // The search found conflict-free and vector-legal; covers was decided once per copy.
       const bool holds = std::string(name) == "covers" ? out.copies[i].covers.is_proved() : true;
       proofs.push_back({name, static_cast<i64>(i), 0, agreeing(std::move(res.verdict), holds), std::move(res.witness)});

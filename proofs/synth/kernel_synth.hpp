@@ -121,7 +121,13 @@ struct SmemCandidate {
   i64 rows = 0;             // r: elements along the other mode (padded: E_o)
   bool step = false;        // tile_to_shape(..., Step<_2,_1,_3>{})
   i64 pad = 0;              // > 0: padded stride W + pad (no swizzle)
-  Swizzle sw{0, 0, 0};      // B == 0: none
+  Swizzle sw{0, 0, 0};      // B == 0: none (element units; at base 0 the member's offsets)
+  // A GMMA/UMMA member (gmma_family): CUTLASS's own atom as C++, e.g.
+  // "GMMA::Layout_K_SW128_Atom<half_t>". Its layout is CUTLASS's smem_ptr form, a swizzle on
+  // ABSOLUTE byte addresses (Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)), which is what the
+  // MMA's descriptors and TMA address; at base 0 it equals the element form `sw`. Empty: a member
+  // written as composition(Swizzle<..>{}, Layout<..>{}) (SM80 style, base-relative).
+  std::string cutlass_atom;
   bool padded() const { return pad > 0; }
 };
 
@@ -143,7 +149,10 @@ std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int elemen
 //   Example: (64,64,4) half_t, K-major: Sw<0,..> (8,8):(8,1), Sw<1,3,3> o (8,16):(16,1),
 //   Sw<2,3,3> o (8,32):(32,1), Sw<3,3,3> o (8,64):(64,1), each in both orders but the last.
 // umma (an SM100 UMMA operand): also UMMA::Layout_MN_SW128_32B_Atom<T> for MN-major (16- and 32-bit T).
-std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int element_bytes, Major major, bool umma = false);
+// element: the C++ element type the members are spelled with (GMMA::Layout_K_SW128_Atom<element>);
+// empty: a type of element_bytes (uint8_t, half_t, float, double: CUTLASS's atoms read only its width).
+std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int element_bytes, Major major, bool umma = false,
+                                       const std::string& element = "");
 // The descriptor rule, one place for synth --kernel --mma and a spec's `layout: synthesize`: an SM90
 // GMMA atom (`atom`, as model/ names it) reads both operands through smem descriptors (_SS) or B only
 // (_RS), with the majors of its <tnspA, tnspB> arguments (K when none: the _TN atoms); an SM100

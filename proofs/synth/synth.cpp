@@ -202,18 +202,32 @@ SynthProof cross_checked(std::string claim, Verdict v, bool search_says_holds) {
   return {std::move(claim), std::move(v)};
 }
 
+// Whether l is a permutation of [0, size(l)) (make_tile bounds synth's tiles to 2^22 elements).
+bool is_permutation_of_range(const Layout& l) {
+  const i64 n = size(l);
+  std::vector<char> seen(static_cast<std::size_t>(n), 0);
+  for (i64 o : offsets(AnyLayout(l))) {
+    if (o < 0 || o >= n || seen[static_cast<std::size_t>(o)]) return false;
+    seen[static_cast<std::size_t>(o)] = 1;
+  }
+  return true;
+}
+
 void prove_winner(const SynthRequest& r, const Candidate& best, SynthResult& out) {
   const AnyLayout swizzled(best.sw, 0, r.tile);
   Subject subj;
   subj.layout = swizzled;
-  out.proofs.push_back(cross_checked("bijective", prove(subj, parse_claim("bijective"), r.prove), true));
+  // The search keeps swizzles that map the tile's image into itself: a bijection of [0, size)
+  // when the tile is one, else a permutation of its own (padded) footprint.
+  const char* image_claim = is_permutation_of_range(r.tile) ? "bijective" : "swizzle-permutes";
+  out.proofs.push_back(cross_checked(image_claim, prove(subj, parse_claim(image_claim), r.prove), true));
   const std::string contig = "contiguous:" + std::to_string(r.vec);
   out.proofs.push_back(cross_checked(contig, prove(subj, parse_claim(contig), r.prove), true));
   for (const auto& a : r.accesses) {
     AccessSpec spec;
     spec.tile = swizzled;
     spec.elem_bytes = r.elem_bytes;
-    spec.vec = r.vec;
+    spec.vec = is_matrix_op(a.op) ? default_vec(r.elem_bytes) : r.vec;  // ldmatrix moves 16-byte rows
     spec.pattern = a.pattern;
     const BankSubject bs = make_bank_subject(spec, a.op);
     const BankResult br = prove_bank(bs, *parse_bank_claim("conflict-free"), r.prove);

@@ -16,7 +16,7 @@ rc=$?
 set -e
 [ "$rc" = 1 ] || fail "exit code $rc, expected 1 (one refuted claim)"
 grep -q "sA_naive .*conflict-free .*REFUTED" "$out/stdout.txt" || fail "the refuted claim is not named"
-grep -q "lanes 0 (0,0) @0" "$out/stdout.txt" || fail "no witness lanes"
+grep -q "lanes 0 (0,0) at byte 0" "$out/stdout.txt" || fail "no witness lanes"
 
 xmllint --noout --schema "$root/tests/cli/schemas/junit-10.xsd" "$out/junit.xml" || fail "JUnit XML invalid"
 [ "$(grep -c '<testcase' "$out/junit.xml")" = "$(grep -c 'PROVED\|REFUTED' "$out/stdout.txt")" ] || fail "one test case per claim"
@@ -48,7 +48,7 @@ r = [r for r in json.load(open(sys.argv[1]))["results"] if r["verdict"] == "REFU
 w = r["witness"]
 assert isinstance(w, dict) and w["bank"] == 0 and len(w["lanes"]) == 8, w
 assert [l["byte_address"] for l in w["lanes"]] == [128 * k for k in range(8)], w["lanes"]
-assert "lanes 0 (0,0) @0" in r["witness_text"]
+assert "lanes 0 (0,0) at byte 0" in r["witness_text"]
 PY
 
 # A spec that cannot be read is bad input: exit 2 with a located message and a caret, and every

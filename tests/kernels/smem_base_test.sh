@@ -21,7 +21,7 @@ got="$(lanes "$GMMA" 128)"; [ "$got" = "144 288 432 576 720 864 1008 1024" ] && 
 got="$(lanes "$ELEM" 128)"; [ "$got" = "128 272 416 560 704 848 992 1136" ] && ok element_base_128 || bad element_base_128 "$got"
 # 3. Bank claims of a spec's smem_ptr tile at base 64: refuted (rows 0 and 7 on bank 16).
 out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_ptr_access_base.yaml" --no-cache 2>&1)"; rc=$?
-if [ $rc = 1 ] && grep -q "2 proved, 1 refuted" <<<"$out" && grep -q "lanes 0 (0,0) @64, 7 (7,0) @576" <<<"$out"; then ok spec_access_base
+if [ $rc = 1 ] && grep -q "2 proved, 1 refuted" <<<"$out" && grep -q "lanes 0 (0,0) at byte 64, 7 (7,0) at byte 576" <<<"$out"; then ok spec_access_base
 else bad spec_access_base "exit $rc" "$out"; fi
 # 4. A kernel smem tensor's base:/align: (tests/kernels/specs/smem_placement.yaml).
 out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_placement.yaml" --no-cache 2>&1)"; rc=$?
@@ -73,14 +73,27 @@ assert cli["found"] and cli["smem"] in spec["detail"] and cli["candidates"] == 7
 else bad spec_synthesize_gmma "exit $rc" "$out" "$cli"; fi
 # 8. layout: synthesize with a placement: the winner holds at every base (tests/kernels/specs/smem_synthesize_placed.yaml).
 out="$("$BIN" check "$ROOT/tests/kernels/specs/smem_synthesize_placed.yaml" --no-cache 2>&1)"; rc=$?
-if [ $rc = 1 ] && grep -q "2 proved, 1 refuted" <<<"$out" && grep -q "GMMA 1024-aligned: sA .*PROVED .*winner K-major Sw<3,3,3> o (8,64):(64,1)" <<<"$out" &&
-   grep -q "at every base that is a multiple of 128: the 1 members conflict-free at base 0 break" <<<"$out" &&
-   grep -q "the base 128 is not 1024-byte aligned" <<<"$out" && grep -q "at base 64: sA .*PROVED" <<<"$out"; then ok spec_synthesize_placed
+if [ $rc = 0 ] && grep -q "3 proved, 0 refuted" <<<"$out" && grep -q "GMMA 1024-aligned: sA .*PROVED .*winner K-major Sw<3,3,3> o (8,64):(64,1)" <<<"$out" &&
+   grep -q "GMMA 128-aligned: sA .*PROVED .*winner K-major Sw<3,3,3> o (8,64):(64,1)" <<<"$out" &&
+   grep -q "at base 64: sA .*PROVED" <<<"$out"; then ok spec_synthesize_placed
 else bad spec_synthesize_placed "exit $rc" "$out"; fi
 out="$("$BIN" synth --kernel --shape '(128,64,4)' --element half_t --no-progress --align 128 \
   --mma 'make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{})' \
   --copy 'D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})' 2>&1)"; rc=$?
-if [ $rc = 1 ] && grep -q "REFUTED  tma:Sw<3,4,3>,align=128" <<<"$out"; then ok synth_kernel_align_cli; else bad synth_kernel_align_cli "exit $rc" "$out"; fi
+if [ $rc = 0 ] && grep -q "PROVED  tma:Sw<3,4,3>,align=128" <<<"$out" && grep -q "^using SmemLayoutAtomA = GMMA::Layout_K_SW128_Atom<half_t>;" <<<"$out" &&
+   grep -q "notation: Sw<3,4,3> o smem_ptr\[16b\](unset) o " <<<"$out"; then ok synth_kernel_align_cli; else bad synth_kernel_align_cli "exit $rc" "$out"; fi
+# One placement rule for three commands: the C++ synth --kernel prints for a GMMA operand is
+# CUTLASS's own atom (it compiles in a CUTLASS kernel), and prove's tma claim and trace at base 128
+# agree with synth's verdict at align 128 on that very text.
+cpp="$(sed -n 's/^using SmemLayoutA = decltype(\(.*\));$/\1/p' <<<"$out")"
+using_atom="$(sed -n 's/^using SmemLayoutAtomA = \(.*\);$/\1/p' <<<"$out")"
+smem="${cpp//SmemLayoutAtomA\{\}/$using_atom\{\}}"
+p="$("$BIN" prove "$smem" --claim 'tma:Sw<3,4,3>,align=128' 2>&1)"; prc=$?
+t="$("$BIN" trace --side D --element half_t --smem "$smem" --base 128 --claim conflict-free --claim covers \
+  --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})' 2>&1)"; trc=$?
+if [ -n "$cpp" ] && [ "$smem" = 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<128>{},Int<64>{},Int<4>{}))' ] &&
+   [ $prc = 0 ] && grep -q "^PROVED  tma:Sw<3,4,3>,align=128" <<<"$p" && [ $trc = 0 ] && grep -q "2 proved, 0 refuted" <<<"$t"; then ok placement_three_commands
+else bad placement_three_commands "smem '$smem' prove exit $prc trace exit $trc" "$p" "$t"; fi
 spec_err_in() {  # spec_err_in NAME FILE SED-SCRIPT MESSAGE
   sed "$3" "$ROOT/tests/kernels/specs/$2" > "$tmp/e.yaml"
   out="$("$BIN" check "$tmp/e.yaml" --no-cache 2>&1)"; rc=$?

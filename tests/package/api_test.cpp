@@ -63,7 +63,7 @@ TEST(Api, VerdictsAreValues) {
   ASSERT_FALSE(r.witness.points.empty());
   EXPECT_EQ(r.witness.points[0].index, 1);
   EXPECT_EQ(r.witness.points[0].offset, 72);
-  EXPECT_NE(r.to_string().find("witness: x: index 1 (1,0) -> 72"), std::string::npos) << r;
+  EXPECT_NE(r.to_string().find("witness: x: index 1 (1,0) -> element 72"), std::string::npos) << r;
   EXPECT_EQ(r.largest_v, 8);
 }
 
@@ -140,7 +140,7 @@ TEST(Api, GtestHelpers) {
   const auto r = lp::testing::is_proved("kAtom", "\"contiguous:16\"", "o", kAtom, "contiguous:16", {});
   ASSERT_FALSE(r);
   EXPECT_NE(std::string(r.message()).find("is not PROVED"), std::string::npos) << r.message();
-  EXPECT_NE(std::string(r.message()).find("witness: x: index 1 (1,0) -> 72"), std::string::npos) << r.message();
+  EXPECT_NE(std::string(r.message()).find("witness: x: index 1 (1,0) -> element 72"), std::string::npos) << r.message();
   // UNKNOWN/ERROR is neither PROVED nor REFUTED.
   EXPECT_FALSE(lp::testing::is_refuted("l", "c", "o", kAtom, "bijektive", {}));
 }

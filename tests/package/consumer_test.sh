@@ -50,7 +50,7 @@ echo "$out"
 [ $rc -eq 0 ] || fail "consumer exited $rc"
 grep -q "^version ${version} (package ${version})$" <<<"$out" || fail "version line"
 grep -q "^PROVED  bijective  \[" <<<"$out" || fail "no PROVED bijective"
-grep -q "^REFUTED  contiguous:16  \[.*witness: x: index 1 (1,0) -> 72" <<<"$out" || fail "no REFUTED contiguous:16 with its witness"
+grep -q "^REFUTED  contiguous:16  \[.*witness: x: index 1 (1,0) -> element 72" <<<"$out" || fail "no REFUTED contiguous:16 with its witness"
 grep -q "^REFUTED  conflict-free  \[.*witness: " <<<"$out" || fail "no REFUTED conflict-free on the plain trace"
 grep -q "^              \^$" <<<"$out" || fail "no caret under the parse error"
 
@@ -61,7 +61,7 @@ grep -q "\[  PASSED  \] 3 tests" <<<"$tests" || fail "consumer_tests did not pas
 
 demo=$("$prefix/consumer/consumer_tests" --gtest_filter=DemoFailure.* 2>&1); rc=$?
 [ $rc -eq 1 ] || { echo "$demo"; fail "the failing EXPECT_PROVED exited $rc, not 1"; }
-grep -q 'is not PROVED' <<<"$demo" && grep -q 'REFUTED  contiguous:16  \[.*witness: x: index 1 (1,0) -> 72' <<<"$demo" ||
+grep -q 'is not PROVED' <<<"$demo" && grep -q 'REFUTED  contiguous:16  \[.*witness: x: index 1 (1,0) -> element 72' <<<"$demo" ||
   { echo "$demo"; fail "a failing EXPECT_PROVED does not print the verdict and witness"; }
 echo "$demo" | grep -B1 -A2 'is not PROVED'
 echo "PASS: consumer project built against the installed package"

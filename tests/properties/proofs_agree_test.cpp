@@ -28,6 +28,7 @@ rc::Gen<std::string> claim_text(const AnyLayout& l) {
   const i64 n = size(l.layout);
   return rc::gen::oneOf(
       rc::gen::just<std::string>("injective"), rc::gen::just<std::string>("bijective"),
+      rc::gen::just<std::string>("swizzle-permutes"),
       rc::gen::map(rc::gen::inRange<i64>(1, n + 3), [](i64 k) { return "surjective:" + std::to_string(k); }),
       rc::gen::map(rc::gen::element<i64>(1, 2, 4, 8), [](i64 v) { return "contiguous:" + std::to_string(v); }),
       rc::gen::map(gen::layouts(gen::compact | gen::permuted | gen::broadcast, 3, 64),

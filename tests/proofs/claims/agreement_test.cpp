@@ -44,7 +44,7 @@ struct Gen {
   Claim claim(const AnyLayout& l) {
     switch (pick(0, 6)) {
       case 0: return parse_claim("injective");
-      case 1: return parse_claim("bijective");
+      case 1: return parse_claim(pick(0, 1) ? "bijective" : "swizzle-permutes");
       case 2: return parse_claim("surjective:" + std::to_string(pick(1, 16)));
       case 3: {
         const std::size_t mode = static_cast<std::size_t>(pick(0, static_cast<int>(l.layout.rank()) - 1));

@@ -72,7 +72,7 @@ TEST(BankSeeds, Tile32x40Sw223NamesTheCollidingLanes) {
   EXPECT_EQ(w.lanes[1].row, 5);
   EXPECT_EQ(w.wavefronts, 8);  // the H100 measured 8
   EXPECT_EQ(w.ideal, 4);
-  EXPECT_NE(r.verdict.witness.why.find("lanes 0 (0,0) @0, 5 (5,0) @768"), std::string::npos) << r.verdict.witness.why;
+  EXPECT_NE(r.verdict.witness.why.find("lanes 0 (0,0) at byte 0, 5 (5,0) at byte 768"), std::string::npos) << r.verdict.witness.why;
 }
 
 TEST(BankSeeds, F16Tile8x64Sw333ReadsAndLdmatrix) {  // measured: 4, 4, 2, 1 (conflict-free); none: 32, 32, 16, 8

@@ -67,6 +67,35 @@ TEST(Overlap, TwoByTwoUnitStridesIsRefutedWithAWitness) {
   }
 }
 
+// bijective has one meaning for every form: a permutation of [0, size). A padded layout is
+// REFUTED with or without a swizzle (a swizzled padded layout used to pass as "a permutation of the
+// inner layout's image"); that property is swizzle-permutes, its own claim.
+TEST(Claims, BijectiveMeansOntoZeroToSizeForEveryForm) {
+  for (EngineChoice e : {EngineChoice::z3, EngineChoice::exhaustive}) {
+    for (const char* l : {"(128,8):(1,129)", "Sw<0,0,0> o (128,8):(1,129)", "Sw<1,0,1> o (4,2):(1,8)",
+                          "Sw<1,1,2> o smem_ptr[16b](unset) o (4,2):(1,8)"}) {
+      const Verdict v = run(l, "bijective", e);
+      ASSERT_EQ(v.kind, Verdict::Kind::refuted) << l << ": " << v.detail;
+      ASSERT_EQ(v.witness.points.size(), 1u) << l;
+      EXPECT_GE(v.witness.points[0].offset, size(parse_subject(l).layout.layout)) << l;
+      EXPECT_EQ(v.witness.points[0].unit, "element");
+      EXPECT_NE(v.witness.why.find("outside [0,"), std::string::npos) << v.witness.why;
+      EXPECT_EQ(run(l, "swizzle-permutes", e).kind, Verdict::Kind::proved) << l;
+    }
+    // Compact layouts: both claims hold, swizzled or not.
+    for (const char* l : {"(8,64):(64,1)", "Sw<3,3,3> o (8,64):(64,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)"}) {
+      EXPECT_EQ(run(l, "bijective", e).kind, Verdict::Kind::proved) << l;
+      EXPECT_EQ(run(l, "swizzle-permutes", e).kind, Verdict::Kind::proved) << l;
+    }
+    // A swizzle that moves an offset out of the inner layout's image: swizzle-permutes is
+    // REFUTED with that offset. Sw<1,1,2> o (2,2):(1,8) = {0,1,8,9} -> 8 ^ (8>>2 & 2) = 10.
+    const Verdict out = run("Sw<1,1,2> o (2,2):(1,8)", "swizzle-permutes", e);
+    ASSERT_EQ(out.kind, Verdict::Kind::refuted) << out.detail;
+    EXPECT_EQ(out.witness.why, "offset not in the inner layout's image");
+    EXPECT_EQ(out.witness.points.at(0).offset, 10);
+  }
+}
+
 TEST(Claims, NonPowerOfTwoAndEquivalence) {
   EXPECT_TRUE(run("(3,(5,7)):(35,(1,5))", "bijective").is_proved());
   EXPECT_TRUE(run("(3,5):(5,1)", "inverse:(5,3):(3,1)").is_proved());

@@ -131,7 +131,7 @@ TEST(TraceClaims, TwoWayNamesLanesThreadsCoordinatesAndWords) {
   EXPECT_EQ(w.wavefronts, 2);
   EXPECT_EQ(w.ideal, 1);
   EXPECT_EQ(w.lanes, (std::vector<int>{0, 5}));
-  EXPECT_TRUE(has(w.why, "lane 0 (thread 0, (0,0)) @0 word 0, lane 5 (thread 5, (0,5)) @128 word 32")) << w.why;
+  EXPECT_TRUE(has(w.why, "lane 0 (thread 0, (0,0)) at byte 0 word 0, lane 5 (thread 5, (0,5)) at byte 128 word 32")) << w.why;
   EXPECT_TRUE(has(w.why, "2 wavefronts for an ideal of 1")) << w.why;
   EXPECT_TRUE(has(w.why, "(2 of 3 instructions exceed their ideal)")) << w.why;
   ASSERT_EQ(r.verdict.witness.points.size(), 2u);
