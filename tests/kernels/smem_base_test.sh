@@ -94,6 +94,12 @@ t="$("$BIN" trace --side D --element half_t --smem "$smem" --base 128 --claim co
 if [ -n "$cpp" ] && [ "$smem" = 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<128>{},Int<64>{},Int<4>{}))' ] &&
    [ $prc = 0 ] && grep -q "^PROVED  tma:Sw<3,4,3>,align=128" <<<"$p" && [ $trc = 0 ] && grep -q "2 proved, 0 refuted" <<<"$t"; then ok placement_three_commands
 else bad placement_three_commands "smem '$smem' prove exit $prc trace exit $trc" "$p" "$t"; fi
+# A padded winner's explicit staged layout is CuTe's tile_to_shape of the padded atom, and both
+# evaluate (docs/synth_kernel.md): the same offsets.
+a="$("$BIN" eval 'tile_to_shape(Layout<Shape<_128,_8>,Stride<_1,_129>>{}, make_shape(Int<128>{},Int<8>{},Int<3>{}))' 2>&1)"; arc=$?
+b="$("$BIN" eval 'Layout<Shape<_128,_8,_3>,Stride<_1,_129,_1032>>{}' 2>&1)"; brc=$?
+if [ $arc = 0 ] && [ $brc = 0 ] && [ "$a" = "$b" ] && [ "$(wc -w <<<"$a")" = 3072 ]; then ok padded_tile_to_shape
+else bad padded_tile_to_shape "exit $arc/$brc" "$a" "$b"; fi
 spec_err_in() {  # spec_err_in NAME FILE SED-SCRIPT MESSAGE
   sed "$3" "$ROOT/tests/kernels/specs/$2" > "$tmp/e.yaml"
   out="$("$BIN" check "$tmp/e.yaml" --no-cache 2>&1)"; rc=$?
