@@ -410,7 +410,7 @@ instructions its own copies issue, and proved.
 Usage:
   layoutproof synth --kernel --shape '(MN,K,STAGES)' --element T [--mma EXPR] --copy 'S:EXPR' [--copy 'D:EXPR' ...]
                     [-D NAME=EXPR ...] [--name A] [--base ADDR | --align N] [--witnesses N] [--all] [--json]
-                    [--progress | --no-progress]
+                    [--deadline-s S] [--progress | --no-progress]
 
 Options:
   --shape S      the staged smem tensor as the copies partition it: (BLK_M,BLK_K,PIPE), or (MN,K)
@@ -422,11 +422,13 @@ Options:
                  A TMA copy (D:SM90_TMA_LOAD, S:SM90_TMA_STORE, make_tma_copy(...)) is not scored: it keeps
                  the members TMA can write (Sw<B,4,3> in bytes, 16*2^B-byte rows) and proves tma: on the winner
   -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
-  --name A       the printed names: SmemLayoutAtomA, SmemLayoutA
+  --name A       the printed names: SmemLayoutAtomA, SmemLayoutA (1 to 64 letters, digits, underscores)
   --base ADDR    the buffer's byte address: the winner is proved there (default 0)
   --align N      the buffer lies at any multiple of N bytes: the winner is the best member that stays
                  conflict-free, vector-legal (and TMA-correct, for a GMMA operand) at every such base
   --witnesses N  when no layout is conflict-free: REFUTED witnesses for the best N members (default 3)
+  --deadline-s S the whole run's time limit in seconds: a search or proof cut by it is UNKNOWN (exit 3),
+                 never a winner or "none exists" about members it did not reach
   --all          list every ranked and every rejected member
   --json         {"found", "smem", "notation", "per_copy":[...], "candidates", "best_ratio", "time_ms", ...}
   --progress     'candidate k of n' on stderr (default: when stderr is a terminal)

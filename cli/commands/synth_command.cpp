@@ -258,6 +258,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
     else if (a == "--mma") mma = next();
     else if (a == "--name") q.name = next();
     else if (a == "--witnesses") q.witnesses = parse_positive(next(), a);
+    else if (a == "--deadline-s") q.prove.smt.deadline = proofs::Deadline::parse(next());
     else if (a == "--base") q.placement.base = parse_byte_address(next(), a);
     else if (a == "--align") {
       q.placement.align = parse_int_in(next(), a, 1, i64{1} << 20);
@@ -293,6 +294,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   const KernelSynthResult r = synthesize_kernel(q);
   out << (json ? kernel_synth_json(q, r, all) : kernel_synth_text(q, r, all));
   if (r.all_proved()) return 0;
+  if (r.deadline_cut) return 3;
   for (const auto& p : r.proofs)
     if (!p.verdict.is_proved() && !p.verdict.is_refuted()) return 3;
   return 1;

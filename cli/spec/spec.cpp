@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/spec/spec_schema.hpp"
+#include "model/bank/bank.hpp"  // kSmemBytes
 #include "model/support/checked.hpp"
 #include "model/source/cpp_parse.hpp"
 #include "model/source/cpp_source.hpp"
@@ -198,7 +199,7 @@ proofs::BankSubject access_subject(const Ctx& c, const YAML::Node& a, const AnyL
                                std::to_string(width) + "-byte access; shared-memory accesses are 1, 2, 4, 8 or 16 bytes");
   }
   if (a["base"]) {
-    spec.base_address = spec_integer(c.src, a["base"], "base", 0, (1ll << 32) - 1);
+    spec.base_address = spec_integer(c.src, a["base"], "base", 0, kSmemBytes - 1);  // shared memory: 227 KiB
     const int width = matrix ? 16 : spec.vec * spec.elem_bytes;
     if (spec.base_address % width)
       c.src.fail(a["base"], "base " + std::to_string(spec.base_address) + " is not a multiple of the " + std::to_string(width) +
@@ -287,7 +288,7 @@ std::string unique_name(const Ctx& c, const YAML::Node& entry, const std::string
 SmemPlacement smem_placement(const Ctx& c, const YAML::Node& t) {
   SmemPlacement p;
   if (t["base"] && t["align"]) c.src.fail(t["align"], "give 'base' (the buffer's one address) or 'align' (every multiple of N), not both");
-  if (t["base"]) p.base = spec_integer(c.src, t["base"], "base", 0, (1ll << 32) - 1);
+  if (t["base"]) p.base = spec_integer(c.src, t["base"], "base", 0, kSmemBytes - 1);  // shared memory: 227 KiB
   if (t["align"]) {
     p.align = spec_integer(c.src, t["align"], "align", 1, 1ll << 20);
     if (*p.align & (*p.align - 1)) c.src.fail(t["align"], "'align' is a power of two (bytes), not " + std::to_string(*p.align));

@@ -54,6 +54,9 @@ constexpr int kBanks = 32;
 // byte an instruction touches lies in [0, kSmemBytes): validate() refuses anything beyond, so no
 // address, word or count derived from a larger (or wrapped) address ever reaches a proof.
 constexpr std::int64_t kSmemBytes = 227 * 1024;
+// The most threads a CUDA thread block has (sm_80, sm_90): a TiledMMA, a TiledCopy or a
+// --thread-layout larger than this is bad input.
+constexpr std::int64_t kMaxBlockThreads = 1024;
 
 // One warp-wide instruction: its op, the bytes per lane (16 for ldsm/stsm rows) and each lane's
 // byte address in shared memory (-1: lane inactive).

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "model/bank/bank.hpp"  // kMaxBlockThreads, kSmemBytes
 #include "model/layout/composed.hpp"
 
 namespace layoutproof {
@@ -77,9 +78,6 @@ struct ByteRange {
   i64 lo = 0, hi = 0;
 };
 ByteRange byte_footprint(const AccessSpec& spec, int width_bytes);
-
-// The most threads a CUDA thread block has (a --thread-layout larger than this is bad input).
-inline constexpr i64 kMaxBlockThreads = 1024;
 
 // Refuses (LayoutError, naming the value) an access spec before anything is enumerated or encoded:
 // rank(tile) != 2; elem_bytes not 1, 2, 4, 8 or 16; vec < 1 or not dividing the columns; a lane

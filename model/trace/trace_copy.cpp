@@ -365,8 +365,22 @@ static void check_trace_size(const TiledCopy& c, const AnyLayout& smem, const Tr
     throw LayoutError("the copy issues " + std::to_string(n) + " instructions, more than the limit " + std::to_string(o.max_instructions));
 }
 
+// The smem tensor must fit the shared memory one thread block can address: its smallest footprint,
+// base + cosize x element bytes (a swizzle only moves offsets within it or above it), at most
+// kSmemBytes (227 KiB), refused before any table is built.
+static void check_smem_footprint(const TiledCopy& c, const AnyLayout& smem, const TraceOptions& o) {
+  const i64 n = checked_add(cosize(smem.layout), std::max<i64>(0, smem.offset));
+  const i64 bytes = checked_add(o.base_address, checked_mul(n, c.atom.value_bits) / 8);
+  if (bytes > kSmemBytes)
+    throw LayoutError("the smem tensor " + to_string(smem) + " spans " + std::to_string(n) + " elements of " +
+                      std::to_string(c.atom.value_bits) + " bits" + (o.base_address ? " from base " + std::to_string(o.base_address) : "") +
+                      ": " + std::to_string(bytes) + " bytes, beyond the " + std::to_string(kSmemBytes) +
+                      " bytes (227 KiB) of shared memory a thread block can address");
+}
+
 AddressTrace trace_copy(const TiledCopy& c, const AnyLayout& smem, CopySide side, const TraceOptions& o) {
   if (c.atom.value_bits <= 0) throw LayoutError("Copy_Atom without a value type");
+  check_smem_footprint(c, smem, o);
   check_trace_size(c, smem, o);
   return Tracer(c, smem, side, o).run();
 }

@@ -129,6 +129,10 @@ TiledMma make_tiled_mma(const MmaAtomInfo& atom, const Layout& atom_layout, cons
                     : i == 0 && atom_layout.shape.is_leaf()          ? atom_layout
                                                                      : Layout(IntTuple(1), IntTuple(0)));
   t.atom_layout = Layout::concat(modes);
+  // One CTA runs a TiledMMA: its threads (atom threads x atoms) are a thread block's, at most 1024,
+  // checked before the thread table below is built (a 1024x1024 atom layout is 2^25 threads).
+  require_block_threads(checked_mul(size(atom.thr_id), size(t.atom_layout)),
+                        "make_tiled_mma(" + atom.name + ", " + to_string(atom_layout) + ")");
   for (std::size_t i = 0; i < perm.size(); ++i) t.perm[i] = perm[i];
   // tiled_product(ThrID, AtomLayoutMNK) = ((ThrID), M, N, K): thread = ThrID(v) + offsets of the
   // logical product's second mode.
@@ -163,9 +167,16 @@ CopyAtom make_copy_atom(const CopyOpInfo& op, const std::string& value_type) {
   return a;
 }
 
+void require_block_threads(i64 threads, const std::string& what) {
+  if (threads > kMaxBlockThreads)
+    throw LayoutError(what + " has " + std::to_string(threads) + " threads; a thread block has at most " +
+                      std::to_string(kMaxBlockThreads));
+}
+
 TiledCopy make_tiled_copy(const CopyAtom& atom, const Layout& thr_layout, const Layout& val_layout) {
   // layout_mn = raked_product(thr, val): (M,N) -> (thr_idx, val_idx); layout_tv its right inverse.
   const i64 nthr = size(thr_layout), nval = size(val_layout);
+  require_block_threads(nthr, "make_tiled_copy's thread layout " + to_string(thr_layout));
   if (checked_mul(nthr, nval) > kMaxTvEntries)  // before any table (hostile input H3)
     throw LayoutError("make_tiled_copy: " + std::to_string(nthr) + " threads x " + std::to_string(nval) +
                       " values is more than the limit of 2^24 (" + std::to_string(kMaxTvEntries) + ") thread-value pairs");

@@ -116,6 +116,9 @@ TvMap thrval2mn(const TiledCopy& c, CopySide side);
 inline TvMap layout_s_tv(const TiledCopy& c) { return thrval2mn(c, CopySide::S); }
 inline TvMap layout_d_tv(const TiledCopy& c) { return thrval2mn(c, CopySide::D); }
 
+// A TiledMMA or TiledCopy is one thread block's: LayoutError naming `what` above 1024 threads.
+void require_block_threads(i64 threads, const std::string& what);
+
 struct TraceOptions {
   i64 base_address = 0;          // byte address of the smem tensor's element 0 (before its swizzle)
   i64 max_instructions = i64{1} << 22;  // larger traces are refused (LayoutError), never truncated

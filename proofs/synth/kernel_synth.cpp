@@ -3,6 +3,7 @@
 #include "proofs/synth/kernel_synth.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <utility>
 
@@ -107,8 +108,22 @@ std::vector<i64> parse_smem_shape(const std::string& text, const std::string& wh
   return v;
 }
 
+// The tile (all stages) must fit one thread block's shared memory: refused before any member is built.
+void check_smem_bytes(const std::vector<i64>& shape, int e) {
+  i64 n = e;
+  for (i64 x : shape) n = checked_mul(n, x);
+  if (n > kSmemBytes)
+    throw LayoutError("the tile (" + [&] {
+      std::string s;
+      for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+      return s;
+    }() + ") of " + std::to_string(e) + "-byte elements needs " + std::to_string(n) + " bytes, beyond the " +
+                      std::to_string(kSmemBytes) + " bytes (227 KiB) of shared memory a thread block can address");
+}
+
 std::vector<SmemCandidate> smem_family(const std::vector<i64>& shape, int e) {
   check_shape(shape);
+  check_smem_bytes(shape, e);
   if (e < 1) throw LayoutError("element bytes must be positive");
   std::vector<SmemCandidate> f;
   for (Major major : {Major::k, Major::mn}) {
@@ -148,6 +163,7 @@ static std::string type_of_width(int e) {
 std::vector<SmemCandidate> gmma_family(const std::vector<i64>& shape, int e, Major major, bool umma,
                                        const std::string& element) {
   check_shape(shape);
+  check_smem_bytes(shape, e);
   const std::string type = element.empty() ? type_of_width(e) : element;
   const std::string prefix = major == Major::k ? "GMMA::Layout_K_" : "GMMA::Layout_MN_";
   const i64 ec = major == Major::k ? shape[1] : shape[0], eo = major == Major::k ? shape[0] : shape[1];
@@ -417,7 +433,10 @@ std::string placement_description(const SmemPlacement& p) {
 // moved to ranked.front(). Returns whether one was found.
 bool place_winner(const KernelSynthRequest& r, KernelSynthResult& out) {
   for (std::size_t m = 0; m < out.ranked.size() && out.ranked[m].conflict_free(); ++m) {
-    if (r.prove.smt.deadline.passed()) break;
+    if (r.prove.smt.deadline.passed()) {
+      out.deadline_cut = true;  // the members not reached are undecided: no "none exists"
+      return false;
+    }
     auto f = placement_failure(r, out, static_cast<i64>(m));
     if (!f) {
       std::rotate(out.ranked.begin(), out.ranked.begin() + static_cast<std::ptrdiff_t>(m), out.ranked.begin() + static_cast<std::ptrdiff_t>(m) + 1);
@@ -465,9 +484,20 @@ std::vector<CopyScore> score_directly(const KernelSynthRequest& r, const AnyLayo
   return v;
 }
 
+// The name goes into the printed C++ (SmemLayoutAtom<name>, SmemLayout<name>): a C++ identifier
+// tail, never text pasted unchecked into code a user compiles.
+static void check_cpp_name(const std::string& name) {
+  const bool ok = !name.empty() && name.size() <= 64 &&
+                  std::all_of(name.begin(), name.end(), [](unsigned char ch) { return std::isalnum(ch) || ch == '_'; });
+  if (!ok)
+    throw LayoutError("the name '" + name + "' goes into the printed C++ (SmemLayoutAtom" + name +
+                      "): it must be 1 to 64 letters, digits or underscores");
+}
+
 KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
   const auto t0 = Clock::now();
   check_shape(r.shape);
+  check_cpp_name(r.name);
   if (r.copies.empty())
     throw LayoutError(r.tma_copy.empty() ? "synth --kernel needs at least one copy (--copy S:EXPR or D:EXPR)"
                                          : "synth --kernel: a TMA copy alone leaves nothing to score; give the copies the SM issues on the tile too (ldmatrix, s2r loads, stores)");
@@ -494,7 +524,7 @@ KernelSynthResult synthesize_kernel(const KernelSynthRequest& r) {
     out.placement_undecided = placement_refuted_all && !r.placement.align && *r.placement.base % 128 != 0;
   }
   const KernelCandidate& w = out.ranked.front();
-  out.found = w.conflict_free() && !placement_refuted_all;
+  out.found = w.conflict_free() && !placement_refuted_all && !out.deadline_cut;
   out.best_wavefronts = w.wavefronts;
   out.best_ideal = w.ideal;
   out.cpp = candidate_cpp(w.c, r.shape, r.name);

@@ -248,6 +248,9 @@ struct KernelSynthResult {
   std::vector<KernelProof> placement_failures;
   std::string placement_text;             // "at every base that is a multiple of 128 (8 bases ...)" or ""
   bool placement_undecided = false;       // no survivor, and the placement's bases exclude base 0
+  // --deadline-s passed before the search or the placement check reached every member: nothing is
+  // claimed about the members not reached, so neither a winner nor "none exists" (UNKNOWN, exit 3).
+  bool deadline_cut = false;
   i64 bank_evaluations = 0;               // distinct instructions run through the bank model
   double search_ms = 0, proof_ms = 0;
   bool all_proved() const;                // found and every proof PROVED

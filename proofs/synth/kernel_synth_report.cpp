@@ -65,6 +65,7 @@ bool placement_refuted_all(const KernelSynthResult& r) {
 std::string descriptor_kind(const KernelSynthRequest& q) { return is_umma_operand(q) ? "UMMA" : "GMMA"; }
 
 std::string none_statement(const KernelSynthResult& r) {
+  if (r.deadline_cut) return "the deadline was reached before every member was decided: nothing is claimed about the others";
   if (r.ranked.empty()) return "no member of the family keeps every copy vector-legal";
   if (placement_refuted_all(r))
     return "no member of the family is conflict-free on every copy " + r.placement_text + ": the " +
@@ -74,6 +75,7 @@ std::string none_statement(const KernelSynthResult& r) {
 }
 
 std::string none_method(const KernelSynthResult& r) {
+  if (r.deadline_cut) return "cut by --deadline-s: not every one of the " + std::to_string(r.family_size) + " members was decided";
   return "exhaustive: all " + std::to_string(r.family_size) + " members, each a duplicate, rejected (not vector-legal) or " +
          "scored on every instruction of every copy" +
          (r.placement_text.empty() ? "" : " at base 0, and each conflict-free one traced again " + r.placement_text);
@@ -137,6 +139,9 @@ Verdict kernel_synth_verdict(const KernelSynthRequest& q0, const ProveOptions& o
                                        "the layout " + (r.ranked.front().c.padded() ? "injective" : "bijective") + ": " + r.cpp +
                                        " notation: " + r.notation);
   }
+  if (r.deadline_cut)
+    return Verdict::unknown(method, q.prove.smt.deadline.reason() +
+                                        " before every member was decided: neither a winner nor 'none exists' is claimed");
   if (r.placement_undecided)  // the members were ranked at base 0, which this lone base is not
     return Verdict::unknown(method, "no member conflict-free at base 0 is conflict-free " + r.placement_text +
                                         "; members were ranked at base 0 only, so 'none exists' is not proved off the 128-byte grid");
@@ -175,7 +180,7 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
     s += r.placement_failures.empty() ? "\n" : " (" + std::to_string(r.placement_failures.size()) + " members conflict-free at base 0 refuted there)\n";
   }
   if (r.ranked.empty()) {
-    s += "\nPROVED  " + none_statement(r) + "  [" + none_method(r) + "]\n";
+    s += std::string(r.deadline_cut ? "\nUNKNOWN  " : "\nPROVED  ") + none_statement(r) + "  [" + none_method(r) + "]\n";
     const std::size_t shown = all ? r.rejected.size() : std::min<std::size_t>(5, r.rejected.size());
     for (std::size_t i = 0; i < shown; ++i)
       s += "  " + candidate_text(r.rejected[i].c) + ": copy " + std::to_string(r.rejected[i].illegal_copy) + ": " +
@@ -190,7 +195,10 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
     s += "FOUND  " + candidate_text(w.c) + ": every copy at its ideal wavefronts (" + std::to_string(conflict_free_members(r)) +
          " conflict-free members in all)\n";
   else {
-    s += (r.placement_undecided ? "UNKNOWN  " : "PROVED  ") + none_statement(r) + "  [" + none_method(r) + "]\n";
+    if (r.deadline_cut)
+      s += "UNKNOWN  " + q.prove.smt.deadline.reason() + " before every member was decided: neither a winner nor 'none exists' is claimed\n";
+    else
+      s += (r.placement_undecided ? "UNKNOWN  " : "PROVED  ") + none_statement(r) + "  [" + none_method(r) + "]\n";
     s += "best: " + candidate_text(w.c) + "\n";
   }
   s += r.cpp + "\n  notation: " + r.notation + "\n  smem: " + std::to_string(w.smem_bytes) + " bytes per tile (all stages)\n";
@@ -300,7 +308,7 @@ std::string kernel_synth_json(const KernelSynthRequest& rq, const KernelSynthRes
                   std::to_string(r.ranked.size()) + ",\"conflict_free_members\":" + std::to_string(conflict_free_members(r)) + ",\"best_ratio\":" + or_null(best ? num(double(r.best_wavefronts) / r.best_ideal, 3) : "") +
                   ",\"best_wavefronts\":" + std::to_string(r.best_wavefronts) + ",\"best_ideal\":" + std::to_string(r.best_ideal);
   if (!r.found)
-    s += ",\"none\":{\"verdict\":\"" + std::string(r.placement_undecided ? "UNKNOWN" : "PROVED") + "\",\"statement\":" +
+    s += ",\"none\":{\"verdict\":\"" + std::string(r.placement_undecided || r.deadline_cut ? "UNKNOWN" : "PROVED") + "\",\"statement\":" +
          js(none_statement(r)) + ",\"method\":" + js(none_method(r)) + "}";
   if (!r.placement_text.empty())
     s += ",\"placement\":{\"where\":" + js(r.placement_text) + ",\"refuted_members\":" + std::to_string(r.placement_failures.size()) + "}";

@@ -101,6 +101,10 @@ class Search {
     }
     stage_len_ = by_stage_ ? e0_ * e1_ : e0_ * e1_ * stages_;
     for (i64 i = 0; i < out_.family_size; ++i) {
+      if (i % 64 == 0 && r_.prove.smt.deadline.passed()) {
+        out_.deadline_cut = true;
+        break;
+      }
       visit(family, i);
       if (r_.progress && ((i + 1) % 256 == 0 || i + 1 == out_.family_size)) r_.progress(i + 1, out_.family_size);
     }

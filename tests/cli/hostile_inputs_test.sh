@@ -65,9 +65,9 @@ run H7b "2" "NUL byte" check "$tmp/nul.yaml" --no-cache
 run H7c "2" "is a directory" check "$tmp" --no-cache
 truncate -s 17M "$tmp/big_sparse.yaml"
 run H7d "2" "larger than 16 MiB" check "$tmp/big_sparse.yaml" --no-cache
-run H3 "2" "limit of 2^24" trace --side D --element float --smem '(128,8):(1,128)' --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<Int<1000000000>,_1>>{})'
+run H3 "2" "a thread block has at most 1024" trace --side D --element float --smem '(128,8):(1,128)' --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<Int<1000000000>,_1>>{})'
 run H3b "2" "limit of 2^24" trace --side D --element float --smem '(128,8,3):(1,129,1032)' --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<float>, float>{}, Layout<Shape<_32,_8>,Stride<_8,_1>>{}, Layout<Shape<Int<1000000000>,_1>>{})' --claim covers
-run H3c "2" "more than the limit 4194304" trace --side D --element float --copy "$CP" --claim conflict-free --smem 'tile_to_shape(make_layout(make_shape(_8,_8)), make_shape(Int<128>{}, _8, Int<1000000000>{}))'
+run H3c "2" "of shared memory a thread block can address" trace --side D --element float --copy "$CP" --claim conflict-free --smem 'tile_to_shape(make_layout(make_shape(_8,_8)), make_shape(Int<128>{}, _8, Int<1000000000>{}))'
 run H6c "3" "UNKNOWN.*time budget of 200 ms" prove 'Sw<3,3,3> o (32768,32768):(32768,1)' --claim bijective --engine exhaustive --timeout-ms 200
 run H6c2 "3" "UNKNOWN.*time budget" prove '(8192,8192):(8192,1)' --claim injective --engine exhaustive --timeout-ms 50
 run H6c3 "3" "UNKNOWN.*time budget of" prove 'Sw<3,3,3> o (32768,32768):(32768,1)' --claim bijective --engine exhaustive --deadline-s 0.3
