@@ -364,6 +364,8 @@ CppValue CppEvaluator::eval_unknown(const CppExpr& e) {
   return v;
 }
 
+bool CppEvaluator::defines(const std::string& name) const { return find_binding(name).has_value() || constants_.count(name) > 0; }
+
 std::vector<std::string> CppEvaluator::known_names() const {
   std::vector<std::string> out;
   for (const HandlerTable* t : {&cute_builtins(), &cutlass_builtins(), &selector_builtins()})
