@@ -142,6 +142,8 @@ const std::vector<TypeRow>& type_table() {
       {"type_erased_dynamic_float8_t", 8}, {"type_erased_dynamic_float6_t", 6}, {"type_erased_dynamic_float4_t", 4},
       // cutlass::detail's shared-memory forms of the FP6/FP4 types (float_subbyte.h): the same
       // bits as the type, or 8 for the unpack8bits register forms
+      // SM80_8x8x4_GC64C64C64GC64_TN's accumulator: three doubles (arch/mma_sm80.hpp)
+      {"SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex", 192},
       {"float_e2m1_unpacksmem_t", 4}, {"float_e2m3_unpacksmem_t", 6}, {"float_e3m2_unpacksmem_t", 6},
       {"float_e2m3_unpack8bits_t", 8}, {"float_e3m2_unpack8bits_t", 8},
       {"type_erased_dynamic_float6_unpacksmem_t", 6}, {"type_erased_dynamic_float4_unpacksmem_t", 4},
@@ -276,6 +278,9 @@ std::vector<WarpAtom> make_warp_atoms() {
       {"SM80_16x8x8_F32TF32TF32F32_TN", &kTf16x8x8, "float", "tfloat32_t", "tfloat32_t", "float"},
       {"SM80_8x8x4_F64F64F64F64_TN", &kD8x8x4, "double", "double", "double", "double"},
       {"SM80_8x8x4_C64C64C64C64_TN", &kD8x8x4, kZ, kZ, kZ, kZ},
+      // Gaussian complex: F64's layouts, C and D held as the op's GaussComplex (three doubles).
+      {"SM80_8x8x4_GC64C64C64GC64_TN", &kD8x8x4, "SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex", kZ, kZ,
+       "SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex"},
       // 1-bit: XOR and AND popcount share layouts. SM80_16x8x128_S32U1U1S32_TN_{XOR,AND}POPC is
       // left out: its ALayout's value stride is Stride<Stride<_16,_8>> for Shape<_32,_2>, not
       // congruent, so it is not a layout.

@@ -23,6 +23,9 @@ std::optional<std::string> unmodelled_mma_reason(std::string_view name_in) {
   if (contains(name, "SPARSE"))
     return std::string("a sparse MMA: A is stored compressed (2:4 structured sparsity) with a metadata operand, and its "
                        "layouts index the compressed tensor; the model has no sparse operand");
+  if (atom_spelling::starts_with(name, "SM80_16x8x128_S32U1U1S32_TN_"))
+    return std::string("its traits' ALayout is not a layout: the value mode Shape<_32,_2> has the stride "
+                       "Stride<Stride<_16,_8>>, which is not congruent to it");
   if (atom_spelling::starts_with(name, "SM103"))
     return std::string("an SM103 block-scaled UMMA (tcgen05.mma with scale factors in tensor memory); one thread issues "
                        "it from shared-memory descriptors, no lane addresses shared memory");

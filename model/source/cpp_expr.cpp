@@ -185,9 +185,9 @@ void CppEvaluator::fail_expected(const CppExpr& at, const std::string& what, con
     for (const auto& [name, p] : constants_) defined.push_back(name);
     hint = name_hint(got.type_name, defined);
   }
-  fail(at, "unknown name '" + got.type_name + "'" + hint + " where " + what +
-               " is expected; define it (-D " + got.type_name + "=EXPR, a spec's constants:, or using " + got.type_name +
-               " = ...;)");
+  const bool near = hint.rfind(" (did you mean", 0) == 0;
+  fail(at, "unknown name '" + got.type_name + "'" + (near ? hint : "") + " where " + what + " is expected; define it (-D " +
+               got.type_name + "=EXPR, a spec's constants:, or using " + got.type_name + " = ...;)" + (near ? "" : hint));
 }
 
 namespace {
@@ -339,11 +339,15 @@ CppValue CppEvaluator::eval_unknown(const CppExpr& e) {
   const bool type_form = e.kind == CppExpr::Kind::name || (e.brace && e.args.empty());
   const std::string last = last_component(e.name);
   if (!type_form) {
-    const auto& kernel = kernel_layer_names();
-    if (std::find(kernel.begin(), kernel.end(), last) != kernel.end())
+    const auto& kernel_layer = kernel_layer_names();
+    if (std::find(kernel_layer.begin(), kernel_layer.end(), last) != kernel_layer.end())
       fail(e, "unsupported construct: '" + last + "' is a CuTe function outside the layout algebra; it is not evaluated here "
               "(give the layout it produces, or the shape as a constant: -D NAME=EXPR)");
-    fail(e, "unknown function '" + e.name + "'" + name_hint(last, known_names()));
+    std::vector<std::string> functions;  // what a call could have meant: built-ins and the kernel layer, not types
+    for (const HandlerTable* t : {&cute_builtins(), &cutlass_builtins(), &selector_builtins(), &op_selector_builtins()})
+      for (const auto& [name, handler] : *t) functions.push_back(name);
+    for (const std::string& n : kernel_layer) functions.push_back(n);
+    fail(e, "unknown function '" + e.name + "'" + name_hint(last, functions));
   }
   const bool known_type = type_bits(e.name).has_value() || ends_with(e.name, "_t");
   if (!known_type)
