@@ -1,7 +1,9 @@
 // CuTe's MMA and copy atoms as data. Every layout below was read from CUTLASS (NVIDIA/cutlass at
 // 7107b055): include/cute/atom/mma_traits{,_sm61,_sm75,_sm80,_sm90,_sm90_gmma,_sm90_gmma_ext}.hpp,
-// include/cute/atom/copy_traits{,_sm75,_sm80,_sm90}.hpp and the ops' register types in
-// include/cute/arch/{mma,copy,copy_sm75,copy_sm80,copy_sm90,mma_sm90_gmma}.hpp. The layouts are
+// include/cute/atom/mma_traits_{sm70,sm89,sm100}.hpp (the warp and FFMA2 atoms; SM120 in
+// cute_atoms_sm120.cpp, UMMA in cute_atoms_umma.cpp), include/cute/atom/copy_traits{,_sm75,_sm80,
+// _sm90,_sm100}.hpp and the ops' register types in include/cute/arch/{mma,copy,copy_sm75,copy_sm80,
+// copy_sm90,copy_sm100,mma_sm90_gmma}.hpp. The layouts are
 // written in CuTe notation exactly as the traits state them (a default stride written out: CuTe
 // gives a size-1 mode stride 0, so Layout<_1> is 1:0 and Layout<Shape<_1,_1>> is (1,1):(0,0)).
 #include "model/atoms/cute_atoms.hpp"
@@ -10,6 +12,7 @@
 #include <cctype>
 
 #include "model/atoms/atom_spelling.hpp"
+#include "model/atoms/name_suggest.hpp"
 #include "model/layout/notation.hpp"
 
 namespace layoutproof {
@@ -121,38 +124,10 @@ namespace {
 using namespace atom_spelling;
 
 
-// ------------------------------------------------------------------------------------------------
-// Types (cutlass/numeric_size.h: sizeof_bits = 8 * sizeof unless specialized for sub-byte types)
-// ------------------------------------------------------------------------------------------------
-
-struct TypeRow {
-  const char* name;
-  int bits;
-};
-
-const std::vector<TypeRow>& type_table() {
-  static const std::vector<TypeRow> rows = {
-      // floating point
-      {"half_t", 16}, {"bfloat16_t", 16}, {"tfloat32_t", 32}, {"float", 32}, {"double", 64},
-      {"float_e4m3_t", 8}, {"float_e5m2_t", 8}, {"float_ue4m3_t", 8}, {"float_ue8m0_t", 8},
-      {"float_e2m3_t", 6}, {"float_e3m2_t", 6}, {"float_e2m1_t", 4},
-      {"type_erased_dynamic_float8_t", 8}, {"type_erased_dynamic_float6_t", 6}, {"type_erased_dynamic_float4_t", 4},
-      {"complex<half_t>", 32}, {"complex<float>", 64}, {"complex<double>", 128},
-      // sub-byte integers (cutlass/integer_subbyte.h) and CuTe's aliases for them (cute/numeric/int.hpp)
-      {"bin1_t", 1}, {"uint1b_t", 1}, {"int2b_t", 2}, {"uint2b_t", 2}, {"int4b_t", 4}, {"uint4b_t", 4},
-      {"int6b_t", 6}, {"uint6b_t", 6}, {"uint1_t", 1}, {"int2_t", 2}, {"uint2_t", 2}, {"int4_t", 4},
-      {"uint4_t", 4}, {"int6_t", 6}, {"uint6_t", 6},
-      // whole-byte integers
-      {"int8_t", 8}, {"uint8_t", 8}, {"int16_t", 16}, {"uint16_t", 16}, {"int32_t", 32}, {"uint32_t", 32},
-      {"int64_t", 64}, {"uint64_t", 64}, {"uint128_t", 128}, {"uint256_t", 256},
-  };
-  return rows;
-}
-
-// Bits of a type, or a LayoutError that lists the known ones.
+// Bits of a type, or a LayoutError that names the closest known ones (model/atoms/cute_types.cpp).
 int require_type_bits(std::string_view op, const std::string& type) {
   if (const auto bits = type_bits(type)) return *bits;
-  throw LayoutError(std::string(op) + ": unknown type '" + type + "'; known: " + join(type_names(), ", "));
+  throw LayoutError(std::string(op) + ": unknown type '" + type + "'" + name_hint(type, type_names()));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -165,12 +140,13 @@ constexpr const char* kSm80_8x8Row = "((4,8),2):((16,1),8)";         // (T32,V2)
 constexpr const char* kSm80_8x16Row = "((4,8),4):((32,1),8)";        // (T32,V4) -> (M8,N16)
 constexpr const char* kSm80_16x8Row = "((4,8),(2,2)):((32,1),(16,8))";  // (T32,V4) -> (M16,N8)
 
-// Shape_MNK with LayoutA/B/C_TV.
+// Shape_MNK with LayoutA/B/C_TV and ThrID (a warp, 32:1, but for SM70's quadpairs).
 struct WarpShape {
   i64 m, n, k;
   const char* a;
   const char* b;
   const char* c;
+  const char* thr = "32:1";
 };
 
 const WarpShape kH16x8x8{16, 8, 8, kSm80_16x8Row, kSm80_8x8Row, kSm80_16x8Row};
@@ -191,6 +167,23 @@ const WarpShape kB1_8x8x128{8, 8, 128, "((4,8),32):((256,1),8)", "((4,8),32):((2
 const WarpShape kD16x8x4{16, 8, 4, "((4,8),2):((16,1),8)", kSm80_8x4, kSm80_16x8Row};
 const WarpShape kD16x8x8{16, 8, 8, "((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)", kSm80_16x8Row};
 const WarpShape kD16x8x16{16, 8, 16, "((4,8),(2,4)):((16,1),(8,64))", "((4,8),4):((8,1),32)", kSm80_16x8Row};
+
+// SM70's quadpair atoms (mma_traits_sm70.hpp): ThrID SM70_QuadPair = (4,2):(1,16), A and B each
+// SM70_8x4_Row (8,4):(1,8) for a T operand, SM70_8x4_Col ((4,2),4):((8,4),1) for an N operand (the
+// name's two letters are A's and B's), C SM70_8x8_16b (8,8):(1,8) or SM70_8x8_32b.
+constexpr const char* kSm70Row = "(8,4):(1,8)";
+constexpr const char* kSm70Col = "((4,2),4):((8,4),1)";
+constexpr const char* kSm70C16 = "(8,8):(1,8)";
+constexpr const char* kSm70C32 = "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))";
+constexpr const char* kQuadPair = "(4,2):(1,16)";
+const WarpShape kSm70H_TN{8, 8, 4, kSm70Row, kSm70Row, kSm70C16, kQuadPair};
+const WarpShape kSm70H_NT{8, 8, 4, kSm70Col, kSm70Col, kSm70C16, kQuadPair};
+const WarpShape kSm70H_NN{8, 8, 4, kSm70Col, kSm70Row, kSm70C16, kQuadPair};
+const WarpShape kSm70H_TT{8, 8, 4, kSm70Row, kSm70Col, kSm70C16, kQuadPair};
+const WarpShape kSm70F_TN{8, 8, 4, kSm70Row, kSm70Row, kSm70C32, kQuadPair};
+const WarpShape kSm70F_NT{8, 8, 4, kSm70Col, kSm70Col, kSm70C32, kQuadPair};
+const WarpShape kSm70F_NN{8, 8, 4, kSm70Col, kSm70Row, kSm70C32, kQuadPair};
+const WarpShape kSm70F_TT{8, 8, 4, kSm70Row, kSm70Col, kSm70C32, kQuadPair};
 
 struct WarpAtom {
   std::string name;
@@ -214,7 +207,27 @@ void add_int_variants(std::vector<WarpAtom>& out, const std::string& mnk, const 
 
 std::vector<WarpAtom> make_warp_atoms() {
   constexpr const char* kZ = "complex<double>";
+  constexpr const char* kE4 = "float_e4m3_t";
+  constexpr const char* kE5 = "float_e5m2_t";
   std::vector<WarpAtom> v = {
+      // mma_traits_sm70.hpp
+      {"SM70_8x8x4_F16F16F16F16_TN", &kSm70H_TN, "half_t", "half_t", "half_t", "half_t"},
+      {"SM70_8x8x4_F16F16F16F16_NT", &kSm70H_NT, "half_t", "half_t", "half_t", "half_t"},
+      {"SM70_8x8x4_F16F16F16F16_NN", &kSm70H_NN, "half_t", "half_t", "half_t", "half_t"},
+      {"SM70_8x8x4_F16F16F16F16_TT", &kSm70H_TT, "half_t", "half_t", "half_t", "half_t"},
+      {"SM70_8x8x4_F32F16F16F32_TN", &kSm70F_TN, "float", "half_t", "half_t", "float"},
+      {"SM70_8x8x4_F32F16F16F32_NT", &kSm70F_NT, "float", "half_t", "half_t", "float"},
+      {"SM70_8x8x4_F32F16F16F32_NN", &kSm70F_NN, "float", "half_t", "half_t", "float"},
+      {"SM70_8x8x4_F32F16F16F32_TT", &kSm70F_TT, "float", "half_t", "half_t", "float"},
+      // mma_traits_sm89.hpp: FP8 on Ada, the layouts of SM80_16x8x32_S32S8S8S32_TN
+      {"SM89_16x8x32_F32E4M3E4M3F32_TN", &kI8_16x8x32, "float", kE4, kE4, "float"},
+      {"SM89_16x8x32_F32E4M3E5M2F32_TN", &kI8_16x8x32, "float", kE4, kE5, "float"},
+      {"SM89_16x8x32_F32E5M2E5M2F32_TN", &kI8_16x8x32, "float", kE5, kE5, "float"},
+      {"SM89_16x8x32_F32E5M2E4M3F32_TN", &kI8_16x8x32, "float", kE5, kE4, "float"},
+      {"SM89_16x8x32_F16E4M3E4M3F16_TN", &kI8_16x8x32, "half_t", kE4, kE4, "half_t"},
+      {"SM89_16x8x32_F16E4M3E5M2F16_TN", &kI8_16x8x32, "half_t", kE4, kE5, "half_t"},
+      {"SM89_16x8x32_F16E5M2E5M2F16_TN", &kI8_16x8x32, "half_t", kE5, kE5, "half_t"},
+      {"SM89_16x8x32_F16E5M2E4M3F16_TN", &kI8_16x8x32, "half_t", kE5, kE4, "half_t"},
       // mma_traits_sm75.hpp
       {"SM75_16x8x8_F32F16F16F32_TN", &kH16x8x8, "float", "half_t", "half_t", "float"},
       {"SM75_16x8x8_F16F16F16F16_TN", &kH16x8x8, "half_t", "half_t", "half_t", "half_t"},
@@ -230,6 +243,9 @@ std::vector<WarpAtom> make_warp_atoms() {
       {"SM80_16x8x8_F32TF32TF32F32_TN", &kTf16x8x8, "float", "tfloat32_t", "tfloat32_t", "float"},
       {"SM80_8x8x4_F64F64F64F64_TN", &kD8x8x4, "double", "double", "double", "double"},
       {"SM80_8x8x4_C64C64C64C64_TN", &kD8x8x4, kZ, kZ, kZ, kZ},
+      // Gaussian complex: F64's layouts, C and D held as the op's GaussComplex (three doubles).
+      {"SM80_8x8x4_GC64C64C64GC64_TN", &kD8x8x4, "SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex", kZ, kZ,
+       "SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex"},
       // 1-bit: XOR and AND popcount share layouts. SM80_16x8x128_S32U1U1S32_TN_{XOR,AND}POPC is
       // left out: its ALayout's value stride is Stride<Stride<_16,_8>> for Shape<_32,_2>, not
       // congruent, so it is not a layout.
@@ -263,7 +279,7 @@ MmaAtomInfo warp_info(const WarpAtom& w) {
   MmaAtomInfo info;
   info.name = w.name;
   info.m = w.shape->m, info.n = w.shape->n, info.k = w.shape->k;
-  info.thr_id = parse_layout("32:1");
+  info.thr_id = parse_layout(w.shape->thr);
   info.a_tv = parse_layout(w.shape->a);
   info.b_tv = parse_layout(w.shape->b);
   info.c_tv = parse_layout(w.shape->c);
@@ -320,6 +336,25 @@ std::optional<MmaAtomInfo> find_universal_fma(const Spelling& s) {
 // Layout<_1> = 1:0, MNK 1x1xK, A = B = Layout<Shape<_1,K>> = (1,K):(0,1), C = (1,1):(0,0).
 //   SM61_DP4A: K = 4, int8_t x int8_t -> int32_t;  SM61_DP2A: K = 2, int16_t x int16_t -> int32_t.
 // ------------------------------------------------------------------------------------------------
+
+// SM100's paired FFMA (arch/mma_sm100.hpp, mma_traits_sm100.hpp): one thread, ThrID Layout<_1>,
+// float only. SM100_2x1x1_F32F32F32F32: MNK 2x1x1, A = C = Layout<Shape<_1,_2>> = (1,2):(0,1),
+// B = (1,1):(0,0); SM100_1x2x1_F32F32F32F32: MNK 1x2x1, B = C = (1,2):(0,1), A = (1,1):(0,0).
+std::optional<MmaAtomInfo> find_sm100_ffma2(const Spelling& s) {
+  const bool m2 = s.op == "SM100_2x1x1_F32F32F32F32";
+  if (!m2 && s.op != "SM100_1x2x1_F32F32F32F32") return std::nullopt;
+  if (!s.targs.empty()) bad_targs(s.op, s.targs, "none (" + s.op + " is not a template)");
+  MmaAtomInfo info;
+  info.name = s.op;
+  info.m = m2 ? 2 : 1, info.n = m2 ? 1 : 2;
+  info.thr_id = parse_layout("1:0");
+  const Layout pair = parse_layout("(1,2):(0,1)"), one = parse_layout("(1,1):(0,0)");
+  info.a_tv = m2 ? pair : one;
+  info.b_tv = m2 ? one : pair;
+  info.c_tv = pair;
+  info.a_type = info.b_type = info.c_type = info.d_type = "float";
+  return info;
+}
 
 std::optional<MmaAtomInfo> find_sm61(const Spelling& s) {
   const bool dp4a = s.op == "SM61_DP4A";
@@ -559,6 +594,22 @@ const std::vector<MatrixOp>& matrix_ops() {
       {"SM90_U16x2_STSM_T", CopyKind::stsm, 1, true, kRows1, kRegsT1},
       {"SM90_U16x4_STSM_T", CopyKind::stsm, 2, true, kRows2, kRegsT2},
       {"SM90_U16x8_STSM_T", CopyKind::stsm, 4, true, kRows4, kRegsT4},
+      // copy_traits_sm100.hpp: 8-bit ldmatrix/stmatrix (m16n16 / m16n8 .trans .b8, and m8n16
+      // .b8x16 from packed 4-/6-bit rows). `matrices` counts the lanes that address a 16-byte
+      // row: 8, 16 or 32, as for .x1, .x2, .x4 of the 16-bit forms.
+      {"SM100_U8x8_LDSM_T", CopyKind::ldsm, 2, true, "((2,2,4,2),128):((128,1024,256,0),1)",
+       "((4,8),(8,2,2,2)):((256,8),(1,128,64,1024))"},
+      {"SM100_U8x16_LDSM_T", CopyKind::ldsm, 4, true, "((2,2,4,2),128):((128,1024,256,2048),1)",
+       "((4,8),(8,2,2,4)):((256,8),(1,128,64,1024))"},
+      {"SM100_SU4_DU8x16_x1_LDSM_N", CopyKind::ldsm, 1, false, kRows1, kRegsN1},
+      {"SM100_SU6_DU8x16_x1_LDSM_N", CopyKind::ldsm, 1, false, kRows1, kRegsN1},
+      {"SM100_SU4_DU8x16_x2_LDSM_N", CopyKind::ldsm, 2, false, kRows2, kRegsN2},
+      {"SM100_SU6_DU8x16_x2_LDSM_N", CopyKind::ldsm, 2, false, kRows2, kRegsN2},
+      {"SM100_SU4_DU8x16_x4_LDSM_N", CopyKind::ldsm, 4, false, kRows4, kRegsN4},
+      {"SM100_SU6_DU8x16_x4_LDSM_N", CopyKind::ldsm, 4, false, kRows4, kRegsN4},
+      {"SM100_U8x4_STSM_T", CopyKind::stsm, 1, true, kRows1, "((4,8),(8,2,2)):((256,8),(1,128,64))"},
+      {"SM100_U8x8_STSM_T", CopyKind::stsm, 2, true, kRows2, "((4,8),(8,2,2,2)):((256,8),(1,128,64,1024))"},
+      {"SM100_U8x16_STSM_T", CopyKind::stsm, 4, true, kRows4, "((4,8),(8,2,2,4)):((256,8),(1,128,64,1024))"},
   };
   return ops;
 }
@@ -671,11 +722,15 @@ std::optional<CopyOpInfo> find_autovec(const Spelling& s) {
 }  // namespace
 
 std::optional<MmaAtomInfo> find_mma_atom(std::string_view name, const std::vector<std::string>& targs) {
-  const Spelling s = spell(name, targs);
+  Spelling s = spell(name, targs);
+  // SM90::MMA_16x8x4_F64F64F64F64_TN is the arch name of SM90_16x8x4_F64F64F64F64_TN (mma_traits_sm90.hpp).
+  if (starts_with(s.op, "SM90::MMA_")) s.op = "SM90_" + s.op.substr(10);
   if (auto w = find_warp_atom(s)) return w;
   if (auto u = find_universal_fma(s)) return u;
   if (auto d = find_sm61(s)) return d;
+  if (auto f = find_sm100_ffma2(s)) return f;
   if (auto g = find_gmma(s)) return g;
+  if (auto q = find_sm120_mma(s.op, s.targs)) return q;
   return find_umma(s.op, s.targs);
 }
 
@@ -685,6 +740,9 @@ std::vector<std::string> mma_atom_names() {
   out.push_back("UniversalFMA");
   out.push_back("SM61_DP4A");
   out.push_back("SM61_DP2A");
+  out.push_back("SM100_2x1x1_F32F32F32F32");
+  out.push_back("SM100_1x2x1_F32F32F32F32");
+  for (std::string& q : sm120_mma_names()) out.push_back(std::move(q));
   for (std::string& g : gmma_names()) out.push_back(std::move(g));
   for (std::string& u : umma_names()) out.push_back(std::move(u));
   return out;
@@ -705,19 +763,6 @@ std::vector<std::string> copy_op_names() {
                         "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL", "UniversalCopy", "DefaultCopy", "AutoVectorizingCopy",
                         "AutoVectorizingCopyWithAssumedAlignment"})
     out.push_back(n);
-  return out;
-}
-
-std::optional<int> type_bits(std::string_view type_name) {
-  const std::string t = canonical_type(type_name);
-  for (const TypeRow& r : type_table())
-    if (t == r.name) return r.bits;
-  return std::nullopt;
-}
-
-std::vector<std::string> type_names() {
-  std::vector<std::string> out;
-  for (const TypeRow& r : type_table()) out.push_back(r.name);
   return out;
 }
 

@@ -47,6 +47,10 @@ std::optional<MmaAtomInfo> find_mma_atom(std::string_view name, const std::vecto
 // thread mode. `op` without namespaces, `targs` split. nullopt when `op` is not one of them.
 std::optional<MmaAtomInfo> find_umma(std::string_view op, const std::vector<std::string>& targs);
 std::vector<std::string> umma_names();
+// SM120 warp MMAs (model/atoms/cute_atoms_sm120.cpp): SM120_16x8x32_TN<a, b, c> and
+// SM120::BLOCKSCALED::SM120_16x8x{32,64}_TN_VS<a, b, c, sf, VS>; nullopt when `op` is not one of them.
+std::optional<MmaAtomInfo> find_sm120_mma(std::string_view op, const std::vector<std::string>& targs);
+std::vector<std::string> sm120_mma_names();
 // Every supported MMA op name (for --help and "did you mean").
 std::vector<std::string> mma_atom_names();
 
@@ -79,6 +83,14 @@ struct CopyOpInfo {
 // trailing argument left out ("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>").
 std::optional<CopyOpInfo> find_copy_op(std::string_view name, const std::vector<std::string>& targs = {});
 std::vector<std::string> copy_op_names();
+
+// Why CuTe's op `name` (without template arguments) is not modelled as a lane-addressed atom, for
+// the ops CuTe ships that find_mma_atom / find_copy_op refuse (model/atoms/cute_atoms_unmodelled.cpp):
+//   unmodelled_copy_reason("SM90_TMA_LOAD") == "a TMA copy: ...";  nullopt for a name CuTe does not
+// ship or one that is modelled. tests/model/atoms/ checks every op CUTLASS's headers define is one or
+// the other (tests/model/atoms/cute_op_names.txt, tools/cute_reference/list_cute_ops.py).
+std::optional<std::string> unmodelled_mma_reason(std::string_view name);
+std::optional<std::string> unmodelled_copy_reason(std::string_view name);
 
 // Bits of a CuTe/CUTLASS element or register type: half_t 16, bfloat16_t 16, tfloat32_t 32,
 // float 32, double 64, int8_t 8, uint8_t 8, float_e4m3_t 8, float_e5m2_t 8, uint4b_t 4,

@@ -689,7 +689,7 @@ const HandlerTable& cute_builtins() {
 std::optional<Handler> find_builtin(const std::string& name) {
   for (std::size_t from = 0;;) {
     const std::string n = name.substr(from);
-    for (const HandlerTable* t : {&cutlass_builtins(), &selector_builtins(), &cute_builtins()})
+    for (const HandlerTable* t : {&cutlass_builtins(), &selector_builtins(), &op_selector_builtins(), &cute_builtins()})
       if (auto it = t->find(n); it != t->end()) return it->second;
     const std::size_t sep = name.find("::", from);
     if (sep == std::string::npos) return std::nullopt;

@@ -20,6 +20,9 @@ const HandlerTable& cute_builtins();
 const HandlerTable& cutlass_builtins();
 // The collective builders' smem layout selectors and UMMA::tile_to_mma_shape (cpp_selectors.cpp).
 const HandlerTable& selector_builtins();
+// The builders' op selectors: GMMA::ss_op_selector / rs_op_selector and the epilogues' smem copy ops
+// (cpp_op_selectors.cpp).
+const HandlerTable& op_selector_builtins();
 // The handler for `name`, looked up with namespace prefixes dropped one at a time
 // (cutlass::gemm::detail::is_major -> gemm::detail::is_major -> detail::is_major -> is_major).
 std::optional<Handler> find_builtin(const std::string& name);

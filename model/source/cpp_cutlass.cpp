@@ -261,6 +261,39 @@ CppValue major_tag(CppEvaluator& ev, const CppExpr& e) {
   return CppValue::of_type((e.name.find("UMMA") != std::string::npos ? "UMMA::Major::" : "GMMA::Major::") + s);
 }
 
+// GMMA::ScaleIn::One, UMMA::Saturate::False, ...: the enumerators MMA atoms take as template
+// arguments (mma_sm90_desc.hpp, mma_sm100_desc.hpp), a type spelled as written.
+CppValue enumerator(CppEvaluator& ev, const CppExpr& e) {
+  value_form(ev, e);
+  no_targs(ev, e);
+  return CppValue::of_type(e.name);
+}
+
+// uint_bit_t<N>, uint_byte_t<N>, int_bit_t<N>, int_byte_t<N> (and uint_bit<N>::type, ...): the
+// integer type CuTe names by width (cute/numeric/int.hpp), as its canonical name. A width CuTe does
+// not specialize is an error, as the undefined uint_bit<N>::type is in C++.
+CppValue int_by_width(CppEvaluator& ev, const CppExpr& e) {
+  targ_count(ev, e, 1, 1);
+  value_form(ev, e);
+  const std::string base = last_name(e.name);
+  const bool is_unsigned = base.rfind("uint", 0) == 0;
+  const bool bytes = base.find("_byte") != std::string::npos;
+  const i64 n = ev.eval_int(e.targs[0]);
+  const i64 bits = bytes ? (n > 0 && n <= 64 ? 8 * n : -1) : n;
+  static const std::vector<std::pair<i64, const char*>> unsigned_types = {
+      {1, "uint1b_t"}, {2, "uint2b_t"}, {4, "uint4b_t"}, {6, "uint6b_t"}, {8, "uint8_t"}, {16, "uint16_t"},
+      {32, "uint32_t"}, {64, "uint64_t"}, {128, "uint128_t"}, {256, "uint256_t"}};
+  static const std::vector<std::pair<i64, const char*>> signed_types = {
+      {2, "int2b_t"}, {4, "int4b_t"}, {8, "int8_t"}, {16, "int16_t"}, {32, "int32_t"}, {64, "int64_t"}};
+  const auto& table = is_unsigned ? unsigned_types : signed_types;
+  std::string widths;
+  for (const auto& [w, name] : table) {
+    if (w == bits) return CppValue::of_type(name);
+    if (!bytes || w % 8 == 0) widths += (widths.empty() ? "" : ", ") + std::to_string(bytes ? w / 8 : w);
+  }
+  ev.fail(e, base + "<" + std::to_string(n) + "> is not defined: CuTe defines " + base + "<N> for N in " + widths);
+}
+
 // is_major<I>(stride) / is_major<I, Stride>(): the first leaf of stride mode I is a static 1
 // (cutlass/detail/layout.hpp); a Layout's stride is used. is_mn_major<S>() = is_major<0,S>(),
 // is_k_major<S>() = is_major<1,S>().
@@ -299,7 +332,13 @@ const HandlerTable& cutlass_builtins() {
         {"GMMA::Major::K", &major_tag}, {"GMMA::Major::MN", &major_tag}, {"UMMA::Major::K", &major_tag},
         {"UMMA::Major::MN", &major_tag},
         {"is_major", &is_major}, {"is_mn_major", &is_major}, {"is_k_major", &is_major},
+        {"ScaleIn::One", &enumerator}, {"ScaleIn::Neg", &enumerator}, {"ScaleOut::Zero", &enumerator},
+        {"ScaleOut::One", &enumerator}, {"Saturate::False", &enumerator}, {"Saturate::True", &enumerator},
     };
+    for (const char* w : {"uint_bit", "uint_byte", "int_bit", "int_byte"}) {
+      h[w] = &int_by_width;
+      h[std::string(w) + "_t"] = &int_by_width;
+    }
     for (const AtomBits& a : atom_bits()) {
       for (const char* space : {"GMMA::", "UMMA::", ""}) {
         if (std::string(a.name) == "Layout_MN_SW128_32B_Atom" && std::string(space) != "UMMA::") continue;

@@ -177,10 +177,17 @@ void CppEvaluator::fail(const CppExpr& at, const std::string& message) const {
 
 void CppEvaluator::fail_expected(const CppExpr& at, const std::string& what, const CppValue& got) const {
   if (got.kind != CppValue::Kind::type || !got.unresolved) fail(at, "expected " + what + ", got " + got.describe());
-  const std::optional<std::string> near = nearest(last_component(got.type_name), known_names());
-  fail(at, "unknown name '" + got.type_name + "'" + (near ? " (did you mean " + *near + "?)" : "") + " where " + what +
-               " is expected; define it (-D " + got.type_name + "=EXPR, a spec's constants:, or using " + got.type_name +
-               " = ...;)");
+  // A near name of any kind, else the closest few of those the user defined (constants, bindings).
+  std::string hint = name_hint(last_component(got.type_name), known_names());
+  if (hint.rfind(" (did you mean", 0) != 0) {
+    std::vector<std::string> defined;
+    for (std::size_t i = 0; i < std::min(visible_, program_.bindings.size()); ++i) defined.push_back(program_.bindings[i].name);
+    for (const auto& [name, p] : constants_) defined.push_back(name);
+    hint = name_hint(got.type_name, defined);
+  }
+  const bool near = hint.rfind(" (did you mean", 0) == 0;
+  fail(at, "unknown name '" + got.type_name + "'" + (near ? hint : "") + " where " + what + " is expected; define it (-D " +
+               got.type_name + "=EXPR, a spec's constants:, or using " + got.type_name + " = ...;)" + (near ? "" : hint));
 }
 
 namespace {
@@ -332,12 +339,15 @@ CppValue CppEvaluator::eval_unknown(const CppExpr& e) {
   const bool type_form = e.kind == CppExpr::Kind::name || (e.brace && e.args.empty());
   const std::string last = last_component(e.name);
   if (!type_form) {
-    const auto& kernel = kernel_layer_names();
-    if (std::find(kernel.begin(), kernel.end(), last) != kernel.end())
+    const auto& kernel_layer = kernel_layer_names();
+    if (std::find(kernel_layer.begin(), kernel_layer.end(), last) != kernel_layer.end())
       fail(e, "unsupported construct: '" + last + "' is a CuTe function outside the layout algebra; it is not evaluated here "
               "(give the layout it produces, or the shape as a constant: -D NAME=EXPR)");
-    const std::optional<std::string> near = nearest(last, known_names());
-    fail(e, "unknown function '" + e.name + "'" + (near ? " (did you mean " + *near + "?)" : ""));
+    std::vector<std::string> functions;  // what a call could have meant: built-ins and the kernel layer, not types
+    for (const HandlerTable* t : {&cute_builtins(), &cutlass_builtins(), &selector_builtins(), &op_selector_builtins()})
+      for (const auto& [name, handler] : *t) functions.push_back(name);
+    for (const std::string& n : kernel_layer) functions.push_back(n);
+    fail(e, "unknown function '" + e.name + "'" + name_hint(last, functions));
   }
   const bool known_type = type_bits(e.name).has_value() || ends_with(e.name, "_t");
   if (!known_type)
@@ -346,7 +356,7 @@ CppValue CppEvaluator::eval_unknown(const CppExpr& e) {
   // Template arguments that are types or integers are written as evaluated (so `using T = half_t;`
   // Op<T> is Op<half_t>), any other as written.
   std::string name = e.name;
-  if (e.has_targs) {
+  if (!e.targs.empty()) {  // Op<> is Op with its defaults
     name += '<';
     for (std::size_t i = 0; i < e.targs.size(); ++i) {
       const CppValue v = eval(e.targs[i]);
@@ -364,9 +374,11 @@ CppValue CppEvaluator::eval_unknown(const CppExpr& e) {
   return v;
 }
 
+bool CppEvaluator::defines(const std::string& name) const { return find_binding(name).has_value() || constants_.count(name) > 0; }
+
 std::vector<std::string> CppEvaluator::known_names() const {
   std::vector<std::string> out;
-  for (const HandlerTable* t : {&cute_builtins(), &cutlass_builtins(), &selector_builtins()})
+  for (const HandlerTable* t : {&cute_builtins(), &cutlass_builtins(), &selector_builtins(), &op_selector_builtins()})
     for (const auto& [name, handler] : *t) out.push_back(name);
   for (std::size_t i = 0; i < std::min(visible_, program_.bindings.size()); ++i) out.push_back(program_.bindings[i].name);
   for (const auto& [name, p] : constants_) out.push_back(name);

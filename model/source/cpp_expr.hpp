@@ -147,6 +147,9 @@ class CppEvaluator {
 
   // Every name in scope (bindings, constants, built-ins), for suggestions.
   std::vector<std::string> known_names() const;
+  // True when `name` is a binding in scope or a constant (it then shadows what an extension would
+  // give the name: `auto mma = ...;` in the pasted text wins over the --mma value).
+  bool defines(const std::string& name) const;
 
  private:
   CppProgram program_;

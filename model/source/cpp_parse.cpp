@@ -354,12 +354,24 @@ class Parser {
       ++pos_;
       qualified = true;
     }
-    if (!declared_type()) {
+    const std::optional<CppExpr> type = declared_type();
+    if (!type) {
       if (qualified) fail("a declaration: [constexpr] auto NAME = EXPR;");
       pos_ = save;
       return std::nullopt;
     }
     while (is_word("const") || is("&") || is("&&")) ++pos_;
+    // TYPE NAME; and TYPE NAME{}; declare a value of the type (a CuTe atom, a layout type):
+    //   Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_A;   is   auto s2r_atom_A = Copy_Atom<...>{};
+    const bool is_type = type->kind == CppExpr::Kind::name;
+    if (is_type && peek().kind == Tok::Kind::ident && (is(";", 1) || (is("{", 1) && is("}", 2)))) {
+      CppBinding b{peek().text, *type, peek().pos};
+      b.value.kind = CppExpr::Kind::call;
+      b.value.brace = true;
+      pos_ += is(";", 1) ? 1 : 3;
+      expect_statement_end();
+      return b;
+    }
     if (peek().kind == Tok::Kind::ident && (is("=", 1) || is("{", 1))) {
       CppBinding b{peek().text, {}, peek().pos};
       ++pos_;
@@ -387,18 +399,22 @@ class Parser {
     pos_ += 2;
   }
 
-  // `auto` or a type (a name with template arguments, no call); false, with the position
-  // undefined, when there is none.
-  bool declared_type() {
+  // `auto` (an integer node) or a type (a name with template arguments, no call); nullopt, with
+  // the position undefined, when there is none.
+  std::optional<CppExpr> declared_type() {
     if (is_word("auto")) {
+      CppExpr a;
+      a.pos = peek().pos;
       ++pos_;
-      return true;
+      return a;
     }
-    if (peek().kind != Tok::Kind::ident || is_word("decltype")) return false;
+    if (peek().kind != Tok::Kind::ident || is_word("decltype")) return std::nullopt;
     try {
-      return primary().e.kind == CppExpr::Kind::name;
+      CppExpr t = primary().e;
+      if (t.kind != CppExpr::Kind::name) return std::nullopt;
+      return t;
     } catch (const ParseError&) {
-      return false;
+      return std::nullopt;
     }
   }
 
@@ -606,46 +622,9 @@ class Parser {
   bool in_targs_ = false;
 };
 
-// Edits between a and b: insertions, deletions, substitutions and swaps of neighbours
-// (optimal string alignment), so "Layuot" is one edit from "Layout".
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.size()][b.size()];
-}
-
-// Lower case without underscores: make_tiled_copyA and make_tiled_copy_A are the same word.
-std::string folded(std::string_view s) {
-  std::string out;
-  for (char c : s)
-    if (c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 }  // namespace
 
 CppProgram parse_program(std::string_view text, const std::string& label) { return Parser(text, label).program(); }
-
-std::optional<std::string> nearest(const std::string& name, const std::vector<std::string>& known) {
-  if (name.size() < 4 || name.size() > 200) return std::nullopt;
-  const std::size_t limit = name.size() < 8 ? 1 : 2;
-  const std::string f = folded(name);
-  std::optional<std::string> best;
-  std::pair<std::size_t, std::size_t> best_score{limit + 1, 0};
-  for (const std::string& k : known) {
-    if (k == name || k.size() > name.size() + limit || k.size() + limit < name.size()) continue;
-    const std::pair<std::size_t, std::size_t> score{edit_distance(name, k), edit_distance(f, folded(k))};
-    if (score.first <= limit && score < best_score) best_score = score, best = k;
-  }
-  return best;
-}
 
 std::string render(const CppExpr& e) {
   const auto list = [](const std::vector<CppExpr>& xs) {

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/atoms/name_suggest.hpp"
 #include "model/source/cpp_expr.hpp"
 
 namespace layoutproof::cpp_detail {
@@ -31,11 +32,9 @@ struct LocatedOverflow : OverflowError {
 // parse_cpp_program, with errors labelled (label "" for the program itself).
 CppProgram parse_program(std::string_view text, const std::string& label);
 
-// The closest known name within one edit (two for names of 8 or more characters; a swap of two
-// neighbours is one edit); among equally close names the one closest after folding (lower case,
-// no '_') wins. nullopt when nothing is close.
-// Example: nearest("make_layuot", {...,"make_layout",...}) = "make_layout".
-std::optional<std::string> nearest(const std::string& name, const std::vector<std::string>& known);
+// "Did you mean" for every lookup: model/atoms/name_suggest.hpp.
+using layoutproof::nearest;
+using layoutproof::name_hint;
 
 // The expression as written, without white space (prefixes dropped): a type name for the kernel layer.
 std::string render(const CppExpr& e);

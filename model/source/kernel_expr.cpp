@@ -4,6 +4,7 @@
 #include <cctype>
 #include <utility>
 
+#include "model/atoms/name_suggest.hpp"
 #include "model/source/cpp_source.hpp"
 
 namespace layoutproof {
@@ -14,52 +15,68 @@ constexpr const char* kMmaAtom = "MMA_Atom";
 constexpr const char* kCopyAtom = "Copy_Atom";
 constexpr const char* kCopy = "TiledCopy";
 
-// The canonical text of a type expression: Name<targ,...> with integers as written.
-std::string type_text(const CppExpr& e) {
-  switch (e.kind) {
-    case CppExpr::Kind::integer: return std::to_string(e.value);
-    case CppExpr::Kind::negate: return "-" + type_text(e.args.at(0));
-    case CppExpr::Kind::binary: return type_text(e.args.at(0)) + e.op + type_text(e.args.at(1));
-    default: break;
-  }
-  std::string s = e.name;
-  if (e.has_targs) {
-    s += "<";
-    for (std::size_t i = 0; i < e.targs.size(); ++i) s += (i ? "," : "") + type_text(e.targs[i]);
-    s += ">";
-  }
-  return s;
-}
-
-std::vector<std::string> targ_texts(const CppExpr& e) {
-  std::vector<std::string> v;
-  for (const auto& t : e.targs) v.push_back(type_text(t));
-  return v;
-}
-
 template <class T>
 const T& as(const CppValue& v, const char* kind, const CppExpr& at, CppEvaluator& ev) {
-  if (v.kind != CppValue::Kind::object || v.object_kind != kind) ev.fail(at, std::string("expected a ") + kind + ", got " + v.describe());
+  if (v.kind != CppValue::Kind::object || v.object_kind != kind) ev.fail_expected(at, std::string("a ") + kind, v);
   return std::any_cast<const T&>(v.object);
 }
 
-// An MMA op named by the expression (Op, Op{}, MMA_Atom<Op>, MMA_Atom<Op>{}), or nullopt.
-std::optional<MmaAtomInfo> mma_op_of(const CppExpr& e) {
-  if (e.kind != CppExpr::Kind::name && e.kind != CppExpr::Kind::call) return std::nullopt;
-  if (e.name == "MMA_Atom" && e.targs.size() == 1) return mma_op_of(e.targs[0]);
-  if (e.kind == CppExpr::Kind::call && !e.args.empty()) return std::nullopt;
-  return find_mma_atom(e.name, targ_texts(e));
+// Every template argument of an atom is evaluated before the atom is looked up, so what names it
+// (a -D constant, a `using X = ...;` line, a selector's result) is applied wherever it stands:
+//   -D CopyOpR2S=SM90_U32x4_STSM_N  Copy_Atom<CopyOpR2S, half_t>               -> SM90_U32x4_STSM_N
+//   using TA = float;               SM80_CP_ASYNC_CACHEALWAYS<TA>              -> SM80_CP_ASYNC_CACHEALWAYS<float>
+//   -D MmaAtom=SM80_16x8x16_F32F16F16F32_TN  TiledMMA<MMA_Atom<MmaAtom>, ...>  -> that atom
+// The evaluator spells a type value with its arguments evaluated (CppEvaluator::eval_unknown), and
+// the atom tables read that spelling (model/atoms/atom_spelling.hpp).
+
+// The op of a type spelling, without its template arguments ("SM80_CP_ASYNC_CACHEALWAYS<float>"
+// -> "SM80_CP_ASYNC_CACHEALWAYS"), for messages.
+std::string op_of(const std::string& type_name) { return type_name.substr(0, type_name.find('<')); }
+
+// "unknown WHAT 'NAME'" with the reason CuTe's op is not modelled, or what it could have been.
+[[noreturn]] void unknown_atom(CppEvaluator& ev, const CppExpr& at, const std::string& what, const std::string& name,
+                               const std::optional<std::string>& unmodelled, const std::vector<std::string>& known) {
+  if (unmodelled) ev.fail(at, what + " '" + name + "' is not modelled: " + *unmodelled);
+  ev.fail(at, "unknown " + what + " '" + name + "'" + name_hint(op_of(name), known));
 }
 
-// Copy_Atom<Op, T>{} (or the type Copy_Atom<Op, T>).
-std::optional<CopyAtom> copy_atom_of(const CppExpr& e, CppEvaluator& ev) {
-  if (e.name != "Copy_Atom" || (e.kind == CppExpr::Kind::call && !e.args.empty())) return std::nullopt;
-  if (e.targs.size() != 2) ev.fail(e, "Copy_Atom<CopyOp, ValueType> takes two template arguments");
-  const CppExpr& op = e.targs[0];
-  const auto info = find_copy_op(op.name, targ_texts(op));
-  if (!info) ev.fail(op, "unknown copy operation '" + type_text(op) + "'");
+// The MMA atom a value denotes: an MMA_Atom<Op> object or the type Op; nullopt for any other value.
+std::optional<MmaAtomInfo> mma_atom_value(const CppValue& v, const CppExpr& at, CppEvaluator& ev) {
+  if (v.kind == CppValue::Kind::object && v.object_kind == kMmaAtom) return std::any_cast<const MmaAtomInfo&>(v.object);
+  if (v.kind != CppValue::Kind::type) return std::nullopt;
   try {
-    return make_copy_atom(*info, type_text(e.targs[1]));
+    return find_mma_atom(v.type_name);
+  } catch (const LayoutError& err) {
+    ev.fail(at, err.what());
+  }
+}
+
+// The MMA atom `e` evaluates to (Op, Op{}, MMA_Atom<Op>, a constant or binding naming one).
+MmaAtomInfo require_mma_atom(const CppExpr& e, CppEvaluator& ev) {
+  const CppValue v = ev.eval(e);
+  if (auto a = mma_atom_value(v, e, ev)) return *a;
+  if (v.kind != CppValue::Kind::type) ev.fail_expected(e, "an MMA atom (SM80_16x8x16_F32F16F16F32_TN{}, MMA_Atom<Op>{}, ...)", v);
+  unknown_atom(ev, e, "MMA atom", v.type_name, unmodelled_mma_reason(op_of(v.type_name)), mma_atom_names());
+}
+
+// Copy_Atom<CopyOp, ValueType>{} (or the type Copy_Atom<CopyOp, ValueType>).
+CopyAtom copy_atom_of(const CppExpr& e, CppEvaluator& ev) {
+  if (e.targs.size() != 2) ev.fail(e, "Copy_Atom<CopyOp, ValueType> takes two template arguments");
+  const CppExpr& op_e = e.targs[0];
+  const CppValue op = ev.eval(op_e);
+  if (op.kind != CppValue::Kind::type) ev.fail_expected(op_e, "a copy operation (SM75_U32x4_LDSM_N, UniversalCopy<uint128_t>, ...)", op);
+  std::optional<CopyOpInfo> info;
+  try {
+    info = find_copy_op(op.type_name);
+  } catch (const LayoutError& err) {
+    ev.fail(op_e, err.what());
+  }
+  if (!info) unknown_atom(ev, op_e, "copy operation", op.type_name, unmodelled_copy_reason(op_of(op.type_name)), copy_op_names());
+  const CppValue t = ev.eval(e.targs[1]);
+  if (t.kind != CppValue::Kind::type) ev.fail_expected(e.targs[1], "the value type (half_t, float, ...)", t);
+  if (!type_bits(t.type_name)) ev.fail(e.targs[1], "unknown element type '" + t.type_name + "'" + name_hint(t.type_name, type_names()));
+  try {
+    return make_copy_atom(*info, t.type_name);
   } catch (const LayoutError& err) {
     ev.fail(e, err.what());
   }
@@ -100,12 +117,11 @@ Layout unit_atom_layout() { return Layout(IntTuple::tuple({1, 1, 1}), IntTuple::
 // make_tiled_mma(...) or as template arguments of TiledMMA<...>{}.
 CppValue tiled_mma_of(const CppExpr& e, const std::vector<CppExpr>& parts, const char* usage, CppEvaluator& ev) {
   if (parts.empty() || parts.size() > 3) ev.fail(e, usage);
-  const auto atom = mma_op_of(parts[0]);
-  if (!atom) ev.fail(parts[0], "unknown MMA atom '" + type_text(parts[0]) + "'");
+  const MmaAtomInfo atom = require_mma_atom(parts[0], ev);
   const Layout layout = parts.size() > 1 ? plain_layout(parts[1], ev) : unit_atom_layout();
   const auto perm = parts.size() > 2 ? permutation(parts[2], ev) : std::vector<std::optional<Layout>>{};
   try {
-    return mma_value(make_tiled_mma(*atom, layout, perm));
+    return mma_value(make_tiled_mma(atom, layout, perm));
   } catch (const LayoutError& err) {
     ev.fail(e, err.what());
   }
@@ -131,6 +147,9 @@ std::optional<CppValue> make_copy(const CppExpr& e, CppEvaluator& ev) {
     } else {
       if (e.args.size() != 2) ev.fail(e, f + "(copy_atom, tiled_mma)");
       const CppValue m = ev.eval(e.args[1]);
+      if (m.kind == CppValue::Kind::type && m.unresolved)
+        ev.fail(e.args[1], "unknown name '" + m.type_name + "' where the TiledMMA is expected; give it (--mma " + m.type_name +
+                               "=EXPR, a spec's mma:) or declare it (auto " + m.type_name + " = make_tiled_mma(...);)");
       const TiledMma& mma = as<TiledMma>(m, kMma, e.args[1], ev);
       c = f == "make_tiled_copy_A"        ? make_tiled_copy_A(atom, mma)
           : f == "make_tiled_copy_B"      ? make_tiled_copy_B(atom, mma)
@@ -147,28 +166,69 @@ std::optional<CppValue> make_copy(const CppExpr& e, CppEvaluator& ev) {
 
 }  // namespace
 
+namespace {
+
+bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+
+// `NAME = EXPR` (what --mma NAME=EXPR passes): the name and the offset of `=`; nullopt for any other
+// text (C++ has no bare assignment at the top of a declaration list, so the form is unambiguous:
+// `auto x = ...` and `TiledMMA x = ...` start with two words).
+std::optional<std::pair<std::string, std::size_t>> named_form(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  if (i == text.size() || !is_ident_start(text[i])) return std::nullopt;
+  const std::size_t b = i;
+  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) ++i;
+  const std::string name(text.substr(b, i - b));
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  if (i >= text.size() || text[i] != '=' || (i + 1 < text.size() && text[i + 1] == '=')) return std::nullopt;
+  return std::make_pair(name, i);
+}
+
+// The text with `NAME =` blanked (spaces keep every column of an error's caret).
+std::string without_name(std::string_view text) {
+  std::string out(text);
+  if (const auto n = named_form(text))
+    for (std::size_t k = 0; k <= n->second; ++k)
+      if (out[k] != '\n') out[k] = ' ';
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> declared_mma_name(std::string_view text) {
+  if (const auto n = named_form(text)) return n->first;
+  try {
+    const CppProgram p = parse_cpp_program(text);
+    if (!p.result && !p.bindings.empty()) return p.bindings.back().name;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
 void add_kernel_extension(CppEvaluator& ev, std::optional<TiledMma> mma) {
-  ev.add_extension([mma](const CppExpr& e, CppEvaluator& ev) -> std::optional<CppValue> {
-    if (e.kind == CppExpr::Kind::name && (e.name == "mma" || e.name == "tiled_mma") && !e.has_targs) {
+  std::vector<std::string> names = {"mma", "tiled_mma"};
+  if (mma)
+    if (std::optional<std::string> n = declared_mma_name(mma->text)) names.push_back(*n);
+  ev.add_extension([mma, names](const CppExpr& e, CppEvaluator& ev) -> std::optional<CppValue> {
+    if (e.kind == CppExpr::Kind::name && !e.has_targs && std::find(names.begin(), names.end(), e.name) != names.end() &&
+        !ev.defines(e.name)) {
       if (!mma) ev.fail(e, "'" + e.name + "' names the TiledMMA: give it (--mma EXPR, or mma: in a spec)");
       return mma_value(*mma);
     }
     if (e.kind != CppExpr::Kind::call && e.kind != CppExpr::Kind::name) return std::nullopt;
-    if (e.name == "make_tiled_mma") return tiled_mma_of(e, e.args, "make_tiled_mma(mma_atom[, atom_layout[, Tile<...>{}]])", ev);
+    if (e.name == "make_tiled_mma")
+      return tiled_mma_of(e, e.args, "make_tiled_mma(mma_atom[, atom_layout[, Tile<...>{}]])", ev);
+    const bool type_form = e.kind == CppExpr::Kind::name || (e.brace && e.args.empty());
     if (e.name == "TiledMMA") return tiled_mma_of(e, e.targs, "TiledMMA<MMA_Atom<Op>, AtomLayoutMNK, PermutationMNK>", ev);
     if (e.name == "make_tiled_copy" || e.name == "make_tiled_copy_A" || e.name == "make_tiled_copy_B" ||
         e.name == "make_tiled_copy_C" || e.name == "make_tiled_copy_C_atom" || e.name == "make_tiled_copy_S" ||
         e.name == "make_tiled_copy_D")
       return make_copy(e, ev);
-    if (e.name == "Copy_Atom") {
-      if (auto a = copy_atom_of(e, ev)) return CppValue::of_object(kCopyAtom, std::move(*a));
-    }
-    if (e.kind == CppExpr::Kind::call && e.brace && e.args.empty()) {
-      try {
-        if (auto a = mma_op_of(e)) return CppValue::of_object(kMmaAtom, std::move(*a));
-      } catch (const LayoutError& err) {
-        ev.fail(e, err.what());
-      }
+    if (type_form && e.name == "Copy_Atom") return CppValue::of_object(kCopyAtom, copy_atom_of(e, ev));
+    if (type_form && e.name == "MMA_Atom") {
+      if (e.targs.size() != 1) ev.fail(e, "MMA_Atom<MMAOperation> takes one template argument");
+      return CppValue::of_object(kMmaAtom, require_mma_atom(e.targs[0], ev));
     }
     return std::nullopt;
   });
@@ -276,9 +336,11 @@ CppValue eval_text(std::string_view text, const CppConstants& constants, std::op
 }  // namespace
 
 TiledMma parse_tiled_mma(std::string_view text, const CppConstants& constants) {
-  const CppValue v = eval_text(text, constants, std::nullopt);
+  const CppValue v = eval_text(without_name(text), constants, std::nullopt);
   if (v.kind == CppValue::Kind::object && v.object_kind == kMmaAtom)
     return make_tiled_mma(std::any_cast<const MmaAtomInfo&>(v.object), unit_atom_layout());
+  if (v.kind == CppValue::Kind::type)
+    if (const std::optional<MmaAtomInfo> atom = find_mma_atom(v.type_name)) return make_tiled_mma(*atom, unit_atom_layout());
   if (v.kind != CppValue::Kind::object || v.object_kind != kMma)
     throw LayoutError("expected a TiledMMA (make_tiled_mma(...) or TiledMMA<...>{}), got " + v.describe());
   TiledMma m = std::any_cast<const TiledMma&>(v.object);

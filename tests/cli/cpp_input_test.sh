@@ -104,6 +104,66 @@ grep -qF '"layout":"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),(64,1)):((64,512),
   --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' --side S --element half_t \
   --claim conflict-free >"$tmp/out" 2>&1 || fail "trace with C++ smem and -D" "$(tail -3 "$tmp/out")"
 
+# -D and `using` apply to every template argument: copy ops, element types, MMA atoms (they were
+# read as written, so -D CopyOpR2S=... gave "unknown copy operation 'CopyOpR2S'").
+SM90_SMEM='tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<64>{}, Int<128>{}))'
+SM90_MMA='make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{})'
+# expect_proved WHAT NEEDLE CMD...: exit 0, a PROVED line, and NEEDLE in the output.
+expect_proved() {
+  local what=$1 needle=$2; shift 2
+  "$BIN" "$@" >"$tmp/out" 2>&1 || { fail "$what" "exit $?: $(tail -3 "$tmp/out")"; return; }
+  grep -q "^PROVED" "$tmp/out" && grep -qF -- "$needle" "$tmp/out" || fail "$what" "$(head -c 600 "$tmp/out")"
+}
+expect_proved "-D copy op and element type (SM90 epilogue)" "32 x stsm4" \
+  trace --side D --element half_t --smem "$SM90_SMEM" --mma "$SM90_MMA" \
+  --copy 'make_tiled_copy_C(Copy_Atom<CopyOpR2S, SmemElementD>{}, mma)' -D CopyOpR2S=SM90_U32x4_STSM_N -D SmemElementD=half_t --claim conflict-free
+expect_proved "-D inside an op's template argument" "16 x ldgsts.32" \
+  trace --side D --element float --smem '(64,8):(1,64)' -D TA=float --claim conflict-free \
+  --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<TA>, TA>{}, Layout<Shape<_32,_8>>{})'
+expect_proved "using inside the pasted copy" "16 x ldgsts.32" \
+  trace --side D --element float --smem '(64,8):(1,64)' --claim conflict-free \
+  --copy 'using TA = float; make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<TA>, TA>{}, Layout<Shape<_32,_8>>{})'
+SM80_SMEM='tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(_128{}, _64{}))'
+expect_proved "-D MMA atom in TiledMMA<MMA_Atom<...>>; a named --mma; a declared Copy_Atom" "64 x ldsm4" \
+  trace --side S --element half_t --smem "$SM80_SMEM" -D 'MmaAtom=SM80_16x8x16_F32F16F16F32_TN' \
+  --mma 'mmaC = TiledMMA<MMA_Atom<MmaAtom>, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_16>>{}' \
+  --copy 'Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_A; make_tiled_copy_A(s2r_atom_A, mmaC)' --claim conflict-free
+expect_proved "--mma as the tutorial declares it" "64 x ldsm4" \
+  trace --side S --element half_t --smem "$SM80_SMEM" \
+  --mma 'TiledMMA mmaC = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{});' \
+  --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mmaC)' --claim conflict-free
+expect_proved "the TiledMMA declared in the copy itself" "64 x ldsm4" \
+  trace --side S --element half_t --smem "$SM80_SMEM" --claim conflict-free \
+  --copy 'auto tiled_mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{});
+          make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, tiled_mma)'
+# CUTLASS's selectors: the GMMA op and the epilogue's smem store op, as the builders compute them.
+expect_proved "ss_op_selector and sm90_get_smem_store_op_for_accumulator" "32 x stsm4" \
+  trace --side D --element half_t --smem "$SM90_SMEM" \
+  --mma 'make_tiled_mma(GMMA::ss_op_selector<half_t, half_t, float, Shape<_64,_128,_64>, GMMA::Major::K, GMMA::Major::K>())' \
+  --copy 'using CopyOpR2S = decltype(detail::sm90_get_smem_store_op_for_accumulator<Stride<int64_t,_1,int64_t>, half_t, Shape<_64,_32>>());
+          make_tiled_copy_C(Copy_Atom<CopyOpR2S, half_t>{}, mma)' --claim conflict-free
+expect_error "rs_op_selector's static_assert" "static_assert failed: Register source A operand GMMAs must have K-major A layout." 81 \
+  trace --side D --element half_t --smem "$SM90_SMEM" --copy 'make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, half_t>{}, mma)' \
+  --mma 'make_tiled_mma(GMMA::rs_op_selector<half_t, half_t, float, Shape<_64,_128,_64>, GMMA::Major::MN>())'
+# CuTe's type spellings: uint_byte_t<N>, the FP8/FP6/FP4 types.
+expect_proved "uint_byte_t<16> and float_e4m3_t" "st.128" \
+  trace --side D --element float_e4m3_t --smem '(128,8):(1,128)' --claim conflict-free \
+  --copy 'make_tiled_copy(Copy_Atom<UniversalCopy<uint_byte_t<16>>, cutlass::float_e4m3_t>{}, Layout<Shape<_8,_8>>{}, Layout<Shape<_16,_1>>{})'
+# Misspelled and unknown atoms: the nearest name, the closest few, or why CuTe's op is not modelled.
+expect_error "misspelled copy op" "unknown copy operation 'SM90_U32x4_STSM_M' (did you mean SM90_U32x4_STSM_N?)" 29 \
+  trace --side D --element half_t --smem "$SM90_SMEM" --mma "$SM90_MMA" --copy 'make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_M, half_t>{}, mma)'
+expect_error "misspelled MMA atom through -D" "unknown MMA atom 'SM80_16x8x16_F32F16F16F32_NT' (did you mean SM80_16x8x16_F32F16F16F32_TN?)" - \
+  trace --side S --element half_t --smem "$SM80_SMEM" --mma 'make_tiled_mma(MmaAtom{})' -D MmaAtom=SM80_16x8x16_F32F16F16F32_NT \
+  --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)'
+expect_error "unknown op: the closest few" "unknown copy operation 'SM99_FOO'; the closest known: " 29 \
+  trace --side D --element half_t --smem "$SM90_SMEM" --mma "$SM90_MMA" --copy 'make_tiled_copy_C(Copy_Atom<SM99_FOO, half_t>{}, mma)'
+expect_error "TMA is not lane-addressed" "copy operation 'SM90_TMA_LOAD' is not modelled: a TMA copy" 29 \
+  trace --side D --element half_t --smem "$SM90_SMEM" --mma "$SM90_MMA" --copy 'make_tiled_copy_C(Copy_Atom<SM90_TMA_LOAD, half_t>{}, mma)'
+expect_error "misspelled element type" "unknown name 'halft' (did you mean half_t?)" 48 \
+  trace --side D --element half_t --smem "$SM90_SMEM" --mma "$SM90_MMA" --copy 'make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, halft>{}, mma)'
+expect_error "an undeclared TiledMMA name" "unknown name 'mmaC' where the TiledMMA is expected; give it (--mma mmaC=EXPR" 59 \
+  trace --side S --element half_t --smem "$SM80_SMEM" --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mmaC)'
+
 # Every layout-taking command's --help says C++ is accepted, with an example.
 for cmd in eval print prove synth check; do
   "$BIN" $cmd --help >"$tmp/out" 2>&1 || fail "$cmd --help" "exit $?"

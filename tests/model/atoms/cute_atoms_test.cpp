@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "model/layout/notation.hpp"
+#include "tests/model/atoms/atom_samples.hpp"
 
 namespace layoutproof {
 namespace {
@@ -121,7 +122,7 @@ TEST(CuteMma, WarpAtomsTakeNoTemplateArguments) {
 }
 
 TEST(CuteMma, UnknownNamesAreNotFound) {
-  for (const char* name : {"SM80_16x8x16_F32F16F16F32_NT", "SM70_8x8x4_F32F16F16F32_NT", "SM90_64x12x16_F16F16F16_SS",
+  for (const char* name : {"SM80_16x8x16_F32F16F16F32_NT", "SM70_8x8x4_F64F16F16F32_NT", "SM90_64x12x16_F16F16F16_SS",
                            "SM90_64x264x16_F16F16F16_SS", "SM90_64x008x16_F16F16F16_SS", "SM90_64x128x32_F16F16F16_SS",
                            "SM90_64x128x16_F16F16F16_SS_TN", "SM90_64x40x32_S32S8S8_SS_TN", "SM90_64x128x16_F16F16F16_SS_SATURATE",
                            "SM90_64x128x32_S32S8S8_SS", "SM90_128x128x16_F16F16F16_SS", "", "UniversalFMA2"})
@@ -170,7 +171,9 @@ TEST(CuteMma, UniversalFmaRejectsBadArguments) {
     find_mma_atom("UniversalFMA", {"quaternion_t"});
     FAIL() << "expected LayoutError";
   } catch (const LayoutError& e) {
-    EXPECT_NE(std::string(e.what()).find("half_t"), std::string::npos) << e.what();  // lists the known types
+    // Names the type and the closest known ones (a few, not the whole table).
+    EXPECT_NE(std::string(e.what()).find("unknown type 'quaternion_t'; the closest known: "), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find("half_t"), std::string::npos) << e.what();
   }
   EXPECT_THROW(find_mma_atom("UniversalFMA<float", {}), LayoutError);
   EXPECT_THROW(find_mma_atom("UniversalFMA<float>", {"float"}), LayoutError);
@@ -266,18 +269,11 @@ TEST(CuteGmma, BadArgumentsNameTheValidOnes) {
 // ---------------------------------------------------------------------------------------------
 
 // UMMA atoms take their types, M, N and majors (no defaults): a valid set for each kind.
-std::vector<std::string> umma_args(const std::string& name) {
-  const std::string ab = name.find("F16BF16") != std::string::npos ? "half_t"
-                         : name.find("TF32") != std::string::npos  ? "tfloat32_t"
-                         : name.find("S8") != std::string::npos    ? "int8_t"
-                                                                   : "float_e4m3_t";
-  return {ab, ab, ab == "int8_t" ? "int32_t" : "float", "128", "64", "UMMA::Major::K", "UMMA::Major::K"};
-}
 
 TEST(CuteMmaProperties, EveryAtom) {
   int checked = 0, gmma_ss = 0, gmma_rs = 0;
   for (const std::string& name : mma_atom_names()) {
-    const MmaAtomInfo a = name == "UniversalFMA" ? mma(name, {"float"}) : name.rfind("SM100_MMA_", 0) == 0 ? mma(name, umma_args(name)) : mma(name);
+    const MmaAtomInfo a = mma(name, test::sample_mma_targs(name));
     const bool gmma = a.thr_id == parse_layout("128:1");
     const bool gmma_ss_a = gmma && a.a_tv.mode(0).stride == IntTuple(0);
     // The thread mode of every TV layout has ThrID's size; the value modes cover the tile.
