@@ -415,7 +415,8 @@ Usage:
 Options:
   --shape S      the staged smem tensor as the copies partition it: (BLK_M,BLK_K,PIPE), or (MN,K)
   --element T    its element type: half_t, bfloat16_t, float, tfloat32_t, double, int8_t, ...
-  --mma EXPR     the TiledMMA the name `mma` denotes in the copies, e.g.
+  --mma EXPR     the TiledMMA the copies name (`mma`, `tiled_mma`, or NAME from 'NAME = EXPR' or a
+                 declaration 'TiledMMA mmaC = make_tiled_mma(...);'), e.g.
                  'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
   --copy S:EXPR  a TiledCopy that reads the tensor (partition_S: ldmatrix, s2r loads)
   --copy D:EXPR  a TiledCopy that writes it (partition_D: cp.async, r2s stores, stmatrix); repeatable.
@@ -494,7 +495,8 @@ Options:
                                 make_shape(Int<128>{},Int<64>{},Int<3>{}))'
   --copy EXPR    the TiledCopy, as the kernel's C++: make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma),
                  make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, thr, val), ...
-  --mma EXPR     the TiledMMA the name `mma` denotes in --copy, e.g.
+  --mma EXPR     the TiledMMA --copy names (`mma`, `tiled_mma`, or NAME from 'NAME = EXPR' or a
+                 declaration 'TiledMMA mmaC = make_tiled_mma(...);'), e.g.
                  'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'
   --side S|D     the smem tensor is the copy's source (partition_S: s2r loads, ldmatrix) or its
                  destination (partition_D: cp.async, r2s stores, stmatrix)
