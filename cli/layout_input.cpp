@@ -43,6 +43,10 @@ bool take_define(const std::vector<std::string>& args, std::size_t& i, CppConsta
   const std::string name = def.substr(0, eq);
   if (eq == std::string::npos || !valid_name(name) || eq + 1 == def.size())
     throw LayoutError("-D needs NAME=EXPR with a C++ name and an expression (e.g. -D 'bM=Int<128>{}'), not '" + def + "'");
+  // A repeated -D is refused, as a spec refuses a repeated constant: the last value must not win
+  // silently over the first (which one the user meant is theirs to say).
+  if (const auto it = constants.find(name); it != constants.end())
+    throw LayoutError("-D " + name + " is given twice ('" + it->second + "' and '" + def.substr(eq + 1) + "'): give it once");
   constants[name] = def.substr(eq + 1);
   i += used - 1;
   return true;

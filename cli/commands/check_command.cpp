@@ -40,8 +40,9 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
   const std::string& path = flags.positional[0];
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<proofs::Check> checks;
+  SpecSettings settings;
   try {
-    checks = load_spec(path, flags.constants, allow_empty);
+    checks = load_spec(path, flags.constants, allow_empty, &settings);
   } catch (const LayoutError& e) {
     // Bad input still writes every requested output, carrying the error, so that a CI step that
     // uploads or posts them finds them; then the error goes to main (exit 2, caret on stderr).
@@ -51,7 +52,10 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
     if (!failure.empty()) std::cerr << "error: " << failure << "\n";
     throw;
   }
-  const auto results = run_checks(checks, flags.run);
+  RunOptions run = flags.run;
+  if (!run.prove.smt.deadline.at && settings.deadline_s)  // the spec's deadline_s: (--deadline-s wins)
+    run.prove.smt.deadline = proofs::Deadline::in_seconds(*settings.deadline_s, "deadline_s");
+  const auto results = run_checks(checks, run);
   const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return emit_results(out, path, results, wall, flags.out);
 }

@@ -553,7 +553,7 @@ std::optional<std::size_t> second_document_at(const std::string& text) {
 }
 
 std::vector<Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides,
-                              bool allow_empty) {
+                              bool allow_empty, SpecSettings* settings) {
   Ctx c{SpecSource(path, text), {}, {}, allow_empty};
   YAML::Node root;
   check_yaml_nesting(text, path);  // yaml-cpp recurses: refuse deep nesting first (exit 2, with a caret)
@@ -583,6 +583,10 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
   const bool has_kernels = root["kernels"] && root["kernels"].IsSequence();
   if (!has_layouts && !has_kernels)
     c.src.fail(root, "a spec needs a 'layouts:' or a 'kernels:' list (docs/ci.md and examples/ show both)");
+  if (const YAML::Node d = root["deadline_s"]) {
+    const double s = located(c, d, [&] { return proofs::Deadline::parse(scalar(c, root, "deadline_s", "the top level"), "deadline_s").seconds; });
+    if (settings) settings->deadline_s = s;
+  }
   read_constants(c, root, overrides);
   std::vector<Check> checks;
   if (has_kernels) checks = kernel_checks(c, root["kernels"]);
@@ -596,7 +600,8 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
   return checks;
 }
 
-std::vector<Check> load_spec(const std::string& path, const CppConstants& overrides, bool allow_empty) {
+std::vector<Check> load_spec(const std::string& path, const CppConstants& overrides, bool allow_empty,
+                             SpecSettings* settings) {
   // Read at most kMaxSpecBytes (+1 to tell): a spec path may be a pipe (`<(...)`) but must not be an
   // endless stream (`check /dev/zero` used to read forever).
   constexpr std::size_t kMaxSpecBytes = std::size_t{16} << 20;
@@ -612,7 +617,7 @@ std::vector<Check> load_spec(const std::string& path, const CppConstants& overri
   text.resize(static_cast<std::size_t>(f.gcount()));
   if (text.size() > kMaxSpecBytes) throw LayoutError("spec file " + path + " is larger than 16 MiB (the limit of a spec)");
   if (text.find('\0') != std::string::npos) throw LayoutError("spec file " + path + " holds a NUL byte: not a YAML text file");
-  return parse_spec(text, path, overrides, allow_empty);
+  return parse_spec(text, path, overrides, allow_empty, settings);
 }
 
 }  // namespace layoutproof::cli

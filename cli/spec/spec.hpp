@@ -63,9 +63,14 @@ class SpecError : public ParseError {
 // Throws SpecError (with file:line:column) on a malformed spec.
 // `overrides` (-D NAME=EXPR) are added to the spec's constants: and win over them.
 // A spec (or one of its layout entries) that proves nothing is an error unless allow_empty.
-std::vector<proofs::Check> load_spec(const std::string& path, const CppConstants& overrides = {}, bool allow_empty = false);
+// Settings a spec gives for its whole run (the command line's flags win over them).
+struct SpecSettings {
+  std::optional<double> deadline_s;  // deadline_s: S (0 < S <= 10^6), as --deadline-s S
+};
+std::vector<proofs::Check> load_spec(const std::string& path, const CppConstants& overrides = {}, bool allow_empty = false,
+                                     SpecSettings* settings = nullptr);
 std::vector<proofs::Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides = {},
-                                      bool allow_empty = false);
+                                      bool allow_empty = false, SpecSettings* settings = nullptr);
 
 // Element type name -> bits: f16 -> 16, e4m3 -> 8, i4 -> 4, ... Throws LayoutError.
 int element_bits(const std::string& name);

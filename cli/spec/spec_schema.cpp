@@ -10,7 +10,7 @@ namespace layoutproof::cli {
 
 const std::vector<SpecLevelKeys>& spec_levels() {
   static const std::vector<SpecLevelKeys> levels = {
-      {SpecLevel::top, "top", "the top level", {"version", "constants", "layouts", "kernels"}},
+      {SpecLevel::top, "top", "the top level", {"version", "deadline_s", "constants", "layouts", "kernels"}},
       {SpecLevel::layout, "layout", "a layout entry (under layouts:)",
        {"name", "layout", "element", "bits", "claims", "accesses", "source"}},
       {SpecLevel::access, "access", "an access (under accesses:)",

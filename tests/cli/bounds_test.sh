@@ -53,4 +53,20 @@ out="$("$BIN" synth --kernel --shape '(128,64,3)' --element half_t --no-progress
   --copy 'S:make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' 2>&1)"; rc=$?
 if [ $rc = 3 ] && grep -q "^UNKNOWN  " <<<"$out" && ! grep -q "^PROVED\|^FOUND" <<<"$out"; then ok "synth --kernel deadline"
 else bad "synth --kernel deadline" "exit $rc" "$out"; fi
+# A spec sets its own deadline (deadline_s:); --deadline-s wins over it.
+cat > "$tmp/dl.yaml" <<'YAML'
+version: 1
+deadline_s: 0.000001
+layouts:
+  - name: a
+    layout: Sw<3,3,3> o (8,64):(64,1)
+    claims: [bijective, contiguous:8]
+YAML
+out="$("$BIN" check "$tmp/dl.yaml" --no-cache 2>&1)"; rc=$?
+if [ $rc = 3 ] && grep -q "0 proved, 0 refuted, 2 unknown" <<<"$out"; then ok "spec deadline_s"; else bad "spec deadline_s" "exit $rc" "$out"; fi
+out="$("$BIN" check "$tmp/dl.yaml" --no-cache --deadline-s 60 2>&1)"; rc=$?
+if [ $rc = 0 ] && grep -q "2 proved" <<<"$out"; then ok "--deadline-s wins"; else bad "--deadline-s wins" "exit $rc" "$out"; fi
+# A repeated -D is refused (a spec refuses a repeated constant too).
+out="$("$BIN" eval 'make_layout(make_shape(bM,_2))' -D bM=4 -D bM=8 2>&1)"; rc=$?
+if [ $rc = 2 ] && grep -q "\-D bM is given twice ('4' and '8')" <<<"$out"; then ok "duplicate -D"; else bad "duplicate -D" "exit $rc" "$out"; fi
 exit $fail
