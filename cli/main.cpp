@@ -19,6 +19,7 @@
 #include "cli/commands/synth_command.hpp"
 #include "cli/commands/trace_command.hpp"
 #include "cli/commands/prove_command.hpp"
+#include "cli/output/atomic_file.hpp"
 #include "cli/tokens.hpp"
 #include "model/layout/notation.hpp"
 
@@ -102,6 +103,7 @@ int dispatch(int argc, char** argv) {
 // running out of memory says so (exit 3), a file the command cannot write names the file (exit 2),
 // anything else is an internal error (exit 3).
 int main(int argc, char** argv) {
+  cli::install_interrupt_cleanup();  // SIGINT/SIGTERM: no half-written output, exit 130/143
   const std::string running = std::string("layoutproof") + (argc >= 2 ? std::string(" ") + argv[1] : "");
   try {
     return dispatch(argc, argv);

@@ -26,6 +26,42 @@ std::string dump_smt_dir(const std::string& dir) {
   return dir;
 }
 
+namespace {
+
+// One output flag's value: given once, and not empty (an empty path wrote nothing and exited 0).
+void output_path(std::string& slot, const std::string& flag, const std::string& value) {
+  if (!slot.empty()) throw LayoutError(flag + " is given twice ('" + slot + "' and '" + value + "'): give it once");
+  if (value.empty()) throw LayoutError(flag + " needs a path, not an empty one");
+  slot = value;
+}
+
+// The same file, however it is spelled: "a.json", "./a.json" and "dir/../a.json" are one path.
+std::string same_file_key(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  return ec ? path : p.string();
+}
+
+}  // namespace
+
+void check_output_paths(const OutputFlags& out, const std::vector<std::string>& inputs) {
+  std::vector<std::pair<std::string, std::string>> outputs;  // (flag, path)
+  if (!out.json_file.empty()) outputs.push_back({"--json", out.json_file});
+  if (!out.junit_file.empty()) outputs.push_back({"--junit", out.junit_file});
+  if (!out.sarif_file.empty()) outputs.push_back({"--sarif", out.sarif_file});
+  if (!out.markdown_file.empty()) outputs.push_back({"--markdown", out.markdown_file});
+  if (!out.report_dir.empty()) outputs.push_back({"--report", out.report_dir});
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    for (const std::string& in : inputs)
+      if (same_file_key(outputs[i].second) == same_file_key(in))
+        throw LayoutError(outputs[i].first + " " + outputs[i].second + " is the input " + in + ": it would be overwritten");
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_file_key(outputs[i].second) == same_file_key(outputs[j].second))
+        throw LayoutError(outputs[j].first + " and " + outputs[i].first + " name the same path " + outputs[i].second +
+                          ": only the last would survive; give each output its own path");
+  }
+}
+
 RunFlags parse_run_flags(const std::vector<std::string>& args) {
   RunFlags f;
   f.run.progress = ::isatty(2);
@@ -60,24 +96,26 @@ RunFlags parse_run_flags(const std::vector<std::string>& args) {
     } else if (a == "--no-progress") {
       f.run.progress = false;
     } else if (a == "--json") {
+      if (f.out.json_stdout || !f.out.json_file.empty()) throw LayoutError("--json is given twice: give it once");
       if (i + 1 < args.size() && args[i + 1].rfind("-", 0) != 0 && args[i + 1].find(".json") != std::string::npos)
         f.out.json_file = args[++i];
       else
         f.out.json_stdout = true;
     } else if (a == "--junit") {
-      f.out.junit_file = value();
+      output_path(f.out.junit_file, a, value());
     } else if (a == "--sarif") {
-      f.out.sarif_file = value();
+      output_path(f.out.sarif_file, a, value());
     } else if (a == "--markdown") {
-      f.out.markdown_file = value();
+      output_path(f.out.markdown_file, a, value());
     } else if (a == "--report") {
-      f.out.report_dir = value();
+      output_path(f.out.report_dir, a, value());
     } else if (a.rfind("--", 0) == 0) {
       throw LayoutError("unknown option " + a);
     } else {
       f.positional.push_back(a);
     }
   }
+  check_output_paths(f.out, f.positional);
   return f;
 }
 

@@ -35,7 +35,10 @@ std::string dump_smt_dir(const std::string& dir);
 // --engine's value: z3 | exhaustive | auto; LayoutError otherwise.
 proofs::EngineChoice parse_engine(const std::string& name);
 
-// Throws LayoutError on an unknown flag or a missing value.
+// Throws LayoutError on an unknown flag or a missing value, and on outputs that would collide:
+// an output flag given twice or with an empty path, two outputs naming one path, an output that is
+// one of `inputs` (check_output_paths; parse_run_flags passes its positional arguments).
 RunFlags parse_run_flags(const std::vector<std::string>& args);
+void check_output_paths(const OutputFlags& out, const std::vector<std::string>& inputs);
 
 }  // namespace layoutproof::cli

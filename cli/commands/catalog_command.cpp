@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/help.hpp"
+#include "cli/output/atomic_file.hpp"
 #include "cli/output/results.hpp"
 #include "model/layout/notation.hpp"
 #include "proofs/catalog/catalog.hpp"
@@ -19,6 +20,8 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
   const RunFlags flags = parse_run_flags(rest);
   if (!flags.positional.empty()) throw LayoutError("catalog takes no positional arguments (see --help)");
   if (!flags.constants.empty()) throw LayoutError("catalog takes no -D constants (its layouts are built in; check SPEC takes them)");
+  if (!list)  // a run that does not finish leaves none of its outputs (cli/output/atomic_file.hpp)
+    clear_stale_outputs({flags.out.json_file, flags.out.junit_file, flags.out.sarif_file, flags.out.markdown_file}, flags.out.report_dir);
   if (list) {
     for (const auto& atom : proofs::builtin_catalog())
       out << atom.display_name() << "  " << atom.element_layout << "  (bytes: " << atom.byte_swizzle << ")  " << atom.used_in << "\n";

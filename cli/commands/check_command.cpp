@@ -5,6 +5,7 @@
 
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
+#include "cli/output/atomic_file.hpp"
 #include "cli/output/results.hpp"
 #include "cli/spec/spec.hpp"
 #include "cli/spec/spec_schema.hpp"
@@ -38,6 +39,8 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
   const RunFlags flags = parse_run_flags(rest);
   if (flags.positional.size() != 1) throw LayoutError("usage: layoutproof check SPEC [flags] (see layoutproof check --help)");
   const std::string& path = flags.positional[0];
+  // A run that does not finish leaves none of its outputs, never the previous run's beside its own.
+  clear_stale_outputs({flags.out.json_file, flags.out.junit_file, flags.out.sarif_file, flags.out.markdown_file}, flags.out.report_dir);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<proofs::Check> checks;
   SpecSettings settings;

@@ -18,7 +18,8 @@ std::string hex_escape(char ch) {
 }
 }  // namespace
 
-std::string xml_escape(const std::string& s) {
+std::string xml_escape(const std::string& raw) {
+  const std::string s = valid_utf8(raw);  // XML (and HTML, SVG) must stay valid UTF-8
   std::string o;
   for (char ch : s) {
     switch (ch) {
@@ -32,7 +33,8 @@ std::string xml_escape(const std::string& s) {
   return o;
 }
 
-std::string terminal_text(const std::string& s) {
+std::string terminal_text(const std::string& raw) {
+  const std::string s = valid_utf8(raw);
   std::string o;
   for (char ch : s) o += static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f ? hex_escape(ch) : std::string(1, ch);
   return o;

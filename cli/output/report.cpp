@@ -1,5 +1,6 @@
 #include "cli/output/report.hpp"
 
+#include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/svg.hpp"
 
@@ -143,7 +144,7 @@ std::string bank_report_svg(const BankReportInput& in) {
 std::string bank_report_html(const BankReportInput& in, const std::string& svg, const std::string& svg_file) {
   const auto& v = in.result.verdict;
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>layoutproof: "
+  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>layoutproof: "
     << xml_escape(in.claim) << " " << proofs::to_string(v.kind) << "</title>\n"
     << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}"
        "h1{font-size:20px;margin:4px 0}h2{font-size:16px}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}"
@@ -180,10 +181,8 @@ void write_report_file(const std::string& dir, const std::string& name, const st
   std::filesystem::create_directories(dir, ec);
   if (ec) throw LayoutError("--report: cannot create " + dir + ": " + ec.message());
   const std::filesystem::path path = std::filesystem::path(dir) / name;
-  std::ofstream f(path);
-  f << content;
-  f.close();
-  if (!f) throw LayoutError("--report: cannot write " + path.string());
+  if (const std::string failure = write_file_atomically(path.string(), "the report", content); !failure.empty())
+    throw LayoutError("--report: " + failure);
 }
 
 void write_bank_report(const std::string& dir, const BankReportInput& in) {
@@ -197,7 +196,7 @@ std::string report_index_html(const std::string& title, const std::string& comma
   std::map<std::string, int> counts;
   for (const auto& r : rows) ++counts[r.verdict];
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>" << xml_escape(title) << "</title>\n"
+  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>" << xml_escape(title) << "</title>\n"
     << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}"
        "h2{font-size:16px}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px;"
        "text-align:left;vertical-align:top}th{background:#eee}code{background:#f4f4f4;padding:1px 4px}.REFUTED{color:#b00}"

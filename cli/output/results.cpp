@@ -6,11 +6,14 @@
 #include <fstream>
 #include <functional>
 #include <ostream>
+#include <sstream>
 
+#include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/report.hpp"
 #include "cli/spec/verdict_cache.hpp"
 #include "cli/output/witness_json.hpp"
+#include "model/support/json.hpp"
 #include "model/layout/notation.hpp"
 
 namespace layoutproof::cli {
@@ -36,23 +39,6 @@ std::string seconds(double ms) {
 
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
-// Writes one output file; a failure (no such folder, a full disk: --sarif /dev/full) is returned as
-// one line, never ignored: a CI step that uploads the file must not find it missing or cut short.
-std::string write_file(const std::string& path, const std::string& what, const std::function<void(std::ostream&)>& write) {
-  const std::filesystem::path p(path);
-  std::error_code ec;
-  if (p.has_parent_path() && !std::filesystem::is_directory(p.parent_path(), ec))
-    return "cannot write " + what + " to " + path + ": folder " + p.parent_path().string() + " does not exist";
-  if (std::filesystem::is_directory(p, ec)) return "cannot write " + what + " to " + path + ": it is a folder";
-  std::ofstream f(p);
-  if (!f) return "cannot write " + what + " to " + path + ": cannot open it for writing";
-  write(f);
-  f.flush();
-  f.close();
-  if (f.fail()) return "cannot write " + what + " to " + path + ": the write failed (disk full?)";
-  return "";
-}
-
 // SARIF's physicalLocation of a file and line (and column when known).
 std::string sarif_location(const std::string& file, int line, int column) {
   std::string s = "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": " + json_str(file) + "}";
@@ -76,10 +62,9 @@ std::string sarif_header() {
 
 // The summary page DIR/index.html: every claim with its verdict, linked to its detail (a refuted
 // bank claim: its bank map in DIR/claimN/; any other: its entry on the page) (cli/output/report.hpp).
-std::string write_reports(const std::string& dir, const std::vector<proofs::CheckResult>& results) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir, ec)) return "cannot write the report to " + dir + ": cannot create that folder";
+// Built in a partial sibling folder and renamed into place when complete (cli/output/atomic_file.hpp).
+std::string write_reports(const std::string& final_dir, const std::vector<proofs::CheckResult>& results) {
+  const std::string dir = partial_report_folder(final_dir);
   std::vector<ReportRow> rows;
   int n = 0;
   for (const auto& r : results) {
@@ -95,7 +80,7 @@ std::string write_reports(const std::string& dir, const std::vector<proofs::Chec
     rows.push_back({r.check.subject, claim, proofs::to_string(r.verdict.kind), r.verdict.method, witness_summary(r), href});
   }
   write_report_file(dir, "index.html", report_index_html("layoutproof check report", "", rows, ""));
-  return "";
+  return publish_report_folder(dir, final_dir);
 }
 
 }  // namespace
@@ -263,7 +248,11 @@ std::string write_outputs(const OutputFlags& flags, const std::function<void(std
   std::string failure;
   const auto one = [&](const std::string& path, const char* what, const std::function<void(std::ostream&)>& w) {
     if (path.empty()) return;
-    const std::string f = write_file(path, what, w);
+    // Every format is UTF-8 text: a name's ill-formed bytes (a file name, a spec read before it
+    // was refused) become U+FFFD, whichever writer let them through.
+    std::ostringstream text;
+    w(text);
+    const std::string f = write_file_atomically(path, what, valid_utf8(text.str()));
     if (failure.empty()) failure = f;
   };
   one(flags.json_file, "JSON", json);

@@ -1,6 +1,8 @@
 #include "cli/output/trace_report.hpp"
 
 #include <algorithm>
+
+#include "cli/output/atomic_file.hpp"
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -217,9 +219,8 @@ std::string lanes_table(const TraceInstruction& in, const std::vector<int>& hot)
 
 void put(const std::string& dir, const std::string& name, const std::string& content) {
   const auto path = std::filesystem::path(dir) / name;
-  std::ofstream f(path);
-  f << content;
-  if (!f) throw LayoutError("--report: cannot write " + path.string());
+  if (const std::string failure = write_file_atomically(path.string(), "the report", content); !failure.empty())
+    throw LayoutError("--report: " + failure);
 }
 
 const TraceReportClaim* first_refuted(const TraceReportInput& in) {
@@ -261,7 +262,7 @@ std::string trace_report_svg(const AddressTrace& t, const TraceReportClaim* clai
 std::string trace_report_html(const TraceReportInput& in) {
   const AddressTrace& t = *in.trace;
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>layoutproof trace report</title>\n"
+  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>layoutproof trace report</title>\n"
     << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}h2{font-size:16px}"
        "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}th{background:#eee}"
        "code{background:#f4f4f4;padding:1px 4px}.refuted{color:#b00}.proved{color:#070}tr.hot td{background:#fdd;font-weight:bold}</style>\n"

@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,6 +14,7 @@
 #include "cli/spec/spec_schema.hpp"
 #include "model/bank/bank.hpp"  // kSmemBytes
 #include "model/support/checked.hpp"
+#include "model/support/json.hpp"
 #include "model/source/cpp_parse.hpp"
 #include "model/source/cpp_source.hpp"
 #include "model/source/kernel_expr.hpp"
@@ -561,6 +563,12 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
     // One document: a second one after '---' would be silently dropped by YAML::Load (case W3c).
     // Found by the line markers, not YAML::LoadAll: LoadAll hangs on some malformed input (fuzz
     // finding spec/timeout-0618af10, a flow sequence left open), where Load throws at once.
+    // Names and texts go into JSON, JUnit, SARIF and HTML, which must stay valid UTF-8.
+    if (const std::size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[bad]));
+      c.src.fail_at(bad, std::string("the spec is not UTF-8 text: byte ") + hex + " does not start a character here (save the file as UTF-8)");
+    }
     if (const auto second = second_document_at(text))
       c.src.fail_at(*second, "a spec is one YAML document; a second one starts here (merge its lists into the first, or check each file on its own)");
     root = YAML::Load(text);

@@ -69,4 +69,18 @@ if [ $rc = 0 ] && grep -q "2 proved" <<<"$out"; then ok "--deadline-s wins"; els
 # A repeated -D is refused (a spec refuses a repeated constant too).
 out="$("$BIN" eval 'make_layout(make_shape(bM,_2))' -D bM=4 -D bM=8 2>&1)"; rc=$?
 if [ $rc = 2 ] && grep -q "\-D bM is given twice ('4' and '8')" <<<"$out"; then ok "duplicate -D"; else bad "duplicate -D" "exit $rc" "$out"; fi
+# Output paths that collide are refused before any proof (exit 2): the same path twice, the
+# spec itself, a repeated flag, an empty path.
+S="$tmp/dl.yaml"
+for args in "--json $tmp/a.json --sarif $tmp/a.json" "--markdown $S" "--json $tmp/a.json --json $tmp/b.json" \
+            "--report ''" "--junit ''" "--json $tmp/x.json --junit $tmp/./x.json"; do
+  out="$(eval "\"$BIN\" check \"$S\" --no-cache $args" 2>&1)"; rc=$?
+  if [ $rc = 2 ] && grep -qE "same path|is the input|given twice|needs a path" <<<"$out" && [ ! -e "$tmp/a.json" ]; then ok "collision: $args"
+  else bad "collision: $args" "exit $rc" "$out"; fi
+done
+# An output that is a device (/dev/full, /dev/stdout) is written as a stream, never replaced by a
+# renamed file (the atomic write of a regular file must not clobber a device node).
+out="$("$BIN" check "$S" --no-cache --deadline-s 60 --sarif /dev/full 2>&1)"; rc=$?
+if [ $rc = 2 ] && [ -c /dev/full ]; then ok "device output stays a device"; else bad "device output stays a device" "exit $rc; $(ls -la /dev/full)" "$out"; fi
+if grep -q "deadline_s" "$S"; then ok "spec untouched"; else bad "spec untouched" "the spec was overwritten"; fi
 exit $fail
