@@ -248,7 +248,13 @@ Examples:
   layoutproof check examples/gemm_sm80_f16.yaml --no-cache --junit /tmp/lp-check.xml --markdown /tmp/lp-check.md --report /tmp/lp-check-report
   layoutproof check examples/kernels_sm80.yaml --no-cache -j 2 --json /tmp/lp-check.json --deadline-s 60
 
-Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error.
+Outputs: each file is written whole or not at all (a partial sibling renamed into place), the
+report folder is replaced whole, and a run first removes the outputs it will write, so a run that
+does not finish leaves none of them, never an older run's beside a newer one. Two outputs on one
+path, an output on the spec, a repeated output flag or an empty path is bad input.
+
+Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error; 130 or 143 interrupted
+(SIGINT, SIGTERM: the file being written is removed).
 )HELP";
 
 constexpr const char* k_catalog = R"HELP(layoutproof catalog: prove every claim of the built-in catalog of CUTLASS shared-memory atoms and
