@@ -303,9 +303,20 @@ def dynamic_ops(g):
                                     lc(L(max_modes=3, max_size=64, kind=pick(["compact", "permuted", "padded"]))))),
         (2, lambda: "nullspace_case(%s)" % lc(L(kind="broadcast"))),
         (2, lambda: "make_layout_like_case(%s)" % lc(L(kind=pick(["permuted", "padded_permuted", "broadcast", "general"])))),
-        (2, lambda: "filter_case(%s)" % lc(L(max_modes=5, kind=pick(["compact", "broadcast", "general"])))),
-        (2, lambda: "%s(%s)" % (pick(["size_case", "cosize_case"]), lc(L(max_modes=4, kind=pick(["compact", "padded", "broadcast", "general"]))))),
     ]
+
+
+def dynamic_extra_cases(seed, count):
+    """--mix dynamic, after its --count cases: filter, size and cosize (CuTe prints _512 for a size known
+    at compile time, 512 for a run-time one), from their own stream (seed + 1) so that the cases before
+    them stay those of the mix alone."""
+    g = Gen(seed + 1)
+    rng = g.rng
+    out = []
+    for _ in range(count):
+        l = g.layout(max_modes=5, p_static=0.5, p_one=0.25, kind=rng.choice(["compact", "padded", "broadcast", "general"]))
+        out.append("%s(%s)" % (rng.choice(["filter_case", "filter_case", "size_case", "cosize_case"]), g.layout_cpp(l)))
+    return out
 
 
 def nested_tiler_product(g, l):
@@ -378,6 +389,8 @@ def cases(seed, count, mix="default"):
                 break
         else:
             out.append(ops[-1][1]())
+    if mix == "dynamic":
+        out += dynamic_extra_cases(seed, count // 10)
     return out
 
 
