@@ -157,7 +157,9 @@ template <class L, class R>
 const char* left_inverse_violation(L const& l, R const& r) {
   // A negative stride gives a mode of negative size ((_4):(_-1) -> (_-1,_4):(_0,_1)): R's domain
   // [0, size(R)) then holds none of L's offsets, although CuTe's arithmetic evaluates R there.
-  if (!positive_shapes(r)) return kPositive;
+  // (A swizzled L is checked through its inner layout's inverse first: left_inverse_case.)
+  if constexpr (!is_composed_layout<R>::value)
+    if (!positive_shapes(r)) return kPositive;
   for (int i = 0; i < int(size(l)); ++i)
     if (!(l(r(l(i))) == l(i))) return kLeftInverse;
   return nullptr;
