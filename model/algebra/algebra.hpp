@@ -70,9 +70,8 @@ Layout complement(const Layout& l, const IntTuple& cotarget);
 // complement(L) = complement(L, cosize(filter(L))).
 Layout complement(const Layout& l);
 // CuTe's complement without the post-condition check (its compile-time conditions still throw):
-// the building block of logical_divide and logical_product, whose definitions are those of their
-// composition steps (CuTe's logical_product test passes ((_4,_6)):((_1,_6)) x _3:_1, whose
-// complement breaks @post 1).
+// for domain_distribute, which only reads its size. (logical_divide and logical_product use the
+// checked complement: their definitions need a true complement.)
 Layout complement_cute(const Layout& l, const IntTuple& cotarget);
 
 // right_inverse(L): with L coalesced, its modes with STATIC strides sorted by stride (CuTe's
@@ -87,6 +86,7 @@ Layout right_inverse(const Layout& l);
 // largest-stride mode of L; coalesced.
 // @pre all strides static ("Left inverse requires static strides."), each a multiple of the
 //      size so far ("Left inverse divisibility condition")
+// @post every mode of R has a positive size (a negative stride gives a negative one: refused)
 // @post L(R(L(i))) == L(i) for i < size(L)
 // Example: left_inverse((_4,_2):(_2,_1)) = (_2,_4):(_4,_1); left_inverse((_2,_2):(_1,_3)) = (_3,_2):(_1,_2)
 Layout left_inverse(const Layout& l);

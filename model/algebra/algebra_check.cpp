@@ -129,9 +129,12 @@ void check_right_inverse(const Layout& l, const Layout& r) {
 }
 
 void check_left_inverse(const Layout& l, const Layout& r) {
-  // No positive-shape requirement: CuTe's left inverse of (_4):(_-1) is (_-1,_4):(_0,_1), which
-  // meets the definition (its unit test) although a mode has size -1.
+  // A negative stride of L gives R a mode of negative size: left_inverse((_4):(_-1)) = (_-1,_4):(_0,_1)
+  // (the "BETA: Negative strides" case of CuTe's unit test). CuTe's arithmetic evaluates R(L(i)) =
+  // R(-i) = i although R's domain [0, size(R)) = [0, -4) is empty and holds none of L's offsets: R is
+  // no layout, so no left inverse.
   const std::string what = "left_inverse of " + to_cute_string(l);
+  check_positive_shapes(r, what);
   const i64 size_l = size(l);
   if (!should_check(size_l, true, what)) return;  // CuTe's static divisibility condition makes it exact
   const std::vector<i64> lo = offsets(l);

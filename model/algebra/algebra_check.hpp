@@ -14,7 +14,8 @@
 //                           (_3,_2):(_4,_24) fills every gap, ordered and disjoint, with cosize 33 > 32)
 //   right_inverse R of L    "L(R(i)) == i" for i < size(R)
 //   left_inverse R of L     "L(R(L(i))) == L(i)" for i < size(L)
-//   every result            "every mode has a positive size" (CuTe's run-time arithmetic can make a 0)
+//   every result            "every mode has a positive size" (CuTe's run-time arithmetic can make a 0;
+//                           a negative stride makes left_inverse's first mode negative: (_4):(_-1) -> (_-1,_4):(_0,_1))
 //
 // Cost: a check enumerates the domain. `exact` says CuTe's algorithm only ever divided exactly (its
 // theory then proves the result); such results are checked when small (<= 2^12 elements) as a

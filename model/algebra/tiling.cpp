@@ -94,6 +94,19 @@ IntTuple zip_pair(const IntTuple& a, const IntTuple& b) {
   return IntTuple::tuple(std::move(out));
 }
 
+// complement(L, cotarget) as the divides and products need it: CuTe's complement, returned only when it
+// meets the complement's definition (a divide or product built on a layout that is no complement is not
+// the operation: logical_product(((_4,_6)):((_1,_6)), _3:_1) needs complement(A, _72), but A's offsets have
+// holes (4, 5, 10, ...) that an ordered complement cannot fill, and CuTe's _2:_36 covers 70 < 72).
+// The refusal names the operation, the step and the condition the step's result breaks.
+Layout complement_step(const std::string& op, const Layout& l, const IntTuple& cotarget) {
+  try {
+    return complement(l, cotarget);
+  } catch (const LayoutError& e) {
+    throw LayoutError(op + " needs " + e.what());
+  }
+}
+
 Layout rank_sensitive_product(const Layout& a, const Layout& b, bool raked) {
   const std::size_t r = std::max(a.rank(), b.rank());
   const Layout result = logical_product(append_to_rank(a, r), Tiler::of(append_to_rank(b, r)));
@@ -112,7 +125,8 @@ Layout logical_divide(const Layout& l, const Tiler& t) {
       return l;
     default: {
       const Layout tile = tiler_layout("logical_divide", t);
-      return composition(l, concat_layouts({tile, complement_cute(tile, coalesce(l).shape)}));
+      const Layout rest = complement_step("logical_divide " + to_cute_string(l) + " / " + to_cute_string(tile), tile, coalesce(l).shape);
+      return composition(l, concat_layouts({tile, rest}));
     }
   }
 }
@@ -132,7 +146,8 @@ Layout logical_product(const Layout& a, const Tiler& b) {
     default: {
       const Layout tile = tiler_layout("logical_product", b);
       const IntTuple cotarget = cute_int::mul(size_cute(a), cosize_cute(tile));
-      return concat_layouts({a, composition(complement_cute(a, cotarget), tile)});
+      const Layout rest = complement_step("logical_product " + to_cute_string(a) + " x " + to_cute_string(tile), a, cotarget);
+      return concat_layouts({a, composition(rest, tile)});
     }
   }
 }

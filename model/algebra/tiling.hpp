@@ -1,13 +1,17 @@
 #pragma once
 // Divides and products (CuTe layout.hpp), by layout or by-mode tiler, staticness included
 // (an integer tiler n is make_layout(n) = n:_1; a static _1 is _1:_0). Each returns CuTe's result
-// only when its complement and composition steps meet their definitions (model/algebra/algebra_check.hpp).
+// only when its complement and composition steps meet their definitions (model/algebra/algebra_check.hpp):
+// a complement step that breaks the complement's definition is refused, naming the operation and the
+// condition ("logical_product ((_4,_6)):((_1,_6)) x _3:_1 needs complement of ... for cotarget _72: CuTe's
+// result _2:_36 breaks (1) ..."), although CuTe returns a layout.
 #include "model/algebra/algebra.hpp"
 
 namespace layoutproof {
 
 // logical_divide(L, T) = composition(L, make_layout(T, complement(T, shape(coalesce(L))))): mode 0 is the
 // tile, mode 1 the tiles' arrangement. By-mode for a tuple tiler (extra modes of L kept).
+// @pre complement(T, shape(coalesce(L))) exists, as for logical_product (else refused)
 // Example: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
 Layout logical_divide(const Layout& l, const Tiler& t);
 // zipped_divide: logical_divide with the tile modes gathered: ((BLK_A,BLK_B,...),(a,b,...,x,y)).
@@ -20,6 +24,7 @@ Layout tiled_divide(const Layout& l, const Tiler& t);
 Layout flat_divide(const Layout& l, const Tiler& t);
 
 // logical_product(A, B) = make_layout(A, composition(complement(A, size(A)*cosize(B)), B)).
+// @pre the complement exists: CuTe's meets (1) covers, (3) ordered, (4) disjoint (else refused)
 // Example: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8))
 Layout logical_product(const Layout& a, const Tiler& b);
 // zipped_product / tiled_product: the same regroupings as for divides.

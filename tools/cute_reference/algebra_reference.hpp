@@ -16,12 +16,15 @@
 //                (covers); (3) R(i-1) < R(i) (ordered); (4) R(i) != L(j) for i >= 1 (disjoint). CuTe's
 //                test also bounds (2) cosize(R) <= round_up(size(cotarget), cosize(L)): a tightness hint,
 //                not the definition (model/algebra/algebra_check.hpp says why)
-//   divides      the composition step L o (T, complement(T, shape(coalesce(L)))) as above, mode by mode
-//                (CuTe's own test checks rank 2 and compatible(T, layout<0>(R)), which this implies)
-//   products     the composition step complement(A, size(A)*cosize(B)) o B, mode by mode (the
-//                complement's own post-conditions are not required: CuTe's logical_product test
-//                ((_4,_6)):((_1,_6)) x _3:_1 passes although its complement breaks (1))
-//   right_inverse  L(R(i)) == i for i < size(R)        left_inverse  L(R(L(i))) == L(i) for i < size(L)
+//   divides      the complement step T* = complement(T, shape(coalesce(L))) as complement above, then
+//                the composition step L o (T, T*) as above, mode by mode (CuTe's own test checks rank 2
+//                and compatible(T, layout<0>(R)), which this implies)
+//   products     the complement step A* = complement(A, size(A)*cosize(B)) as complement above, then
+//                the composition step A* o B, mode by mode. CuTe's logical_product test passes
+//                ((_4,_6)):((_1,_6)) x _3:_1, but A's offsets have holes that no ordered complement can
+//                fill: A* = _2:_36 breaks (1), and the product is not A's product
+//   right_inverse  L(R(i)) == i for i < size(R); every mode has a positive size
+//   left_inverse   every mode has a positive size; L(R(L(i))) == L(i) for i < size(L)
 //   max_common_* A(R(i)) == i and B(R(i)) == i          nullspace  size(R) == size(L) / size(filter(L)); L(R(i)) == 0
 //   make_layout_like  compact                          domain_distribute  evenly_divides(B, size(R));
 //                                                      evenly_divides(A, R); R(i) < R(j) for i < j
@@ -152,6 +155,11 @@ const char* right_inverse_violation(L const& l, R const& r) {
 
 template <class L, class R>
 const char* left_inverse_violation(L const& l, R const& r) {
+  // A negative stride gives a mode of negative size ((_4):(_-1) -> (_-1,_4):(_0,_1)): R's domain
+  // [0, size(R)) then holds none of L's offsets, although CuTe's arithmetic evaluates R there.
+  // (A swizzled L is checked through its inner layout's inverse first: left_inverse_case.)
+  if constexpr (!is_composed_layout<R>::value)
+    if (!positive_shapes(r)) return kPositive;
   for (int i = 0; i < int(size(l)); ++i)
     if (!(l(r(l(i))) == l(i))) return kLeftInverse;
   return nullptr;
@@ -171,7 +179,9 @@ const char* divide_violation(L const& l, T const& t) {
   } else if constexpr (is_integral<T>::value) {
     return divide_violation(l, make_layout(t));
   } else {
-    auto b = make_layout(t, complement(t, shape(coalesce(l))));
+    auto c = complement(t, shape(coalesce(l)));
+    if (const char* v = complement_violation(t, shape(coalesce(l)), c)) return v;
+    auto b = make_layout(t, c);
     return composition_violation(l, b, composition(l, b));
   }
 }
@@ -191,6 +201,7 @@ const char* product_violation(A const& a, T const& t) {
     return product_violation(a, make_layout(t));
   } else {
     auto c = complement(a, size(a) * cosize(t));
+    if (const char* v = complement_violation(a, size(a) * cosize(t), c)) return v;
     return composition_violation(c, t, composition(c, t));
   }
 }
@@ -233,6 +244,25 @@ template <class L, class P>
 void coalesce_case(L const& l, P const& p) {
   begin("coalesce"), arg(l), arg(p), arrow();
   finish(nullptr, coalesce(l, p));
+}
+
+template <class L>
+void filter_case(L const& l) {
+  begin("filter"), arg(l), arrow();
+  finish(nullptr, filter(l));
+}
+
+// size and cosize print CuTe's integer: _512 when it is known at compile time, 512 when not.
+template <class L>
+void size_case(L const& l) {
+  begin("size"), arg(l), arrow();
+  finish(nullptr, size(l));
+}
+
+template <class L>
+void cosize_case(L const& l) {
+  begin("cosize"), arg(l), arrow();
+  finish(nullptr, cosize(l));
 }
 
 // composition(A, tiler) steps: mode by mode, an integer n is n:_1.

@@ -4,7 +4,11 @@ tests, the pycute tests and fixed-seed random cases, computed by compiling and r
 algebra_reference.hpp against CUTLASS's headers (never vendored).
 
   build_algebra_corpus.py --cutlass DIR [--cxx nvcc|g++] [--count 3000] [--seed 13] [--jobs 2]
-                          [--work /tmp/algebra_corpus] --out tests/algebra_corpus/cute_corpus.txt
+                          [--mix default|wide|dynamic] [--work /tmp/algebra_corpus] --out tests/algebra_corpus/cute_corpus.txt
+
+--mix picks gen_random_cases.py's kinds: default (cute_corpus.txt, seed 13), wide (cute_corpus_wide.txt,
+seed 14), dynamic (cute_corpus_dynamic.txt, seed 15: run-time ints throughout, and the pycute tests
+also with run-time ints).
 
 DIR is a CUTLASS checkout (include/ and test/). With --cxx nvcc (the default) the sources compile as
 CUDA host code (nvcc -std=c++17 -x cu); g++ needs CUDA's include directories (CUDA_HOME) and is faster.
@@ -131,7 +135,7 @@ def main():
     ap.add_argument("--cxx", default="nvcc")
     ap.add_argument("--count", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=13)
-    ap.add_argument("--mix", default="default", choices=["default", "wide"], help="gen_random_cases.py's mix of kinds")
+    ap.add_argument("--mix", default="default", choices=["default", "wide", "dynamic"], help="gen_random_cases.py's mix of kinds")
     ap.add_argument("--chunk", type=int, default=150)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--work", default="/tmp/algebra_corpus")
@@ -145,7 +149,7 @@ def main():
         shutil.rmtree(a.work, ignore_errors=True)
         os.makedirs(a.work)
         subprocess.run([sys.executable, os.path.join(HERE, "extract_unit_cases.py"), a.cutlass,
-                        os.path.join(a.work, "unit_cases.cu")], check=True)
+                        os.path.join(a.work, "unit_cases.cu")] + (["--pycute-dynamic"] if a.mix == "dynamic" else []), check=True)
         shutil.copy(os.path.join(HERE, "algebra_extra_cases.cu"), os.path.join(a.work, "extra_cases.cu"))
         shutil.copy(os.path.join(HERE, "algebra_reference.hpp"), os.path.join(a.work, "algebra_reference.hpp"))
         subprocess.run([sys.executable, os.path.join(HERE, "gen_random_cases.py"), "--seed", str(a.seed), "--count", str(a.count),
@@ -185,6 +189,8 @@ def main():
         f.write("# (layoutproof algebra --cute-text). RESULT `!violates: COND`: CuTe's result breaks the definition COND;\n")
         f.write("# `!runtime-error`: CuTe crashes; `!compile-error: MESSAGE`: CuTe refuses to compile the operation (its\n")
         f.write("# arguments printed by CuTe all the same). `#! compile-error` comments: cases whose arguments do not compile.\n")
+        f.write("# Regenerate: python3 tools/cute_reference/build_algebra_corpus.py --cutlass CUTLASS_DIR --cxx %s --seed %d"
+                " --count %d --mix %s --out tests/algebra_corpus/%s\n" % (a.cxx, a.seed, a.count, a.mix, os.path.basename(a.out)))
         for name, lines, refused in sections:
             f.write("\n## %s\n" % name)
             for l in lines:

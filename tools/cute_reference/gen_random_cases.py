@@ -78,10 +78,10 @@ class Gen:
     def st(self, p_static=0.7):
         return self.rng.random() < p_static
 
-    def shape_values(self, n, max_size=256):
+    def shape_values(self, n, max_size=256, p_one=0.0):
         vals = []
         for _ in range(n):
-            vals.append(self.rng.choice([1, 2, 2, 2, 3, 4, 4, 4, 5, 6, 8, 8, 16]))
+            vals.append(1 if p_one and self.rng.random() < p_one else self.rng.choice([1, 2, 2, 2, 3, 4, 4, 4, 5, 6, 8, 8, 16]))
         while self.prod(vals) > max_size:
             i = self.rng.randrange(n)
             vals[i] = max(1, vals[i] // 2)
@@ -115,9 +115,9 @@ class Gen:
             d[i] = -d[i] if d[i] else -1
         return d
 
-    def layout(self, max_modes=4, max_size=256, kind=None, p_static=0.7, static_strides=False, nested=True):
+    def layout(self, max_modes=4, max_size=256, kind=None, p_static=0.7, static_strides=False, nested=True, p_one=0.0):
         n = self.rng.randint(1, max_modes)
-        s = self.shape_values(n, max_size)
+        s = self.shape_values(n, max_size, p_one)
         kind = kind or self.rng.choice(["compact", "compact", "padded", "permuted", "padded_permuted", "broadcast",
                                         "general", "negative"])
         d = self.strides(s, kind)
@@ -234,6 +234,91 @@ def wide_ops(g):
     ]
 
 
+def dynamic_ops(g):
+    """--mix dynamic: run-time ints throughout (half of the leaves dynamic, a quarter of the extents 1,
+    as _1 or as a run-time 1) through every operation. CuTe drops a size-1 mode only where it can prove
+    the size 1 at compile time, so these results keep modes that the all-static form drops
+    (complement 12:1 for 60 is (1,5):(_1,12)); the run-time tilers, cotargets and product tilers
+    exercise the same in the divides and products."""
+    rng, lc = g.rng, g.layout_cpp
+
+    def L(**kw):
+        kw.setdefault("p_static", 0.5)
+        kw.setdefault("p_one", 0.25)
+        return g.layout(**kw)
+
+    def tiler(l, depth=0):
+        shape = l[0]
+        r = rng.random()
+        if depth == 0 and not isinstance(shape, Leaf) and r < 0.4:
+            modes = []
+            for i in range(rng.randint(1, len(shape))):
+                if i > 0 and rng.random() < 0.15:
+                    modes.append("_")
+                else:
+                    modes.append(tiler((shape[i], l[1][i]), depth + 1))
+            return "make_tile(%s)" % ", ".join(modes)
+        n = size(shape)
+        if r < 0.6:
+            return g.int_cpp(rng.choice([x for x in range(1, n + 1) if n % x == 0] + [1, 2, 4]), 0.5)
+        return lc(L(max_modes=2, max_size=max(2, n), kind=rng.choice(["compact", "padded", "permuted", "general"])))
+
+    def product_tiler():
+        if rng.random() < 0.3:
+            return g.int_cpp(rng.choice([1, 2, 3, 4]), 0.5)
+        return lc(L(max_modes=2, max_size=16, kind=rng.choice(["compact", "permuted", "padded", "broadcast"])))
+
+    def cotarget():
+        if rng.random() < 0.3:
+            return "make_shape(%s, %s)" % (g.int_cpp(rng.choice([1, 2, 4, 8]), 0.5), g.int_cpp(rng.choice([1, 2, 3, 4]), 0.5))
+        return g.int_cpp(rng.choice([1, 2, 5, 8, 16, 24, 32, 53, 60, 64, 128]), 0.5)
+
+    def profile(l):
+        shape = l[0]
+        if isinstance(shape, Leaf):
+            return "Int<1>{}"
+        return "make_shape(%s)" % ", ".join("Int<1>{}" for _ in range(rng.randint(1, len(shape))))
+
+    def pick(names):
+        return rng.choice(names)
+
+    return [
+        (8, lambda: "complement_case(%s)" % lc(L(max_modes=3, max_size=64, static_strides=rng.random() < 0.6))),
+        (6, lambda: "complement_case(%s, %s)" % (lc(L(max_modes=3, max_size=64, static_strides=rng.random() < 0.6)), cotarget())),
+        (10, lambda: "composition_case(%s, %s)" % (lc(L(max_size=128)), lc(L(max_modes=3, max_size=64)))),
+        (6, lambda: (lambda a: "composition_case(%s, %s)" % (lc(a), tiler(a)))(L(max_size=256))),
+        (8, lambda: (lambda l: "logical_divide_case(%s, %s)" % (lc(l), tiler(l)))(L())),
+        (6, lambda: (lambda l: "%s(%s, %s)" % (pick(["zipped_divide_case", "tiled_divide_case", "flat_divide_case"]), lc(l), tiler(l)))(L())),
+        (6, lambda: "logical_product_case(%s, %s)" % (lc(L(max_modes=3, max_size=32)), product_tiler())),
+        (6, lambda: "%s(%s, %s)" % (pick(["zipped_product_case", "tiled_product_case", "flat_product_case"]),
+                                    lc(L(max_modes=3, max_size=32)), product_tiler())),
+        (6, lambda: "%s(%s, %s)" % (pick(["blocked_product_case", "raked_product_case"]), lc(L(max_modes=2, max_size=16, nested=False)),
+                                    lc(L(max_modes=2, max_size=16, nested=False)))),
+        (5, lambda: "right_inverse_case(%s)" % lc(L(max_modes=4))),
+        (5, lambda: "left_inverse_case(%s)" % lc(L(max_modes=4, static_strides=rng.random() < 0.9))),
+        (4, lambda: "coalesce_case(%s)" % lc(L(max_modes=5))),
+        (2, lambda: (lambda l: "coalesce_case(%s, %s)" % (lc(l), profile(l)))(L(max_modes=4))),
+        (3, lambda: "%s(%s, %s)" % (pick(["max_common_vector_case", "max_common_layout_case"]),
+                                    lc(L(max_modes=3, max_size=64, kind=pick(["compact", "permuted", "padded"]))),
+                                    lc(L(max_modes=3, max_size=64, kind=pick(["compact", "permuted", "padded"]))))),
+        (2, lambda: "nullspace_case(%s)" % lc(L(kind="broadcast"))),
+        (2, lambda: "make_layout_like_case(%s)" % lc(L(kind=pick(["permuted", "padded_permuted", "broadcast", "general"])))),
+    ]
+
+
+def dynamic_extra_cases(seed, count):
+    """--mix dynamic, after its --count cases: filter, size and cosize (CuTe prints _512 for a size known
+    at compile time, 512 for a run-time one), from their own stream (seed + 1) so that the cases before
+    them stay those of the mix alone."""
+    g = Gen(seed + 1)
+    rng = g.rng
+    out = []
+    for _ in range(count):
+        l = g.layout(max_modes=5, p_static=0.5, p_one=0.25, kind=rng.choice(["compact", "padded", "broadcast", "general"]))
+        out.append("%s(%s)" % (rng.choice(["filter_case", "filter_case", "size_case", "cosize_case"]), g.layout_cpp(l)))
+    return out
+
+
 def nested_tiler_product(g, l):
     shape = l[0]
     if isinstance(shape, Leaf) or g.rng.random() < 0.5:
@@ -292,6 +377,8 @@ def cases(seed, count, mix="default"):
     ]
     if mix == "wide":
         ops = wide_ops(g)
+    elif mix == "dynamic":
+        ops = dynamic_ops(g)
     total = sum(w for w, _ in ops)
     for _ in range(count):
         r = rng.uniform(0, total)
@@ -302,6 +389,8 @@ def cases(seed, count, mix="default"):
                 break
         else:
             out.append(ops[-1][1]())
+    if mix == "dynamic":
+        out += dynamic_extra_cases(seed, count // 10)
     return out
 
 
@@ -367,7 +456,7 @@ def main():
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--count", type=int, default=3000)
     ap.add_argument("--chunk", type=int, default=150)
-    ap.add_argument("--mix", default="default", choices=["default", "wide"])
+    ap.add_argument("--mix", default="default", choices=["default", "wide", "dynamic"])
     ap.add_argument("outdir")
     a = ap.parse_args()
     all_cases = cases(a.seed, a.count, a.mix)

@@ -395,11 +395,51 @@ TEST(StaticDynamic, Composition) {
   }
 }
 
+// CuTe drops a size-1 mode only where it can prove the size 1 at compile time (is_static and == 1:
+// coalesce skips `_1`, composition's `is_constant<1>` tests); a run-time 1 stays in the printed result.
+// Each expectation is CuTe's print() of CUTLASS's own unit-test cases (tests/algebra_corpus/).
+TEST(StaticDynamic, RunTimeSizeOneModesSurvive) {
+  const auto cot = [](const char* t) { return parse_int_tuple(t, Reading::exact); };
+  // complement: the gap below the run-time stride 1 is 1 / _1 = 1 (run-time), not dropped.
+  EXPECT_EQ(cute(complement(X("12:1"), cot("53"))), "(1,5):(_1,12)");
+  EXPECT_EQ(cute(complement(X("12:_1"), cot("53"))), "5:12");
+  // composition: B = (_4):(_1) keeps its 1-tuple; the run-time rest of A's mode 1 (3 / 3 = 1) stays.
+  EXPECT_EQ(cute(composition(X("(12,3):(1,24)"), X("(_4):(_1)"))), "((4,1)):((1,24))");
+  EXPECT_EQ(cute(composition(X("(_12,_3):(_1,_24)"), X("(_4):(_1)"))), "(_4):(_1)");
+  EXPECT_EQ(cute(composition(X("(48,24,5):(_1,128,3072)"), X("32:_1"))), "(32,1,1):(_1,128,3072)");
+}
+
 TEST(StaticDynamic, Inverses) {
   EXPECT_EQ(cute(right_inverse(X("(4,2):(_1,4)"))), "4:_1");
   EXPECT_EQ(cute(right_inverse(X("(_2,_4):(4,_1)"))), "_4:_2");
-  EXPECT_EQ(cute(left_inverse(X("(_4):(_-1)"))), "(_-1,_4):(_0,_1)");
   EXPECT_THROW(left_inverse(X("(_4,_2):(_1,4)")), LayoutError);  // "Left inverse requires static strides."
+}
+
+// A negative stride gives CuTe's left inverse a mode of negative size: left_inverse((_4):(_-1)) is
+// (_-1,_4):(_0,_1) in CuTe (its "BETA: Negative strides" unit test), whose domain [0, -4) holds none of
+// L's offsets 0, -1, -2, -3. Refused, naming the condition; a stride-_0 or positive mode is unaffected.
+TEST(LeftInverse, NegativeStrideIsRefused) {
+  for (const char* l : {"(_4):(_-1)", "_8:_-1", "(_4,_2):(_-1,_4)", "(_3,_2):(_-1,_3)", "(_1,_1):(_1,_-1)"}) {
+    SCOPED_TRACE(l);
+    try {
+      const Layout r = left_inverse(X(l));
+      // Only a negative stride on a size-1 mode (coalesced away) gives a layout: _1:_0.
+      EXPECT_EQ(std::string(l), "(_1,_1):(_1,_-1)") << cute(r);
+      EXPECT_EQ(cute(r), "_1:_0");
+    } catch (const LayoutError& e) {
+      EXPECT_NE(std::string(l), "(_1,_1):(_1,_-1)") << e.what();
+      EXPECT_NE(std::string(e.what()).find("\"every mode has a positive size\" fails"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("has a mode of size -"), std::string::npos) << e.what();
+    }
+  }
+  // The default (all-static) reading of (4,2):(-1,4): CuTe's (-1,-4,2):(0,1,4).
+  try {
+    (void)left_inverse(L("(4,2):(-1,4)"));
+    FAIL() << "expected LayoutError";
+  } catch (const LayoutError& e) {
+    EXPECT_NE(std::string(e.what()).find("(_-1,_-4,_2):(_0,_1,_4) has a mode of size -1"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(cute(left_inverse(X("(_4,_2):(_2,_1)"))), "(_2,_4):(_4,_1)");
 }
 
 TEST(NewOps, MaxCommonNullspaceLikeDistribute) {

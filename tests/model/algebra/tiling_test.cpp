@@ -223,6 +223,56 @@ TEST(BlockedRakedProduct, RanksDiffer) {
   for (i64 i = 0; i < 12; ++i) EXPECT_EQ(o[i], i);
 }
 
+// The message of the LayoutError f throws ("" when it returns).
+template <class F>
+std::string refusal(F&& f) {
+  try {
+    (void)f();
+  } catch (const LayoutError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A product needs complement(A, size(A)*cosize(B)). When A's offsets have holes that no ordered
+// complement can fill, CuTe's complement breaks (1) and CuTe prints a "product" all the same
+// (((_4,_6)):((_1,_6)) x _3:_1 = (((_4,_6)),(_3)):(((_1,_6)),(_36)), its unit test): refused, naming the
+// operation, the complement step and the condition.
+TEST(LogicalProduct, RefusedWhereTheComplementDoesNotExist) {
+  const auto x = [](const char* t) { return parse_layout(t, Reading::exact); };
+  const std::string covers = "breaks (1) \"cosize(make_layout(L, R)) >= size(cotarget)\"";
+  const std::string m = refusal([&] { return logical_product(x("((_4,_6)):((_1,_6))"), Tiler::of(x("_3:_1"))); });
+  EXPECT_NE(m.find("logical_product ((_4,_6)):((_1,_6)) x _3:_1 needs complement of ((_4,_6)):((_1,_6)) for cotarget _72"),
+            std::string::npos) << m;
+  EXPECT_NE(m.find("CuTe's result _2:_36 " + covers), std::string::npos) << m;
+  EXPECT_NE(m.find("70 < 72"), std::string::npos) << m;
+  // The same through every product that builds on it (A = (2,_1,_6):(_8,_6,_1): offsets 0..5 and 8..13).
+  const Layout holes = x("(2,_1,_6):(_8,_6,_1)"), b = x("(_8,_2):(_1,_8)");
+  EXPECT_NE(refusal([&] { return flat_product(holes, Tiler::of(b)); }).find(covers), std::string::npos);
+  EXPECT_NE(refusal([&] { return zipped_product(holes, Tiler::of(b)); }).find(covers), std::string::npos);
+  EXPECT_NE(refusal([&] { return blocked_product(x("((_4,_6)):((_1,_6))"), x("_3:_1")); }).find(covers), std::string::npos);
+  // Holes an ordered complement fills are fine: (2,2):(1,4) has offsets 0,1,4,5; its complement (2,2):(2,8)
+  // fills 2,3 (CuTe's result).
+  EXPECT_EQ(to_cute_string(logical_product(x("(_2,_2):(_1,_4)"), Tiler::of(x("_2:_1")))), "((_2,_2),_2):((_1,_4),_2)");
+}
+
+// logical_divide needs complement(T, shape(coalesce(L))): where CuTe's breaks (1), (T, T*) does not cover L
+// and the "divide" loses elements. (_3,8,_8):(_64,_1,_8) / 4:_1: T* = 32:4 covers 128 of L's 192.
+TEST(LogicalDivide, RefusedWhereTheComplementDoesNotCover) {
+  const auto x = [](const char* t) { return parse_layout(t, Reading::exact); };
+  const std::string m = refusal([&] { return logical_divide(x("(3,8,_8):(_64,_1,_8)"), parse_tiler("4:_1", Reading::exact)); });
+  EXPECT_NE(m.find("logical_divide (3,8,_8):(_64,_1,_8) / 4:_1 needs complement of 4:_1 for cotarget (3,8,_8): CuTe's result 32:4 "
+                   "breaks (1) \"cosize(make_layout(L, R)) >= size(cotarget)\" (it covers the cotarget): 128 < 192"),
+            std::string::npos) << m;
+  EXPECT_NE(refusal([&] { return zipped_divide(x("(_8,_5):(_5,1)"), parse_tiler("10", Reading::exact)); }).find("needs complement of 10:_1"),
+            std::string::npos);
+  // CUTLASS's "allowed, but dangerous" dynamic case divides fine, and keeps its run-time size-1 modes.
+  EXPECT_EQ(to_cute_string(logical_divide(x("(128,4,3):(1,512,0)"), parse_tiler("_32:_1", Reading::exact))),
+            "((32,1,1),(4,4,3)):((1,512,0),(32,512,0))");
+  EXPECT_EQ(to_cute_string(logical_divide(x("(16,4,3):(1,512,0)"), parse_tiler("_32:_1", Reading::exact))),
+            "((16,2,1),(1,2,3)):((1,512,0),(32,1024,0))");
+}
+
 TEST(Tiling, OverflowIsReported) {
   EXPECT_THROW(logical_product(L("(1099511627776):(1)"), Tiler::of(L("1099511627776:1"))), OverflowError);
 }
