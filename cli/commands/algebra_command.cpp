@@ -21,7 +21,12 @@ using Args = std::vector<std::string>;
 struct Query {
   Args args;
   bool cute = false;  // --cute-text: read CuTe's exact text (bare ints dynamic), print CuTe's text
-  Reading reading() const { return cute ? Reading::exact : Reading::automatic; }
+  // One reading for the whole query: when any argument writes a `_`-integer, every argument is
+  // read exactly (a bare 12 is a run-time int), as the operands of one CuTe expression are. Read
+  // one by one, composition '(12,3):(1,24)' '(_4):(_1)' took the first operand as all static and
+  // printed (4):(1) where CuTe gives ((4,1)):((1,24)).
+  bool marked = false;
+  Reading reading() const { return cute || marked ? Reading::exact : Reading::automatic; }
 };
 
 struct Op {
@@ -272,6 +277,7 @@ Query make_query(std::vector<std::string> words, bool cute) {
     if (w == "--cute-text") q.cute = true;
     else q.args.push_back(std::move(w));
   }
+  for (std::size_t i = 1; i < q.args.size(); ++i) q.marked = q.marked || has_static_marker(q.args[i]);
   return q;
 }
 
