@@ -78,7 +78,7 @@ std::string ms(double t) {
 }
 
 void print_text(const AddressTrace& t, std::ostream& out) {
-  out << t.provenance << "\n" << t.instructions.size() << " instructions: " << to_string(t.op) << ", " << t.width_bytes
+  out << summary_name(t) << "\n" << t.instructions.size() << " instructions: " << to_string(t.op) << ", " << t.width_bytes
       << " B per lane, " << t.threads << " threads\n";
   for (const auto& ins : t.instructions) {
     const BankReport r = analyze_smem_access(ins.access());
@@ -94,7 +94,7 @@ int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
   o.smt.deadline = a.deadline;
   int proved = 0, refuted = 0, other = 0;
   TraceReportInput report{a.command, &t, {}};
-  std::string json = "{\"subject\":" + json_str(t.provenance) + ",\"instructions\":" + std::to_string(t.instructions.size()) + ",\"results\":[";
+  std::string json = "{\"subject\":" + json_str(t.provenance) + ",\"name\":" + json_str(summary_name(t)) + ",\"instructions\":" + std::to_string(t.instructions.size()) + ",\"results\":[";
   for (std::size_t i = 0; i < a.claims.size(); ++i) {
     const auto claim = parse_trace_claim(a.claims[i]);
     if (!claim) throw LayoutError("unknown trace claim '" + a.claims[i] + "' (conflict-free, max-ways:K, vector-legal, covers)");
@@ -114,7 +114,7 @@ int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
   if (!a.report.empty()) write_trace_report(a.report, report);
   if (a.json) out << json << "],\"proved\":" << proved << ",\"refuted\":" << refuted << ",\"other\":" << other << "}\n";
   else
-    out << t.provenance << ": " << proved << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
+    out << summary_name(t) << ": " << proved << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
   if (!a.report.empty() && !a.json) out << "report: " << a.report << "/index.html\n";
   return refuted ? 1 : other ? 3 : 0;
 }

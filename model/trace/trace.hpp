@@ -44,7 +44,11 @@ struct TraceInstruction {
 };
 
 struct AddressTrace {
-  std::string provenance;                    // e.g. "make_tiled_copy_A(...) partition_S of sA"
+  std::string provenance;                    // e.g. "make_tiled_copy_A(...) partition_S of sA": the full text
+  // A one-line name for summaries: the copy op and the partition, never the pasted expression
+  // (which may span lines and hold comments): "SM75_U32x4_LDSM_N partition_S of Sw<3,3,3> o ...".
+  // Empty: the producer has none, and summaries use `provenance`.
+  std::string name;
   SmemOp op = SmemOp::ld;                    // the op of every instruction
   int width_bytes = 4;
   i64 threads = 0;                           // threads of the copy
@@ -61,6 +65,9 @@ struct AddressTrace {
 // lanes that give a row (the bank model ignores lanes >= 8N). Every claim and report uses this one
 // notion, so a CuTe partition that repeats rows there is neither counted nor drawn.
 bool is_active_lane(const TraceInstruction& in, int lane);
+
+// The name a summary line shows: t.name, else t.provenance.
+inline const std::string& summary_name(const AddressTrace& t) { return t.name.empty() ? t.provenance : t.name; }
 
 // {"op":..., "width_bytes":n, "threads":n, "instructions":[{"warp":w, "index":i, "copy_coord":[..],
 //  "addrs":[32 ints], "threads":[32 ints], "coords":[[..]|null x32]}, ...]}

@@ -223,6 +223,7 @@ class Tracer {
     tr.smem_is_destination = d;
     tr.provenance = (c_.text.empty() ? "TiledCopy<" + op.name + ">" : c_.text) + (d ? " partition_D" : " partition_S") +
                     " of " + to_string(smem_);
+    tr.name = op.name + (d ? " partition_D" : " partition_S") + " of " + to_string(smem_);
     return tr;
   }
 

@@ -148,6 +148,7 @@ AddressTrace fuse_trace(const AddressTrace& t) {
   const auto w = warp_positions(t);
   AddressTrace out = fused_part(t, w, fuse_groups(t, w, f), f);
   out.provenance = t.provenance + " (fused by the compiler: " + std::to_string(f) + " accesses per vector)";
+  if (!t.name.empty()) out.name = t.name + " (fused by the compiler: " + std::to_string(f) + " accesses per vector)";
   return out;
 }
 
@@ -162,8 +163,10 @@ std::vector<AddressTrace> fuse_trace_parts(const AddressTrace& t) {
     const auto groups = fuse_where_possible(t, w, f, free);
     if (groups.empty()) continue;
     parts.push_back(fused_part(t, w, groups, f));
-    parts.back().provenance = t.provenance + " (fused by the compiler where the positions allow: " + std::to_string(groups.size()) +
-                              " groups of " + std::to_string(f) + " per warp)";
+    const std::string how = " (fused by the compiler where the positions allow: " + std::to_string(groups.size()) +
+                            " groups of " + std::to_string(f) + " per warp)";
+    parts.back().provenance = t.provenance + how;
+    if (!t.name.empty()) parts.back().name = t.name + how;
   }
   if (parts.empty()) return {t};
   std::vector<std::vector<std::size_t>> singles;
@@ -171,7 +174,9 @@ std::vector<AddressTrace> fuse_trace_parts(const AddressTrace& t) {
     if (free[p]) singles.push_back({p});
   if (!singles.empty()) {
     parts.push_back(fused_part(t, w, singles, 1));
-    parts.back().provenance = t.provenance + " (not fused: " + std::to_string(singles.size()) + " accesses per warp)";
+    const std::string how = " (not fused: " + std::to_string(singles.size()) + " accesses per warp)";
+    parts.back().provenance = t.provenance + how;
+    if (!t.name.empty()) parts.back().name = t.name + how;
   }
   return parts;
 }

@@ -70,4 +70,20 @@ YAML
 out="$("$BIN" check "$tmp/op.yaml" --no-cache 2>&1)"; rc=$?
 if [ $rc = 2 ] && grep -q "op ldsm4 goes with --pattern ldmatrix" <<<"$out" && grep -q "op.yaml:[0-9]*:[0-9]*" <<<"$out"; then ok "spec op/pattern"
 else bad "spec op/pattern" "exit $rc" "$out"; fi
+# 4. A pasted copy with newlines and a comment: the summary line is one short line naming the op and
+#    the partition; --json keeps the whole pasted text as "subject" and the short one as "name".
+COPY='make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{},  // the s2r copy of A
+                  mma)'
+args=(trace --side S --element half_t --claim conflict-free \
+  --smem 'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<128>{},Int<64>{},Int<3>{}))' \
+  --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})' --copy "$COPY")
+out="$("$BIN" "${args[@]}" 2>&1)"; rc=$?
+last="$(tail -1 <<<"$out")"
+if [ $rc = 0 ] && [ "$last" = "SM75_U32x4_LDSM_N partition_S of Sw<3,3,3> o 0 o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8192)): 1 proved, 0 refuted, 0 unknown or error" ] &&
+   ! grep -q "the s2r copy" <<<"$out"; then ok "short summary name"; else bad "short summary name" "exit $rc" "$out"; fi
+out="$("$BIN" "${args[@]}" --json 2>&1)"
+if python3 -c '
+import json,sys
+d=json.loads(sys.argv[1]); assert "// the s2r copy of A" in d["subject"] and d["name"].startswith("SM75_U32x4_LDSM_N partition_S of "), d' "$out"; then ok "json keeps the full text"
+else bad "json keeps the full text" "" "$out"; fi
 exit $fail
