@@ -11,6 +11,7 @@
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/report.hpp"
+#include "cli/output/trace_report.hpp"
 #include "cli/spec/verdict_cache.hpp"
 #include "cli/output/witness_json.hpp"
 #include "model/support/json.hpp"
@@ -74,6 +75,20 @@ std::string write_reports(const std::string& final_dir, const std::vector<proofs
       write_bank_report((std::filesystem::path(dir) / sub).string(),
                         BankReportInput{"layoutproof", r.check.claim, *r.check.access,
                                         proofs::BankResult{r.verdict, r.bank_witness}});
+      href = sub + "/index.html";
+    } else if (r.trace_witness && r.check.trace) {
+      // A kernel copy's claim: the same figure `trace --report` draws, with the command that
+      // reproduces it alone (the base of the witness's placement added when the spec has several).
+      const std::string sub = "claim" + std::to_string(++n);
+      std::string command = r.check.command.empty() ? "layoutproof check (spec)" : r.check.command;
+      const i64 k = r.trace_witness->instruction;
+      if (!r.check.command.empty() && k >= 0 && k < static_cast<i64>(r.check.trace->instructions.size())) {
+        const std::string& where = r.check.trace->instructions[static_cast<std::size_t>(k)].where;
+        if (const auto at = where.rfind(", base "); at != std::string::npos && command.find(" --base ") == std::string::npos)
+          command += " --base " + where.substr(at + 7);
+      }
+      write_trace_report((std::filesystem::path(dir) / sub).string(),
+                         TraceReportInput{command, r.check.trace.get(), {{r.check.claim, proofs::TraceResult{r.verdict, r.trace_witness}}}});
       href = sub + "/index.html";
     }
     const std::string claim = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");

@@ -54,6 +54,13 @@ struct Ctx {
   bool allow_empty = false;
 };
 
+// A shell word: 'text' with each ' written as '\'' (POSIX sh), so a pasted command runs as is.
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
 SourceLocation where(const Ctx& c, const YAML::Node& n) {
   const YAML::Mark m = n.Mark();
   return {c.src.path(), m.line + 1, m.column + 1};
@@ -424,7 +431,7 @@ std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
         TraceOptions o;
         if (cp["base"] && (place.base || place.align))
           c.src.fail(cp["base"], "the smem tensor gives its " + std::string(place.base ? "base" : "align") + "; drop the copy's 'base'");
-        if (cp["base"]) o.base_address = spec_integer(c.src, cp["base"], "base", 0, (1ll << 32) - 1);
+        if (cp["base"]) o.base_address = spec_integer(c.src, cp["base"], "base", 0, kSmemBytes - 1);  // shared memory: 227 KiB
         const YAML::Node place_node = t[place.base ? "base" : "align"];
         const std::vector<i64> bases =
             place.base || place.align ? located(c, place_node, [&] { return placement_bases(place, smem); }) : std::vector<i64>{o.base_address};
@@ -448,9 +455,19 @@ std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
         const std::string access = to_string(trace->op) + " " + std::to_string(trace->width_bytes) + " B";
         const auto claims = claims_of(c, cp);
         if (claims.empty()) c.src.fail(cp, "a copy needs 'claims:' (conflict-free, max-ways:K, vector-legal, covers)");
+        // The trace command that decides each claim alone: every spec constant as -D, the base
+        // when the placement has one (an align: placement: the report adds its witness's base).
+        std::string command = "layoutproof trace --side " + side + " --element " + shell_quote(element) + " --smem " +
+                              shell_quote(scalar(c, t, "layout", "an smem tensor"));
+        if (k["mma"]) command += " --mma " + shell_quote(scalar(c, k, "mma", "a kernel entry"));
+        command += " --copy " + shell_quote(scalar(c, cp, "copy", "a copy"));
+        for (const auto& [name, expr] : c.constants) command += " -D " + shell_quote(name + "=" + expr);
+        if (bases.size() == 1 && bases.front() != 0) command += " --base " + std::to_string(bases.front());
         for (const auto& n : claims)
           checks.push_back(claim_check(c, n, [&](const std::string& claim) {
-            return proofs::make_kernel_check(subject, claim == "covers" ? one : trace, claim, access, where(c, n));
+            Check kc = proofs::make_kernel_check(subject, claim == "covers" ? one : trace, claim, access, where(c, n));
+            kc.command = command + " --claim " + shell_quote(claim);
+            return kc;
           }));
       }
     }

@@ -63,6 +63,10 @@ struct Check {
   std::shared_ptr<const KernelSynthRequest> synth;
   SourceLocation where;
   SourceLocation code;      // the kernel source the spec names (source: file:line), for SARIF; empty: none
+  // Kernel claims of a spec: the `layoutproof trace ...` command line that decides this claim on its
+  // own (shell-quoted; the report's "command" cell). Under an align: placement it has no --base: the
+  // report adds the base its witness names. Empty: none.
+  std::string command;
 
   std::string id() const;   // "subject: claim [access]", unique within a run
 };

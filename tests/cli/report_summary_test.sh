@@ -21,4 +21,19 @@ grep -q 'href="claim1/index.html"' "$index" || fail "no link to the refuted clai
 grep -q 'lanes' "$tmp/r/claim1/index.html" || fail "the bank map has no lanes"
 [ "$(grep -c 'href="#claim[0-9]*"' "$index")" -eq $((claims - 1)) ] || fail "proved claims do not link to their entries"
 [ "$(grep -c '<h3 id="claim[0-9]*"' "$index")" -eq "$claims" ] || fail "not one entry per claim"
-echo "check --report: $claims claims listed with verdicts and details"
+# A refuted kernel-copy claim gets the same figure `trace --report` draws, and its page's command
+# cell is a trace command that, pasted as is, decides the claim alone with the same witness.
+"$BIN" check "$ROOT/examples/kernels_sm80.yaml" --no-cache --report "$tmp/k" >"$tmp/kout" 2>&1
+[ $? -eq 1 ] || fail "kernels check exit (want 1: CUTLASS's TF32 NT default conflicts)"
+grep -q 'href="claim1/index.html"' "$tmp/k/index.html" || fail "no link to the kernel claim's figure"
+page=$tmp/k/claim1/index.html
+[ -f "$tmp/k/claim1/report.svg" ] || fail "no figure for the refuted kernel claim"
+xmllint --noout "$tmp/k/claim1/report.svg" || fail "the kernel claim's figure is not well-formed"
+grep -q 'lane 17' "$page" || fail "the figure page does not name the witness lanes"
+cmd=$(sed -n 's|.*<tr><th>command</th><td><code>\(.*\)</code></td></tr>.*|\1|p' "$page" | python3 -c 'import html,sys; print(html.unescape(sys.stdin.read()).strip())')
+case "$cmd" in "layoutproof trace "*) ;; *) fail "the command cell is not a trace command: $cmd";; esac
+rerun=$(cd "$ROOT" && eval "\"$BIN\" ${cmd#layoutproof }" 2>&1); rc=$?
+[ $rc -eq 1 ] || fail "the command cell's command exits $rc (want 1): $rerun"
+grep -q "^REFUTED  conflict-free .*lane 0 (thread 0, (0,0,0)) at byte 0 word 0, lane 17 (thread 17, (4,1,0)) at byte 128 word 32" <<<"$rerun" ||
+  fail "the command cell's command does not give the same witness: $rerun"
+echo "check --report: $claims claims listed with verdicts and details; the kernel claim's figure re-runs from its command cell"
