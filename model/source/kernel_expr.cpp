@@ -98,7 +98,12 @@ std::vector<std::optional<Layout>> permutation(const CppExpr& e, CppEvaluator& e
   if (!tile) ev.fail(e, "expected the permutation Tile<...>{} or make_tile(...)");
   const auto& modes = e.name == "Tile" ? e.targs : e.args;
   std::vector<std::optional<Layout>> p;
-  for (const auto& m : modes) p.push_back(perm_mode(m, ev));
+  for (const auto& m : modes) {
+    // `_` is an object (cute::_): a template argument needs a type, so Tile<_,...> does not compile.
+    if (e.name == "Tile" && m.kind == CppExpr::Kind::name && m.name == "_" && !m.has_targs)
+      ev.fail(m, "Tile<_, ...> is not C++: `_` is an object and Tile takes types; write Underscore (or make_tile(_, ...))");
+    p.push_back(perm_mode(m, ev));
+  }
   return p;
 }
 

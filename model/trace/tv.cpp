@@ -133,7 +133,23 @@ TiledMma make_tiled_mma(const MmaAtomInfo& atom, const Layout& atom_layout, cons
   // checked before the thread table below is built (a 1024x1024 atom layout is 2^25 threads).
   require_block_threads(checked_mul(size(atom.thr_id), size(t.atom_layout)),
                         "make_tiled_mma(" + atom.name + ", " + to_string(atom_layout) + ")");
-  for (std::size_t i = 0; i < perm.size(); ++i) t.perm[i] = perm[i];
+  for (std::size_t i = 0; i < perm.size(); ++i) {
+    // A permutation must be a bijection of [0, size): one that is not, e.g. (16,2):(1,32), makes
+    // CuTe issue instructions this model does not reproduce (32 where a trace would give 16), so it
+    // is refused rather than traced wrongly.
+    if (perm[i]) {
+      const std::vector<i64> offs = table(*perm[i]);
+      std::vector<char> seen(offs.size(), 0);
+      for (const i64 o : offs) {
+        if (o < 0 || o >= static_cast<i64>(offs.size()) || seen[static_cast<std::size_t>(o)])
+          throw LayoutError("make_tiled_mma: the Tile<> permutation of mode " + std::string(1, "MNK"[i]) + ", " +
+                            to_string(*perm[i]) + ", is not a bijection of [0," + std::to_string(offs.size()) + ") (offset " +
+                            std::to_string(o) + "); layoutproof refuses it rather than trace what CuTe issues with it");
+        seen[static_cast<std::size_t>(o)] = 1;
+      }
+    }
+    t.perm[i] = perm[i];
+  }
   // tiled_product(ThrID, AtomLayoutMNK) = ((ThrID), M, N, K): thread = ThrID(v) + offsets of the
   // logical product's second mode.
   const Layout prod = logical_product(atom.thr_id, Tiler::of(t.atom_layout));

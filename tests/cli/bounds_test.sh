@@ -53,6 +53,14 @@ out="$("$BIN" synth --kernel --shape '(128,64,3)' --element half_t --no-progress
   --copy 'S:make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' 2>&1)"; rc=$?
 if [ $rc = 3 ] && grep -q "^UNKNOWN  " <<<"$out" && ! grep -q "^PROVED\|^FOUND" <<<"$out"; then ok "synth --kernel deadline"
 else bad "synth --kernel deadline" "exit $rc" "$out"; fi
+# Refused where CuTe does not compile, or where CuTe's result is not what a trace would give.
+SM="$SW"
+bounded "Tile<_,...> is not C++" 2 "Tile<_, ...> is not C++" -- trace --side S --element half_t --smem "$SM" \
+  --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_,_32,_16>{})' \
+  --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' --claim covers
+bounded "non-bijective Tile permutation" 2 "is not a bijection of \[0,32)" -- trace --side S --element half_t --smem "$SM" \
+  --mma 'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<Layout<Shape<_16,_2>,Stride<_1,_32>>,_32,_16>{})' \
+  --copy 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)' --claim covers
 # A spec sets its own deadline (deadline_s:); --deadline-s wins over it.
 cat > "$tmp/dl.yaml" <<'YAML'
 version: 1
