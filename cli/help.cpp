@@ -60,6 +60,10 @@ Usage:
                                     the shared-memory instructions a CuTe kernel's TiledCopy issues on
                                     its staged smem tensor (exactly CuTe's per-lane addresses), and
                                     claims over them; layoutproof trace --help
+  layoutproof ptx FILE [--kernel TEXT] [--block X,Y,Z] [--param I=V ...] [--claim C ...] [--json]
+                                    every shared-memory instruction of a compiled kernel's PTX, run for
+                                    all threads of one CTA: Nsight Compute's counts and claims
+                                    (conflict-free, aligned, in-bounds, ...); layoutproof ptx --help
   layoutproof synth --tile L --elem-bytes E [--vec V] --pattern P [--pattern P ...] [--op OP ...] [--all] [--json]
                                     search every Swizzle<B,M,S> for a conflict-free, vector-contiguous
                                     bijection of tile L (P: row-per-lane, linear, ldmatrix); else prove
@@ -535,6 +539,49 @@ Examples:
 Exit codes: 0 traced, or all claims proved; 1 any refuted; 2 bad input; 3 unknown or error.
 )HELP";
 
+constexpr const char* k_ptx = R"HELP(layoutproof ptx: every shared-memory instruction of a compiled kernel (its PTX), run for
+every thread of one CTA, counted as Nsight Compute counts it and proved.
+
+Usage:
+  layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--param I=V|NAME=V ...]
+                  [--smem-bytes N] [--claim C ...] [--json] [--deadline-s S]
+
+FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, or cuobjdump -ptx).
+-lineinfo adds .loc lines, so every instruction and witness names its CUDA source line.
+
+Options:
+  --kernel TEXT    the kernels whose mangled or demangled name contains TEXT (default: every kernel)
+  --block X,Y,Z    threads per CTA (default: the kernel's .reqntid, else its .maxntid; else required)
+  --grid X,Y,Z     %nctaid (default 1,1,1); CTA (0,0,0) is run, and a claim whose addresses depend on
+                   %ctaid is UNKNOWN when the grid has more than one CTA
+  --param I=V      fix kernel parameter I (0-based) or NAME (as the PTX names it, _Z..._param_0) to V
+                   (decimal or 0x hex); a parameter left free is unknown, and so is every address
+                   computed from it (UNKNOWN, never guessed)
+  --smem-bytes N   the dynamic (extern __shared__) shared memory's size, for in-bounds
+  --claim C        conflict-free | max-ways:K (the bank model `trace` uses) | aligned | in-bounds |
+                   no-overlap (stores: no two lanes of one issue write a common byte); each claim is
+                   decided per instruction, exhaustively over every warp of the launch (repeatable)
+  --json           {"kernels":[{"name","block","instructions":[{"line","sass_offset","text","op",
+                   "width_bytes","executed","wavefronts","ideal","verdicts":[...]}],"totals":{...}}]}
+                   (wavefronts null where not known; docs/json_output.schema.json)
+  --deadline-s S   the run's time limit: a claim not decided by then is UNKNOWN
+  --report DIR     not implemented yet for ptx (exit 2)
+
+How it runs: each warp's 32 lanes execute in lock step; the lanes at the same instruction form one
+warp-level issue (lanes whose @p guard is false are inactive). Values are concrete (%tid, %ntid,
+%ctaid = 0, the --param values, shared symbols laid out in declaration order); a value loaded from
+memory, a free parameter or an opcode outside the model is unknown with its reason. Counts are for
+one CTA: executed = warp instructions, wavefronts and ideal = the bank model's (docs/compiled.md).
+
+Examples:
+  layoutproof ptx tests/ptx/basic.ptx --kernel column_read --block 32
+  layoutproof ptx tests/ptx/basic.ptx --kernel padded --block 32 --claim conflict-free --claim in-bounds
+  layoutproof ptx tests/ptx/basic.ptx --kernel broadcast --block 32 --param 1=5 --claim conflict-free --json
+
+Exit codes: 0 every claim proved (or counts alone); 1 a claim refuted; 2 bad input (a malformed
+file: FILE:LINE:COL and a caret); 3 a claim unknown or an error.
+)HELP";
+
 constexpr const char* k_demo = R"HELP(layoutproof demo: a worked example: CUTLASS's SM80 half-precision K-major atom printed with its
 banks, then a few layout-algebra queries on the same tile.
 
@@ -626,6 +673,7 @@ const std::map<std::string, const char*>& table() {
     {"synth", k_synth},
     {"synth --kernel", k_synth_kernel},
     {"trace", k_trace},
+    {"ptx", k_ptx},
     {"demo", k_demo},
   };
   return t;

@@ -1,0 +1,21 @@
+#pragma once
+// `layoutproof ptx FILE`: every shared-memory instruction of a compiled kernel's PTX, run for every
+// thread of one concrete CTA (model/source/ptx/ptx_parse.hpp, model/trace/ptx_exec.hpp), counted as
+// Nsight Compute counts it (executed warp instructions, wavefronts, ideal wavefronts) and proved
+// with the same bank model and trace claims as `trace` (proofs/claims/ptx_claims.hpp).
+//
+//   layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--param I=V|NAME=V ...]
+//                   [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
+//
+// --report is not implemented yet: it is refused (exit 2), never ignored.
+// Exit codes: 0 every claim proved (or counts only, complete), 1 a claim refuted, 2 bad input,
+// 3 a claim unknown or an error (or counts only, with a lane that stopped early).
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace layoutproof::cli {
+
+int run_ptx_command(const std::vector<std::string>& args, std::ostream& out);
+
+}  // namespace layoutproof::cli

@@ -1,0 +1,122 @@
+#pragma once
+// Running a decoded PTX kernel (model/trace/ptx_ir.hpp) for every thread of ONE concrete CTA and
+// collecting its shared-memory instructions as the project's one address-trace type
+// (model/trace/trace.hpp): one AddressTrace per shared-memory instruction of the PTX (a site),
+// holding each distinct warp-level issue of it. Every count and claim then goes through the same
+// bank model (model/bank/bank.hpp) and trace claims (proofs/claims/trace_claims.hpp) as `trace`.
+//
+// Values. Execution is concrete: %tid, %ntid (the block), %ctaid (CTA (0,0,0)), %nctaid (the
+// grid), %laneid and %lanemask_* (from the linear thread index: lane = linear % 32), the kernel
+// parameters fixed by the launch, and the shared symbols' addresses. Anything else is UNKNOWN and
+// carries its reason: a parameter left free, a value loaded from memory (global, local, shared:
+// data is never modelled), a floating-point result, %warpid (the hardware's warp slot, not
+// tid/32), an opcode outside the model. An address that depends on one is UNKNOWN, never
+// guessed; a branch on one stops the lane (its warp's later issues are missing: the run says so).
+//
+// Warps and issues. Each warp runs its 32 lanes in lock step: at every step the lanes that are not
+// finished and sit at the lowest position (the instruction index, under the call stack) execute
+// that instruction together as ONE warp-level issue; lanes whose guard `@p` is false are inactive
+// in it. For a warp whose lanes take the same branches (guards may differ) this is exactly the
+// hardware's issue: the k-th execution of an instruction by the warp. Where the lanes of a warp
+// take different branches (divergence), the lowest position runs first and the lanes meet again
+// where their paths join (structured code, as nvcc lays it out); the hardware may schedule such
+// a warp differently, so every issue executed while some unfinished lane of the warp waits
+// elsewhere is marked divergent, and the claims that depend on how lanes group (bank conflicts,
+// overlap) are UNKNOWN there, never PROVED.
+//
+// Shared memory. Static `.shared` symbols used by the kernel (and the functions it calls) are laid
+// out in declaration order from byte 0, each at the next multiple of its alignment (`.align`, else
+// its element size); dynamic (`extern`) shared memory starts after them at the next multiple of
+// max(16, its .align). ptxas may order symbols otherwise, and sm_80/sm_90 place every user
+// symbol after 1 KiB of reserved shared memory; both move a symbol by a multiple of its alignment,
+// which changes no bank conflict, wavefront count or alignment verdict of accesses within one
+// symbol (a common shift by a multiple of the access width maps banks to banks one to one).
+// `--smem-bytes` is the dynamic shared memory's size (in-bounds needs it for dynamic accesses).
+//
+// Counts (Nsight Compute's, for one CTA): per site, executed = warp-level issues (all lanes
+// guarded off included), wavefronts and ideal = the bank model's sums over the issues with an
+// active lane. atom/red are recorded (aligned, in-bounds) but the bank model has no rule for them:
+// their wavefronts are not known.
+#include <array>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/trace/ptx_ir.hpp"
+#include "model/trace/trace.hpp"
+
+namespace layoutproof::ptx {
+
+struct Launch {
+  std::array<i64, 3> block{0, 0, 0};          // threads per CTA (x, y, z); all > 0
+  std::array<i64, 3> grid{1, 1, 1};           // %nctaid; this CTA is (0,0,0)
+  std::vector<std::optional<u64>> params;     // per kernel parameter: its value, or free (nullopt)
+  i64 dynamic_smem_bytes = -1;                // -1: not given
+  i64 max_warp_steps = i64{1} << 24;          // warp-level instruction executions, whole CTA
+  std::size_t max_patterns = std::size_t{1} << 20;  // distinct issues kept for claims, all sites
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+struct Placement {
+  u32 symbol = 0;  // Program::shared index
+  i64 base = 0;
+  i64 bytes = 0;   // dynamic: the launch's --smem-bytes (-1: not given)
+};
+
+// One distinct warp-level issue of a site (parallel to the site's trace.instructions).
+struct Pattern {
+  i64 warp = 0, execution = 0;   // its first occurrence: the warp's execution-th issue of the site
+  i64 count = 0;                 // issues with exactly these lanes
+  std::array<int, kWarpLanes> placement{};  // per active lane: the Placement its address derives from (-1: none)
+  bool divergent = false;
+  bool cta_dependent = false;
+};
+
+struct Site {
+  u32 function = 0, pc = 0;      // Program::functions index and instruction index
+  u32 line = 0;                  // PTX line
+  std::string source;            // CUDA "path:line" of the .loc ("" without)
+  std::string text;              // the statement as written
+  std::string op;                // ld | st | ldsm1..4 | stsm1..4 | ldgsts | atom | red
+  int width_bytes = 0;           // per lane (16 for ldmatrix/stmatrix rows)
+  bool writes = false;           // st, stmatrix, cp.async (and atom/red: read-modify-write)
+  bool bank_modelled = true;     // false for atom/red
+  i64 executed = 0, wavefronts = 0, ideal = 0;
+  bool counts_known = true;      // false: some issue's wavefronts are not known (see the reasons)
+  AddressTrace trace;            // the distinct issues with every lane known
+  std::vector<Pattern> patterns; // parallel to trace.instructions
+  i64 unknown_issues = 0;
+  std::string unknown;           // why some lane's address or guard was not known (the first)
+  std::string invalid;           // why the bank model refused an issue (the first)
+  std::string divergent;         // the first divergent issue ("" none)
+  bool patterns_capped = false;  // more distinct issues than the launch keeps: claims UNKNOWN
+};
+
+struct KernelRun {
+  std::string name;
+  std::size_t entry = 0;
+  std::array<i64, 3> block{0, 0, 0}, grid{1, 1, 1};
+  i64 threads = 0;
+  std::vector<Placement> placements;
+  std::vector<Site> sites;       // in PTX order
+  std::string stopped;           // a lane stopped early (why): later issues are missing
+  std::vector<i64> stopped_warps;
+  std::vector<std::pair<u32, std::string>> not_lane_addressed;  // (line, opcode): shared-memory ops outside the model
+  std::vector<std::string> not_modelled;  // opcodes whose results were made unknown
+  i64 warp_steps = 0;
+  bool cta_dependent_any = false;  // some address, guard or branch depended on %ctaid
+};
+
+// Runs program.functions[entry] (decoded with its callees: ptx_parse.hpp decode_with_callees).
+// Throws LayoutError for a launch that is bad input (a block of no or more than 1024 threads, a
+// parameter count that does not match, static + dynamic shared memory past 227 KiB).
+KernelRun run_kernel(const Program& program, std::size_t entry, const Launch& launch);
+
+// Re-executes warp `warp` alone and returns its lanes' addresses (-1: inactive) in its
+// `execution`-th issue of instruction (function, pc); nullopt when that issue does not exist or a
+// lane's address is not known. Witnesses are replayed through this before they are printed.
+std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& program, std::size_t entry, const Launch& launch,
+                                                        u32 function, u32 pc, i64 warp, i64 execution);
+
+}  // namespace layoutproof::ptx

@@ -1,0 +1,211 @@
+#pragma once
+// The PTX program as the executor runs it: a small IR that model/source/ptx_parse.hpp builds from
+// the text nvcc emits and model/trace/ptx_exec.hpp executes for every thread of a launch.
+//
+// Definitions.
+//   Program   every module of one file (`cuobjdump -ptx` prints one module after another): the
+//             functions' names and where their bodies are, each module's `.file` table and its
+//             module-scope `.shared` symbols. Bodies are decoded on demand (one function at a
+//             time), so a 50 MB file costs its text plus the function being run, not an IR of all.
+//   Function  an `.entry` or `.func`: its parameters, its decoded instructions, labels resolved to
+//             instruction indices, registers numbered densely (every `.reg` declaration, inline-asm
+//             scopes included, gets fresh numbers: `{ .reg .u32 tmp; ... }` shadows nothing).
+//   Instr     one statement `[@[!]p] opcode.mods operands;`: the opcode decoded (Op plus its
+//             modifiers), the operands resolved (register number, immediate, special register,
+//             symbol, label, address `[base+offset]`), its PTX line and the CUDA line of the `.loc`
+//             before it. An opcode outside the model keeps Op::unknown and its text: the executor
+//             makes what it writes unknown, never guesses.
+// Example: `mad.lo.s32 %r41, %r1, 132, %r40;` -> Instr{op mad, lo, type s32, operands [reg 41,
+// reg 1, imm 132, reg 40]}.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/support/checked.hpp"
+
+namespace layoutproof::ptx {
+
+using u8 = std::uint8_t;
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+enum class Op : std::uint16_t {
+  unknown,
+  // integer and bit arithmetic
+  mov, add, sub, mul, mad, mul24, mad24, div, rem, abs, neg, min, max, and_, or_, xor_, not_, cnot, shl, shr, shf,
+  bfe, bfi, prmt, lop3, clz, popc, brev, bfind, cvt, cvta, setp, selp,
+  // memory
+  ld, st, ldmatrix, stmatrix, cp_async, atom, red,
+  // control
+  bra, call, ret, exit,
+  // warp-collective
+  shfl, vote, activemask,
+  // no register result, no effect on addresses (barriers, fences, cp.async groups, prefetch, ...)
+  nop,
+};
+
+// A type suffix: .b32 -> {b, 32}; .pred -> {pred, 1}; .f16x2 -> {f, 32}.
+enum class TypeKind : u8 { none, b, u, s, f, pred };
+struct Type {
+  TypeKind kind = TypeKind::none;
+  u8 bits = 0;
+  bool is_signed() const { return kind == TypeKind::s; }
+  bool is_float() const { return kind == TypeKind::f; }
+};
+
+enum class Space : u8 { none, generic, shared, shared_cluster, global, local, param, const_, other };
+
+enum class Cmp : u8 { none, eq, ne, lt, le, gt, ge, lo, ls, hi, hs, unordered };
+enum class BoolOp : u8 { none, and_, or_, xor_ };
+enum class ShflMode : u8 { none, up, down, bfly, idx };
+enum class VoteMode : u8 { none, all, any, uni, ballot };
+
+// The decoded opcode: what `mad.lo.s32` says beyond its operands.
+struct Opcode {
+  Op op = Op::unknown;
+  Type type;            // the (last) type suffix; cvt: the destination type
+  Type src;             // cvt: the source type
+  Space space = Space::none;
+  Cmp cmp = Cmp::none;  // setp
+  BoolOp boolop = BoolOp::none;
+  ShflMode shfl = ShflMode::none;
+  VoteMode vote = VoteMode::none;
+  u8 vec = 1;           // .v2/.v4 (ld/st)
+  u8 matrices = 0;      // ldmatrix/stmatrix .x1/.x2/.x4
+  bool wide = false, hi = false, lo = false, sat = false, carry = false;  // .wide .hi .lo .sat .cc/addc
+  bool to = false;      // cvta.to
+  bool left = false, clamp = false;  // shf.l / .clamp
+  bool shiftamt = false;  // bfind.shiftamt
+  bool uni = false;     // bra.uni / call.uni
+  bool trans = false;   // ldmatrix/stmatrix .trans
+  bool m8n8 = false;    // ldmatrix/stmatrix .m8n8 with .b16 (the modelled shape)
+  bool bulk = false;    // cp.async.bulk..., cp.async.bulk.tensor: not lane-addressed
+  bool prmt_default = true;  // prmt without a mode (.f4e, .b4e, ... are not modelled)
+  bool float_op = false;     // a floating-point arithmetic opcode (results are not modelled)
+};
+
+// Decodes `mnemonic` (the opcode with its modifiers, "ld.shared.v4.u32"). Never throws: an opcode
+// outside the model is Op::unknown.
+Opcode decode_opcode(std::string_view mnemonic);
+
+// The byte width of one element of a type (.b128 -> 16, .pred -> 0).
+int type_bytes(Type t);
+
+// Special registers (%tid.x, ...): the ones the executor knows, and `other` (unknown value).
+enum class Special : u8 {
+  tid_x, tid_y, tid_z, ntid_x, ntid_y, ntid_z, ctaid_x, ctaid_y, ctaid_z, nctaid_x, nctaid_y, nctaid_z,
+  laneid, warpid, lanemask_eq, lanemask_lt, lanemask_le, lanemask_gt, lanemask_ge, other,
+};
+// nullopt for a name that is not a special register ("%tid.x" -> tid_x, "%clock" -> other).
+bool special_register(std::string_view name, Special& out);
+
+struct Operand {
+  enum class Kind : u8 {
+    none,
+    reg,      // index: register number; neg: `!%p`
+    imm,      // imm: the bits (integers and 0f/0d float literals alike)
+    special,  // special
+    shared,   // index: shared symbol (Program::shared); its address
+    var,      // index: another module variable (.global/.const): its address is not known
+    param,    // index: the function's param slot (kernel/function parameters, call-site .param)
+    label,    // index: instruction index (after resolution)
+    func,     // index: function (Program::functions)
+    vec,      // index: first operand in Function::operands, count: how many ({%r1, %r2})
+    addr,     // base: the operand at `index` in Function::operands; imm: the byte offset
+    sink,     // `_`
+    unknown_name,  // a name declared nowhere in this file: its value is not known (index: name id)
+  };
+  Kind kind = Kind::none;
+  bool neg = false;
+  Special special = Special::other;
+  u32 index = 0;
+  u32 count = 0;
+  i64 imm = 0;
+};
+
+struct Instr {
+  Opcode code;
+  i64 guard = -1;          // predicate register (-1: none)
+  bool guard_neg = false;  // @!%p
+  u32 first = 0;           // operands: Function::operands[first .. first + count)
+  u32 count = 0;
+  u32 line = 0;            // 1-based PTX line of the opcode
+  u32 loc_file = 0, loc_line = 0;  // CUDA source position of the last `.loc` (0: none)
+  u32 text_begin = 0, text_end = 0;  // the statement in Program::text (for messages and --json)
+  // call: the function (Program::functions index), the return and argument param operands are
+  // the first operands ([ret..., args...]; ret_count of them are returns).
+  u32 ret_count = 0;
+  bool dual = false;       // `setp ... %p|%q` / `shfl ... %r|%p`: the first two operands are both written
+};
+
+struct SharedSymbol {
+  std::string name;
+  i64 align = 1;
+  i64 bytes = 0;           // static size; 0 for extern (dynamic) symbols
+  bool dynamic = false;    // `.extern .shared ... name[]`: the dynamic shared memory
+  int module = 0;
+  int owner = -1;          // the function it is declared in (-1: module scope)
+  u32 line = 0;
+};
+
+struct ParamDecl {
+  std::string name;
+  Type type;               // .u32, .b8 (aggregates: bytes > type bytes)
+  i64 bytes = 0;
+};
+
+struct Function {
+  std::string name;
+  bool is_entry = false;
+  int module = 0;
+  u32 line = 0;            // the line of `.entry`/`.func`
+  std::vector<ParamDecl> params;   // param slots 0..params.size()-1
+  std::vector<ParamDecl> returns;  // .func return params: slots params.size()..
+  u32 param_slots = 0;     // params + returns + call-site .param declarations
+  std::array<i64, 3> reqntid{0, 0, 0}, maxntid{0, 0, 0};
+  std::vector<Instr> code;
+  std::vector<Operand> operands;
+  u32 registers = 0;
+  // Register names for messages: (first register number, name or prefix, count of a <N> range).
+  struct RegRange {
+    u32 first = 0, count = 0;
+    std::string name;      // "%r" for %r<53> (count 53), "tmp" for a plain declaration (count 1)
+    bool ranged = false;   // a <N> range: register first + i is name + i
+  };
+  std::vector<RegRange> reg_names;
+  std::vector<std::string> unknown_names;
+  bool decoded = false;
+  std::string register_name(u32 r) const;
+};
+
+struct Module {
+  std::string version, target;
+  std::map<u32, std::string> files;  // .file N "path"
+};
+
+// Where an undecoded function body lies in the text.
+struct BodyRange {
+  std::size_t begin = 0, end = 0;  // byte offsets of the text between the braces
+  u32 line = 0;                    // the line `begin` is on
+  std::size_t line_start = 0;      // byte offset of that line's first character
+  bool has_body = false;           // a declaration alone (`.extern .func f(...);`) has none
+};
+
+struct Program {
+  std::string file;
+  std::string text;                // the whole file (bodies are decoded from it)
+  std::vector<Module> modules;
+  std::vector<Function> functions; // every .entry and .func, in file order
+  std::vector<BodyRange> bodies;   // parallel to functions
+  std::vector<SharedSymbol> shared;  // module-scope symbols, then (as bodies are decoded) local ones
+  std::vector<std::string> vars;   // other module variables (.global, .const)
+  // The CUDA source position "path:line" of an instruction ("" without .loc).
+  std::string source_of(const Function& f, const Instr& in) const;
+  // The statement as written, white space collapsed to single spaces.
+  std::string text_of(const Instr& in) const;
+};
+
+}  // namespace layoutproof::ptx

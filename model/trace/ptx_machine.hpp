@@ -1,0 +1,86 @@
+#pragma once
+// The executor's state (model/trace/ptx_exec.hpp): one value per register per lane, each either
+// known (its bits) or unknown with the reason, and the per-lane semantics of the integer and bit
+// opcodes (ptx_alu.cpp). Internal to model/trace/.
+//
+// A value also remembers the shared symbol its bits derive from (`placement`: the symbol's address
+// plus offsets, possibly XOR-swizzled, as CuTe's smem pointers are), so that `in-bounds` checks an
+// address against the symbol it was computed from, not whichever symbol happens to hold it.
+//   add/sub/and/or/xor/lop3 with one operand derived from a symbol keep it; mad keeps its addend's;
+//   mov, cvt, cvta keep it; selp/min/max keep the chosen operand's; anything else derives from none.
+#include <array>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "model/trace/ptx_exec.hpp"
+
+namespace layoutproof::ptx {
+
+struct Val {
+  u64 v = 0;
+  u32 why = 0;          // 0: known; else a reason (Machine::reasons)
+  int placement = -1;   // the Placement its bits derive from (-1: none)
+  bool cta = false;     // depends on %ctaid
+  bool known() const { return why == 0; }
+};
+
+struct Frame {
+  u32 function = 0;
+  u32 pc = 0;           // the current instruction (a caller frame: its call instruction)
+  u32 reg_base = 0;     // this frame's registers in Lane::regs
+  u32 param_base = 0;   // this frame's param slots (Lane::cells' slot numbers)
+};
+
+// A byte range of param space: a call's argument, a return value, a kernel parameter's field.
+struct Cell {
+  u32 slot = 0;
+  i64 offset = 0;
+  Val value;
+};
+
+struct Lane {
+  std::vector<Frame> stack;  // empty: finished
+  std::vector<Val> regs;
+  std::vector<Cell> cells;
+  u32 next_slot = 0;
+  std::array<i64, 3> tid{0, 0, 0};
+  i64 linear = 0;
+  int lane = 0;
+  bool stopped = false;      // finished early: a branch or call the model cannot follow
+  bool cta_path = false;     // a branch it took depended on %ctaid
+};
+
+struct Machine {
+  const Program& program;
+  const Launch& launch;
+  std::vector<Placement> placements;
+  std::vector<int> placement_of_symbol;  // Program::shared index -> placement (-1: not used)
+  std::vector<std::string> reasons{""};
+  std::unordered_map<std::string, u32> reason_ids;
+  std::vector<std::string> not_modelled;
+
+  // The id of a reason text (interned).
+  u32 reason(const std::string& text);
+  // "line L: what" for an instruction.
+  u32 reason_at(const Instr& in, const std::string& what) { return reason("line " + std::to_string(in.line) + ": " + what); }
+  std::string mnemonic(const Instr& in) const;
+};
+
+// The operand's value for lane `ln` (registers of its top frame, specials, immediates, symbols).
+Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o, const Instr& in);
+// Writes `v` (masked to `bits`) to a register operand; a sink or non-register is ignored.
+void write_operand(Lane& ln, const Function& f, const Operand& o, Val v, int bits);
+// Every register the operand names (a vector's elements) becomes unknown with `why`.
+void write_unknown(Lane& ln, const Function& f, const Operand& o, u32 why);
+// Executes a non-memory, non-control, non-collective instruction for one active lane.
+void execute_alu(Machine& m, Lane& ln, const Function& f, const Instr& in);
+
+inline u64 mask_bits(u64 v, int bits) { return bits >= 64 ? v : v & ((u64{1} << bits) - 1); }
+inline i64 sign_extend(u64 v, int bits) {
+  if (bits >= 64) return static_cast<i64>(v);
+  const u64 m = u64{1} << (bits - 1);
+  return static_cast<i64>((mask_bits(v, bits) ^ m) - m);
+}
+
+}  // namespace layoutproof::ptx

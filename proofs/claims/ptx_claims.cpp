@@ -1,0 +1,254 @@
+// Claims over a compiled kernel's shared-memory instruction (proofs/claims/ptx_claims.hpp).
+#include "proofs/claims/ptx_claims.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace layoutproof::proofs {
+namespace {
+
+using Kind = PtxClaim::Kind;
+
+std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
+
+std::string launch_text(const ptx::KernelRun& run) {
+  const auto dims = [](const std::array<i64, 3>& d) {
+    return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
+  };
+  return "block " + dims(run.block) + ", CTA (0,0,0) of grid " + dims(run.grid);
+}
+
+std::string method_text(const ptx::Site& s, const ptx::KernelRun& run) {
+  return "exhaustive over the launch (" + launch_text(run) + "): " + std::to_string(s.executed) + " warp issues, " +
+         std::to_string(s.trace.instructions.size()) + " distinct";
+}
+
+// "lane 3 (thread 35) at byte 140 (bank 3)".
+std::string lane_text(const TraceInstruction& in, int l) {
+  const i64 a = in.addr[at(l)];
+  return "lane " + std::to_string(l) + " (thread " + std::to_string(in.thread[at(l)]) + ") at byte " + std::to_string(a) +
+         " (bank " + std::to_string((a / 4) % kBanks) + ")";
+}
+
+// The doubts that forbid PROVED (ptx_claims.hpp), as one reason; "" when there are none.
+// grouping: the claim depends on how lanes group into issues (divergence matters).
+std::string doubt(const ptx::KernelRun& run, const ptx::Site& s, bool grouping) {
+  if (!run.stopped.empty()) return "a lane stopped early (" + run.stopped + "): later issues are missing";
+  if (s.unknown_issues) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
+  if (s.patterns_capped) return "more distinct issues than the run keeps: not all were checked";
+  const bool grid = run.grid[0] * run.grid[1] * run.grid[2] > 1;
+  for (const ptx::Pattern& p : s.patterns) {
+    if (grid && p.cta_dependent)
+      return "addresses or guards depend on %ctaid and the grid has more than one CTA: CTA (0,0,0) alone was run "
+             "(--grid 1,1,1 decides that launch)";
+    if (grouping && p.divergent)
+      return "divergent control flow (" + s.divergent + "): how the hardware groups those lanes into issues is not modelled";
+  }
+  return "";
+}
+
+// A pattern may refute when every doubt about it is absent.
+bool may_refute(const ptx::KernelRun& run, const ptx::Pattern& p, bool grouping) {
+  if (grouping && p.divergent) return false;
+  return std::find(run.stopped_warps.begin(), run.stopped_warps.end(), p.warp) == run.stopped_warps.end();
+}
+
+// Replays pattern k of the site (its warp re-executed alone) and checks the lanes' addresses.
+bool replays(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, i64 k,
+             const std::vector<int>& lanes, std::string& why) {
+  const ptx::Pattern& p = s.patterns[at(k)];
+  const auto a = ptx::replay_issue(prog, run.entry, l, s.function, s.pc, p.warp, p.execution);
+  if (!a) {
+    why = "the witness issue (warp " + std::to_string(p.warp) + ", execution " + std::to_string(p.execution) + ") did not replay";
+    return false;
+  }
+  for (const int lane : lanes)
+    if ((*a)[at(lane)] != s.trace.instructions[at(k)].addr[at(lane)]) {
+      why = "the witness did not replay: lane " + std::to_string(lane) + " is at byte " + std::to_string((*a)[at(lane)]) +
+            " when re-executed";
+      return false;
+    }
+  return true;
+}
+
+PtxClaimResult refuted(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, i64 k,
+                       TraceWitness w, const std::string& method) {
+  std::string why;
+  if (!replays(prog, l, run, s, k, w.lanes, why)) return {true, Verdict::error(method, why), std::nullopt};
+  Witness vw;
+  const TraceInstruction& in = s.trace.instructions[at(k)];
+  for (const int lane : w.lanes)
+    vw.points.push_back({"lane " + std::to_string(lane) + " (thread " + std::to_string(in.thread[at(lane)]) + ")", -1, "",
+                         in.addr[at(lane)], "byte"});
+  vw.why = w.why;
+  w.instruction = k;
+  w.warp = in.warp;
+  w.copy_coord = {in.index};
+  return {true, Verdict::refuted(method, std::move(vw)), std::move(w)};
+}
+
+TraceWitness witness_at(const ptx::Site& s, i64 k, std::vector<int> lanes, const std::string& what) {
+  const TraceInstruction& in = s.trace.instructions[at(k)];
+  TraceWitness w;
+  w.instruction = k;
+  w.warp = in.warp;
+  w.lanes = std::move(lanes);
+  w.why = in.where + ": " + what;
+  return w;
+}
+
+PtxClaimResult bank(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+                    const PtxClaim& c, const ProveOptions& o) {
+  const std::string method = method_text(s, run);
+  if (!s.bank_modelled)
+    return {true, Verdict::unknown(method, s.op + ".shared: the bank model has no rule for atomics (not measured)"), std::nullopt};
+  // The issues that may decide: all but the divergent ones (which only make PROVED impossible).
+  AddressTrace sub = s.trace;
+  sub.instructions.clear();
+  std::vector<i64> index;
+  for (std::size_t k = 0; k < s.patterns.size(); ++k)
+    if (may_refute(run, s.patterns[k], true)) {
+      sub.instructions.push_back(s.trace.instructions[k]);
+      index.push_back(static_cast<i64>(k));
+    }
+  const std::string doubts = doubt(run, s, true);
+  if (sub.instructions.empty())
+    return {true, doubts.empty() ? Verdict::proved(method, "no issue with an active lane in this launch") : Verdict::unknown(method, doubts),
+            std::nullopt};
+  TraceClaim tc;
+  tc.kind = c.kind == Kind::conflict_free ? TraceClaim::Kind::conflict_free : TraceClaim::Kind::max_ways;
+  tc.k = c.k;
+  tc.text = c.text;
+  TraceResult r = prove_trace(sub, tc, o);
+  r.verdict.method = method + "; " + r.verdict.method;
+  if (r.verdict.is_refuted() && r.witness) {
+    const i64 k = index[at(r.witness->instruction)];
+    TraceWitness w = *r.witness;
+    // Replay: the warp re-executed, the bank model re-run on its addresses, the violation again.
+    std::string why;
+    if (!replays(prog, l, run, s, k, w.lanes, why)) return {true, Verdict::error(r.verdict.method, why), std::nullopt};
+    const BankReport b = analyze_smem_access(s.trace.instructions[at(k)].access());
+    int ways = 1;
+    for (const auto& col : b.collisions) ways = std::max(ways, col.ways());
+    const bool again = c.kind == Kind::conflict_free ? b.wavefronts > b.ideal : ways > c.k;
+    if (!again) return {true, Verdict::error(r.verdict.method, "the witness did not replay on the bank model"), std::nullopt};
+    w.instruction = k;
+    w.copy_coord = {s.trace.instructions[at(k)].index};
+    r.verdict.witness.why = w.why;
+    return {true, std::move(r.verdict), std::move(w)};
+  }
+  if (r.verdict.is_proved() && !doubts.empty()) return {true, Verdict::unknown(r.verdict.method, doubts), std::nullopt};
+  return {true, std::move(r.verdict), std::nullopt};
+}
+
+PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+                           const PtxClaim& c) {
+  const std::string method = method_text(s, run);
+  const int w = s.width_bytes;
+  if (w <= 0) return {true, Verdict::error(method, "the access width is not known (cp.async without a constant size)"), std::nullopt};
+  std::string lane_doubt;  // in-bounds: a lane whose symbol or extent is not known
+  i64 lanes_checked = 0;
+  for (std::size_t k = 0; k < s.trace.instructions.size(); ++k) {
+    const TraceInstruction& in = s.trace.instructions[k];
+    const ptx::Pattern& p = s.patterns[k];
+    const bool grouping = c.kind == Kind::no_overlap;
+    std::vector<std::pair<i64, int>> spans;  // no-overlap: (address, lane)
+    for (int lane = 0; lane < kWarpLanes; ++lane) {
+      if (!is_active_lane(in, lane)) continue;
+      ++lanes_checked;
+      const i64 a = in.addr[at(lane)];
+      if (c.kind == Kind::aligned && a % w != 0 && may_refute(run, p, false))
+        return refuted(prog, l, run, s, static_cast<i64>(k),
+                       witness_at(s, static_cast<i64>(k), {lane},
+                                  lane_text(in, lane) + " is not a multiple of " + std::to_string(w) + " bytes: the " +
+                                      std::to_string(w) + "-byte access faults"),
+                       method);
+      if (c.kind == Kind::in_bounds) {
+        const int pl = p.placement[at(lane)];
+        if (pl < 0) {
+          if (lane_doubt.empty())
+            lane_doubt = in.where + ": lane " + std::to_string(lane) + "'s address is not computed from one shared symbol";
+          continue;
+        }
+        const ptx::Placement& sym = run.placements[at(pl)];
+        const std::string& name = prog.shared[sym.symbol].name;
+        if (sym.bytes < 0) {
+          if (lane_doubt.empty()) lane_doubt = "'" + name + "' is dynamic shared memory: give its size (--smem-bytes N)";
+          continue;
+        }
+        if ((a < sym.base || a + w > sym.base + sym.bytes) && may_refute(run, p, false))
+          return refuted(prog, l, run, s, static_cast<i64>(k),
+                         witness_at(s, static_cast<i64>(k), {lane},
+                                    lane_text(in, lane) + ": bytes " + std::to_string(a) + ".." + std::to_string(a + w - 1) +
+                                        " are outside '" + name + "' (bytes " + std::to_string(sym.base) + ".." +
+                                        std::to_string(sym.base + sym.bytes - 1) + ")"),
+                         method);
+      }
+      if (grouping) spans.push_back({a, lane});
+    }
+    if (grouping && may_refute(run, p, true)) {
+      std::sort(spans.begin(), spans.end());
+      for (std::size_t i = 1; i < spans.size(); ++i)
+        if (spans[i].first < spans[i - 1].first + w) {
+          const int x = spans[i - 1].second, y = spans[i].second;
+          return refuted(prog, l, run, s, static_cast<i64>(k),
+                         witness_at(s, static_cast<i64>(k), {std::min(x, y), std::max(x, y)},
+                                    lane_text(in, x) + " and " + lane_text(in, y) + " write common bytes (" +
+                                        std::to_string(w) + " bytes each): which value lands is unspecified"),
+                         method);
+        }
+    }
+  }
+  const std::string doubts = doubt(run, s, c.kind == Kind::no_overlap);
+  if (!doubts.empty()) return {true, Verdict::unknown(method, doubts), std::nullopt};
+  if (!lane_doubt.empty()) return {true, Verdict::unknown(method, lane_doubt), std::nullopt};
+  const std::string what = c.kind == Kind::aligned   ? "every active lane's address is a multiple of " + std::to_string(w) + " bytes"
+                           : c.kind == Kind::in_bounds ? "every active lane's " + std::to_string(w) + " bytes lie inside its shared symbol"
+                                                       : "no two active lanes of an issue write a common byte";
+  return {true, Verdict::proved(method, what + " (" + std::to_string(lanes_checked) + " lanes)"),
+          std::nullopt};
+}
+
+}  // namespace
+
+std::optional<PtxClaim> parse_ptx_claim(const std::string& text) {
+  PtxClaim c;
+  c.text = text;
+  if (text == "aligned") c.kind = Kind::aligned;
+  else if (text == "in-bounds") c.kind = Kind::in_bounds;
+  else if (text == "no-overlap") c.kind = Kind::no_overlap;
+  else if (const auto t = parse_trace_claim(text); t && (t->kind == TraceClaim::Kind::conflict_free || t->kind == TraceClaim::Kind::max_ways)) {
+    c.kind = t->kind == TraceClaim::Kind::conflict_free ? Kind::conflict_free : Kind::max_ways;
+    c.k = t->k;
+  } else {
+    return std::nullopt;
+  }
+  return c;
+}
+
+PtxClaimResult prove_ptx_site(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+                              const PtxClaim& c, const ProveOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  PtxClaimResult r;
+  if (c.kind == Kind::no_overlap && (!s.writes || !s.bank_modelled)) {
+    r.applicable = false;
+    r.verdict = Verdict::proved("not applicable", s.writes ? "atom/red combine values: no-overlap is not a claim about them"
+                                                             : "a load: no-overlap is a claim about stores");
+    return r;
+  }
+  if (o.smt.deadline.passed()) {
+    r.verdict = Verdict::unknown("deadline", o.smt.deadline.reason());
+    return r;
+  }
+  try {
+    r = c.kind == Kind::conflict_free || c.kind == Kind::max_ways ? bank(prog, l, run, s, c, o) : lanes_claim(prog, l, run, s, c);
+  } catch (const LayoutError& e) {
+    r = {true, Verdict::error(method_text(s, run), e.what()), std::nullopt};
+  }
+  r.verdict.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  r.verdict = o.smt.deadline.expire(std::move(r.verdict));
+  if (!r.verdict.is_refuted()) r.witness.reset();
+  return r;
+}
+
+}  // namespace layoutproof::proofs
