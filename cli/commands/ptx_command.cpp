@@ -141,7 +141,7 @@ ptx::Launch launch_for(const ptx::Program& p, std::size_t e, const PtxArgs& a, s
     } else {
       for (std::size_t i = 0; i < f.params.size(); ++i)
         if (f.params[i].name == key) idx = i;
-      if (!idx) throw LayoutError("--param " + key + ": " + f.name + " has no parameter of that name");
+      if (!idx) continue;  // another kernel's parameter (a name that matches no kernel is refused)
     }
     if (f.params[*idx].bytes > 8)
       throw LayoutError("--param " + key + ": parameter " + std::to_string(*idx) + " is a " + std::to_string(f.params[*idx].bytes) +
@@ -209,6 +209,21 @@ void print_text(const ptx::Program& p, const KernelResult& k, const PtxArgs& a, 
     }
 }
 
+// The distinct warp issues of a site (at most kMaxIssuesShown): where each first ran, how many
+// issues had exactly these lanes, and each lane's byte address (-1: inactive).
+constexpr std::size_t kMaxIssuesShown = 64;
+std::string issues_json(const ptx::Site& t) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < t.patterns.size() && i < kMaxIssuesShown; ++i) {
+    const TraceInstruction& in = t.trace.instructions[i];
+    s += (i ? "," : "") + std::string("{\"warp\":") + std::to_string(t.patterns[i].warp) + ",\"execution\":" +
+         std::to_string(t.patterns[i].execution) + ",\"count\":" + std::to_string(t.patterns[i].count) + ",\"addrs\":[";
+    for (int l = 0; l < kWarpLanes; ++l) s += (l ? "," : "") + std::to_string(in.addr[static_cast<std::size_t>(l)]);
+    s += "]}";
+  }
+  return s + "]";
+}
+
 std::string kernel_json(const ptx::Program& p, const KernelResult& k, const PtxArgs& a) {
   const ptx::KernelRun& r = k.run;
   std::string s = "{\"name\":" + json_str(r.name) + ",\"demangled\":" + json_str(ptx::demangle(r.name)) +
@@ -221,7 +236,7 @@ std::string kernel_json(const ptx::Program& p, const KernelResult& k, const PtxA
          json_str(t.source) + ",\"text\":" + json_str(t.text) + ",\"op\":" + json_str(t.op) +
          ",\"width_bytes\":" + std::to_string(t.width_bytes) + ",\"executed\":" + std::to_string(t.executed) +
          ",\"wavefronts\":" + count_json(t.counts_known, t.wavefronts) + ",\"ideal\":" + count_json(t.counts_known, t.ideal) +
-         ",\"verdicts\":[";
+         ",\"issues\":" + issues_json(t) + ",\"verdicts\":[";
     bool first = true;
     for (std::size_t c = 0; c < a.claims.size(); ++c) {
       const PtxClaimResult& v = k.verdicts[si][c];
@@ -261,6 +276,13 @@ int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
     throw LayoutError(a.kernel.empty() ? a.file + " has no kernel (.entry with a body)"
                                        : "no kernel of " + a.file + " matches --kernel '" + a.kernel + "' (kernels: " +
                                              (names.empty() ? "none" : names) + ")");
+  }
+  for (const auto& [key, v] : a.params) {  // a parameter name must belong to a selected kernel
+    if (key.find_first_not_of("0123456789") == std::string::npos) continue;
+    bool found = false;
+    for (const std::size_t e : entries)
+      for (const ptx::ParamDecl& d : p.functions[e].params) found = found || d.name == key;
+    if (!found) throw LayoutError("--param " + key + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
   }
   ProveOptions o;
   o.smt.deadline = a.deadline;

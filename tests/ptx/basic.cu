@@ -1,6 +1,7 @@
 // Small kernels with known shared-memory behaviour. Generated PTX (commit both):
-//   /usr/local/cuda/bin/nvcc -arch=sm_90 -ptx -lineinfo -o tests/ptx/basic.ptx tests/ptx/basic.cu
-// (nvcc 13.0). tests/cli/ptx_test.sh checks `layoutproof ptx` on it against counts that it computes
+//   /usr/local/cuda/bin/nvcc -arch=sm_90 -ptx -lineinfo -o tests/ptx/basic.ptx tests/ptx/basic.cu &&
+//   sed -i "s|$PWD/||" tests/ptx/basic.ptx      (run from the repository root; nvcc 13.0; the sed keeps
+// the .file paths relative). tests/cli/ptx_test.sh checks `layoutproof ptx` on it against counts that it computes
 // by brute force from the formulas written beside each kernel, never from the tool.
 #include <cuda_pipeline.h>
 

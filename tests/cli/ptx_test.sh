@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# layoutproof ptx on PTX compiled from tests/ptx/basic.cu: per kernel, the executed warp
+# instructions, wavefronts and ideal wavefronts of its shared-memory loads and stores equal a brute
+# force written here from each kernel's CUDA formula (addresses per lane, then the bank rule:
+# per phase, the most distinct 4-byte words in one bank; phases of 32 lanes for <= 4-byte accesses,
+# 8 lanes for 16-byte stores, cp.async and each ldmatrix matrix), never from the tool; claims,
+# witnesses (PTX line, CUDA line, warp, lanes), UNKNOWN reasons, JSON, and bad input (exit 2).
+# Usage: ptx_test.sh <layoutproof> <repo root>
+set -u
+BIN=${1:?usage: ptx_test.sh <layoutproof> <repo root>}
+ROOT=${2:?usage: ptx_test.sh <layoutproof> <repo root>}
+cd "$ROOT" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
+P=tests/ptx/basic.ptx
+
+python3 - "$BIN" "$P" <<'PY' || failures=$((failures + 1))
+import json, subprocess, sys
+BIN, P = sys.argv[1], sys.argv[2]
+bad = 0
+
+def wavefronts(addrs, width):
+    """Sum over phases of the most distinct words one bank holds (addrs: per lane, None inactive)."""
+    lanes_per_phase = 32 if width <= 4 else 32 // (width // 4) if width == 8 else 8
+    total = ideal = 0
+    for p0 in range(0, 32, lanes_per_phase):
+        banks = {}
+        for l in range(p0, p0 + lanes_per_phase):
+            a = addrs[l]
+            if a is None: continue
+            for w in range(a // 4, (a + width - 1) // 4 + 1):
+                banks.setdefault(w % 32, set()).add(w)
+        if banks:
+            total += max(len(v) for v in banks.values()); ideal += 1
+    return total, ideal
+
+def ldsm(addrs, n):
+    total = ideal = 0
+    for m in range(n):
+        t, i = wavefronts([addrs[l] if 8 * m <= l < 8 * m + 8 else None for l in range(32)], 16)
+        total += t; ideal += i
+    return total, ideal
+
+def expect(issues):
+    """issues: list of (op, addrs, width[, ldsm]) -> {op: (executed, wavefronts, ideal)}."""
+    out = {}
+    for op, addrs, width in issues:
+        w, i = ldsm(addrs, 4) if op == "ldsm4" else wavefronts(addrs, width)
+        e = out.setdefault(op, [0, 0, 0]); e[0] += 1; e[1] += w; e[2] += i
+    return {k: tuple(v) for k, v in out.items()}
+
+T = range(32)
+def lanes(f): return [f(t) for t in T]
+K = 7
+kernels = {
+  "row_copy": ([], [("st", lanes(lambda t: 4 * t), 4), ("ld", lanes(lambda t: 4 * ((t + 1) % 256)), 4)]),
+  "padded": ([], [("st", lanes(lambda t: 4 * (i * 33 + t)), 4) for i in range(32)] +
+                 [("ld", lanes(lambda t: 4 * (t * 33 + i)), 4) for i in range(32)]),
+  "column_read": ([], [("st", lanes(lambda t: 4 * t), 4), ("ld", lanes(lambda t: 4 * 32 * t), 4)]),
+  "broadcast": (["--param", "1=5"], [("st", lanes(lambda t: 4 * (t % 64)), 4), ("ld", lanes(lambda t: 20), 4)]),
+  "stride_two": ([], [("st", lanes(lambda t: 8 * t), 4), ("ld", lanes(lambda t: 8 * t + 4), 4)]),
+  "ldmatrix_x4": ([], [("st", lanes(lambda t: 2 * (t + 32 * j)), 2) for j in range(8)] +
+                      [("ldsm4", lanes(lambda t: (t % 8) * 64 + (t // 8) * 16), 16)]),
+  "cp_async16": ([], [("ldgsts", lanes(lambda t: 16 * t), 16), ("ld", lanes(lambda t: 16 * ((t + 5) % 128)), 16)]),
+  "stages": (["--param", "1=%d" % K], [x for k in range(K) for x in
+             (("st", lanes(lambda t: 4 * ((k % 3) * 128 + t)), 4), ("ld", lanes(lambda t: 4 * ((k % 3) * 128 + (t ^ 1))), 4))]),
+  "swizzled": ([], [("st", lanes(lambda t: 4 * ((r * 32 + t) ^ (((r * 32 + t) >> 5) & 31))), 4) for r in range(32)] +
+                   [("ld", lanes(lambda t: 4 * ((t * 32 + r) ^ (((t * 32 + r) >> 5) & 31))), 4) for r in range(32)]),
+}
+for name, (extra, issues) in kernels.items():
+    cmd = [BIN, "ptx", P, "--kernel", name, "--block", "32", "--json", "--claim", "conflict-free", "--claim", "aligned",
+           "--claim", "in-bounds", "--claim", "no-overlap"] + extra
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode not in (0, 1):
+        print("FAIL %s: exit %d %s" % (name, p.returncode, p.stderr[:300])); bad += 1; continue
+    doc = json.loads(p.stdout)
+    k = doc["kernels"][0]
+    got = {}
+    for ins in k["instructions"]:
+        assert ins["sass_offset"] is None
+        e = got.setdefault(ins["op"], [0, 0, 0])
+        e[0] += ins["executed"]; e[1] += ins["wavefronts"]; e[2] += ins["ideal"]
+    want = expect(issues)
+    got = {o: tuple(v) for o, v in got.items()}
+    if got != want:
+        print("FAIL %s: counts %s, brute force %s" % (name, got, want)); bad += 1
+    tot = k["totals"]
+    if (tot["executed"], tot["wavefronts"], tot["ideal"]) != tuple(map(sum, zip(*want.values()))):
+        print("FAIL %s: totals %s" % (name, tot)); bad += 1
+    # conflict-free per instruction agrees with its counts; aligned, in-bounds, no-overlap hold here.
+    for ins in k["instructions"]:
+        for v in ins["verdicts"]:
+            exp = ("PROVED" if ins["wavefronts"] == ins["ideal"] else "REFUTED") if v["claim"] == "conflict-free" else "PROVED"
+            if v["verdict"] != exp:
+                print("FAIL %s line %d %s: %s (%s)" % (name, ins["line"], v["claim"], v["verdict"], v["detail"])); bad += 1
+            if v["verdict"] == "REFUTED":
+                w = v["witness"]
+                if "basic.cu:" not in w["why"] or "line %d" % ins["line"] not in w["why"] or not w["lanes"] or len(w["addresses"]) != len(w["lanes"]):
+                    print("FAIL %s: witness lacks line/source/lanes: %s" % (name, w)); bad += 1
+    # Addresses: the distinct issues of each op are exactly the brute force's (the wrap-around stage
+    # counter of `stages` included: stage k % 3 at word stage * 128 + t).
+    for op in want:
+        mine = {tuple(i["addrs"]) for ins in k["instructions"] if ins["op"] == op for i in ins["issues"]}
+        theirs = {tuple(-1 if a is None else a for a in addrs) for o, addrs, w in issues if o == op}
+        if mine != theirs:
+            print("FAIL %s %s: issue addresses differ (%d vs %d distinct)" % (name, op, len(mine), len(theirs))); bad += 1
+print("ptx brute force: %d kernels, %d failures" % (len(kernels), bad))
+sys.exit(1 if bad else 0)
+PY
+
+# A free parameter makes what depends on it UNKNOWN, with the reason; never PROVED.
+out=$("$BIN" ptx $P --kernel broadcast --block 32 --claim conflict-free 2>&1); rc=$?
+[ $rc -eq 3 ] || fail "broadcast without --param: exit $rc"
+echo "$out" | grep -q "UNKNOWN  conflict-free  line .*parameter 1 (_Z9broadcastPfi_param_1) is not fixed by --param" ||
+  fail "broadcast without --param: no reason: $out"
+echo "$out" | grep -q "PROVED  conflict-free" || fail "broadcast: the store (independent of k) is not PROVED"
+# A loop bound not known stops the lanes: UNKNOWN, with the branch's line.
+out=$("$BIN" ptx $P --kernel stages --block 32 --claim conflict-free 2>&1); rc=$?
+[ $rc -eq 3 ] || fail "stages without --param: exit $rc"
+echo "$out" | grep -q "decides a branch at line" || fail "stages without --param: no stop reason: $out"
+# A 32-way conflict: REFUTED, exit 1, the witness names the PTX line, CUDA line, warp and bank.
+out=$("$BIN" ptx $P --kernel column_read --block 32 --claim conflict-free --claim max-ways:31 2>&1); rc=$?
+[ $rc -eq 1 ] || fail "column_read: exit $rc"
+echo "$out" | grep -q "REFUTED  max-ways:31.*tests/ptx/basic.cu:33), warp 0, execution 0.*bank 0 holds 32 distinct words" ||
+  fail "column_read: witness: $out"
+# More threads than the kernel's tile: in-bounds REFUTED on the second warp.
+out=$("$BIN" ptx $P --kernel column_read --block 64 --claim in-bounds 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q "warp 1, execution 0: lane 0 (thread 32) at byte 4096 (bank 0): bytes 4096..4099 are outside" ||
+  fail "column_read --block 64 in-bounds: $rc $out"
+# Bad input: exit 2, located, a caret; options not implemented say so.
+printf '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n  mov.u32 %%r1, %%tid.x;\n}\n' >"$tmp/bad.ptx"
+out=$("$BIN" ptx "$tmp/bad.ptx" --block 32 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "bad.ptx:6:11: register '%r1' is not declared" && echo "$out" | grep -q '^  *\^' ||
+  fail "undeclared register: $rc $out"
+printf '.version 8.0\n.target sm_90\n.entry k()\n{\n  .reg .b32 %%r<3>;\n  add.u32 %%r1, %%r2, 1\n}\n' >"$tmp/bad2.ptx"
+out=$("$BIN" ptx "$tmp/bad2.ptx" --block 32 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "bad2.ptx:7:1: expected ';' to end the instruction" || fail "missing ';': $rc $out"
+for args in "--report $tmp/r" "--claim covers" "--block 0" "--block 2000" "--param 9=1" "--param x=1" "--param 0=zz" \
+            "--smem-bytes 999999" "--frobnicate"; do
+  "$BIN" ptx $P --kernel column_read $args >/dev/null 2>"$tmp/err"; rc=$?
+  [ $rc -eq 2 ] || fail "ptx $args: exit $rc (expected 2)"
+done
+grep -q "not implemented" <("$BIN" ptx $P --report "$tmp/r" 2>&1) || fail "--report does not say it is not implemented"
+"$BIN" ptx $P --kernel column_read >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "give the block size" "$tmp/err" || fail "no --block and no .reqntid: $rc $(cat "$tmp/err")"
+"$BIN" ptx $P --kernel nosuchkernel --block 32 >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "no kernel of" "$tmp/err" || fail "--kernel matching nothing: $rc"
+# --kernel matches demangled names too; without it every kernel runs.
+n=$("$BIN" ptx $P --block 32 --param _Z9broadcastPfi_param_1=3 --param _Z6stagesPfi_param_1=4 --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["kernels"]))')
+[ "$n" = 9 ] || fail "all kernels: $n"
+"$BIN" ptx $P --kernel 'cp_async16(int4 const*' --block 32 >/dev/null || fail "--kernel by demangled name"
+
+if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
+echo "ptx: brute-force counts, claims, witnesses, UNKNOWN reasons and bad input all as expected"
