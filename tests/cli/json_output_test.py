@@ -47,6 +47,9 @@ RUNS = [  # (shape, expected exit codes, arguments)
     ("trace_fused_parts", {1}, ["trace", "--side", "S", "--element", "double", "--mma", F64MMA, "--copy",
                                 "make_tiled_copy_A(Copy_Atom<DefaultCopy, double>{}, mma)", "--smem", F64TN, "--fused",
                                 "--claim", "conflict-free", "--claim", "covers"]),
+    ("ptx", {1}, ["ptx", os.path.join(ROOT, "tests/ptx/basic.ptx"), "--block", "32", "--param", "_Z9broadcastPfi_param_1=5",
+                  "--param", "_Z6stagesPfi_param_1=4", "--claim", "conflict-free", "--claim", "in-bounds"]),
+    ("ptx", {3}, ["ptx", os.path.join(ROOT, "tests/ptx/basic.ptx"), "--kernel", "broadcast", "--block", "32", "--claim", "aligned"]),
     ("synth", {0}, ["synth", "--tile", "(8,64):(64,1)", "--elem-bytes", "2", "--pattern", "ldmatrix", "--op", "ldsm4"]),
     ("synth_kernel", {0}, ["synth", "--kernel", "--shape", "(128,8,3)", "--element", "float", "--mma", FMA, "--copy",
                            "S:make_tiled_copy_A(Copy_Atom<UniversalCopy<float>, float>{}, mma)", "--copy",
@@ -56,7 +59,7 @@ RUNS = [  # (shape, expected exit codes, arguments)
                            "D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})",
                            "--no-progress"]),
 ]
-WITNESS = {"prove_layout": "layout_witness", "prove_bank": "bank_witness", "trace_claims": "trace_witness"}
+WITNESS = {"prove_layout": "layout_witness", "prove_bank": "bank_witness", "trace_claims": "trace_witness", "ptx": "trace_witness"}
 
 failures = 0
 seen_witness = set()
@@ -79,7 +82,10 @@ for name, codes, args in RUNS:
             print(f"FAIL {label}: invalid against {what}: {errors[0].message[:300]} at {list(errors[0].absolute_path)}")
             failures += 1
     # Structured witnesses: every REFUTED result has an object of its shape.
-    for r in doc.get("results", []):
+    results = doc.get("results", [])
+    if name == "ptx":  # verdicts per instruction
+        results = [v for k in doc["kernels"] for ins in k["instructions"] for v in ins["verdicts"]]
+    for r in results:
         if r.get("verdict") != "REFUTED":
             continue
         w = r.get("witness")
