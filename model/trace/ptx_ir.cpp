@@ -100,7 +100,8 @@ Opcode decode_opcode(std::string_view mnemonic) {
       saw_type = true;
       continue;
     }
-    if (m == "wide") o.wide = true;
+    if (o.op == Op::setp && o.cmp == Cmp::none && parse_cmp(m) != Cmp::none) o.cmp = parse_cmp(m);  // before .lo/.hi
+    else if (m == "wide") o.wide = true;
     else if (m == "hi") o.hi = true;
     else if (m == "lo") o.lo = true;
     else if (m == "sat") o.sat = true;

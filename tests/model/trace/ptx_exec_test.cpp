@@ -1,0 +1,275 @@
+// model/trace/ptx_exec.hpp: each opcode family's semantics, checked lane by lane against C++
+// written here from the PTX ISA's definitions; guards, loops, calls, inline-asm scopes,
+// warp-collective ops, unknown values and their reasons, symbol placement, divergence, limits.
+#include "model/trace/ptx_exec.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <functional>
+
+#include "model/source/ptx/ptx_parse.hpp"
+
+namespace layoutproof::ptx {
+namespace {
+
+// A kernel `k(u32 param0, u64 param1)` with a 64 KiB shared buffer `smem` (and `dyn`, dynamic),
+// around `body`.
+std::string kernel(const std::string& body, const std::string& extra_decls = "") {
+  return ".version 8.0\n.target sm_90\n.address_size 64\n.extern .shared .align 128 .b8 dyn[];\n" + extra_decls +
+         ".visible .entry k(.param .u32 k_param_0, .param .u64 k_param_1)\n{\n"
+         ".reg .b32 %r<64>;\n.reg .b64 %rd<16>;\n.reg .pred %p<8>;\n.reg .b16 %rs<8>;\n"
+         ".shared .align 16 .b8 smem[65536];\n" +
+         body + "\nret;\n}\n";
+}
+
+struct Ran {
+  Program program;
+  Launch launch;
+  KernelRun run;
+};
+
+Ran run_text(const std::string& text, i64 threads = 32, std::vector<std::optional<u64>> params = {}) {
+  Ran r{parse_ptx(text, "t.ptx"), {}, {}};
+  decode_with_callees(r.program, select_entries(r.program, "k").at(0));
+  r.launch.block = {threads, 1, 1};
+  params.resize(2);
+  r.launch.params = params;
+  r.run = run_kernel(r.program, select_entries(r.program, "k").at(0), r.launch);
+  return r;
+}
+
+// %r2 = OP(%r1 = %tid.x), then a byte store at smem + (%r2 & 0xffff): the lanes' addresses.
+std::array<i64, kWarpLanes> lanes_of(const std::string& op) {
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\n" + op +
+                                "\nand.b32 %r3, %r2, 65535;\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r3;\nst.shared.u8 [%r5], %r1;"));
+  EXPECT_EQ(r.run.sites.size(), 1u);
+  EXPECT_TRUE(r.run.sites.at(0).unknown.empty()) << r.run.sites.at(0).unknown;
+  return r.run.sites.at(0).trace.instructions.at(0).addr;
+}
+
+void expect_op(const std::string& op, const std::function<u64(u64)>& f) {
+  const auto got = lanes_of(op);
+  for (u64 t = 0; t < kWarpLanes; ++t) EXPECT_EQ(got[t], static_cast<i64>(f(t) & 0xffff)) << op << " lane " << t;
+}
+
+TEST(PtxExec, IntegerArithmetic) {
+  expect_op("add.s32 %r2, %r1, -3;", [](u64 t) { return static_cast<u64>(static_cast<std::uint32_t>(t - 3)); });
+  expect_op("sub.u32 %r2, 100, %r1;", [](u64 t) { return 100 - t; });
+  expect_op("mul.lo.s32 %r2, %r1, 33;", [](u64 t) { return t * 33; });
+  expect_op("mul.hi.u32 %r2, %r1, 0x90000000;", [](u64 t) { return (t * 0x90000000ull) >> 32; });
+  expect_op("mul.wide.u32 %rd1, %r1, 0x40000000;\nshr.u64 %rd2, %rd1, 30;\ncvt.u32.u64 %r2, %rd2;", [](u64 t) { return t; });
+  expect_op("mul.wide.s32 %rd1, %r1, -2;\nneg.s64 %rd2, %rd1;\ncvt.u32.u64 %r2, %rd2;", [](u64 t) { return 2 * t; });
+  expect_op("mad.lo.s32 %r2, %r1, 132, 7;", [](u64 t) { return t * 132 + 7; });
+  expect_op("cvt.u16.u32 %rs1, %r1;\nmad.wide.u16 %r2, %rs1, 3, 5;", [](u64 t) { return 3 * t + 5; });
+  expect_op("div.u32 %r2, %r1, 3;", [](u64 t) { return t / 3; });
+  expect_op("rem.s32 %r2, %r1, 5;", [](u64 t) { return t % 5; });
+  expect_op("sub.s32 %r6, 0, %r1;\ndiv.s32 %r7, %r6, 4;\nneg.s32 %r2, %r7;", [](u64 t) { return t / 4; });  // truncation toward 0
+  expect_op("min.s32 %r2, %r1, 9;", [](u64 t) { return std::min<u64>(t, 9); });
+  expect_op("sub.s32 %r6, %r1, 16;\nmax.s32 %r2, %r6, -2;\nadd.s32 %r2, %r2, 2;", [](u64 t) { return std::max<i64>(static_cast<i64>(t) - 16, -2) + 2; });
+  expect_op("sub.s32 %r6, %r1, 16;\nmax.u32 %r2, %r6, 3;\nand.b32 %r2, %r2, 255;", [](u64 t) { return t >= 16 ? std::max<u64>(t - 16, 3) : (t - 16) & 255; });
+  expect_op("sub.s32 %r6, %r1, 16;\nabs.s32 %r2, %r6;", [](u64 t) { return static_cast<u64>(std::abs(static_cast<i64>(t) - 16)); });
+  expect_op("mul24.lo.u32 %r2, %r1, 0x1000003;", [](u64 t) { return t * 3; });  // the multiplier's low 24 bits
+}
+
+TEST(PtxExec, SixteenAndEightBitWidthsWrap) {
+  expect_op("cvt.u16.u32 %rs1, %r1;\nadd.u16 %rs2, %rs1, 65530;\ncvt.u32.u16 %r2, %rs2;", [](u64 t) { return (t + 65530) & 0xffff; });
+  expect_op("cvt.u16.u32 %rs1, %r1;\nmul.lo.u16 %rs2, %rs1, 4097;\ncvt.u32.u16 %r2, %rs2;", [](u64 t) { return (t * 4097) & 0xffff; });
+  expect_op("cvt.s8.s32 %r6, %r1;\nmul.lo.s32 %r7, %r6, 16;\ncvt.s32.s8 %r8, %r7;\nadd.s32 %r2, %r8, 200;",
+            [](u64 t) { return static_cast<u64>(static_cast<std::int8_t>(t * 16) + 200); });
+}
+
+TEST(PtxExec, BitOperations) {
+  expect_op("and.b32 %r2, %r1, 12;", [](u64 t) { return t & 12; });
+  expect_op("or.b32 %r2, %r1, 64;", [](u64 t) { return t | 64; });
+  expect_op("xor.b32 %r2, %r1, 21;", [](u64 t) { return t ^ 21; });
+  expect_op("not.b32 %r6, %r1;\nand.b32 %r2, %r6, 31;", [](u64 t) { return ~t & 31; });
+  expect_op("shl.b32 %r2, %r1, 5;", [](u64 t) { return t << 5; });
+  expect_op("shl.b32 %r2, %r1, 40;", [](u64) { return 0; });  // a shift past the width clears
+  expect_op("shr.u32 %r2, %r1, 2;", [](u64 t) { return t >> 2; });
+  expect_op("sub.s32 %r6, 0, %r1;\nshr.s32 %r7, %r6, 99;\nadd.s32 %r2, %r7, 1;", [](u64 t) { return t ? 0 : 1; });  // sign fill
+  expect_op("bfe.u32 %r2, %r1, 2, 3;", [](u64 t) { return (t >> 2) & 7; });
+  expect_op("bfe.s32 %r6, %r1, 2, 3;\nadd.s32 %r2, %r6, 4;", [](u64 t) { const i64 v = (t >> 2) & 7; return static_cast<u64>((v >= 4 ? v - 8 : v) + 4); });
+  expect_op("bfi.b32 %r2, %r1, 0x100, 3, 4;", [](u64 t) { return 0x100 | ((t & 15) << 3); });
+  expect_op("prmt.b32 %r2, %r1, 0x11223344, 0x4140;", [](u64 t) { return (t & 0xff) | (0x44u << 8) | ((t & 0xff) << 16) | (0x44u << 24); });
+  expect_op("lop3.b32 %r2, %r1, 6, 12, 0x96;", [](u64 t) { return t ^ 6 ^ 12; });  // 0x96: a ^ b ^ c
+  expect_op("lop3.b32 %r2, %r1, 7, 8, 0xea;", [](u64 t) { return (t & 7) | 8; });  // 0xea = (0xf0 & 0xcc) | 0xaa: (a & b) | c
+  expect_op("clz.b32 %r2, %r1;", [](u64 t) { return static_cast<u64>(32 - std::bit_width(t)); });
+  expect_op("popc.b32 %r2, %r1;", [](u64 t) { return static_cast<u64>(std::popcount(t)); });
+  expect_op("brev.b32 %r6, %r1;\nshr.u32 %r2, %r6, 27;", [](u64 t) {
+    u64 r = 0;
+    for (int i = 0; i < 5; ++i) r |= ((t >> i) & 1) << (4 - i);
+    return r;
+  });
+  expect_op("bfind.u32 %r6, %r1;\nadd.u32 %r2, %r6, 1;", [](u64 t) { return t ? static_cast<u64>(std::bit_width(t)) : 0; });
+  expect_op("shf.l.wrap.b32 %r2, %r1, %r1, 4;", [](u64 t) { return (t << 4) | (t >> 28); });
+  expect_op("shf.r.clamp.b32 %r2, 0, %r1, 40;", [](u64 t) { return t; });  // {b, a} >> min(40, 32) = b
+}
+
+TEST(PtxExec, ConversionsAndMoves) {
+  expect_op("cvt.u64.u32 %rd1, %r1;\nshl.b64 %rd2, %rd1, 33;\nshr.u64 %rd3, %rd2, 33;\ncvt.u32.u64 %r2, %rd3;", [](u64 t) { return t; });
+  expect_op("sub.s32 %r6, %r1, 8;\ncvt.s64.s32 %rd1, %r6;\nshr.s64 %rd2, %rd1, 63;\ncvt.u32.u64 %r7, %rd2;\nand.b32 %r2, %r7, 1;",
+            [](u64 t) { return t < 8 ? 1 : 0; });
+  expect_op("cvt.sat.u8.s32 %r6, %r1;\nsub.s32 %r7, %r1, 300;\ncvt.sat.u8.s32 %r8, %r7;\nadd.u32 %r2, %r6, %r8;", [](u64 t) { return t; });
+  expect_op("mov.b64 %rd1, {%r1, %r1};\nshr.u64 %rd2, %rd1, 32;\ncvt.u32.u64 %r2, %rd2;", [](u64 t) { return t; });
+  expect_op("mov.b64 %rd1, 0x0000000700000003;\nmov.b64 {%r6, %r7}, %rd1;\nmad.lo.s32 %r2, %r6, %r7, %r1;", [](u64 t) { return t + 21; });
+  expect_op("mov.u32 %r6, %laneid;\nmov.u32 %r7, %lanemask_lt;\npopc.b32 %r8, %r7;\nsub.s32 %r2, %r8, %r6;", [](u64) { return 0; });
+  expect_op("mov.u32 %r6, %ntid.x;\nadd.u32 %r2, %r6, %r1;", [](u64 t) { return 32 + t; });
+}
+
+TEST(PtxExec, PredicatesGuardsAndSelects) {
+  expect_op("setp.lt.u32 %p1, %r1, 10;\nselp.b32 %r2, 1000, 2000, %p1;", [](u64 t) { return t < 10 ? 1000 : 2000; });
+  expect_op("setp.gt.s32 %p1|%p2, %r1, 20;\nselp.b32 %r2, 7, 9, %p2;", [](u64 t) { return t > 20 ? 9 : 7; });
+  expect_op("setp.ne.and.b32 %p1, %r1, 3, 1;\nmov.u32 %r2, 500;\n@%p1 mov.u32 %r2, %r1;", [](u64 t) { return t != 3 ? t : 500; });
+  expect_op("setp.lo.u32 %p1, %r1, 4;\nmov.u32 %r2, %r1;\n@!%p1 add.u32 %r2, %r1, 100;", [](u64 t) { return t < 4 ? t : t + 100; });
+  // A guarded store: lanes whose guard is false are inactive (-1).
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 8;\nmov.u32 %r4, smem;\nshl.b32 %r2, %r1, 2;\n"
+                                "add.u32 %r5, %r4, %r2;\n@%p1 st.shared.u32 [%r5], %r1;"));
+  const auto& a = r.run.sites.at(0).trace.instructions.at(0).addr;
+  for (int l = 0; l < kWarpLanes; ++l) EXPECT_EQ(a[static_cast<std::size_t>(l)], l < 8 ? 4 * l : -1);
+}
+
+TEST(PtxExec, LoopsWithAWrapAroundCounterAndCalls) {
+  // for (k = 0; k < 5; ++k) { st [smem + stage * 128 + 4 t]; stage = stage == 2 ? 0 : stage + 1; }
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nmov.u32 %r10, 0;\nmov.u32 %r11, 0;\nmov.u32 %r4, smem;\n$L_loop:\n"
+                                "shl.b32 %r2, %r11, 7;\nmad.lo.s32 %r3, %r1, 4, %r2;\nadd.u32 %r5, %r4, %r3;\nst.shared.u32 [%r5], %r1;\n"
+                                "setp.eq.s32 %p1, %r11, 2;\nadd.s32 %r12, %r11, 1;\nselp.b32 %r11, 0, %r12, %p1;\n"
+                                "add.s32 %r10, %r10, 1;\nsetp.lt.s32 %p2, %r10, 5;\n@%p2 bra $L_loop;"));
+  const Site& s = r.run.sites.at(0);
+  EXPECT_EQ(s.executed, 5);
+  ASSERT_EQ(s.trace.instructions.size(), 3u);  // stages 0, 1, 2
+  EXPECT_EQ(s.patterns[0].count, 2);           // stage 0 at k = 0 and 3
+  EXPECT_EQ(s.trace.instructions[2].addr[1], 2 * 128 + 4);
+  EXPECT_EQ(s.wavefronts, 5);
+  EXPECT_EQ(s.ideal, 5);
+  // A .func through param space, called twice; inline-asm scoped registers.
+  const std::string f = ".func (.param .b32 f_ret) f(.param .b32 f_a, .param .b32 f_b)\n{\n.reg .b32 %r<4>;\n"
+                        "ld.param.u32 %r1, [f_a];\nld.param.u32 %r2, [f_b];\nmad.lo.s32 %r3, %r1, 33, %r2;\n"
+                        "st.param.b32 [f_ret+0], %r3;\nret;\n}\n";
+  const Ran c = run_text(kernel("mov.u32 %r1, %tid.x;\n{\n.reg .b32 t;\n.param .b32 p0;\nst.param.b32 [p0+0], 2;\n.param .b32 p1;\n"
+                                "st.param.b32 [p1+0], %r1;\n.param .b32 r0;\ncall.uni (r0), f, (p0, p1);\nld.param.b32 %r2, [r0+0];\n"
+                                "{ .reg .u32 t; mov.u32 t, %r2; shl.b32 %r3, t, 2; }\n}\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r3;\n"
+                                "st.shared.u32 [%r5], %r1;",
+                                f));
+  const auto& a = c.run.sites.at(0).trace.instructions.at(0).addr;
+  for (int l = 0; l < kWarpLanes; ++l) EXPECT_EQ(a[static_cast<std::size_t>(l)], 4 * (66 + l));
+}
+
+TEST(PtxExec, UnknownValuesCarryTheirReasonNeverAGuess) {
+  const std::string store = "\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r2;\nst.shared.u32 [%r5], %r1;";
+  const auto reason = [&](const std::string& body, std::vector<std::optional<u64>> params = {}) {
+    const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\n" + body + store), 32, params);
+    const Site& s = r.run.sites.at(0);
+    EXPECT_FALSE(s.counts_known);
+    EXPECT_TRUE(s.trace.instructions.empty());
+    return s.unknown;
+  };
+  EXPECT_NE(reason("ld.param.u32 %r2, [k_param_0];").find("parameter 0 (k_param_0) is not fixed by --param"), std::string::npos);
+  EXPECT_NE(reason("ld.param.u64 %rd1, [k_param_1];\nld.global.u32 %r2, [%rd1];").find("loaded from global memory"), std::string::npos);
+  EXPECT_NE(reason("mov.u32 %r2, %warpid;").find("%warpid"), std::string::npos);
+  EXPECT_NE(reason("fma.rn.f32 %r2, %r1, %r1, %r1;").find("floating-point"), std::string::npos);
+  EXPECT_NE(reason("vabsdiff.u32.u32.u32 %r2, %r1, %r1, %r1;").find("vabsdiff.u32.u32.u32 is not modelled"), std::string::npos);
+  EXPECT_NE(reason("div.u32 %r2, %r1, 0;").find("division by zero"), std::string::npos);
+  EXPECT_NE(reason("add.u32 %r2, %r9, 1;").find("read before it is written"), std::string::npos);
+  // A fixed parameter is known.
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nld.param.u32 %r2, [k_param_0];" + store), 32, {u64{64}});
+  EXPECT_EQ(r.run.sites.at(0).trace.instructions.at(0).addr[0], 64);
+}
+
+TEST(PtxExec, ABranchOnAnUnknownValueStopsTheLanes) {
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nld.param.u32 %r2, [k_param_0];\n$L:\nmov.u32 %r4, smem;\n"
+                                "st.shared.u32 [%r4], %r1;\nsub.s32 %r2, %r2, 1;\nsetp.ne.s32 %p1, %r2, 0;\n@%p1 bra $L;"));
+  EXPECT_NE(r.run.stopped.find("parameter 0 (k_param_0) is not fixed by --param decides a branch"), std::string::npos) << r.run.stopped;
+  EXPECT_EQ(r.run.sites.at(0).executed, 1);
+  // A loop without end stops at the step budget.
+  Ran l{parse_ptx(kernel("$L:\nbra $L;"), "t.ptx"), {}, {}};
+  decode_with_callees(l.program, 0);
+  l.launch.block = {32, 1, 1};
+  l.launch.max_warp_steps = 1000;
+  EXPECT_NE(run_kernel(l.program, 0, l.launch).stopped.find("more than 1000 warp instructions"), std::string::npos);
+}
+
+TEST(PtxExec, SharedMemoryOpsAndWidths) {
+  const Ran r = run_text(kernel(
+      "mov.u32 %r1, %tid.x;\nmov.u32 %r4, smem;\nshl.b32 %r2, %r1, 4;\nadd.u32 %r5, %r4, %r2;\n"
+      "ld.shared.v4.u32 {%r10, %r11, %r12, %r13}, [%r5];\nst.shared.v2.f32 [%r5+8], {%r10, %r11};\n"
+      "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%r14, %r15}, [%r5];\nstmatrix.sync.aligned.m8n8.x4.shared.b16 [%r5], {%r1, %r1, %r1, %r1};\n"
+      "ld.param.u64 %rd1, [k_param_1];\ncp.async.ca.shared.global [%r5+4], [%rd1], 4;\natom.shared.add.u32 %r16, [%r5], 1;\n"
+      "red.shared.add.u32 [%r5], 1;\nld.shared.b8 %rs1, [%r5+3];"));
+  ASSERT_EQ(r.run.sites.size(), 8u);
+  const std::vector<std::pair<std::string, int>> want = {{"ld", 16}, {"st", 8},  {"ldsm2", 16}, {"stsm4", 16},
+                                                         {"ldgsts", 4}, {"atom", 4}, {"red", 4}, {"ld", 1}};
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(r.run.sites[i].op, want[i].first);
+    EXPECT_EQ(r.run.sites[i].width_bytes, want[i].second);
+    EXPECT_EQ(r.run.sites[i].trace.instructions.at(0).addr[1], 16 + (i == 1 ? 8 : i == 4 ? 4 : i == 7 ? 3 : 0));
+  }
+  EXPECT_EQ(r.run.sites[1].wavefronts, 4);  // st.64 at 16 l + 8: lanes l, l + 8 of a half-warp share banks
+  EXPECT_EQ(r.run.sites[1].ideal, 2);
+  EXPECT_FALSE(r.run.sites[5].counts_known);  // atomics: no bank rule
+  EXPECT_EQ(r.run.sites[2].ideal, 2);         // ldmatrix.x2: two matrices
+}
+
+TEST(PtxExec, WarpCollectivesAndNotLaneAddressedOps) {
+  // shfl.sync.idx from lane 3: every lane gets lane 3's value.
+  expect_op("shfl.sync.idx.b32 %r2, %r1, 3, 31, -1;", [](u64) { return 3; });
+  expect_op("shfl.sync.bfly.b32 %r2|%p1, %r1, 1, 31, -1;", [](u64 t) { return t ^ 1; });
+  expect_op("shfl.sync.down.b32 %r2, %r1, 4, 31, -1;", [](u64 t) { return t + 4 <= 31 ? t + 4 : t; });
+  expect_op("setp.lt.u32 %p1, %r1, 5;\nvote.sync.ballot.b32 %r2, %p1, -1;", [](u64) { return 31; });
+  expect_op("activemask.b32 %r6;\nshr.u32 %r2, %r6, 28;", [](u64) { return 15; });
+  const Ran r = run_text(kernel("mov.u32 %r4, smem;\ncp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r4], [%rd1], 16, [%r4];"));
+  ASSERT_EQ(r.run.not_lane_addressed.size(), 1u);
+  EXPECT_EQ(r.run.not_lane_addressed[0].second.rfind("cp.async.bulk", 0), 0u);
+  EXPECT_TRUE(r.run.sites.empty());
+}
+
+TEST(PtxExec, SymbolsAreLaidOutInDeclarationOrderDynamicAfter) {
+  const std::string decls = ".shared .align 4 .b8 a[6];\n.shared .align 8 .b8 b[8];\n";
+  const Ran r = run_text(kernel("mov.u32 %r1, a;\nmov.u32 %r2, b;\nmov.u32 %r3, dyn;\nmov.u32 %r6, smem;\n"
+                                "st.shared.u8 [%r1], %r1;\nst.shared.u8 [%r2], %r1;\nst.shared.u8 [%r3], %r1;\nst.shared.u8 [%r6], %r1;",
+                                decls));
+  // a at 0 (6 bytes), b at 8, smem at 16 (64 KiB), dyn at 65552 rounded up to 128: 65664.
+  EXPECT_EQ(r.run.sites[0].trace.instructions[0].addr[0], 0);
+  EXPECT_EQ(r.run.sites[1].trace.instructions[0].addr[0], 8);
+  EXPECT_EQ(r.run.sites[2].trace.instructions[0].addr[0], 65664);
+  EXPECT_EQ(r.run.sites[3].trace.instructions[0].addr[0], 16);
+  EXPECT_EQ(r.run.sites[2].patterns[0].placement[0], 3);  // derived from dyn's placement
+}
+
+TEST(PtxExec, DivergentIssuesAreMarked) {
+  // Odd lanes take a branch around a store: the even lanes' store runs while odd lanes wait.
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 1;\nsetp.ne.u32 %p1, %r2, 0;\n@%p1 bra $L_skip;\n"
+                                "mov.u32 %r4, smem;\nst.shared.u32 [%r4], %r1;\n$L_skip:\nmov.u32 %r4, smem;\nst.shared.u32 [%r4+4], %r1;"));
+  EXPECT_FALSE(r.run.sites[0].divergent.empty());
+  EXPECT_TRUE(r.run.sites[0].patterns[0].divergent);
+  EXPECT_EQ(r.run.sites[0].trace.instructions[0].addr[1], -1);  // odd lanes absent
+  EXPECT_EQ(r.run.sites[1].executed, 1);                         // the paths join again
+  EXPECT_FALSE(r.run.sites[1].patterns[0].divergent);
+}
+
+TEST(PtxExec, ReplayReproducesAnIssue) {
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nmov.u32 %r4, smem;\nmad.lo.s32 %r5, %r1, 128, %r4;\nst.shared.u32 [%r5], %r1;"), 64);
+  const Site& s = r.run.sites.at(0);
+  ASSERT_EQ(s.trace.instructions.size(), 2u);
+  const auto a = replay_issue(r.program, r.run.entry, r.launch, s.function, s.pc, 1, 0);
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(*a, s.trace.instructions[1].addr);
+  EXPECT_FALSE(replay_issue(r.program, r.run.entry, r.launch, s.function, s.pc, 1, 1).has_value());  // no second issue
+}
+
+TEST(PtxExec, BadLaunchesAreRefused) {
+  Program p = parse_ptx(kernel("mov.u32 %r1, smem;"), "t.ptx");
+  decode_with_callees(p, 0);
+  Launch l;
+  l.block = {1025, 1, 1};
+  EXPECT_THROW((void)run_kernel(p, 0, l), LayoutError);
+  l.block = {32, 1, 1};
+  l.dynamic_smem_bytes = kSmemBytes;
+  EXPECT_THROW((void)run_kernel(p, 0, l), LayoutError);  // 64 KiB static + 227 KiB dynamic
+  l.dynamic_smem_bytes = -1;
+  l.params.assign(3, std::nullopt);
+  EXPECT_THROW((void)run_kernel(p, 0, l), LayoutError);
+}
+
+}  // namespace
+}  // namespace layoutproof::ptx
