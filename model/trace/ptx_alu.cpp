@@ -195,14 +195,18 @@ void execute_alu(Machine& m, Lane& ln, const Function& f, const Instr& in) {
   if (n == 0) return;
   const Operand& dst = arg(f, in, 0);
   const auto not_modelled = [&](const std::string& what) {
-    const u32 why = m.reason_at(in, what);
+    const u32 why = m.reason_at(in, what);  // not hot: a lane meets each unmodelled opcode once per execution
     write_unknown(ln, f, dst, why);
     if (in.dual && n > 1) write_unknown(ln, f, arg(f, in, 1), why);
   };
   if (c.op == Op::unknown) {
-    const std::string mn = m.mnemonic(in);
-    if (c.float_op) return not_modelled(mn + ": floating-point arithmetic (not modelled)");
-    return not_modelled(mn + " is not modelled");
+    const u32 why = m.reason_once(in, 1, [&] {
+      const std::string mn = m.mnemonic(in);
+      return c.float_op ? mn + ": floating-point arithmetic (not modelled)" : mn + " is not modelled";
+    });
+    write_unknown(ln, f, dst, why);
+    if (in.dual && n > 1) write_unknown(ln, f, arg(f, in, 1), why);
+    return;
   }
   const int src0 = in.dual ? 2 : 1;  // the first source operand
   const auto src = [&](int k) -> Val {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "model/trace/ptx_machine.hpp"
 
@@ -314,7 +315,7 @@ class Runner {
     return v;
   }
 
-  void collective(std::vector<Lane>& lanes, const std::vector<int>& group, const std::vector<bool>& active,
+  void collective(std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
                   const Function& f, const Instr& in) {
     const Opcode& c = in.code;
     u64 members = 0;
@@ -384,9 +385,9 @@ class Runner {
             const std::function<void(std::size_t, i64, const Issue&)>& on_issue) {
     const Opcode& c = in.code;
     // Guards: active, inactive, or not known (the lane's effect is then unknown).
-    std::vector<bool> active(lanes.size(), false);
-    std::vector<u32> guard_unknown(lanes.size(), 0);
-    std::vector<bool> guard_cta(lanes.size(), false);
+    std::array<bool, kWarpLanes> active{};
+    std::array<u32, kWarpLanes> guard_unknown{};
+    std::array<bool, kWarpLanes> guard_cta{};
     for (const int k : group) {
       Lane& ln = lanes[static_cast<std::size_t>(k)];
       if (in.guard < 0) {
@@ -431,7 +432,7 @@ class Runner {
       }
       const u64 key = (static_cast<u64>(fi) << 32) | pc;
       on_issue(site_of(fi, pc), executions[key]++, is);
-    } else if (c.op == Op::unknown || c.op == Op::nop) {
+    } else if ((c.op == Op::unknown || c.op == Op::nop) && noted_.insert(&in).second) {
       const std::string mn = m_.mnemonic(in);
       if (shared_but_not_lane_addressed(in, mn)) not_lane_addressed(in.line, mn);
       if (c.op == Op::unknown) note_not_modelled(mn);
@@ -494,7 +495,7 @@ class Runner {
                            : c.space == Space::local ? "a value loaded from local memory (data is not modelled)"
                            : c.space == Space::const_ ? "a value loaded from constant memory (data is not modelled)"
                                                       : "a value loaded from memory (data is not modelled)";
-        if (in.count > 0) write_unknown(ln, f, arg(f, in, 0), m_.reason_at(in, what));
+        if (in.count > 0) write_unknown(ln, f, arg(f, in, 0), m_.reason_once(in, 0, [&] { return std::string(what); }));
         break;
       }
       case Op::st: {
@@ -539,6 +540,7 @@ class Runner {
   u32 uninit_ = 0;
   std::string stopped_;
   std::vector<i64> stopped_warps_;
+  std::unordered_set<const Instr*> noted_;  // unmodelled instructions already listed
 };
 
 // Static symbols in declaration order from 0, each aligned; dynamic after them (ptx_exec.hpp).

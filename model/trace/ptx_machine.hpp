@@ -64,6 +64,14 @@ struct Machine {
   u32 reason(const std::string& text);
   // "line L: what" for an instruction.
   u32 reason_at(const Instr& in, const std::string& what) { return reason("line " + std::to_string(in.line) + ": " + what); }
+  // The same, built once per (instruction, kind): the reasons the hot path gives every lane.
+  std::unordered_map<const Instr*, u32> once[2];
+  template <class F>
+  u32 reason_once(const Instr& in, int kind, F&& what) {
+    auto [it, fresh] = once[kind].try_emplace(&in, 0);
+    if (fresh) it->second = reason_at(in, what());
+    return it->second;
+  }
   std::string mnemonic(const Instr& in) const;
 };
 

@@ -1,0 +1,32 @@
+// Fuzz target: the PTX reader (model/source/ptx/ptx_parse.hpp) and, on what it accepts, the executor
+// (model/trace/ptx_exec.hpp) for one warp with a small step budget. Invariants: malformed text is
+// refused with a located ParseError (never a crash); every accepted kernel runs to an answer or a
+// LayoutError; each site's executed count is at least its distinct issues, and its wavefronts are
+// at least its ideal when known.
+#include "fuzz/fuzz_common.hpp"
+#include "model/source/ptx/ptx_parse.hpp"
+#include "model/trace/ptx_exec.hpp"
+
+using namespace layoutproof;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > 8192) return 0;
+  ptx::Program p;
+  if (!fuzz::accepted([&] { p = ptx::parse_ptx(fuzz::text_of(data, size), "fuzz.ptx"); })) return 0;
+  for (const std::size_t e : ptx::select_entries(p, "")) {
+    if (!fuzz::accepted([&] { ptx::decode_with_callees(p, e); })) continue;
+    ptx::Launch l;
+    l.block = {32, 1, 1};
+    l.params.assign(p.functions[e].params.size(), ptx::u64{16});
+    l.max_warp_steps = 20000;
+    l.dynamic_smem_bytes = 1024;
+    ptx::KernelRun run;
+    if (!fuzz::accepted([&] { run = ptx::run_kernel(p, e, l); })) continue;
+    for (const ptx::Site& s : run.sites) {
+      FUZZ_REQUIRE(s.executed >= static_cast<i64>(s.trace.instructions.size()), "executed >= distinct issues", s.text,
+                   std::to_string(s.executed));
+      FUZZ_REQUIRE(!s.counts_known || s.wavefronts >= s.ideal, "wavefronts >= ideal", s.text, std::to_string(s.wavefronts));
+    }
+  }
+  return 0;
+}
