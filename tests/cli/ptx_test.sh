@@ -152,5 +152,36 @@ n=$("$BIN" ptx $P --block 32 --param _Z9broadcastPfi_param_1=3 --param _Z6stages
 [ "$n" = 9 ] || fail "all kernels: $n"
 "$BIN" ptx $P --kernel 'cp_async16(int4 const*' --block 32 >/dev/null || fail "--kernel by demangled name"
 
+# A compiled CuTe copy (tests/ptx/cute_copy.cu; ldmatrix: nothing fuses): `ptx` issues exactly the
+# lane addresses `trace` computes for the same copy, instruction for instruction (as multisets of
+# 32-lane address vectors), with the same wavefronts, and both prove conflict-free.
+python3 - "$BIN" <<'PY' || failures=$((failures + 1))
+import collections, json, subprocess, sys
+BIN = sys.argv[1]
+ptx = json.loads(subprocess.run([BIN, "ptx", "tests/ptx/cute_copy.ptx", "--json", "--claim", "conflict-free"],
+                                capture_output=True, text=True, check=True).stdout)["kernels"][0]
+tr = json.loads(subprocess.run([BIN, "trace", "--side", "S", "--element", "half_t", "--smem",
+    "tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<128>{},Int<64>{}))",
+    "--mma", "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})",
+    "--copy", "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)", "--json"], capture_output=True, text=True, check=True).stdout)
+mine = collections.Counter()
+for ins in ptx["instructions"]:
+    assert ins["op"] == tr["op"] == "ldsm4", ins["op"]
+    for i in ins["issues"]:
+        mine[tuple(i["addrs"])] += i["count"]
+theirs = collections.Counter(tuple(i["addrs"]) for i in tr["instructions"])
+bad = 0
+if mine != theirs:
+    print("FAIL cute copy: ptx issues %d (%d distinct), trace %d (%d distinct)" % (sum(mine.values()), len(mine), sum(theirs.values()), len(theirs)))
+    bad = 1
+if ptx["totals"]["executed"] != len(tr["instructions"]) or ptx["block"] != [128, 1, 1]:
+    print("FAIL cute copy: %s executed, block %s; trace %d instructions" % (ptx["totals"]["executed"], ptx["block"], len(tr["instructions"])))
+    bad = 1
+if any(v["verdict"] != "PROVED" for ins in ptx["instructions"] for v in ins["verdicts"]):
+    print("FAIL cute copy: conflict-free is not PROVED on every ldmatrix"); bad = 1
+print("ptx = trace on the compiled CuTe copy: %d ldmatrix issues" % sum(mine.values()))
+sys.exit(bad)
+PY
+
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
 echo "ptx: brute-force counts, claims, witnesses, UNKNOWN reasons and bad input all as expected"
