@@ -121,9 +121,10 @@ out=$("$BIN" ptx $P --kernel stages --block 32 --claim conflict-free 2>&1); rc=$
 [ $rc -eq 3 ] || fail "stages without --param: exit $rc"
 echo "$out" | grep -q "decides a branch at line" || fail "stages without --param: no stop reason: $out"
 # A 32-way conflict: REFUTED, exit 1, the witness names the PTX line, CUDA line, warp and bank.
+L=$(grep -n 'out\[t\] = s\[t \* 32\];' tests/ptx/basic.cu | cut -d: -f1)  # the column read's CUDA line
 out=$("$BIN" ptx $P --kernel column_read --block 32 --claim conflict-free --claim max-ways:31 2>&1); rc=$?
 [ $rc -eq 1 ] || fail "column_read: exit $rc"
-echo "$out" | grep -q "REFUTED  max-ways:31.*tests/ptx/basic.cu:33), warp 0, execution 0.*bank 0 holds 32 distinct words" ||
+echo "$out" | grep -q "REFUTED  max-ways:31.*tests/ptx/basic.cu:$L), warp 0, execution 0.*bank 0 holds 32 distinct words" ||
   fail "column_read: witness: $out"
 # More threads than the kernel's tile: in-bounds REFUTED on the second warp.
 out=$("$BIN" ptx $P --kernel column_read --block 64 --claim in-bounds 2>&1); rc=$?
