@@ -164,6 +164,7 @@ class Runner {
   }
 
   i64 steps() const { return steps_; }
+  bool cta_control() const { return cta_control_; }
   const std::string& stopped() const { return stopped_; }
   const std::vector<i64>& stopped_warps() const { return stopped_warps_; }
   std::function<std::size_t(u32, u32)> site_of;  // (function, pc) -> site index
@@ -451,7 +452,7 @@ class Runner {
         ++ln.stack.back().pc;
         continue;
       }
-      if (guard_cta[s] && (c.op == Op::bra || c.op == Op::ret || c.op == Op::exit)) ln.cta_path = true;
+      if (guard_cta[s] && (c.op == Op::bra || c.op == Op::ret || c.op == Op::exit || c.op == Op::call)) ln.cta_path = cta_control_ = true;
       if (!active[s]) {
         ++ln.stack.back().pc;
         continue;
@@ -538,6 +539,7 @@ class Runner {
   Machine& m_;
   i64 steps_ = 0;
   u32 uninit_ = 0;
+  bool cta_control_ = false;
   std::string stopped_;
   std::vector<i64> stopped_warps_;
   std::unordered_set<const Instr*> noted_;  // unmodelled instructions already listed
@@ -670,6 +672,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     ++s.executed;
     const Function& f = p.functions[s.function];
     const Instr& in = f.code[s.pc];
+    if (is.cta) s.cta_dependent = true;
     if (is.cta && (l.grid[0] * l.grid[1] * l.grid[2] > 1)) run.cta_dependent_any = true;
     if (is.divergent && s.divergent.empty())
       s.divergent = "warp " + std::to_string(warp) + ", execution " + std::to_string(execution) +
@@ -736,6 +739,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   run.stopped = r.stopped();
   run.stopped_warps = r.stopped_warps();
   run.warp_steps = r.steps();
+  run.cta_control = r.cta_control();
   run.not_lane_addressed = r.nla_;
   std::sort(run.not_lane_addressed.begin(), run.not_lane_addressed.end());
   run.not_modelled = m.not_modelled;

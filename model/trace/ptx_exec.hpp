@@ -91,6 +91,7 @@ struct Site {
   std::string invalid;           // why the bank model refused an issue (the first)
   std::string divergent;         // the first divergent issue ("" none)
   bool patterns_capped = false;  // more distinct issues than the launch keeps: claims UNKNOWN
+  bool cta_dependent = false;    // some issue's addresses or guards depended on %ctaid
 };
 
 struct KernelRun {
@@ -105,7 +106,9 @@ struct KernelRun {
   std::vector<std::pair<u32, std::string>> not_lane_addressed;  // (line, opcode): shared-memory ops outside the model
   std::vector<std::string> not_modelled;  // opcodes whose results were made unknown
   i64 warp_steps = 0;
-  bool cta_dependent_any = false;  // some address, guard or branch depended on %ctaid
+  bool cta_dependent_any = false;  // some address or guard of a site depended on %ctaid
+  bool cta_control = false;        // some lane's branch or return depended on %ctaid: which sites
+                                   // another CTA reaches, and how often, is not known from CTA 0
 };
 
 // Runs program.functions[entry] (decoded with its callees: ptx_parse.hpp decode_with_callees).

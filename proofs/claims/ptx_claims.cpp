@@ -37,10 +37,10 @@ std::string doubt(const ptx::KernelRun& run, const ptx::Site& s, bool grouping) 
   if (s.unknown_issues) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
   if (s.patterns_capped) return "more distinct issues than the run keeps: not all were checked";
   const bool grid = run.grid[0] * run.grid[1] * run.grid[2] > 1;
+  if (grid && (s.cta_dependent || run.cta_control))
+    return std::string(s.cta_dependent ? "addresses or guards" : "branches") +
+           " depend on %ctaid and the grid has more than one CTA: CTA (0,0,0) alone was run (--grid 1,1,1 decides that launch)";
   for (const ptx::Pattern& p : s.patterns) {
-    if (grid && p.cta_dependent)
-      return "addresses or guards depend on %ctaid and the grid has more than one CTA: CTA (0,0,0) alone was run "
-             "(--grid 1,1,1 decides that launch)";
     if (grouping && p.divergent)
       return "divergent control flow (" + s.divergent + "): how the hardware groups those lanes into issues is not modelled";
   }

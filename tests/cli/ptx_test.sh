@@ -130,6 +130,11 @@ echo "$out" | grep -q "REFUTED  max-ways:31.*tests/ptx/basic.cu:$L), warp 0, exe
 out=$("$BIN" ptx $P --kernel column_read --block 64 --claim in-bounds 2>&1); rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q "warp 1, execution 0: lane 0 (thread 32) at byte 4096 (bank 0): bytes 4096..4099 are outside" ||
   fail "column_read --block 64 in-bounds: $rc $out"
+# Regression (a wrong PROVED): a store guarded by %ctaid > 0 never runs in CTA (0,0,0); with a grid of
+# more than one CTA its claims are UNKNOWN, not PROVED from an empty issue.
+out=$("$BIN" ptx tests/ptx/cta_guard.ptx --grid 4 --claim conflict-free 2>&1); rc=$?
+[ $rc -eq 3 ] && echo "$out" | grep -q "UNKNOWN  conflict-free.*depend on %ctaid" || fail "ctaid-guarded store, grid 4: $rc $out"
+"$BIN" ptx tests/ptx/cta_guard.ptx --claim conflict-free >/dev/null || fail "ctaid-guarded store, grid 1: not PROVED"
 # Bad input: exit 2, located, a caret; options not implemented say so.
 printf '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n  mov.u32 %%r1, %%tid.x;\n}\n' >"$tmp/bad.ptx"
 out=$("$BIN" ptx "$tmp/bad.ptx" --block 32 2>&1); rc=$?

@@ -247,6 +247,17 @@ TEST(PtxExec, DivergentIssuesAreMarked) {
   EXPECT_FALSE(r.run.sites[1].patterns[0].divergent);
 }
 
+TEST(PtxExec, CtaDependenceIsRecordedEvenWhereCta0HasNoActiveLane) {
+  // if (blockIdx.x > 0) store: CTA (0,0,0) never stores, another CTA does.
+  const Ran g = run_text(kernel("mov.u32 %r1, %ctaid.x;\nsetp.gt.u32 %p1, %r1, 0;\nmov.u32 %r4, smem;\n@%p1 st.shared.u32 [%r4], %r1;"));
+  EXPECT_TRUE(g.run.sites.at(0).cta_dependent);
+  EXPECT_TRUE(g.run.sites.at(0).trace.instructions.empty());
+  const Ran b = run_text(kernel("mov.u32 %r1, %ctaid.x;\nsetp.eq.u32 %p1, %r1, 0;\n@%p1 bra $L_end;\nmov.u32 %r4, smem;\n"
+                                "st.shared.u32 [%r4], %r1;\n$L_end:"));
+  EXPECT_TRUE(b.run.cta_control);
+  EXPECT_EQ(b.run.sites.at(0).executed, 0);
+}
+
 TEST(PtxExec, ReplayReproducesAnIssue) {
   const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nmov.u32 %r4, smem;\nmad.lo.s32 %r5, %r1, 128, %r4;\nst.shared.u32 [%r5], %r1;"), 64);
   const Site& s = r.run.sites.at(0);
