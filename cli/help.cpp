@@ -70,6 +70,10 @@ Usage:
                                     of every width, tile orders, padding): the winner proved conflict-free
                                     and printed as C++, or none proved to exist (docs/synth_kernel.md);
                                     layoutproof synth --kernel --help
+  layoutproof ptx FILE [--kernel TEXT] [--block X,Y,Z] [--param I=V ...] [--claim C ...] [--json]
+                                    every shared-memory instruction of a compiled kernel's PTX, run for
+                                    every thread of one CTA: Nsight Compute's counts and the claims;
+                                    layoutproof ptx --help
   layoutproof demo                  a worked example
   layoutproof --help | --version    this text | the version
   layoutproof SUB --help            SUB's usage, options and examples (also: layoutproof help SUB)
@@ -489,6 +493,41 @@ Exit codes: 0 found and every claim PROVED; 1 none in the family is conflict-fre
 about the winner REFUTED; 2 bad input; 3 a claim UNKNOWN or ERROR.
 )HELP";
 
+constexpr const char* k_ptx = R"HELP(layoutproof ptx: every shared-memory instruction of a compiled kernel's PTX, run for every thread
+of one CTA, counted as Nsight Compute counts it and proved with the bank model `trace` uses.
+
+Usage:
+  layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--param I=V|NAME=V ...]
+                  [--smem-bytes N] [--claim C ...] [--json] [--deadline-s S]
+
+Options:
+  FILE             PTX as nvcc writes it (nvcc -ptx -lineinfo, -keep, cuobjdump -ptx)
+  --kernel TEXT    the entries whose mangled or plain name contains TEXT (default: all)
+  --block X,Y,Z    threads per CTA (default: the kernel's .reqntid/.maxntid)
+  --grid X,Y,Z     %nctaid (the CTA run is (0,0,0))
+  --param I=V      a kernel parameter by index (0-based) or NAME=V; a parameter not given is not
+                   known, and what depends on it is UNKNOWN, never guessed
+  --smem-bytes N   the dynamic (extern) shared memory's size, for in-bounds
+  --claim C        conflict-free | max-ways:K | aligned | in-bounds | no-overlap (stores), decided
+                   exhaustively over every warp issue of the launch (repeatable)
+  --json           {"kernels":[{"name","block","instructions":[{"line","sass_offset":null,"text","op",
+                   "width_bytes","executed","wavefronts","ideal","verdicts"}],"totals"}]}
+  --deadline-s S   the run's time limit: a claim not decided by then is UNKNOWN (exit 3)
+
+Every thread runs the PTX with concrete values (%tid, the parameters given, shared symbols laid out
+in declaration order); the k-th run of an instruction by a warp's lanes is one warp issue. A value
+that is not known (a load from global memory, a parameter not given, an opcode outside the model)
+makes what depends on it UNKNOWN, with the reason. Not yet: SASS (layoutproof sass), symbolic
+parameters, --report. docs/compiled.md.
+
+Examples:
+  layoutproof ptx examples/ptx/kernels.ptx --kernel column_read --block 32 --claim conflict-free
+  layoutproof ptx examples/ptx/kernels.ptx --kernel ring_stages --block 32 --param 1=6 --claim conflict-free --claim in-bounds
+  layoutproof ptx examples/ptx/kernels.ptx --kernel padded_rows --block 32 --json
+
+Exit codes: 0 every claim proved, 1 one refuted, 2 bad input, 3 unknown or error.
+)HELP";
+
 constexpr const char* k_trace = R"HELP(layoutproof trace: the shared-memory instructions a CuTe kernel's copy issues, and claims over them.
 
 Usage:
@@ -626,6 +665,7 @@ const std::map<std::string, const char*>& table() {
     {"synth", k_synth},
     {"synth --kernel", k_synth_kernel},
     {"trace", k_trace},
+    {"ptx", k_ptx},
     {"demo", k_demo},
   };
   return t;

@@ -18,6 +18,7 @@
 #include "cli/commands/raster_command.hpp"
 #include "cli/commands/synth_command.hpp"
 #include "cli/commands/trace_command.hpp"
+#include "cli/commands/ptx_command.hpp"
 #include "cli/commands/prove_command.hpp"
 #include "cli/output/atomic_file.hpp"
 #include "cli/tokens.hpp"
@@ -91,6 +92,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "check") return cli::run_check_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "raster") return cli::run_raster(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "trace") return cli::run_trace(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "ptx") return cli::run_ptx_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "synth") return cli::run_synth(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "catalog") return cli::run_catalog(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");

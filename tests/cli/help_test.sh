@@ -17,7 +17,7 @@ fail() { echo "FAIL: $1: $2"; failures=$((failures + 1)); }
 ln -s "$ROOT/examples" "$tmp/examples"
 
 topics=(prove print eval check catalog bank raster "raster prove" "raster locality" synth "synth --kernel"
-        trace demo algebra)
+        trace ptx demo algebra)
 while read -r op; do topics+=("algebra $op"); done < <("$BIN" algebra --help | sed -n 's/^  \([a-z_0-9]*\) .*/\1/p' | sort -u |
   while read -r w; do "$BIN" help algebra "$w" >/dev/null 2>&1 && echo "$w"; done)
 [ "${#topics[@]}" -ge 40 ] || fail "algebra operations" "only ${#topics[@]} topics found"

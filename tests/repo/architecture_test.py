@@ -29,6 +29,7 @@ MODEL_ROOMS = {
     'atoms': {'algebra'},
     'trace': {'atoms', 'bank'},
     'source': {'trace'},
+    'compiled': {'trace'},
 }
 PROOFS_ROOMS = {
     'claims': set(),

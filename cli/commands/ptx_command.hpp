@@ -1,0 +1,20 @@
+#pragma once
+// `layoutproof ptx FILE`: every shared-memory instruction of a compiled kernel's PTX, run for every
+// thread of one concrete CTA (model/compiled/ptx_parse.hpp, model/compiled/ptx_exec.hpp), counted as
+// Nsight Compute counts it (executed warp instructions, wavefronts, ideal wavefronts) and proved
+// with the same bank model and trace claims as `trace`.
+//
+//   layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--param I=V|NAME=V ...]
+//                   [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
+//
+// Exit codes: 0 every claim proved, 1 one refuted, 2 bad input, 3 unknown (a value not known, a
+// construct outside the model) or error.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace layoutproof::cli {
+
+int run_ptx_command(const std::vector<std::string>& args, std::ostream& out);
+
+}  // namespace layoutproof::cli
