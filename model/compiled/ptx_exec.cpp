@@ -114,6 +114,8 @@ class Executor {
             stop("line " + std::to_string(in.line) + ": a branch on a value that is not known (" + in.guard + ")");
             return;
           }
+          // Whether it ran is not known: so is what it writes (never the value from before).
+          if (!in.operands.empty()) set_all_unknown(t, in.operands[0]);
           ++pc;
           continue;
         }
@@ -224,11 +226,19 @@ class Executor {
   }
 
   void set(Thread& t, const std::string& dst, Value v, int bits) {
+    // Only a plain register takes a computed value; a vector ({%r1, %r2}) or a pair (%r1|%p1)
+    // destination is not modelled: each of its registers becomes not known.
+    if (dst.find_first_of("{|, ") != std::string::npos) return set_all_unknown(t, dst);
     if (dst.empty() || dst[0] != '%') return;
     t.regs[dst] = v ? Value{mask(*v, bits)} : v;
   }
   void set_all_unknown(Thread& t, const std::string& dst) {
     if (dst.empty()) return;
+    if (const std::size_t bar = dst.find('|'); bar != std::string::npos) {  // %r1|%p1
+      set_all_unknown(t, dst.substr(0, bar));
+      set_all_unknown(t, dst.substr(bar + 1));
+      return;
+    }
     if (dst[0] == '{') {  // a vector destination {%f1, %f2}
       std::string cur;
       for (const char c : dst.substr(1)) {
@@ -494,6 +504,9 @@ PtxRun run_ptx(const PtxEntry& entry, const PtxModule& module, const PtxLaunch& 
       site.trace.instructions.push_back(std::move(ti));
     }
     if (!run.stopped.empty() && site.unknown.empty()) site.unknown = run.stopped;
+    // A divergent warp's issues are not known exactly (the k-th run by each lane may be a different
+    // issue): nothing is claimed about them rather than something wrong.
+    if (run.divergent && site.unknown.empty()) site.unknown = "a warp's lanes ran different instruction sequences (divergence is not modelled)";
     // The symbol its lanes address: the one whose extent holds every address.
     std::string sym;
     bool one = true;

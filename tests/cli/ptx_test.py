@@ -104,6 +104,43 @@ def main():
     p = subprocess.run([binary, 'ptx', ptx, '--kernel', 'broadcast', '--block', '32', '--claim', 'conflict-free'], capture_output=True, text=True)
     if p.returncode != 3 or 'UNKNOWN  conflict-free' not in p.stdout:
         failures.append(f'broadcast without its parameter: exit {p.returncode}: {p.stdout}')
+    # Never a stale value: a guarded write whose guard is not known, and a vector destination, make
+    # what they write not known (UNKNOWN), where keeping the old value would prove a wrong address.
+    guarded = """.version 9.0
+.target sm_90
+.visible .entry g(
+  .param .u32 g_p0
+)
+{
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<2>;
+  .reg .pred %p<2>;
+  .shared .align 4 .b8 s[256];
+  ld.param.u32 %r1, [g_p0];
+  mov.u32 %r2, %tid.x;
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 mov.u32 %r2, 0;
+  shl.b32 %r3, %r2, 2;
+  mov.u32 %r4, s;
+  add.s32 %r3, %r3, %r4;
+  st.shared.u32 [%r3], %r2;
+  mov.b64 {%r5, %r2}, %rd1;
+  ld.shared.u32 %r1, [%r5];
+  ret;
+}
+"""
+    with tempfile.NamedTemporaryFile('w', suffix='.ptx', delete=False) as f:
+        f.write(guarded)
+        gpath = f.name
+    p = subprocess.run([binary, 'ptx', gpath, '--block', '32', '--claim', 'conflict-free', '--json'], capture_output=True, text=True)
+    verdicts = [v['verdict'] for i in json.loads(p.stdout)['kernels'][0]['instructions'] for v in i['verdicts']] if p.returncode == 3 else []
+    if verdicts != ['UNKNOWN', 'UNKNOWN']:
+        failures.append(f'guarded write / vector destination: exit {p.returncode}, verdicts {verdicts}: {p.stdout} {p.stderr}')
+    p = subprocess.run([binary, 'ptx', gpath, '--block', '32', '--param', '0=1', '--claim', 'conflict-free', '--json'], capture_output=True, text=True)
+    verdicts = [v['verdict'] for i in json.loads(p.stdout)['kernels'][0]['instructions'] for v in i['verdicts']] if p.returncode == 3 else []
+    if verdicts != ['PROVED', 'UNKNOWN']:
+        failures.append(f'guard known false: exit {p.returncode}, verdicts {verdicts}: {p.stdout} {p.stderr}')
+    os.unlink(gpath)
     # Malformed PTX: exit 2, FILE:LINE:COL and a caret.
     with tempfile.NamedTemporaryFile('w', suffix='.ptx', delete=False) as f:
         f.write('.version 9.0\n.target sm_90\n.visible .entry k(\n)\n{\n  mov.u32 %r1, %tid.x;\n  st.shared.f32 [%r1], %f1\n')
