@@ -224,9 +224,8 @@ std::optional<SwizzledView> slice_swizzled(const SwizzledView& in, const std::ve
   return std::nullopt;  // a plain layout from here on: its slices check nothing
 }
 
-// The compile-time conditions CuTe checks on partition_S/D of `smem` by `c` (and on the stage
-// slice of a staged tensor). Throws LayoutError with CuTe's condition; returns otherwise.
-void check_cute_partition(const TiledCopy& c, const AnyLayout& smem, CopySide side, const TvMap& tv, i64 xvals) {
+// check_cute_partition (tv.hpp) on the side's thrval2mn table, of `xvals` atom values per thread.
+void check_partition(const TiledCopy& c, const AnyLayout& smem, CopySide side, const TvMap& tv, i64 xvals) {
   if (!smem.evaluable) return;
   const std::string what = std::string(side == CopySide::S ? "partition_S" : "partition_D") + " of " + to_string(smem) +
                            " by the TiledCopy of " + c.atom.op.name;
@@ -276,7 +275,7 @@ class Tracer {
                         std::to_string(bits_) + "-bit values");
     xvals_ = size((side == CopySide::S ? c.atom.src : c.atom.dst).mode(1));
     rest_vals_ = tv_.values / xvals_;
-    check_cute_partition(c, smem, side, tv_, xvals_);
+    check_partition(c, smem, side, tv_, xvals_);
   }
 
   // The element at thread t, CPY value (xv, rv) and rest coordinate r (one entry per smem mode);
@@ -571,6 +570,11 @@ static void check_smem_footprint(const TiledCopy& c, const AnyLayout& smem, cons
                       std::to_string(c.atom.value_bits) + " bits" + (o.base_address ? " from base " + std::to_string(o.base_address) : "") +
                       ": " + std::to_string(bytes) + " bytes, beyond the " + std::to_string(kSmemBytes) +
                       " bytes (227 KiB) of shared memory a thread block can address");
+}
+
+void check_cute_partition(const TiledCopy& c, const AnyLayout& smem, CopySide side) {
+  const TvMap tv = thrval2mn(c, side);
+  check_partition(c, smem, side, tv, size((side == CopySide::S ? c.atom.src : c.atom.dst).mode(1)));
 }
 
 AddressTrace trace_copy(const TiledCopy& c, const AnyLayout& smem, CopySide side, const TraceOptions& o) {

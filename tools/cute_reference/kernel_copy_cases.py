@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -175,6 +176,11 @@ EXTRA = [
     dict(name="x_double_sw213_universal", element="double", side="D",
          smem="tile_to_shape(composition(Swizzle<2,1,3>{}, Layout<Shape<_8,_1>>{}), make_shape(Int<8>{},Int<4>{},Int<3>{}))",
          copy="make_tiled_copy(Copy_Atom<UniversalCopy<double>, double>{}, Layout<Shape<_8,_4>>{}, Layout<Shape<_1,_1>>{})", mma=""),
+    dict(name="x_double_sw213_default_4_stages", element="double", side="S",
+         smem="tile_to_shape(composition(Swizzle<2,1,3>{}, Layout<Shape<_8,_1>>{}), make_shape(Int<8>{},Int<4>{},Int<4>{}))",
+         copy="make_tiled_copy(Copy_Atom<DefaultCopy, double>{}, Layout<Shape<_8,_4>>{}, Layout<Shape<_1,_1>>{})", mma=""),
+    dict(name="x_tile_perm_n_16x2_1_32_copy_a", element="half_t", side="S", smem=F16_SMEM, copy=LDSM_A,
+         mma="make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,Layout<Shape<_16,_2>,Stride<_1,_32>>,_16>{})"),
     dict(name="x_tile_perm_16x2_1_32", element="half_t", side="S", smem=F16_SMEM, copy=LDSM_A,
          mma=F16_MMA % "Layout<Shape<_16,_2>,Stride<_1,_32>>"),
     dict(name="x_tile_perm_16x2_1_0", element="half_t", side="S", smem=F16_SMEM, copy=LDSM_A,
@@ -193,7 +199,24 @@ def case_line(c):
 
 
 def build_tu(cxx, cutlass, path, cases, rounds=12):
-    """Writes and compiles one unit; returns ({name: static_assert message}, exe)."""
+    """Writes and compiles one unit; returns ({name: static_assert message}, exe). Cached: a unit
+    built before (its .refused.json beside it) is not compiled again; one whose build stopped after
+    its executable was linked only has its refused cases compiled again, alone, for their messages."""
+    exe, record = path[:-3], path + ".refused.json"
+    if os.path.exists(record) and os.path.exists(exe):
+        return json.load(open(record)), exe
+    if os.path.exists(exe) and os.path.exists(path) and os.path.getmtime(exe) >= os.path.getmtime(path):
+        names = set(re.findall(r'^// refused: CASE\(.*?kcr::run_case<[^>]*>\("(\w+)"', open(path).read(), re.M))
+        again = [c for c in cases if c["name"] in names]
+        refused = build_tu(cxx, cutlass, path[:-3] + "_refused.cu", again, rounds)[0] if again else {}
+        json.dump(refused, open(record, "w"))
+        return refused, exe
+    refused = compile_unit(cxx, cutlass, path, cases, rounds)
+    json.dump(refused, open(record, "w"))
+    return refused, exe
+
+
+def compile_unit(cxx, cutlass, path, cases, rounds):
     lines = ['#include "kernel_copy_reference.hpp"', "using namespace cute;", "#define CASE(...) __VA_ARGS__",
              "int main() {"]
     first = len(lines) + 1
@@ -206,7 +229,7 @@ def build_tu(cxx, cutlass, path, cases, rounds=12):
         open(path, "w").write("\n".join(lines))
         p = subprocess.run(compile_cmd(cxx, cutlass, path, exe), capture_output=True, text=True)
         if p.returncode == 0:
-            return refused, exe
+            return refused
         bad = {n: msg for n, msg in failing_lines(p.stdout + p.stderr, path).items() if n in by_line}
         if not bad:
             sys.stderr.write((p.stdout + p.stderr)[-6000:])
