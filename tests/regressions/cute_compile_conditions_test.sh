@@ -49,6 +49,15 @@ YAML
 run reported-spec 2 'k.yaml:10:.*Shape Divisibility Condition' check "$tmp/k.yaml" --no-cache
 caret reported-spec
 
+# The two other conditions of the partition's swizzled slice (cases k0022 and k0192 of
+# tests/kernels/cute_refusals/cases.jsonl, CuTe's static_assert for each).
+run stride-divisibility 2 'Stride Divisibility Condition' trace --side D --element uint8_t --claim covers \
+  --smem 'tile_to_shape(composition(Swizzle<1,2,4>{}, Layout<Shape<_8,_2>,Stride<_1,_8>>{}), make_shape(Int<48>{},Int<32>{}))' \
+  --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, uint8_t>{}, Layout<Shape<_16,_4>,Stride<_4,_1>>{}, Layout<Shape<_1,_8>>{})'
+run pow2-shape-stride 2 'Requires pow2 shape\*stride.' trace --side D --element double --claim covers \
+  --smem 'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_1>,Stride<_1,_1>>{}), make_shape(Int<48>{},Int<4>{},Int<2>{}))' \
+  --copy 'make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, double>{}, Layout<Shape<_8,_4>,Stride<_1,_8>>{}, Layout<Shape<_2,_1>>{})'
+
 # 2. Tile<_,...>: `_` is an object, not a type: CuTe's C++ does not compile; refused at the `_`.
 F16_SMEM='tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<64>{},Int<64>{},Int<2>{}))'
 LDSM_A='make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)'
