@@ -47,6 +47,12 @@ std::vector<std::string> split_dots(const std::string& op) {
   return parts;
 }
 
+std::string trim(std::string s) {
+  s.erase(0, s.find_first_not_of(' '));
+  s.erase(s.find_last_not_of(' ') + 1);
+  return s;
+}
+
 bool has(const std::vector<std::string>& parts, const char* m) { return std::find(parts.begin(), parts.end(), m) != parts.end(); }
 
 // The last integer type among the opcode's suffixes (cvt has two: destination first).
@@ -203,11 +209,6 @@ class Executor {
     std::string base = in, off;
     if (plus != std::string::npos) base = in.substr(0, plus), off = in.substr(plus + 1);
     else if (const std::size_t minus = in.find('-', 1); minus != std::string::npos) base = in.substr(0, minus), off = in.substr(minus);
-    const auto trim = [](std::string s) {
-      s.erase(0, s.find_first_not_of(' '));
-      s.erase(s.find_last_not_of(' ') + 1);
-      return s;
-    };
     const Value b = value(t, trim(base));
     const Value o = off.empty() ? Value{0} : value(t, trim(off));
     if (!b || !o) return std::nullopt;
@@ -243,8 +244,7 @@ class Executor {
       std::string cur;
       for (const char c : dst.substr(1)) {
         if (c == ',' || c == '}') {
-          cur.erase(0, cur.find_first_not_of(' '));
-          cur.erase(cur.find_last_not_of(' ') + 1);
+          cur = trim(cur);
           if (!cur.empty()) t.regs[cur] = std::nullopt;
           cur.clear();
         } else cur += c;
