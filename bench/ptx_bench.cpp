@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "model/source/ptx/ptx_parse.hpp"
-#include "model/trace/ptx_exec.hpp"
+#include "model/compiled/ptx_parse.hpp"
+#include "model/compiled/ptx_exec.hpp"
 
 using namespace layoutproof;
 

@@ -74,6 +74,10 @@ Usage:
                                     of every width, tile orders, padding): the winner proved conflict-free
                                     and printed as C++, or none proved to exist (docs/synth_kernel.md);
                                     layoutproof synth --kernel --help
+  layoutproof ptx FILE [--kernel TEXT] [--block X,Y,Z] [--param I=V ...] [--claim C ...] [--json]
+                                    every shared-memory instruction of a compiled kernel's PTX, run for
+                                    every thread of one CTA: Nsight Compute's counts and the claims;
+                                    layoutproof ptx --help
   layoutproof demo                  a worked example
   layoutproof --help | --version    this text | the version
   layoutproof SUB --help            SUB's usage, options and examples (also: layoutproof help SUB)

@@ -19,6 +19,7 @@
 #include "cli/commands/raster_command.hpp"
 #include "cli/commands/synth_command.hpp"
 #include "cli/commands/trace_command.hpp"
+#include "cli/commands/ptx_command.hpp"
 #include "cli/commands/prove_command.hpp"
 #include "cli/output/atomic_file.hpp"
 #include "cli/tokens.hpp"

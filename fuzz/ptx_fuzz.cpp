@@ -1,11 +1,11 @@
-// Fuzz target: the PTX reader (model/source/ptx/ptx_parse.hpp) and, on what it accepts, the executor
-// (model/trace/ptx_exec.hpp) for one warp with a small step budget. Invariants: malformed text is
+// Fuzz target: the PTX reader (model/compiled/ptx_parse.hpp) and, on what it accepts, the executor
+// (model/compiled/ptx_exec.hpp) for one warp with a small step budget. Invariants: malformed text is
 // refused with a located ParseError (never a crash); every accepted kernel runs to an answer or a
 // LayoutError; each site's executed count is at least its distinct issues, and its wavefronts are
 // at least its ideal when known.
 #include "fuzz/fuzz_common.hpp"
-#include "model/source/ptx/ptx_parse.hpp"
-#include "model/trace/ptx_exec.hpp"
+#include "model/compiled/ptx_parse.hpp"
+#include "model/compiled/ptx_exec.hpp"
 
 using namespace layoutproof;
 

@@ -84,14 +84,6 @@ int element_bits_of(const AnyLayout& l, const AccessOptions& a, const std::strin
   return *given;
 }
 
-std::string shell_quote(const std::string& a) {
-  if (!a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:./,=@") == std::string::npos)
-    return a;
-  std::string q = "'";
-  for (char ch : a) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return q + "'";
-}
-
 // prove LAYOUT --claim conflict-free|max-ways:K --elem-bytes E --vec V --pattern P ...
 int run_bank_claims(const std::string& layout_text, const std::vector<std::string>& claim_texts, const AccessOptions& a,
                     const ProveOptions& opts, bool json, const std::string& command, std::ostream& out) {

@@ -10,7 +10,7 @@
 #include "cli/help.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/witness_json.hpp"
-#include "model/source/ptx/ptx_parse.hpp"
+#include "model/compiled/ptx_parse.hpp"
 #include "proofs/claims/ptx_claims.hpp"
 
 namespace layoutproof::cli {
@@ -134,9 +134,7 @@ ptx::Launch launch_for(const ptx::Program& p, std::size_t e, const PtxArgs& a, s
     std::optional<std::size_t> idx;
     if (key.find_first_not_of("0123456789") == std::string::npos) {
       const i64 i = parse_int_in(key, "--param's index", 0, 1 << 20);
-      if (static_cast<std::size_t>(i) >= f.params.size())
-        throw LayoutError("--param " + key + ": " + f.name + " has " + std::to_string(f.params.size()) + " parameters (0 to " +
-                          std::to_string(static_cast<i64>(f.params.size()) - 1) + ")");
+      if (static_cast<std::size_t>(i) >= f.params.size()) continue;  // another selected kernel's (one must have it)
       idx = static_cast<std::size_t>(i);
     } else {
       for (std::size_t i = 0; i < f.params.size(); ++i)
@@ -277,11 +275,20 @@ int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
                                        : "no kernel of " + a.file + " matches --kernel '" + a.kernel + "' (kernels: " +
                                              (names.empty() ? "none" : names) + ")");
   }
-  for (const auto& [key, v] : a.params) {  // a parameter name must belong to a selected kernel
-    if (key.find_first_not_of("0123456789") == std::string::npos) continue;
+  for (const auto& [key, v] : a.params) {  // a parameter index or name must belong to a selected kernel
+    const bool by_index = key.find_first_not_of("0123456789") == std::string::npos;
     bool found = false;
-    for (const std::size_t e : entries)
-      for (const ptx::ParamDecl& d : p.functions[e].params) found = found || d.name == key;
+    std::size_t most = 0;
+    for (const std::size_t e : entries) {
+      const std::vector<ptx::ParamDecl>& ps = p.functions[e].params;
+      most = std::max(most, ps.size());
+      if (by_index) found = found || parse_int_in(key, "--param's index", 0, 1 << 20) < static_cast<i64>(ps.size());
+      else
+        for (const ptx::ParamDecl& d : ps) found = found || d.name == key;
+    }
+    if (!found && by_index)
+      throw LayoutError("--param " + key + ": no selected kernel has a parameter " + key + " (the most any has is " +
+                        std::to_string(most) + ", numbered from 0)");
     if (!found) throw LayoutError("--param " + key + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
   }
   ProveOptions o;

@@ -1,6 +1,6 @@
 #pragma once
 // `layoutproof ptx FILE`: every shared-memory instruction of a compiled kernel's PTX, run for every
-// thread of one concrete CTA (model/source/ptx/ptx_parse.hpp, model/trace/ptx_exec.hpp), counted as
+// thread of one concrete CTA (model/compiled/ptx_parse.hpp, model/compiled/ptx_exec.hpp), counted as
 // Nsight Compute counts it (executed warp instructions, wavefronts, ideal wavefronts) and proved
 // with the same bank model and trace claims as `trace` (proofs/claims/ptx_claims.hpp).
 //

@@ -40,6 +40,16 @@ fs::path partial_sibling(const fs::path& p) {
   return p.parent_path() / ("." + p.filename().string() + ".partial-" + std::to_string(::getpid()));
 }
 
+// Writes what `write` produces to `p` in place: "" or why it failed.
+std::string write_stream(const fs::path& p, const std::function<void(std::ostream&)>& write) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  if (!f) return "cannot open it for writing";
+  write(f);
+  f.flush();
+  f.close();
+  return f.fail() ? "the write failed (disk full?)" : "";
+}
+
 bool is_layoutproof_report(const fs::path& dir) {
   std::ifstream f(dir / "index.html");
   if (!f) return false;
@@ -55,7 +65,7 @@ bool is_layoutproof_report(const fs::path& dir) {
 // which the next run removes.
 void retire_folder(const fs::path& dir) {
   std::error_code ec;
-  fs::path gone = dir.parent_path() / ("." + dir.filename().string() + ".partial-" + std::to_string(::getpid()) + "-old");
+  const fs::path gone = partial_sibling(dir).string() + "-old";
   fs::remove_all(gone, ec);
   fs::rename(dir, gone, ec);
   fs::remove_all(ec ? dir : gone, ec);
@@ -72,27 +82,11 @@ std::string write_file_atomically(const std::string& path, const std::string& wh
   if (fs::is_directory(p, ec)) return "cannot write " + what + " to " + path + ": it is a folder";
   // A device, a pipe or a socket (/dev/stdout, /dev/full, a FIFO a CI step reads) is a stream,
   // not a file to replace: renaming over it would replace the device node itself. Written directly.
-  if (fs::exists(p, ec) && !fs::is_regular_file(p, ec)) {
-    std::ofstream f(p, std::ios::binary);
-    if (!f) return "cannot write " + what + " to " + path + ": cannot open it for writing";
-    write(f);
-    f.flush();
-    f.close();
-    return f.fail() ? "cannot write " + what + " to " + path + ": the write failed (disk full?)" : "";
-  }
-  const fs::path tmp = partial_sibling(p);
-  track(tmp.string());
-  std::string failure;
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) failure = "cannot open it for writing";
-    else {
-      write(f);
-      f.flush();
-      f.close();
-      if (f.fail()) failure = "the write failed (disk full?)";
-    }
-  }
+  const bool stream = fs::exists(p, ec) && !fs::is_regular_file(p, ec);
+  const fs::path tmp = stream ? p : partial_sibling(p);
+  if (!stream) track(tmp.string());
+  std::string failure = write_stream(tmp, write);
+  if (stream) return failure.empty() ? "" : "cannot write " + what + " to " + path + ": " + failure;
   if (failure.empty()) {
     fs::rename(tmp, p, ec);
     if (ec) failure = "cannot rename the finished file into place (" + ec.message() + ")";

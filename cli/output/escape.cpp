@@ -33,6 +33,14 @@ std::string xml_escape(const std::string& raw) {
   return o;
 }
 
+std::string shell_quote(const std::string& a) {
+  if (!a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:./,=@") == std::string::npos)
+    return a;
+  std::string q = "'";
+  for (char ch : a) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
 std::string terminal_text(const std::string& raw) {
   const std::string s = valid_utf8(raw);
   std::string o;

@@ -14,5 +14,8 @@ std::string xml_escape(const std::string& s);
 // A name as a terminal shows it: control characters (ESC of a colour code, a NUL, a newline in a
 // table cell) as the text \xNN, so a spec cannot paint or break the CI log. "a\x1b[31m" -> "a\x1b[31m" as 9 plain characters.
 std::string terminal_text(const std::string& s);
+// One POSIX shell word: as is when it holds only safe characters, else 'text' with each ' written
+// as '\'', so a printed command pastes and runs as is. "a b" -> 'a b', "it's" -> 'it'\''s'.
+std::string shell_quote(const std::string& s);
 
 }  // namespace layoutproof::cli

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/output/escape.hpp"  // shell_quote
 #include "cli/spec/spec_schema.hpp"
 #include "model/bank/bank.hpp"  // kSmemBytes
 #include "model/support/checked.hpp"
@@ -53,13 +54,6 @@ struct Ctx {
   std::map<std::string, YAML::Node> constant_nodes;  // constant text -> its node
   bool allow_empty = false;
 };
-
-// A shell word: 'text' with each ' written as '\'' (POSIX sh), so a pasted command runs as is.
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return q + "'";
-}
 
 SourceLocation where(const Ctx& c, const YAML::Node& n) {
   const YAML::Mark m = n.Mark();

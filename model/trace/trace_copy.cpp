@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "model/algebra/algebra.hpp"
+#include "model/algebra/tiling.hpp"
 #include "model/layout/notation.hpp"
 #include "model/trace/tv.hpp"
 
@@ -66,6 +67,197 @@ DividedSmem divide(const AnyLayout& smem, const std::vector<Layout>& tiler) {
   return d;
 }
 
+// ---------------------------------------------------------------------------------------------
+// CuTe's compile-time conditions on partition_S / partition_D (cute/atom/copy_atom.hpp,
+// cute/swizzle_layout.hpp). The trace computes each address pointwise; CuTe computes the thread's
+// partition as layouts, and some of those layout operations are static_asserts that refuse the
+// copy at compile time although the pointwise function exists. They are mirrored here on CuTe's
+// own representations (the model's algebra returns CuTe's layouts, staticness included), at the
+// same place in the computation:
+//   tidfrg_X(smem)  = tile2thrfrg(zipped_divide(L, Tiler_MN), ref2trg)
+//                   = composition(zipped_divide(L, Tiler_MN), (thrval2mn, _)), then (thr, val, rest)
+//     thrval2mn     = coalesce(zip(trg_layout_TV), (_1,(_1,_1))): the thread mode, the atom's
+//                     values and the rest values, each coalesced (fitted here from the TV table,
+//                     which is the same function: a coalesced layout is determined by its values)
+//   partition_X     = tidfrg(thr_idx, _, (_,...)): for Sw o L with B > 0, slice_and_offset of a
+//                     swizzled layout, whose compositions with the swizzle's projections check
+//                     CuTe's "Shape/Stride Divisibility Condition" and whose to_mixed_bits needs
+//                     "Requires pow2 shape*stride." on the thread's modes
+//   part(_,_,_,s)   = the stage slice a pipelined kernel takes, again slice_and_offset while the
+//                     layout is still a swizzled one.
+// Only CuTe's own compile errors leave this mirror ("a compile error in CuTe"); anything else the
+// algebra refuses here is the pointwise model's to decide.
+
+// The coalesced layout with g(i) = L(i) for i < n, with static leaves; nullopt when no layout has
+// these values. Greedy: the next mode's stride is g(covered) and its shape the longest run that
+// repeats the modes so far (a divisor of what is left of n).
+// Example: g = 0,2,4,6,1,3,5,7 (n = 8) -> (4,2):(2,1).
+std::optional<Layout> fit_layout(const std::vector<i64>& g) {
+  const i64 n = static_cast<i64>(g.size());
+  if (n == 0 || g[0] != 0) return std::nullopt;
+  std::vector<i64> shape, stride;
+  i64 covered = 1;
+  while (covered < n) {
+    const i64 d = g[at(covered)];
+    i64 s = 1;
+    while (covered * (s + 1) <= n) {
+      bool ok = true;
+      for (i64 i = 0; i < covered && ok; ++i) ok = g[at(i + covered * s)] == g[at(i)] + s * d;
+      if (!ok) break;
+      ++s;
+    }
+    while ((n / covered) % s != 0) --s;
+    if (s == 1) return std::nullopt;
+    shape.push_back(s);
+    stride.push_back(d);
+    covered *= s;
+  }
+  if (covered != n) return std::nullopt;
+  const Layout l = shape.empty() ? Layout(IntTuple(1), IntTuple(0)) : Layout::flat(shape, stride);
+  for (i64 i = 0; i < n; ++i)
+    if (evaluate(l, i) != g[at(i)]) return std::nullopt;
+  return coalesce(l);
+}
+
+// CuTe's thrval2mn of tile2thrfrg: ((thr), (atom values, rest values)), each mode coalesced.
+std::optional<Layout> thrval2mn_layout(const TvMap& tv, i64 xvals) {
+  const i64 rest_vals = tv.values / xvals;
+  std::vector<i64> thr(at(tv.threads)), xv(at(xvals)), rv(at(rest_vals));
+  for (i64 t = 0; t < tv.threads; ++t) thr[at(t)] = tv(t, 0);
+  for (i64 v = 0; v < xvals; ++v) xv[at(v)] = tv(0, v);
+  for (i64 v = 0; v < rest_vals; ++v) rv[at(v)] = tv(0, xvals * v);
+  const auto a = fit_layout(thr), b = fit_layout(xv), c = fit_layout(rv);
+  if (!a || !b || !c) return std::nullopt;
+  return Layout::concat({*a, Layout::concat({*b, *c})});
+}
+
+bool cute_compile_error(const LayoutError& e) {
+  const std::string m = e.what();
+  return m.find("compile error in CuTe") != std::string::npos || m.find("CuTe's static") != std::string::npos;
+}
+
+// One level of a coordinate: a run-time integer (diced), `_` (the mode kept whole) or a tuple of
+// `_` (the mode's sub-modes kept, flattened into the result, as slice does).
+enum class Cut { diced, keep, spread };
+
+// slice(coord, L) and dice(coord, L) for a coordinate given by top-level cuts.
+std::pair<Layout, Layout> slice_dice(const Layout& l, const std::vector<Cut>& cuts) {
+  std::vector<Layout> kept, diced;
+  for (std::size_t i = 0; i < cuts.size(); ++i) {
+    const Layout m = l.mode(i);
+    if (cuts[i] == Cut::diced) diced.push_back(m);
+    else if (cuts[i] == Cut::keep || m.shape.is_leaf()) kept.push_back(m);
+    else
+      for (std::size_t j = 0; j < m.rank(); ++j) kept.push_back(m.mode(j));
+  }
+  return {concat_layouts(kept), concat_layouts(diced)};
+}
+
+// A swizzled layout Sw o (offset) o L while CuTe still holds it as one: the run-time offset bits
+// that may be set (MixedBits' dynamic flags; the static part is 0 in a partition).
+struct SwizzledView {
+  Swizzle sw;
+  Layout layout;
+  i64 dynamic_bits = 0;
+};
+
+IntTuple sint(i64 v) { return IntTuple(v); }
+
+// CuTe's slice_and_offset(coord, ComposedLayout<Swizzle<B,M,S>, Offset, L>) for a coordinate with
+// at least one run-time integer: its compile-time conditions, and what it returns (still a
+// swizzled layout when the sliced layout hits a swizzle bit and its partner, else a plain layout,
+// nullopt here). `what` names the operation for the message.
+std::optional<SwizzledView> slice_swizzled(const SwizzledView& in, const std::vector<Cut>& cuts, const std::string& what) {
+  const Swizzle& sw = in.sw;
+  const int B = sw.B, M = sw.M, S = sw.abs_s();
+  // sw = make_layout((2^M, 2^B, 2^(|S|-B), 2^B, 1)), compact; its projections onto the bits the
+  // swizzle leaves alone (anti_zy) and the bits it reads and writes (only_zy).
+  const i64 s0 = i64{1} << M, s1 = i64{1} << B, s2 = i64{1} << (S - B);
+  const IntTuple shape = IntTuple::tuple({sint(s0), sint(s1), sint(s2), sint(s1), sint(1)});
+  const Layout anti_zy(shape, IntTuple::tuple({sint(1), sint(0), sint(s0 * s1), sint(0), sint(s0 * s1 * s2 * s1)}));
+  const Layout only_zy(shape, IntTuple::tuple({sint(0), sint(s0), sint(0), sint(s0 * s1 * s2), sint(0)}));
+  const auto [sliced, diced] = slice_dice(in.layout, cuts);
+  try {
+    (void)composition_cute(anti_zy, diced);
+    const Layout diced_zy = composition_cute(only_zy, diced);
+    // to_mixed_bits: every mode of the thread's projection must span a power of two.
+    i64 bits = in.dynamic_bits;
+    const std::vector<IntTuple> ds = leaf_nodes(diced_zy.shape), dd = leaf_nodes(diced_zy.stride);
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      const i64 span = checked_mul(ds[i].value(), dd[i].value());
+      if (span != 0 && (span & (span - 1)) != 0)
+        throw LayoutError(what + ": CuTe's static \"Requires pow2 shape*stride.\" fails (to_mixed_bits of the swizzle's "
+                          "projection " + to_string(diced_zy) + " of the sliced modes " + to_string(diced) +
+                          ": mode " + std::to_string(ds[i].value()) + ":" + std::to_string(dd[i].value()) +
+                          " spans " + std::to_string(span) + "; a compile error in CuTe)");
+      bits |= checked_mul(ds[i].value() - 1, dd[i].value());
+    }
+    const Layout sliced_zy = composition_cute(only_zy, sliced);
+    bool composed = false;
+    if (sliced_zy.shape.is_static() && sliced_zy.stride.is_static()) {
+      const i64 active = evaluate(sliced_zy, size(sliced_zy) - 1);
+      composed = (active & ~sw.apply(active)) != 0;  // hits a Y bit and its Z bit
+    }
+    if (composed) return SwizzledView{sw, sliced, bits};
+    // Decay: the swizzle as a layout whose strides over the B low (Z) and high (Y) bits are +-,
+    // run-time where the offset bit they depend on may be set (make_swizzle_strides).
+    const i64 Z = sw.zzz_msk() & -sw.zzz_msk(), Y = sw.yyy_msk() & -sw.yyy_msk();
+    auto strides = [&](bool z_less_y) {
+      std::vector<IntTuple> d;
+      for (int i = 0; i < B; ++i) {
+        const i64 tested = (z_less_y ? Y : Z) << i;
+        const i64 value = (z_less_y ? Z : Y + Z) << i;
+        d.push_back(IntTuple::integer(value, (bits & tested) == 0));
+      }
+      return IntTuple::tuple(d);
+    };
+    std::vector<IntTuple> twos(static_cast<std::size_t>(B), sint(2));
+    const Layout sw_layout(IntTuple::tuple({sint(s0), IntTuple::tuple(twos), sint(s2), IntTuple::tuple(twos), sint(1)}),
+                           IntTuple::tuple({sint(1), strides(Z < Y), sint(s0 * s1), strides(Z > Y), sint(s0 * s1 * s2 * s1)}));
+    (void)composition_cute(sw_layout, sliced);
+  } catch (const LayoutError& e) {
+    if (!cute_compile_error(e)) return std::nullopt;
+    const std::string m = e.what();
+    if (m.rfind(what, 0) == 0) throw;
+    throw LayoutError(what + ": " + m);
+  }
+  return std::nullopt;  // a plain layout from here on: its slices check nothing
+}
+
+// check_cute_partition (tv.hpp) on the side's thrval2mn table, of `xvals` atom values per thread.
+void check_partition(const TiledCopy& c, const AnyLayout& smem, CopySide side, const TvMap& tv, i64 xvals) {
+  if (!smem.evaluable) return;
+  const std::string what = std::string(side == CopySide::S ? "partition_S" : "partition_D") + " of " + to_string(smem) +
+                           " by the TiledCopy of " + c.atom.op.name;
+  const auto t2m = thrval2mn_layout(tv, xvals);
+  if (!t2m) return;  // not a layout: the pointwise model decides
+  // Tiler_MN: a shape (n means n:_1, a static _1 is _1:_0) or, for make_tiled_copy_C_atom, layouts.
+  std::vector<Tiler> tiler;
+  for (const Layout& t : c.tiler)
+    tiler.push_back(t.shape.is_leaf() && t.stride.is_constant(1) ? Tiler::of_int(t.shape.value()) : Tiler::of(t));
+  Layout tidfrg;
+  try {
+    const Layout z = zipped_divide(smem.layout, Tiler::by_mode(tiler));
+    const Layout tv_l = composition_cute(z, Tiler::by_mode({Tiler::of(*t2m), Tiler::underscore()}));
+    tidfrg = Layout::concat({tv_l.mode(0).mode(0), tv_l.mode(0).mode(1), tv_l.mode(1)});
+  } catch (const LayoutError& e) {
+    if (!cute_compile_error(e)) return;
+    throw LayoutError(what + ": " + e.what());
+  }
+  // A swizzle CuTe keeps as one: Sw<B,M,S> with B > 0 over element offsets (an smem_ptr swizzle
+  // acts on the pointer, and Swizzle<0,M,S> o _0 o L is L).
+  if (!smem.swizzle || smem.is_smem_ptr() || smem.swizzle->B == 0 || smem.offset != 0) return;
+  const std::size_t rest_rank = tidfrg.mode(2).rank();
+  const auto part = slice_swizzled(SwizzledView{*smem.swizzle, tidfrg, 0}, {Cut::diced, Cut::keep, Cut::spread}, what);
+  // part: (CPY, RestM, RestN, ..., Stage); a staged tensor's stage slice part(_, ..., _, s).
+  const std::size_t smem_rank = smem.layout.shape.is_leaf() ? 1 : smem.layout.rank();
+  if (part && smem_rank == 3 && rest_rank == 3) {
+    std::vector<Cut> cuts(1 + rest_rank, Cut::keep);
+    cuts.back() = Cut::diced;
+    (void)slice_swizzled(*part, cuts, what + ", its stage slice (_,_,_,s)");
+  }
+}
+
 struct Element {
   i64 byte = 0;      // byte address
   i64 inner = 0;     // inner-layout offset (before the swizzle)
@@ -83,6 +275,7 @@ class Tracer {
                         std::to_string(bits_) + "-bit values");
     xvals_ = size((side == CopySide::S ? c.atom.src : c.atom.dst).mode(1));
     rest_vals_ = tv_.values / xvals_;
+    check_partition(c, smem, side, tv_, xvals_);
   }
 
   // The element at thread t, CPY value (xv, rv) and rest coordinate r (one entry per smem mode);
@@ -377,6 +570,11 @@ static void check_smem_footprint(const TiledCopy& c, const AnyLayout& smem, cons
                       std::to_string(c.atom.value_bits) + " bits" + (o.base_address ? " from base " + std::to_string(o.base_address) : "") +
                       ": " + std::to_string(bytes) + " bytes, beyond the " + std::to_string(kSmemBytes) +
                       " bytes (227 KiB) of shared memory a thread block can address");
+}
+
+void check_cute_partition(const TiledCopy& c, const AnyLayout& smem, CopySide side) {
+  const TvMap tv = thrval2mn(c, side);
+  check_partition(c, smem, side, tv, size((side == CopySide::S ? c.atom.src : c.atom.dst).mode(1)));
 }
 
 AddressTrace trace_copy(const TiledCopy& c, const AnyLayout& smem, CopySide side, const TraceOptions& o) {

@@ -35,6 +35,42 @@ Layout perm_or_identity(const std::optional<Layout>& p, i64 n) {
   return p ? *p : Layout(IntTuple(n), IntTuple(1));
 }
 
+// A permutation mode must be a bijection of [0, size). CuTe compiles one that is not, but
+// thrfrg_A/B/C logical_divide the (M,K)/(N,K)/(M,N) reference tile by it, and the complement that
+// divide takes is then no complement: for (16,2):(1,32) over 32 rows it is
+// complement((16,2):(1,32), 32) = 2:16, so get_layoutX_TV has twice the values and reaches rows
+// 32..47 of a 32-row tile (CuTe issues 32 instructions where the permuted tile holds 16). A silently
+// wrong layout: refused, but only by the TV layouts that use the mode (an A copy never reads N's).
+void require_bijective_perm(const TiledMma& mma, int mode) {
+  const std::size_t i = static_cast<std::size_t>(mode);
+  const auto& perm = mma.perm;
+  if (perm[i]) {
+    const std::vector<i64> offs = table(*perm[i]);
+    std::vector<char> seen(offs.size(), 0);
+    for (const i64 o : offs) {
+      if (o < 0 || o >= static_cast<i64>(offs.size()) || seen[static_cast<std::size_t>(o)]) {
+        const std::string n = std::to_string(offs.size());
+        std::string comp;
+        try {
+          comp = "complement(" + to_string(*perm[i]) + ", " + n + ") = " +
+                 to_string(complement_cute(*perm[i], IntTuple(static_cast<i64>(offs.size()))));
+        } catch (const LayoutError& e) {  // e.g. a repeated offset: CuTe's own compile error
+          throw LayoutError("TiledMMA: the Tile<> permutation of mode " + std::string(1, "MNK"[i]) + ", " +
+                            to_string(*perm[i]) + ", is not a bijection of [0," + n + "), and the logical_divide " +
+                            "by it in CuTe's TV layouts fails: " + e.what());
+        }
+        throw LayoutError("TiledMMA: the Tile<> permutation of mode " + std::string(1, "MNK"[i]) + ", " +
+                          to_string(*perm[i]) + ", is not a bijection of [0," + n + ") (offset " + std::to_string(o) +
+                          (o >= 0 && o < static_cast<i64>(offs.size()) ? " twice" : "") +
+                          "): CuTe compiles it, but its TV layouts logical_divide the tile by it with " + comp +
+                          ", which is no complement, and reach outside the " + n +
+                          "-wide tile (a silently wrong layout: refused)");
+      }
+      seen[static_cast<std::size_t>(o)] = 1;
+    }
+  }
+}
+
 // The TV map of thrfrg_A/B/C composed with the thread layouts, as get_layoutX_TV computes it.
 // `row`, `col` name the MNK modes of the tile (0/2 for A, 1/2 for B, 0/1 for C); `atom_tv` is the
 // atom's LayoutX_TV; thread (v,m,n,k) uses thread coordinates (tr, tc) = (m,k), (n,k) or
@@ -44,6 +80,8 @@ TvMap mma_tv(const TiledMma& mma, int row, int col, const Layout& atom_tv) {
   const i64 atom_cols = col == 2 ? mma.atom.k : mma.atom.n;
   const i64 thr_rows = mma.vmnk_size(row + 1), thr_cols = mma.vmnk_size(col + 1);
   const i64 tr_size = mma.tile_size(row), tc_size = mma.tile_size(col);
+  require_bijective_perm(mma, row);
+  require_bijective_perm(mma, col);
   const Layout perm_r = perm_or_identity(mma.perm[static_cast<std::size_t>(row)], tr_size);
   const Layout perm_c = perm_or_identity(mma.perm[static_cast<std::size_t>(col)], tc_size);
   if (tr_size % checked_mul(atom_rows, thr_rows) != 0 || tc_size % checked_mul(atom_cols, thr_cols) != 0)
@@ -133,23 +171,7 @@ TiledMma make_tiled_mma(const MmaAtomInfo& atom, const Layout& atom_layout, cons
   // checked before the thread table below is built (a 1024x1024 atom layout is 2^25 threads).
   require_block_threads(checked_mul(size(atom.thr_id), size(t.atom_layout)),
                         "make_tiled_mma(" + atom.name + ", " + to_string(atom_layout) + ")");
-  for (std::size_t i = 0; i < perm.size(); ++i) {
-    // A permutation must be a bijection of [0, size): one that is not, e.g. (16,2):(1,32), makes
-    // CuTe issue instructions this model does not reproduce (32 where a trace would give 16), so it
-    // is refused rather than traced wrongly.
-    if (perm[i]) {
-      const std::vector<i64> offs = table(*perm[i]);
-      std::vector<char> seen(offs.size(), 0);
-      for (const i64 o : offs) {
-        if (o < 0 || o >= static_cast<i64>(offs.size()) || seen[static_cast<std::size_t>(o)])
-          throw LayoutError("make_tiled_mma: the Tile<> permutation of mode " + std::string(1, "MNK"[i]) + ", " +
-                            to_string(*perm[i]) + ", is not a bijection of [0," + std::to_string(offs.size()) + ") (offset " +
-                            std::to_string(o) + "); layoutproof refuses it rather than trace what CuTe issues with it");
-        seen[static_cast<std::size_t>(o)] = 1;
-      }
-    }
-    t.perm[i] = perm[i];
-  }
+  for (std::size_t i = 0; i < perm.size(); ++i) t.perm[i] = perm[i];
   // tiled_product(ThrID, AtomLayoutMNK) = ((ThrID), M, N, K): thread = ThrID(v) + offsets of the
   // logical product's second mode.
   const Layout prod = logical_product(atom.thr_id, Tiler::of(t.atom_layout));

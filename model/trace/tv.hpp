@@ -124,6 +124,17 @@ struct TraceOptions {
   i64 max_instructions = i64{1} << 22;  // larger traces are refused (LayoutError), never truncated
 };
 
+// CuTe's compile-time conditions on partition_S / partition_D of `smem` by `c` and on the stage
+// slice part(_,_,_,s) of a staged tensor (model/trace/trace_copy.cpp mirrors them on CuTe's own
+// layouts): throws LayoutError quoting CuTe's static_assert ("Shape Divisibility Condition",
+// "Stride Divisibility Condition", "Requires pow2 shape*stride.") where CuTe does not compile the
+// partition. trace_copy checks them; a search that re-addresses traces without tracing each
+// candidate calls this to reject what CuTe refuses.
+// Example: Sw<2,1,3> o tile_to_shape((8,1):(1,0), (8,4,3)) by DefaultCopy on (8,4) threads of
+//   double: the swizzle's projection (_2,_4,_2,_4,_1):(_0,_2,_0,_16,_0) o the stage mode _3:_32
+//   fails "Shape Divisibility Condition".
+void check_cute_partition(const TiledCopy& c, const AnyLayout& smem, CopySide side);
+
 // Every shared-memory instruction the copy issues on `smem` (its rank >= rank of the tiler; extra
 // modes such as the pipeline stage are rest modes), for all warps of the copy.
 // @pre side fits the op (ldsm reads smem: S; stsm and cp.async write it: D), the smem tensor's

@@ -1,5 +1,5 @@
 #pragma once
-// Claims over one shared-memory instruction of a compiled kernel (model/trace/ptx_exec.hpp),
+// Claims over one shared-memory instruction of a compiled kernel (model/compiled/ptx_exec.hpp),
 // decided exhaustively over the concrete launch: every warp of the CTA, every issue.
 //
 //   conflict-free   every issue takes its ideal wavefronts        } through prove_trace
@@ -24,7 +24,7 @@
 #include <optional>
 #include <string>
 
-#include "model/trace/ptx_exec.hpp"
+#include "model/compiled/ptx_exec.hpp"
 #include "proofs/claims/prove.hpp"
 #include "proofs/claims/trace_claims.hpp"
 

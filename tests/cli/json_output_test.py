@@ -31,6 +31,8 @@ F64MMA = ("TiledMMA<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, Layout<Shape<_2,_2,_1>
           "Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>, Layout<Shape<_16,_2>,Stride<_2,_1>>, Underscore>>{}")
 F64TN = "tile_to_shape(composition(Swizzle<2,0,4>{}, Layout<Shape<_4,_16>, Stride<_1,_4>>{}), make_shape(Int<128>{}, Int<16>{}, Int<3>{}))"
 RUNS = [  # (shape, expected exit codes, arguments)
+    ("ptx", {1}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--block", "32", "--param", "1=4", "--claim", "conflict-free"]),
+    ("ptx", {3}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--kernel", "broadcast", "--block", "32", "--claim", "aligned"]),
     ("prove_layout", {0}, ["prove", "(4,2):(2,1)", "--claim", "bijective", "--claim", "contiguous:2"]),
     ("prove_layout", {1}, ["prove", "(2,2):(1,1)", "--claim", "injective"]),
     ("prove_bank", {1}, ["prove", "(8,64):(64,1)", "--claim", "conflict-free", "--elem-bytes", "2", "--pattern", "ldmatrix",
@@ -112,4 +114,4 @@ if missing:
 if failures:
     print(f"{failures} failure(s)")
     sys.exit(1)
-print(f"json output: {len(RUNS)} runs of prove, check, catalog, trace and synth valid against docs/json_output.schema.json")
+print(f"json output: {len(RUNS)} runs of prove, check, catalog, trace, synth and ptx valid against docs/json_output.schema.json")

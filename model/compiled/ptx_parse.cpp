@@ -1,6 +1,6 @@
 // The PTX reader's module level (ptx_parse.hpp): modules, variables, function headers and where
 // their bodies are. Bodies are decoded by ptx_body.cpp.
-#include "model/source/ptx/ptx_parse.hpp"
+#include "model/compiled/ptx_parse.hpp"
 
 #include <cxxabi.h>
 
@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <memory>
 
-#include "model/source/ptx/ptx_decl.hpp"
-#include "model/source/ptx/ptx_lex.hpp"
+#include "model/compiled/ptx_decl.hpp"
+#include "model/compiled/ptx_lex.hpp"
 
 namespace layoutproof::ptx {
 namespace {

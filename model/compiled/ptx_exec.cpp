@@ -1,13 +1,13 @@
 // The PTX executor (ptx_exec.hpp): warps in lock step, shared-memory issues grouped into sites,
 // counted by the bank model and kept, deduplicated, as address traces.
-#include "model/trace/ptx_exec.hpp"
+#include "model/compiled/ptx_exec.hpp"
 
 #include <algorithm>
 #include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
-#include "model/trace/ptx_machine.hpp"
+#include "model/compiled/ptx_machine.hpp"
 
 namespace layoutproof::ptx {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// The executor's state (model/trace/ptx_exec.hpp): one value per register per lane, each either
+// The executor's state (model/compiled/ptx_exec.hpp): one value per register per lane, each either
 // known (its bits) or unknown with the reason, and the per-lane semantics of the integer and bit
 // opcodes (ptx_alu.cpp). Internal to model/trace/.
 //
@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "model/trace/ptx_exec.hpp"
+#include "model/compiled/ptx_exec.hpp"
 
 namespace layoutproof::ptx {
 

@@ -1,6 +1,6 @@
-// model/source/ptx/ptx_parse.hpp: the module structure, bodies (scoped registers, labels, calls,
+// model/compiled/ptx_parse.hpp: the module structure, bodies (scoped registers, labels, calls,
 // .loc), the text nvcc and cuobjdump write, and malformed input located with FILE:LINE:COL.
-#include "model/source/ptx/ptx_parse.hpp"
+#include "model/compiled/ptx_parse.hpp"
 
 #include <gtest/gtest.h>
 

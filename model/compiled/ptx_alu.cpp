@@ -3,7 +3,7 @@
 // operations sign-extend their operands from that width first.
 #include <bit>
 
-#include "model/trace/ptx_machine.hpp"
+#include "model/compiled/ptx_machine.hpp"
 
 namespace layoutproof::ptx {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "model/source/ptx/ptx_lex.hpp"
-#include "model/trace/ptx_ir.hpp"
+#include "model/compiled/ptx_lex.hpp"
+#include "model/compiled/ptx_ir.hpp"
 
 namespace layoutproof::ptx {
 

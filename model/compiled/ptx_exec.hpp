@@ -1,5 +1,5 @@
 #pragma once
-// Running a decoded PTX kernel (model/trace/ptx_ir.hpp) for every thread of ONE concrete CTA and
+// Running a decoded PTX kernel (model/compiled/ptx_ir.hpp) for every thread of ONE concrete CTA and
 // collecting its shared-memory instructions as the project's one address-trace type
 // (model/trace/trace.hpp): one AddressTrace per shared-memory instruction of the PTX (a site),
 // holding each distinct warp-level issue of it. Every count and claim then goes through the same
@@ -43,7 +43,7 @@
 #include <string>
 #include <vector>
 
-#include "model/trace/ptx_ir.hpp"
+#include "model/compiled/ptx_ir.hpp"
 #include "model/trace/trace.hpp"
 
 namespace layoutproof::ptx {

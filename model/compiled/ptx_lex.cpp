@@ -1,4 +1,4 @@
-#include "model/source/ptx/ptx_lex.hpp"
+#include "model/compiled/ptx_lex.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
 #pragma once
-// The PTX program as the executor runs it: a small IR that model/source/ptx_parse.hpp builds from
-// the text nvcc emits and model/trace/ptx_exec.hpp executes for every thread of a launch.
+// The PTX program as the executor runs it: a small IR that model/compiled/ptx_parse.hpp builds from
+// the text nvcc emits and model/compiled/ptx_exec.hpp executes for every thread of a launch.
 //
 // Definitions.
 //   Program   every module of one file (`cuobjdump -ptx` prints one module after another): the

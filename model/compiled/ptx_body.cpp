@@ -10,9 +10,9 @@
 #include <optional>
 #include <unordered_map>
 
-#include "model/source/ptx/ptx_decl.hpp"
-#include "model/source/ptx/ptx_lex.hpp"
-#include "model/source/ptx/ptx_parse.hpp"
+#include "model/compiled/ptx_decl.hpp"
+#include "model/compiled/ptx_lex.hpp"
+#include "model/compiled/ptx_parse.hpp"
 
 namespace layoutproof::ptx {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // The PTX reader: the text nvcc 12/13 emits (`nvcc -ptx`, `-keep`, `cuobjdump -ptx`, which prints
-// one module after another with a banner between them) into the IR of model/trace/ptx_ir.hpp.
+// one module after another with a banner between them) into the IR of model/compiled/ptx_ir.hpp.
 //
 // Two steps, so that a large file costs its text plus one function:
 //   parse_ptx        the module structure: `.version`/`.target`/`.address_size`, `.file`, module
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "model/trace/ptx_ir.hpp"
+#include "model/compiled/ptx_ir.hpp"
 
 namespace layoutproof::ptx {
 

@@ -1,14 +1,14 @@
-// model/trace/ptx_exec.hpp: each opcode family's semantics, checked lane by lane against C++
+// model/compiled/ptx_exec.hpp: each opcode family's semantics, checked lane by lane against C++
 // written here from the PTX ISA's definitions; guards, loops, calls, inline-asm scopes,
 // warp-collective ops, unknown values and their reasons, symbol placement, divergence, limits.
-#include "model/trace/ptx_exec.hpp"
+#include "model/compiled/ptx_exec.hpp"
 
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <functional>
 
-#include "model/source/ptx/ptx_parse.hpp"
+#include "model/compiled/ptx_parse.hpp"
 
 namespace layoutproof::ptx {
 namespace {

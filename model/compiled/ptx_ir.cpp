@@ -1,6 +1,6 @@
-// The PTX IR's own spelling (model/trace/ptx_ir.hpp): opcodes and their modifiers, types, special
+// The PTX IR's own spelling (model/compiled/ptx_ir.hpp): opcodes and their modifiers, types, special
 // registers, and the text of an instruction for messages.
-#include "model/trace/ptx_ir.hpp"
+#include "model/compiled/ptx_ir.hpp"
 
 #include <cctype>
 
