@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "cli/output/escape.hpp"
 #include "cli/output/witness_json.hpp"
 #include "model/compiled/ptx_parse.hpp"
+#include "model/compiled/sass_parse.hpp"
 #include "proofs/claims/ptx_claims.hpp"
 
 namespace layoutproof::cli {
@@ -20,6 +22,7 @@ using namespace proofs;
 using ptx::u64;
 
 struct PtxArgs {
+  CompiledFormat format = CompiledFormat::ptx;
   std::string file, kernel;
   std::optional<std::array<i64, 3>> block;
   std::array<i64, 3> grid{1, 1, 1};
@@ -57,12 +60,12 @@ u64 parse_param_value(const std::string& v, const std::string& what) {
   return neg ? 0 - x : x;
 }
 
-PtxArgs parse_args(const std::vector<std::string>& args) {
+PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd) {
   PtxArgs a;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& f = args[i];
     const auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(f + " needs a value (layoutproof ptx --help)");
+      if (i + 1 >= args.size()) throw LayoutError(f + " needs a value (layoutproof " + cmd + " --help)");
       return args[++i];
     };
     if (f == "--kernel") a.kernel = value();
@@ -73,7 +76,7 @@ PtxArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--param") {
       const std::string p = value();
       const std::size_t eq = p.find('=');
-      if (eq == std::string::npos || eq == 0) throw LayoutError("--param needs I=V or NAME=V, not '" + p + "'");
+      if (eq == std::string::npos || eq == 0) throw LayoutError("--param needs I=V, I+OFFSET=V, NAME=V (PTX) or @OFFSET=V (SASS), not '" + p + "'");
       a.params.push_back({p.substr(0, eq), parse_param_value(p.substr(eq + 1), "--param " + p.substr(0, eq))});
     } else if (f == "--smem-bytes") a.smem_bytes = parse_int_in(value(), "--smem-bytes", 0, kSmemBytes);
     else if (f == "--claim") {
@@ -86,12 +89,14 @@ PtxArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--deadline-s") a.deadline = proofs::Deadline::parse(value());
     else if (f == "--report") {
       (void)value();
-      throw LayoutError("ptx --report is not implemented yet (the figures of `trace --report` for PTX sites come later)");
-    } else if (!f.empty() && f[0] == '-' && f != "-") throw LayoutError("unknown option '" + f + "' (layoutproof ptx --help)");
+      throw LayoutError(cmd + " --report is not implemented yet (the figures of `trace --report` for compiled sites come later)");
+    } else if (!f.empty() && f[0] == '-' && f != "-") throw LayoutError("unknown option '" + f + "' (layoutproof " + cmd + " --help)");
     else if (a.file.empty()) a.file = f;
-    else throw LayoutError("ptx takes one FILE, not also '" + f + "'");
+    else throw LayoutError(cmd + " takes one FILE, not also '" + f + "'");
   }
-  if (a.file.empty()) throw LayoutError("ptx needs a FILE (the PTX nvcc emits: nvcc -ptx -lineinfo; see layoutproof ptx --help)");
+  if (a.file.empty())
+    throw LayoutError(cmd == "sass" ? "sass needs a FILE (cuobjdump -sass or nvdisasm -g output; see layoutproof sass --help)"
+                                    : "ptx needs a FILE (the PTX nvcc emits: nvcc -ptx -lineinfo; see layoutproof ptx --help)");
   return a;
 }
 
@@ -120,30 +125,105 @@ struct KernelResult {
   std::vector<std::vector<PtxClaimResult>> verdicts;  // per site, per claim
 };
 
+// The byte offset and size of each parameter of a kernel whose demangled signature names only
+// scalar and pointer types ("stages(float*, int)" -> (0, 8), (8, 4)): how SASS's constant bank
+// lays them out (each at its natural alignment). It stops at the first type whose size is not
+// known from its name (a struct, a template): those need --param @OFFSET=V.
+std::vector<std::pair<i64, i64>> sass_parameter_layout(const std::string& sig) {
+  std::vector<std::pair<i64, i64>> out;
+  const std::size_t open = sig.find('(');
+  if (open == std::string::npos) return out;
+  std::vector<std::string> types;
+  int depth = 0;
+  std::string cur;
+  for (std::size_t i = open + 1; i < sig.size(); ++i) {
+    const char c = sig[i];
+    if (c == '(' || c == '<') ++depth;
+    if ((c == ')' || c == '>') && depth > 0) { --depth; cur += c; continue; }
+    if (c == ')' && depth == 0) { types.push_back(cur); break; }
+    if (c == ',' && depth == 0) { types.push_back(cur); cur.clear(); continue; }
+    cur += c;
+  }
+  static const std::map<std::string, i64> sizes = {
+      {"bool", 1}, {"char", 1}, {"signed char", 1}, {"unsigned char", 1}, {"short", 2}, {"unsigned short", 2},
+      {"int", 4}, {"unsigned int", 4}, {"float", 4}, {"long", 8}, {"unsigned long", 8}, {"long long", 8},
+      {"unsigned long long", 8}, {"double", 8}, {"__half", 2}, {"half", 2}, {"int2", 8}, {"float2", 8}, {"uint2", 8},
+      {"int4", 16}, {"float4", 16}, {"uint4", 16}, {"double2", 16}, {"longlong2", 16}};
+  i64 at = 0;
+  for (std::string t : types) {
+    while (!t.empty() && t.front() == ' ') t.erase(t.begin());
+    while (!t.empty() && t.back() == ' ') t.pop_back();
+    if (t.empty() || t == "void") break;
+    i64 size = 0;
+    if (t.back() == '*' || t.back() == '&') size = 8;
+    else {
+      for (const char* q : {"const ", "volatile "})
+        if (t.rfind(q, 0) == 0) t = t.substr(std::string(q).size());
+      for (const char* q : {" const", " volatile"})
+        if (t.size() > std::string(q).size() && t.substr(t.size() - std::string(q).size()) == q) t.resize(t.size() - std::string(q).size());
+      const auto it = sizes.find(t);
+      if (it == sizes.end()) break;
+      size = it->second;
+    }
+    at = (at + size - 1) / size * size;
+    out.push_back({at, size});
+    at += size;
+  }
+  return out;
+}
+
 ptx::Launch launch_for(const ptx::Program& p, std::size_t e, const PtxArgs& a, std::string& block_from) {
   const ptx::Function& f = p.functions[e];
   ptx::Launch l;
   if (a.block) l.block = *a.block, block_from = "--block";
   else if (f.reqntid[0] > 0) l.block = f.reqntid, block_from = ".reqntid";
   else if (f.maxntid[0] > 0) l.block = f.maxntid, block_from = ".maxntid (an upper bound; --block gives the launch's)";
+  else if (a.format == CompiledFormat::sass) throw LayoutError(f.name + ": SASS does not say the block size: give it (--block X[,Y[,Z]])");
   else throw LayoutError(f.name + " has no .reqntid or .maxntid: give the block size (--block X[,Y[,Z]])");
   l.grid = a.grid;
   l.dynamic_smem_bytes = a.smem_bytes;
   l.params.assign(f.params.size(), std::nullopt);
+  const bool sass = a.format == CompiledFormat::sass;
+  const std::vector<std::pair<i64, i64>> sass_params = sass ? sass_parameter_layout(ptx::demangle(f.name)) : std::vector<std::pair<i64, i64>>{};
   for (const auto& [key, v] : a.params) {
+    const std::size_t plus = key.find('+');
+    const std::string head = key.substr(0, plus);
+    const i64 field = plus == std::string::npos ? -1 : parse_int_in(key.substr(plus + 1), "--param " + key + "'s byte offset", 0, 4095);
+    const i64 bytes = v >> 32 ? 8 : 4;  // a field: the value's own width (a read past it is not known)
+    if (!head.empty() && head[0] == '@') {  // SASS: bytes of the parameter buffer
+      if (!sass) throw LayoutError("--param " + key + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
+      l.fields.push_back({0, parse_int_in(head.substr(1), "--param " + key + "'s byte offset", 0, 4095), bytes, v});
+      continue;
+    }
     std::optional<std::size_t> idx;
-    if (key.find_first_not_of("0123456789") == std::string::npos) {
-      const i64 i = parse_int_in(key, "--param's index", 0, 1 << 20);
+    const bool by_index = head.find_first_not_of("0123456789") == std::string::npos;
+    if (sass) {
+      if (!by_index) throw LayoutError("--param " + key + ": SASS has no parameter names; give its index (I, I+OFFSET) or the byte offset (@OFFSET)");
+      const i64 i = parse_int_in(head, "--param's index", 0, 1 << 20);
+      if (i >= static_cast<i64>(sass_params.size()))
+        throw LayoutError("--param " + key + ": the byte offset of parameter " + head + " of " + f.name +
+                          " is not known from its signature (" + std::to_string(sass_params.size()) +
+                          " parameter(s) have known sizes): give the byte offset, --param @OFFSET=V");
+      const auto [at, size] = sass_params[static_cast<std::size_t>(i)];
+      l.fields.push_back({0, at + std::max<i64>(field, 0), field >= 0 ? bytes : size, v});
+      continue;
+    }
+    if (by_index) {
+      const i64 i = parse_int_in(head, "--param's index", 0, 1 << 20);
       if (static_cast<std::size_t>(i) >= f.params.size()) continue;  // another selected kernel's (one must have it)
       idx = static_cast<std::size_t>(i);
     } else {
       for (std::size_t i = 0; i < f.params.size(); ++i)
-        if (f.params[i].name == key) idx = i;
+        if (f.params[i].name == head) idx = i;
       if (!idx) continue;  // another kernel's parameter (a name that matches no kernel is refused)
+    }
+    if (field >= 0) {
+      l.fields.push_back({*idx, field, bytes, v});
+      continue;
     }
     if (f.params[*idx].bytes > 8)
       throw LayoutError("--param " + key + ": parameter " + std::to_string(*idx) + " is a " + std::to_string(f.params[*idx].bytes) +
-                        "-byte aggregate; --param fixes scalars");
+                        "-byte aggregate; fix its fields with --param " + head + "+OFFSET=V");
     l.params[*idx] = v;
   }
   if (a.deadline.at) l.deadline = *a.deadline.at;
@@ -179,7 +259,10 @@ void print_text(const ptx::Program& p, const KernelResult& k, const PtxArgs& a, 
     std::snprintf(row, sizeof row, "  %-6u %-22s %9lld %11s %7s  ", s.line, terminal_text(src).c_str(),
                   static_cast<long long>(s.executed), s.counts_known ? std::to_string(s.wavefronts).c_str() : "?",
                   s.counts_known ? std::to_string(s.ideal).c_str() : "?");
-    out << row << terminal_text(s.text) << "\n";
+    const i64 off = p.functions[s.function].code[s.pc].sass_offset;
+    char at[24] = "";
+    if (off >= 0) std::snprintf(at, sizeof at, "/*%04llx*/ ", static_cast<unsigned long long>(off));
+    out << row << at << terminal_text(s.text) << "\n";
     ex += s.executed, wf += s.wavefronts, id += s.ideal;
     known = known && s.counts_known;
   }
@@ -230,7 +313,9 @@ std::string kernel_json(const ptx::Program& p, const KernelResult& k, const PtxA
   bool known = true;
   for (std::size_t si = 0; si < r.sites.size(); ++si) {
     const ptx::Site& t = r.sites[si];
-    s += (si ? "," : "") + std::string("{\"line\":") + std::to_string(t.line) + ",\"sass_offset\":null,\"source\":" +
+    const i64 off = p.functions[t.function].code[t.pc].sass_offset;
+    s += (si ? "," : "") + std::string("{\"line\":") + std::to_string(t.line) + ",\"sass_offset\":" +
+         (off < 0 ? std::string("null") : std::to_string(off)) + ",\"source\":" +
          json_str(t.source) + ",\"text\":" + json_str(t.text) + ",\"op\":" + json_str(t.op) +
          ",\"width_bytes\":" + std::to_string(t.width_bytes) + ",\"executed\":" + std::to_string(t.executed) +
          ",\"wavefronts\":" + count_json(t.counts_known, t.wavefronts) + ",\"ideal\":" + count_json(t.counts_known, t.ideal) +
@@ -258,14 +343,19 @@ std::string kernel_json(const ptx::Program& p, const KernelResult& k, const PtxA
 
 }  // namespace
 
-int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
+int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, CompiledFormat format) {
+  const char* const name = format == CompiledFormat::sass ? "sass" : "ptx";
   for (const auto& x : args)
     if (x == "--help" || x == "-h") {
-      out << *help_text("ptx");
+      out << *help_text(name);
       return 0;
     }
-  const PtxArgs a = parse_args(args);
-  ptx::Program p = ptx::parse_ptx(read_file(a.file), a.file);
+  PtxArgs a = parse_args(args, name);
+  a.format = format;
+  std::string text = read_file(a.file);
+  if (format == CompiledFormat::ptx && ptx::looks_like_sass(text))
+    throw LayoutError(a.file + " is SASS (cuobjdump -sass / nvdisasm), not PTX: use layoutproof sass " + a.file);
+  ptx::Program p = format == CompiledFormat::sass ? ptx::parse_sass(std::move(text), a.file) : ptx::parse_ptx(std::move(text), a.file);
   const std::vector<std::size_t> entries = ptx::select_entries(p, a.kernel);
   if (entries.empty()) {
     std::string names;
@@ -275,7 +365,9 @@ int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
                                        : "no kernel of " + a.file + " matches --kernel '" + a.kernel + "' (kernels: " +
                                              (names.empty() ? "none" : names) + ")");
   }
-  for (const auto& [key, v] : a.params) {  // a parameter index or name must belong to a selected kernel
+  for (const auto& [whole, v] : a.params) {  // a parameter index or name must belong to a selected kernel
+    const std::string key = whole.substr(0, whole.find('+'));
+    if (format == CompiledFormat::sass || (!key.empty() && key[0] == '@')) continue;  // checked per kernel
     const bool by_index = key.find_first_not_of("0123456789") == std::string::npos;
     bool found = false;
     std::size_t most = 0;

@@ -165,6 +165,23 @@ PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const
                        method);
       if (c.kind == Kind::in_bounds) {
         const int pl = p.placement[at(lane)];
+        if (pl < 0 && prog.shared_window_base >= 0) {  // SASS: the CTA's window, from its reserved bytes on
+          const i64 lo = prog.shared_window_base, n = l.dynamic_smem_bytes;
+          if (n < 0) {
+            if (lane_doubt.empty())
+              lane_doubt = "SASS names no shared symbols: give the CTA's shared memory size, static and dynamic (--smem-bytes N)";
+            continue;
+          }
+          if ((a < lo || a + w > lo + n) && may_refute(run, p, false))
+            return refuted(prog, l, run, s, static_cast<i64>(k),
+                           witness_at(s, static_cast<i64>(k), {lane},
+                                      lane_text(in, lane) + ": bytes " + std::to_string(a) + ".." + std::to_string(a + w - 1) +
+                                          " are outside the CTA's shared memory (bytes " + std::to_string(lo) + ".." +
+                                          std::to_string(lo + n - 1) + " of its window, after the 1 KiB reserved)"),
+                           method);
+          if (grouping) spans.push_back({a, lane});
+          continue;
+        }
         if (pl < 0) {
           if (lane_doubt.empty())
             lane_doubt = in.where + ": lane " + std::to_string(lane) + "'s address is not computed from one shared symbol";
