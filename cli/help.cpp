@@ -598,7 +598,7 @@ CUDA source line of every instruction, so witnesses name it), for sm_80..sm_90. 
 the CUDA toolkit on the GPU machine: `nvcc -arch=sm_90 -cubin -lineinfo -o k.cubin k.cu` builds what
 it reads. This is the exact answer where ptxas fused, reordered or rematerialised the PTX's accesses.
 
-Options (as `layoutproof ptx`, docs/compiled.md):
+Options:
   --kernel TEXT    the functions whose mangled or demangled name contains TEXT (default: all)
   --block X,Y,Z    threads per CTA (required: SASS does not record it)
   --param I=V      parameter I (0-based) of a kernel whose signature names scalar and pointer types
@@ -608,7 +608,7 @@ Options (as `layoutproof ptx`, docs/compiled.md):
   --smem-bytes N   the CTA's shared memory (static and dynamic), for in-bounds: SASS names no
                    symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)
   --claim C        conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)
-  --json           as ptx --json, with "sass_offset" the /*0230*/ offset of each instruction
+  --json           as ptx --json (docs/compiled.md), with "sass_offset" the /*0230*/ offset
 
 Modelled: the address arithmetic ptxas emits (IMAD and its forms, IADD3, LEA, LOP3.LUT, SHF, SGXT,
 PRMT, SEL, ISETP, PLOP3, P2R/R2P, S2R/S2UR, LDC/ULDC, the uniform U* forms), LDS/STS of every width,
