@@ -1,5 +1,5 @@
 // ptx_bench: a generated kernel of 40,000 PTX lines (CuTe-like address math: mad, XOR swizzle,
-// shifts; a shared store and load every 8 lines; 4 warps) read, decoded and run for every thread
+// shifts; a shared store or load every 9 lines: bench/ptx_bench_kernel.hpp) read, decoded and run for every thread
 // with every site counted by the bank model. Prints the time of each step; exits 1 past 2 s.
 //   bench/ptx_bench [LINES] [THREADS]      (docs/performance.md)
 #include <chrono>
