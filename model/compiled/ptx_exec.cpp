@@ -103,6 +103,7 @@ struct Issue {
   std::array<int, kWarpLanes> placement{};
   u32 why = 0;
   bool cta = false, divergent = false;
+  std::shared_ptr<const Written> written;  // a store whose active lanes share a byte: their data
 };
 
 class Runner {
@@ -448,6 +449,7 @@ class Runner {
         is.placement[s] = v.placement;
         is.cta = is.cta || v.cta;
       }
+      is.written = written_by(lanes, f, in, is);
       const std::size_t site = site_of(fi, pc);
       if (site >= executions.size()) executions.resize(site + 1, 0);
       on_issue(site, executions[site]++, is);
@@ -482,6 +484,58 @@ class Runner {
       execute(ln, f, in);
     }
     if (alu_lanes.mask) execute_alu(m_, alu_lanes, f, in);
+  }
+
+  // The data of a store issue in which two active lanes write a common byte (ptx_exec.hpp
+  // Written); null for any other issue. Lanes of one issue have one width, so some two overlap
+  // iff two neighbours in address order do.
+  std::shared_ptr<const Written> written_by(std::vector<Lane>& lanes, const Function& f, const Instr& in, const Issue& is) {
+    const Opcode& c = in.code;
+    if (c.op != Op::st && c.op != Op::stmatrix && c.op != Op::cp_async) return nullptr;
+    const i64 w = c.op == Op::st ? i64{type_bytes(c.type)} * c.vec
+                  : c.op == Op::stmatrix ? 16
+                  : in.count >= 3 && arg(f, in, 2).kind == OK::imm ? arg(f, in, 2).imm : 0;
+    if (w <= 0) return nullptr;
+    std::array<i64, kWarpLanes> a{};
+    int n = 0;
+    for (int k = 0; k < kWarpLanes; ++k)
+      if (is.state[static_cast<std::size_t>(k)] == LaneState::active) a[static_cast<std::size_t>(n++)] = is.addr[static_cast<std::size_t>(k)];
+    std::sort(a.begin(), a.begin() + n);
+    bool overlap = false;
+    for (int i = 1; i < n && !overlap; ++i) overlap = a[static_cast<std::size_t>(i)] < a[static_cast<std::size_t>(i - 1)] + w;
+    if (!overlap) return nullptr;
+    auto out = std::make_shared<Written>();
+    for (int k = 0; k < kWarpLanes; ++k) {
+      const std::size_t s = static_cast<std::size_t>(k);
+      if (is.state[s] != LaneState::active) continue;
+      std::string& why = out->why[s];
+      if (c.op == Op::stmatrix) {
+        why = "stmatrix stores data held in other lanes' registers (not modelled)";
+        continue;
+      }
+      if (c.op == Op::cp_async) {
+        why = "cp.async copies data from global memory (data is not modelled)";
+        continue;
+      }
+      const int tb = type_bytes(c.type);
+      if (w > 16 || tb > 8 || tb <= 0 || in.count < 2) {
+        why = "line " + std::to_string(in.line) + ": the stored data's width is not modelled";
+        continue;
+      }
+      const Operand& src = arg(f, in, 1);
+      const u32 elements = src.kind == OK::vec ? src.count : 1;
+      for (u32 e = 0; e < elements && why.empty(); ++e) {
+        const Operand& o = src.kind == OK::vec ? f.operands[src.index + e] : src;
+        const Val v = read_operand(m_, lanes[s], f, o, in);
+        if (!v.known()) {
+          why = m_.reasons[v.why];
+          break;
+        }
+        for (int j = 0; j < tb && static_cast<i64>(e) * tb + j < w; ++j)
+          out->bytes[s][static_cast<std::size_t>(e * static_cast<u32>(tb) + static_cast<u32>(j))] = static_cast<u8>(v.v >> (8 * j));
+      }
+    }
+    return out;
   }
 
   void execute(Lane& ln, const Function& f, const Instr& in) {
@@ -776,7 +830,8 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     auto& chain = known[si];
     u32* const head = first_of[si].find(key);
     for (u32 k = head ? *head : UINT32_MAX; k != UINT32_MAX; k = chain[k].next)
-      if (s.trace.instructions[k].addr == is.addr && s.patterns[k].placement == is.placement) {
+      if (s.trace.instructions[k].addr == is.addr && s.patterns[k].placement == is.placement &&
+          (s.patterns[k].written == is.written || (s.patterns[k].written && is.written && *s.patterns[k].written == *is.written))) {
         count(chain[k].counts, chain[k].invalid, "");
         ++s.patterns[k].count;
         s.patterns[k].divergent = s.patterns[k].divergent || is.divergent;
@@ -823,6 +878,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     pt.placement = is.placement;
     pt.divergent = is.divergent;
     pt.cta_dependent = is.cta;
+    pt.written = is.written;
     s.patterns.push_back(pt);
   };
   const i64 warps = ceil_div(run.threads, kWarpLanes);
