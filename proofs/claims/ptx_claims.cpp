@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+
+#include "model/compiled/ptx_parse.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -249,6 +252,208 @@ PtxClaimResult prove_ptx_site(const ptx::Program& prog, const ptx::Launch& l, co
   r.verdict = o.smt.deadline.expire(std::move(r.verdict));
   if (!r.verdict.is_refuted()) r.witness.reset();
   return r;
+}
+
+ptx::u64 parse_ptx_param_value(const std::string& v, const std::string& what) {
+  const bool neg = !v.empty() && v[0] == '-';
+  const std::string s = neg ? v.substr(1) : v;
+  const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  const std::string digits = hex ? s.substr(2) : s;
+  const bool ok = !digits.empty() && digits.size() <= (hex ? 16u : 19u) &&
+                  digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") == std::string::npos;
+  if (!ok) throw LayoutError(what + " needs a decimal or 0x hex integer of 64 bits, not '" + v + "'");
+  const ptx::u64 x = std::stoull(digits, nullptr, hex ? 16 : 10);
+  if (neg && x > (ptx::u64{1} << 63)) throw LayoutError(what + " needs a value that fits in 64 bits, not '" + v + "'");
+  return neg ? 0 - x : x;
+}
+
+std::vector<std::size_t> select_ptx_kernels(const ptx::Program& p, const std::string& text, const std::string& what) {
+  std::vector<std::size_t> entries = ptx::select_entries(p, text);
+  if (!entries.empty()) return entries;
+  std::string names;
+  for (const ptx::Function& f : p.functions)
+    if (f.is_entry) names += (names.empty() ? "" : ", ") + f.name;
+  throw LayoutError(text.empty() ? p.file + " has no kernel (.entry with a body)"
+                                 : "no kernel of " + p.file + " matches " + what + " '" + text + "' (kernels: " +
+                                       (names.empty() ? "none" : names) + ")");
+}
+
+namespace {
+
+bool is_index(const std::string& key) { return key.find_first_not_of("0123456789") == std::string::npos; }
+
+// The slot of parameter `key` (an index or a name) in f; nullopt when f has none.
+std::optional<std::size_t> param_slot(const ptx::Function& f, const std::string& key, const std::string& what) {
+  if (is_index(key)) {
+    const i64 i = parse_int_in(key, what + "'s index", 0, 1 << 20);
+    if (static_cast<std::size_t>(i) < f.params.size()) return static_cast<std::size_t>(i);
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < f.params.size(); ++i)
+    if (f.params[i].name == key) return i;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void check_ptx_param(const ptx::Program& p, const std::vector<std::size_t>& entries, const std::string& key, const std::string& what) {
+  bool found = false;
+  std::size_t most = 0;
+  for (const std::size_t e : entries) {
+    const ptx::Function& f = p.functions[e];
+    most = std::max(most, f.params.size());
+    const auto slot = param_slot(f, key, what);
+    if (!slot) continue;
+    found = true;
+    if (f.params[*slot].bytes > 8)
+      throw LayoutError(what + ": parameter " + std::to_string(*slot) + " of " + f.name + " is a " +
+                        std::to_string(f.params[*slot].bytes) + "-byte aggregate; only scalars can be fixed");
+  }
+  if (!found && is_index(key))
+    throw LayoutError(what + ": no selected kernel has a parameter " + key + " (the most any has is " + std::to_string(most) +
+                      ", numbered from 0)");
+  if (!found) throw LayoutError(what + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
+}
+
+std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
+                                               const std::string& kernel_what, const std::string& param_what) {
+  const std::vector<std::size_t> entries = select_ptx_kernels(p, kernel, kernel_what);
+  for (const auto& [key, v] : r.params) check_ptx_param(p, entries, key, param_what + " " + key);
+  std::vector<PtxKernelLaunch> out;
+  for (const std::size_t e : entries) {
+    ptx::decode_with_callees(p, e);
+    const ptx::Function& f = p.functions[e];
+    PtxKernelLaunch k;
+    k.entry = e;
+    ptx::Launch& l = k.launch;
+    if (r.block) l.block = *r.block, k.block_from = r.block_given_by;
+    else if (f.reqntid[0] > 0) l.block = f.reqntid, k.block_from = ".reqntid";
+    else if (f.maxntid[0] > 0) l.block = f.maxntid, k.block_from = ".maxntid (an upper bound; --block gives the launch's)";
+    else throw LayoutError(f.name + " has no .reqntid or .maxntid: give the block size (--block X[,Y[,Z]])");
+    l.grid = r.grid;
+    l.dynamic_smem_bytes = r.smem_bytes;
+    l.params.assign(f.params.size(), std::nullopt);
+    for (const auto& [key, v] : r.params)  // a parameter another selected kernel has is not this one's
+      if (const auto slot = param_slot(f, key, param_what)) l.params[*slot] = v;
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+PtxKernelResult run_ptx_kernel(const ptx::Program& p, const PtxKernelLaunch& k, const std::vector<PtxClaim>& claims,
+                               const ProveOptions& o) {
+  PtxKernelResult r{k, nullptr, {}};
+  if (o.smt.deadline.at && (!r.launch.launch.deadline || *o.smt.deadline.at < *r.launch.launch.deadline))
+    r.launch.launch.deadline = *o.smt.deadline.at;
+  auto run = std::make_shared<ptx::KernelRun>(ptx::run_kernel(p, k.entry, r.launch.launch));
+  for (const ptx::Site& s : run->sites) {
+    std::vector<PtxClaimResult> row;
+    for (const PtxClaim& c : claims) row.push_back(prove_ptx_site(p, r.launch.launch, *run, s, c, o));
+    r.verdicts.push_back(std::move(row));
+  }
+  r.run = std::move(run);
+  return r;
+}
+
+namespace {
+
+// "tests/ptx/basic.cu:34" -> {"tests/ptx/basic.cu", 34}; an absolute path under the folder the
+// run started in becomes relative to it (code scanning wants the repository's relative paths:
+// nvcc writes the path it was given, often absolute). Empty for no .loc.
+SourceLocation cuda_location(const std::string& source) {
+  const std::size_t colon = source.rfind(':');
+  if (source.empty() || colon == std::string::npos || colon == 0) return {};
+  const std::string digits = source.substr(colon + 1);
+  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) return {};
+  std::string file = source.substr(0, colon);
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  if (!ec && std::filesystem::path(file).is_absolute()) {
+    const std::filesystem::path rel = std::filesystem::path(file).lexically_relative(cwd);
+    if (!rel.empty() && *rel.begin() != "..") file = rel.generic_string();
+  }
+  return {file, static_cast<int>(std::stol(digits)), 0};
+}
+
+// The opcode of a statement ("@%p1 st.shared.f32 [%r4], %f1;" -> "st.shared.f32").
+std::string opcode_of(const std::string& text) {
+  std::size_t b = text.find_first_not_of(" \t");
+  if (b != std::string::npos && text[b] == '@') b = text.find_first_not_of(" \t", text.find_first_of(" \t", b));
+  if (b == std::string::npos) return text;
+  const std::size_t e = text.find_first_of(" \t;", b);
+  return text.substr(b, e == std::string::npos ? std::string::npos : e - b);
+}
+
+std::string base_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// A result of the entry's check for claim c (its spec location), about `kernel` (and a site).
+CheckResult result_for(const Check& entry, std::size_t c, const std::string& kernel, Verdict v) {
+  const CompiledEntry& e = *entry.compiled;
+  CheckResult r{entry, std::move(v), std::nullopt, std::nullopt};
+  r.check.compiled.reset();
+  r.check.claim = e.claims[c].text;
+  r.check.where = e.claim_where[c];
+  r.check.command = e.command + " --claim " + e.claims[c].text;
+  r.check.site.emplace();
+  r.check.site->kernel = kernel;
+  r.check.site->ptx.file = e.file;
+  r.check.access_text = kernel;
+  return r;
+}
+
+}  // namespace
+
+std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o) {
+  const CompiledEntry& e = *entry.compiled;
+  ProveOptions opts = o;
+  if (e.deadline_s) {  // the entry's own limit, when it comes first
+    const Deadline own = Deadline::in_seconds(*e.deadline_s, "deadline_s");
+    if (!opts.smt.deadline.at || *own.at < *opts.smt.deadline.at) opts.smt.deadline = own;
+  }
+  std::vector<CheckResult> out;
+  for (const PtxKernelLaunch& k : e.launches) {
+    const std::string kernel = ptx::demangle(e.program->functions[k.entry].name);
+    PtxKernelResult kr;
+    try {
+      kr = run_ptx_kernel(*e.program, k, e.claims, opts);
+    } catch (const std::exception& ex) {  // a launch the executor refuses: no instruction was decided
+      for (std::size_t c = 0; c < e.claims.size(); ++c)
+        out.push_back(result_for(entry, c, kernel, Verdict::error("run " + kernel, ex.what())));
+      continue;
+    }
+    const ptx::KernelRun& run = *kr.run;
+    std::vector<bool> decided(e.claims.size(), false);
+    std::vector<CheckResult> kernel_results;
+    for (std::size_t si = 0; si < run.sites.size(); ++si) {
+      const ptx::Site& s = run.sites[si];
+      for (std::size_t c = 0; c < e.claims.size(); ++c) {
+        const PtxClaimResult& v = kr.verdicts[si][c];
+        if (!v.applicable) continue;
+        decided[c] = true;
+        CheckResult r = result_for(entry, c, kernel, v.verdict);
+        r.check.site->ptx.line = static_cast<int>(s.line);
+        r.check.site->instruction = s.text;
+        r.check.code = cuda_location(s.source);
+        r.check.trace = std::shared_ptr<const AddressTrace>(kr.run, &s.trace);  // shares the run's lifetime
+        r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(s.line) + " " + opcode_of(s.text) +
+                              (r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line));
+        r.trace_witness = v.witness;
+        if (v.witness && r.verdict.witness.why.empty()) r.verdict.witness.why = v.witness->why;
+        kernel_results.push_back(std::move(r));
+      }
+    }
+    // A claim no instruction of the kernel is subject to proves nothing: UNKNOWN, with the reason.
+    for (std::size_t c = 0; c < e.claims.size(); ++c) {
+      if (decided[c]) continue;
+      const std::string why = !run.stopped.empty() ? "a lane stopped early (" + run.stopped + ") before any shared-memory instruction"
+                              : run.sites.empty()  ? kernel + " has no lane-addressed shared-memory instruction: the claim is about none"
+                                                   : kernel + " has no instruction the claim applies to (" + e.claims[c].text +
+                                                         ": stores, stmatrix, cp.async)";
+      kernel_results.push_back(result_for(entry, c, kernel, Verdict::unknown("run " + kernel, why)));
+    }
+    for (auto& r : kernel_results) out.push_back(std::move(r));
+  }
+  return out;
 }
 
 }  // namespace layoutproof::proofs

@@ -1,0 +1,52 @@
+#include "model/compiled/compiled_file.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "model/compiled/ptx_parse.hpp"
+
+namespace layoutproof::ptx {
+
+std::optional<CompiledFormat> parse_compiled_format(const std::string& name) {
+  if (name == "ptx") return CompiledFormat::ptx;
+  if (name == "sass") return CompiledFormat::sass;
+  return std::nullopt;
+}
+
+std::string to_string(CompiledFormat f) { return f == CompiledFormat::ptx ? "ptx" : "sass"; }
+
+std::optional<CompiledFormat> compiled_format_of(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".ptx") return CompiledFormat::ptx;
+  if (ext == ".sass" || ext == ".txt") return CompiledFormat::sass;
+  return std::nullopt;
+}
+
+bool compiled_format_available(CompiledFormat f) { return f == CompiledFormat::ptx; }
+
+std::string read_compiled_text(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw LayoutError("cannot read '" + path + "': it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw LayoutError("cannot read '" + path + "'");
+  std::string s;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    s.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (s.size() > kMaxPtxBytes)
+      throw LayoutError(path + ": more than " + std::to_string(kMaxPtxBytes >> 20) + " MiB of text (the limit)");
+  }
+  return s;
+}
+
+Program read_compiled_file(const std::string& path, CompiledFormat format) {
+  switch (format) {
+    case CompiledFormat::ptx:
+      return parse_ptx(read_compiled_text(path), path);
+    case CompiledFormat::sass:
+      break;
+  }
+  throw LayoutError("format " + to_string(format) + " is not available in this build (it reads PTX: nvcc -ptx -lineinfo, or -keep)");
+}
+
+}  // namespace layoutproof::ptx
