@@ -438,7 +438,10 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
         r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(s.line) + " " + opcode_of(s.text) +
                               (r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line));
         r.trace_witness = v.witness;
-        if (v.witness && r.verdict.witness.why.empty()) r.verdict.witness.why = v.witness->why;
+        if (v.witness) {  // its sentence names every lane, thread and address: the points would repeat it
+          r.verdict.witness.why = v.witness->why;
+          r.verdict.witness.points.clear();
+        }
         kernel_results.push_back(std::move(r));
       }
     }
