@@ -105,9 +105,12 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
     src.fail(format_node, "format " + ptx::to_string(*format) + (entry["format"] ? "" : " (from the file's extension)") +
                               " is not available in this build; gate the PTX instead (nvcc -arch=sm_90 -ptx -lineinfo, or -keep)");
   std::error_code ec;
-  if (!std::filesystem::exists(e->file, ec))
+  const auto status = std::filesystem::status(e->file, ec);
+  if (!std::filesystem::exists(status))
     src.fail(file_node, "no file '" + e->file + "' ('file' is relative to the spec's folder; build or commit the " +
                             ptx::to_string(*format) + " first)");
+  // A device, a pipe or a folder is not a build's output (and /dev/zero would be read to the limit).
+  if (!std::filesystem::is_regular_file(status)) src.fail(file_node, "'" + e->file + "' is not a regular file");
   ptx::Program program = at_node(src, file_node, [&] { return ptx::read_compiled_file(e->file, *format); });
 
   // The kernels, each parameter, the launch.

@@ -126,6 +126,18 @@ assert p['artifactLocation']['uri'] == sys.argv[2] and p['region']['startLine'] 
 assert r['relatedLocations'][0]['physicalLocation']['artifactLocation']['uri'].endswith('noloc.yaml'), r['relatedLocations']
 " "$tmp/noloc.sarif" "$tmp/basic.ptx" "$LD" || fail "without .loc: SARIF is not on the PTX line $LD"
 
+# nvcc writes the path it was given: an absolute .file under the folder check runs in is written
+# relative to it (code scanning needs repository-relative paths).
+spec abs column_read ""
+sed -i "s|^\(\s*\.file\s*1\s*\)\"tests/ptx/basic.cu\"|\1\"$ROOT/tests/ptx/basic.cu\"|" "$tmp/basic.ptx"
+grep -q "\"$ROOT/tests/ptx/basic.cu\"" "$tmp/basic.ptx" || fail "absolute .file: the fixture was not rewritten"
+"$BIN" check "$tmp/abs.yaml" --no-cache --no-progress --sarif "$tmp/abs.sarif" > /dev/null 2>&1
+python3 -c "
+import json, sys
+p = json.load(open(sys.argv[1]))['runs'][0]['results'][0]['locations'][0]['physicalLocation']
+assert p['artifactLocation']['uri'] == 'tests/ptx/basic.cu' and p['region']['startLine'] == int(sys.argv[2]), p
+" "$tmp/abs.sarif" "$CU" || fail "absolute .file: SARIF is not on tests/ptx/basic.cu:$CU"
+
 # The format: .txt is SASS (not in this build: exit 2, located at the file); format: ptx wins.
 cp $P "$tmp/basic.txt"
 printf 'compiled:\n  - name: r\n    file: basic.txt\n    kernel: row_copy\n    block: 32\n    claims: [conflict-free]\n' > "$tmp/txt.yaml"
@@ -138,6 +150,17 @@ printf 'compiled:\n  - name: r\n    file: basic.txt\n    format: ptx\n    kernel
 printf 'compiled:\n  - name: r\n    file: basic.o\n    kernel: row_copy\n    block: 32\n    claims: [conflict-free]\n' > "$tmp/o.yaml"
 "$BIN" check "$tmp/o.yaml" --no-cache > /dev/null 2> "$tmp/o.err"; rc=$?
 [ $rc -eq 2 ] && grep -q "names no format" "$tmp/o.err" || fail ".o: exit $rc: $(cat "$tmp/o.err")"
+
+# A gate over nothing must not pass: a kernel without a shared-memory instruction is UNKNOWN.
+printf '.version 8.5\n.target sm_90\n.address_size 64\n\n.visible .entry nothing()\n{\n\tret;\n}\n' > "$tmp/nothing.ptx"
+printf 'compiled:\n  - name: n\n    file: nothing.ptx\n    kernel: nothing\n    block: 32\n    claims: [conflict-free]\n' > "$tmp/nothing.yaml"
+"$BIN" check "$tmp/nothing.yaml" --no-cache > "$tmp/nothing.out" 2>&1; rc=$?
+[ $rc -eq 3 ] && grep -q "UNKNOWN" "$tmp/nothing.out" && grep -q "has no lane-addressed shared-memory instruction" "$tmp/nothing.out" ||
+  fail "a kernel without shared memory: exit $rc: $(cat "$tmp/nothing.out")"
+# A device is not a build's output (/dev/zero would be read to the size limit).
+printf 'compiled:\n  - name: z\n    file: /dev/zero\n    format: ptx\n    kernel: k\n    block: 32\n    claims: [conflict-free]\n' > "$tmp/dev.yaml"
+"$BIN" check "$tmp/dev.yaml" --no-cache > /dev/null 2> "$tmp/dev.err"; rc=$?
+[ $rc -eq 2 ] && grep -q "^error: $tmp/dev.yaml:3:11: '/dev/zero' is not a regular file" "$tmp/dev.err" || fail "/dev/zero: exit $rc: $(cat "$tmp/dev.err")"
 
 # -j 2 gives the same results, in the same order.
 "$BIN" check $SPEC --no-cache --no-progress -j 2 --json > "$tmp/j2.json"
