@@ -232,6 +232,16 @@ Usage:
       - name: sA
         layout: tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(bM, get<2>(TileShape{})))
         claims: [bijective]
+  A `compiled:` section gates the build's compiled kernels (their PTX: nvcc -arch=sm_90 -ptx -lineinfo),
+  as `layoutproof ptx` runs them: each claim on every shared-memory instruction, one result per
+  kernel, instruction and claim; JUnit has one test case per entry, kernel and claim, and SARIF
+  points at the instruction's CUDA line (docs/compiled.md, examples/compiled_sm90.yaml):
+    compiled:
+      - name: column_read
+        file: build/kernels.ptx     # relative to the spec; format: ptx|sass (default: the extension)
+        kernel: column_read         # as ptx --kernel
+        block: [32, 1, 1]           # grid, params {I or NAME: V}, smem_bytes, deadline_s: optional
+        claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
 
 Options:
   -j N, --jobs N      prove N claims at a time (default 1)
@@ -255,6 +265,8 @@ Examples:
   layoutproof check examples/gemm_sm80_f16.yaml --no-cache
   layoutproof check examples/gemm_sm80_f16.yaml --no-cache --junit /tmp/lp-check.xml --markdown /tmp/lp-check.md --report /tmp/lp-check-report
   layoutproof check examples/kernels_sm80.yaml --no-cache -j 2 --json /tmp/lp-check.json --deadline-s 60
+  # compiled kernels: column_read's 32-way conflict is REFUTED at tests/ptx/basic.cu's line (exit 1)
+  layoutproof check examples/compiled_sm90.yaml --no-cache --sarif /tmp/lp-compiled.sarif
 
 Outputs: each file is written whole or not at all (a partial sibling renamed into place), the
 report folder is replaced whole, and a run first removes the outputs it will write, so a run that

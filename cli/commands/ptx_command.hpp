@@ -15,14 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "model/compiled/compiled_file.hpp"
+
 namespace layoutproof::cli {
 
-enum class CompiledFormat { ptx, sass };
-
 // One command for both formats: they share the IR, the executor, the claims and the output.
-int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, CompiledFormat format);
+int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, ptx::CompiledFormat format);
 inline int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
-  return run_compiled_command(args, out, CompiledFormat::ptx);
+  return run_compiled_command(args, out, ptx::CompiledFormat::ptx);
 }
 
 }  // namespace layoutproof::cli

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <ostream>
 #include <sstream>
 
@@ -21,6 +22,7 @@ namespace layoutproof::cli {
 namespace {
 
 using proofs::CheckResult;
+using proofs::CompiledSite;
 using proofs::Verdict;
 
 std::string ms_text(double t) {
@@ -177,35 +179,85 @@ void write_json(std::ostream& out, const std::string& source, const std::vector<
         << ",\"witness_text\":" << json_str(witness_summary(r));
     if (!r.check.where.file.empty()) out << ",\"location\":" << json_location(r.check.where);
     if (!r.check.code.file.empty()) out << ",\"code\":" << json_location(r.check.code);
+    if (r.check.site)
+      out << ",\"instruction\":{\"kernel\":" << json_str(r.check.site->kernel) << ",\"ptx\":" << json_location(r.check.site->ptx)
+          << ",\"text\":" << json_str(r.check.site->instruction) << "}";
     out << "}";
   }
   out << "]}\n";
 }
 
-void write_junit(std::ostream& out, const std::string& suite, const std::vector<CheckResult>& results, const RunSummary& s) {
-  double total_ms = 0;
-  for (const auto& r : results) total_ms += r.verdict.time_ms;
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"layoutproof\" tests=\"" << results.size()
-      << "\" failures=\"" << s.refuted << "\" errors=\"" << s.unknown + s.error << "\" time=\"" << seconds(total_ms) << "\">\n"
-      << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << results.size() << "\" failures=\"" << s.refuted
-      << "\" errors=\"" << s.unknown + s.error << "\" skipped=\"0\" time=\"" << seconds(total_ms) << "\">\n";
+namespace {
+
+// One JUnit test case: a claim, or a compiled entry's claim over one kernel (every instruction of
+// it: the case fails when one is refuted, errs when one is undecided, and lists them).
+struct JunitCase {
+  std::string classname, name;
+  Verdict::Kind kind = Verdict::Kind::proved;
+  double ms = 0;
+  std::string text;  // the failure's or error's body
+};
+
+int severity(Verdict::Kind k) {
+  return k == Verdict::Kind::refuted ? 3 : k == Verdict::Kind::error ? 2 : k == Verdict::Kind::unknown ? 1 : 0;
+}
+
+std::vector<JunitCase> junit_cases(const std::vector<CheckResult>& results) {
+  std::vector<JunitCase> cases;
+  std::map<std::string, std::size_t> compiled;  // (subject, kernel, claim) -> its case
   for (const auto& r : results) {
-    out << "    <testcase classname=\"" << xml_escape(r.check.subject) << "\" name=\"" << xml_escape(case_name(r)) << "\" time=\""
-        << seconds(r.verdict.time_ms) << "\"";
     // The location goes into the message: the JUnit schema (Jenkins junit-10.xsd) has no file/line.
     const std::string at = r.check.where.file.empty() ? "" : r.check.where.file + ":" + std::to_string(r.check.where.line) + ": ";
-    const std::string w = at + witness_summary(r);
-    switch (r.verdict.kind) {
+    if (!r.check.site) {
+      cases.push_back({r.check.subject, case_name(r), r.verdict.kind, r.verdict.time_ms, at + witness_summary(r)});
+      continue;
+    }
+    const CompiledSite& site = *r.check.site;
+    const std::string key = r.check.subject + '\n' + site.kernel + '\n' + r.check.claim;
+    auto [it, fresh] = compiled.try_emplace(key, cases.size());
+    if (fresh) cases.push_back({r.check.subject, r.check.claim + " [" + site.kernel + "]", Verdict::Kind::proved, 0, ""});
+    JunitCase& c = cases[it->second];
+    c.ms += r.verdict.time_ms;
+    if (severity(r.verdict.kind) > severity(c.kind)) c.kind = r.verdict.kind;
+    if (r.verdict.kind == Verdict::Kind::proved) continue;
+    // One line per instruction not proved: its PTX line, its CUDA line, the verdict and why.
+    std::string line = site.ptx.file + (site.ptx.line ? ":" + std::to_string(site.ptx.line) : "");
+    if (!r.check.code.file.empty()) line += " (" + r.check.code.file + ":" + std::to_string(r.check.code.line) + ")";
+    if (!site.instruction.empty()) line += " " + site.instruction;
+    c.text += (c.text.empty() ? at : "\n") + line + ": " + to_string(r.verdict.kind) + ": " + witness_summary(r);
+  }
+  return cases;
+}
+
+}  // namespace
+
+void write_junit(std::ostream& out, const std::string& suite, const std::vector<CheckResult>& results, const RunSummary&) {
+  const std::vector<JunitCase> cases = junit_cases(results);
+  double total_ms = 0;
+  int failures = 0, errors = 0;
+  for (const auto& c : cases) {
+    total_ms += c.ms;
+    failures += c.kind == Verdict::Kind::refuted;
+    errors += c.kind == Verdict::Kind::unknown || c.kind == Verdict::Kind::error;
+  }
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"layoutproof\" tests=\"" << cases.size()
+      << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" time=\"" << seconds(total_ms) << "\">\n"
+      << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << cases.size() << "\" failures=\"" << failures
+      << "\" errors=\"" << errors << "\" skipped=\"0\" time=\"" << seconds(total_ms) << "\">\n";
+  for (const auto& c : cases) {
+    out << "    <testcase classname=\"" << xml_escape(c.classname) << "\" name=\"" << xml_escape(c.name) << "\" time=\""
+        << seconds(c.ms) << "\"";
+    switch (c.kind) {
       case Verdict::Kind::proved:
         out << "/>\n";
         break;
       case Verdict::Kind::refuted:
-        out << ">\n      <failure message=\"REFUTED: " << xml_escape(r.check.claim) << "\" type=\"REFUTED\">" << xml_escape(w)
+        out << ">\n      <failure message=\"REFUTED: " << xml_escape(c.name) << "\" type=\"REFUTED\">" << xml_escape(c.text)
             << "</failure>\n    </testcase>\n";
         break;
       default:
-        out << ">\n      <error message=\"" << to_string(r.verdict.kind) << "\" type=\"" << to_string(r.verdict.kind) << "\">"
-            << xml_escape(w) << "</error>\n    </testcase>\n";
+        out << ">\n      <error message=\"" << to_string(c.kind) << "\" type=\"" << to_string(c.kind) << "\">" << xml_escape(c.text)
+            << "</error>\n    </testcase>\n";
     }
   }
   out << "  </testsuite>\n</testsuites>\n";
@@ -222,12 +274,24 @@ void write_sarif(std::ostream& out, const std::string& spec_path, const std::vec
     const std::string spec_loc = sarif_location(file, std::max(1, r.check.where.line), std::max(1, r.check.where.column));
     out << (first ? "\n" : ",\n") << "      {\"ruleId\": \"" << (refuted ? "LP001" : "LP002") << "\", \"level\": \""
         << (refuted ? "error" : "warning") << "\", \"message\": {\"text\": " << json_str(msg) << "}, \"locations\": [";
-    // The kernel source line when the spec names it (source: FILE:LINE), the claim's line of the spec as related.
-    if (!r.check.code.file.empty())
-      out << sarif_location(r.check.code.file, r.check.code.line, 0) << "], \"relatedLocations\": [{\"id\": 0, "
-          << spec_loc.substr(1, spec_loc.size() - 2) << ", \"message\": {\"text\": \"the claim in the spec\"}}]}";
-    else
+    // Where the claim fails: the kernel source line (the spec's source: FILE:LINE, or a compiled
+    // instruction's CUDA line from its .loc), else a compiled instruction's own line; related: the
+    // compiled instruction's line (when the CUDA line is the location) and the claim in the spec.
+    const auto related = [](int id, const std::string& loc, const std::string& text) {
+      return "{\"id\": " + std::to_string(id) + ", " + loc.substr(1, loc.size() - 2) + ", \"message\": {\"text\": " + json_str(text) + "}}";
+    };
+    const proofs::CompiledSite* site = r.check.site ? &*r.check.site : nullptr;
+    const std::string ptx_loc = site ? sarif_location(site->ptx.file, site->ptx.line, 0) : "";
+    const std::string ptx_text = site ? "the instruction in the compiled kernel " + site->kernel + ": " + site->instruction : "";
+    if (!r.check.code.file.empty()) {
+      out << sarif_location(r.check.code.file, r.check.code.line, 0) << "], \"relatedLocations\": [";
+      if (site) out << related(0, ptx_loc, ptx_text) << ", ";
+      out << related(site ? 1 : 0, spec_loc, "the claim in the spec") << "]}";
+    } else if (site && site->ptx.line >= 1) {
+      out << ptx_loc << "], \"relatedLocations\": [" << related(0, spec_loc, "the claim in the spec") << "]}";
+    } else {
       out << spec_loc << "]}";
+    }
     first = false;
   }
   out << (first ? "" : "\n    ") << "]\n  }]\n}\n";

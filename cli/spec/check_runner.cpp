@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "cli/spec/verdict_cache.hpp"
+#include "proofs/claims/ptx_claims.hpp"
 
 namespace layoutproof::cli {
 namespace {
@@ -38,23 +39,26 @@ class Progress {
 }  // namespace
 
 std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunOptions& o) {
-  std::vector<CheckResult> results(checks.size());
+  // Per check, its results: one, or a compiled entry's one per (kernel, instruction, claim).
+  std::vector<std::vector<CheckResult>> results(checks.size());
   std::atomic<std::size_t> next{0};
   Progress progress(o.progress, checks.size());
   auto worker = [&] {
     for (std::size_t i = next++; i < checks.size(); i = next++) {
       const proofs::Deadline& deadline = o.prove.smt.deadline;
       std::optional<CheckResult> cached;
-      if (deadline.passed()) {  // not started by the deadline: UNKNOWN, whatever a cache holds
-        results[i] = CheckResult{checks[i], Verdict::unknown("deadline", deadline.reason()), std::nullopt, std::nullopt};
+      if (checks[i].kind == Check::Kind::compiled) {  // its kernels run here (never cached: the file is its input)
+        results[i] = proofs::run_compiled(checks[i], o.prove);
+      } else if (deadline.passed()) {  // not started by the deadline: UNKNOWN, whatever a cache holds
+        results[i] = {CheckResult{checks[i], Verdict::unknown("deadline", deadline.reason()), std::nullopt, std::nullopt}};
       } else if (!o.cache_dir.empty() && (cached = load_cached(o.cache_dir, checks[i], o.fingerprint))) {
-        results[i] = std::move(*cached);
+        results[i] = {std::move(*cached)};
       } else {
-        results[i] = proofs::run_check(checks[i], o.prove);
-        if (!o.cache_dir.empty()) store_cached(o.cache_dir, results[i], o.fingerprint);
+        results[i] = {proofs::run_check(checks[i], o.prove)};
+        if (!o.cache_dir.empty()) store_cached(o.cache_dir, results[i].front(), o.fingerprint);
       }
-      results[i].verdict = deadline.expire(std::move(results[i].verdict));  // finished after it: UNKNOWN
-      progress.done(results[i]);
+      for (CheckResult& r : results[i]) r.verdict = deadline.expire(std::move(r.verdict));  // finished after it: UNKNOWN
+      if (!results[i].empty()) progress.done(results[i].front());
     }
   };
   const int jobs = std::max(1, std::min<int>(o.jobs, static_cast<int>(checks.size())));
@@ -62,7 +66,10 @@ std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunO
   for (int j = 1; j < jobs; ++j) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
-  return results;
+  std::vector<CheckResult> out;
+  for (auto& rs : results)
+    for (auto& r : rs) out.push_back(std::move(r));
+  return out;
 }
 
 }  // namespace layoutproof::cli

@@ -20,7 +20,8 @@ struct RunOptions {
   std::string fingerprint = code_fingerprint();  // of the deciding code; tests vary it
 };
 
-// The results in the order of the checks.
+// The results in the order of the checks; a compiled check (a spec's compiled: entry) gives one
+// result per kernel, instruction and claim (proofs/claims/ptx_claims.hpp run_compiled), in its place.
 std::vector<proofs::CheckResult> run_checks(const std::vector<proofs::Check>& checks, const RunOptions& o);
 
 }  // namespace layoutproof::cli

@@ -61,26 +61,12 @@ SourceLocation where(const Ctx& c, const YAML::Node& n) {
 }
 
 YAML::Node need(const Ctx& c, const YAML::Node& map, const char* key, const std::string& what) {
-  if (!map[key]) c.src.fail(map, "missing '" + std::string(key) + "' in " + what);
-  return map[key];
+  return spec_need(c.src, map, key, what);
 }
-
 std::string scalar(const Ctx& c, const YAML::Node& map, const char* key, const std::string& what) {
-  const YAML::Node& n = need(c, map, key, what);
-  if (!n.IsScalar()) c.src.fail(n, std::string("'") + key + "' must be a single value");
-  if (n.Scalar().empty()) c.src.fail(n, std::string("'") + key + "' is empty");
-  return n.Scalar();
+  return spec_scalar(c.src, map, key, what);
 }
-
-std::vector<YAML::Node> list(const Ctx& c, const YAML::Node& map, const char* key) {
-  std::vector<YAML::Node> out;
-  const YAML::Node n = map[key];
-  if (!n || n.IsNull()) return out;
-  if (n.IsScalar()) return {n};
-  if (!n.IsSequence()) c.src.fail(n, std::string("'") + key + "' must be a list");
-  for (const auto& x : n) out.push_back(x);
-  return out;
-}
+std::vector<YAML::Node> list(const Ctx& c, const YAML::Node& map, const char* key) { return spec_list(c.src, map, key); }
 
 // "expected X at column C of '...'" / "... at line L, column C": the position is the caret's now.
 std::string without_position(const std::string& what) {
@@ -142,14 +128,7 @@ Check claim_check(const Ctx& c, const YAML::Node& n, F&& f) {
   }
 }
 
-// The claims of one list, none twice.
-std::vector<YAML::Node> claims_of(const Ctx& c, const YAML::Node& map) {
-  std::vector<YAML::Node> out = list(c, map, "claims");
-  std::set<std::string> seen;
-  for (const auto& n : out)
-    if (n.IsScalar() && !seen.insert(n.Scalar()).second) c.src.fail(n, "claim '" + n.Scalar() + "' is listed twice");
-  return out;
-}
+std::vector<YAML::Node> claims_of(const Ctx& c, const YAML::Node& map) { return spec_claims(c.src, map); }
 
 // source: FILE:LINE (the kernel source a layout or kernel lives in).
 SourceLocation code_location(const Ctx& c, const YAML::Node& entry) {
@@ -279,11 +258,8 @@ void read_constants(Ctx& c, const YAML::Node& root, const CppConstants& override
   for (const auto& [name, text] : overrides) c.constants[name] = text;
 }
 
-// A name unique among its siblings ("layout 'sA' is defined twice").
 std::string unique_name(const Ctx& c, const YAML::Node& entry, const std::string& what, std::set<std::string>& seen) {
-  const std::string name = scalar(c, entry, "name", what);
-  if (!seen.insert(name).second) c.src.fail(entry["name"], "the name '" + name + "' is used twice (each " + what + " needs its own)");
-  return name;
+  return spec_unique_name(c.src, entry, what, seen);
 }
 
 // An smem tensor's placement (model/trace/smem_bases.hpp): `base: ADDR` (one byte address) or `align: N`
@@ -588,7 +564,7 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
     throw LayoutError(path + ": " + e.msg);
   }
   if (!root || root.IsNull())
-    throw LayoutError(path + ": the spec is empty; it needs a 'layouts:' or a 'kernels:' list (docs/ci.md, examples/)");
+    throw LayoutError(path + ": the spec is empty; it needs a 'layouts:', 'kernels:' or 'compiled:' list (docs/ci.md, examples/)");
   check_keys(c.src, root, SpecLevel::top);
   if (root["version"]) {
     const long long v = spec_integer(c.src, root["version"], "version", 0, 1000000);
@@ -596,12 +572,13 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
       c.src.fail(root["version"], "spec version " + std::to_string(v) + " is not known to layoutproof " LAYOUTPROOF_VERSION
                                   " (it reads version " + std::to_string(kSpecVersion) + ")");
   }
-  for (const char* key : {"layouts", "kernels"})
+  for (const char* key : {"layouts", "kernels", "compiled"})
     if (root[key] && !root[key].IsNull() && !root[key].IsSequence()) c.src.fail(root[key], std::string("'") + key + "' is a list (- name: ...)");
   const bool has_layouts = root["layouts"] && root["layouts"].IsSequence();
   const bool has_kernels = root["kernels"] && root["kernels"].IsSequence();
-  if (!has_layouts && !has_kernels)
-    c.src.fail(root, "a spec needs a 'layouts:' or a 'kernels:' list (docs/ci.md and examples/ show both)");
+  const bool has_compiled = root["compiled"] && root["compiled"].IsSequence();
+  if (!has_layouts && !has_kernels && !has_compiled)
+    c.src.fail(root, "a spec needs a 'layouts:', 'kernels:' or 'compiled:' list (docs/ci.md and examples/ show them)");
   if (const YAML::Node d = root["deadline_s"]) {
     const double s = located(c, d, [&] { return proofs::Deadline::parse(scalar(c, root, "deadline_s", "the top level"), "deadline_s").seconds; });
     if (settings) settings->deadline_s = s;
@@ -611,6 +588,10 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
   if (has_kernels) checks = kernel_checks(c, root["kernels"]);
   if (has_layouts) {
     auto more = layout_checks(c, root["layouts"]);
+    checks.insert(checks.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  }
+  if (has_compiled) {
+    auto more = compiled_checks(c.src, root["compiled"], allow_empty);
     checks.insert(checks.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
   if (checks.empty() && !allow_empty)

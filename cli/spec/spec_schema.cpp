@@ -10,7 +10,7 @@ namespace layoutproof::cli {
 
 const std::vector<SpecLevelKeys>& spec_levels() {
   static const std::vector<SpecLevelKeys> levels = {
-      {SpecLevel::top, "top", "the top level", {"version", "deadline_s", "constants", "layouts", "kernels"}},
+      {SpecLevel::top, "top", "the top level", {"version", "deadline_s", "constants", "layouts", "kernels", "compiled"}},
       {SpecLevel::layout, "layout", "a layout entry (under layouts:)",
        {"name", "layout", "element", "bits", "claims", "accesses", "source"}},
       {SpecLevel::access, "access", "an access (under accesses:)",
@@ -18,6 +18,8 @@ const std::vector<SpecLevelKeys>& spec_levels() {
       {SpecLevel::kernel, "kernel", "a kernel entry (under kernels:)", {"name", "mma", "smem", "source"}},
       {SpecLevel::smem, "smem", "an smem tensor (under smem:)", {"name", "element", "layout", "shape", "base", "align", "claims", "copies"}},
       {SpecLevel::copy, "copy", "a copy (under copies:)", {"name", "copy", "side", "base", "claims"}},
+      {SpecLevel::compiled, "compiled", "a compiled entry (under compiled:)",
+       {"name", "file", "format", "kernel", "block", "grid", "params", "smem_bytes", "claims", "deadline_s"}},
   };
   return levels;
 }
@@ -150,6 +152,42 @@ long long spec_integer(const SpecSource& src, const YAML::Node& n, const std::st
   if (v < lo || v > hi)
     src.fail(n, "'" + key + "' is " + t + "; it must be in " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
+}
+
+YAML::Node spec_need(const SpecSource& src, const YAML::Node& map, const char* key, const std::string& what) {
+  if (!map[key]) src.fail(map, "missing '" + std::string(key) + "' in " + what);
+  return map[key];
+}
+
+std::string spec_scalar(const SpecSource& src, const YAML::Node& map, const char* key, const std::string& what) {
+  const YAML::Node& n = spec_need(src, map, key, what);
+  if (!n.IsScalar()) src.fail(n, std::string("'") + key + "' must be a single value");
+  if (n.Scalar().empty()) src.fail(n, std::string("'") + key + "' is empty");
+  return n.Scalar();
+}
+
+std::vector<YAML::Node> spec_list(const SpecSource& src, const YAML::Node& map, const char* key) {
+  std::vector<YAML::Node> out;
+  const YAML::Node n = map[key];
+  if (!n || n.IsNull()) return out;
+  if (n.IsScalar()) return {n};
+  if (!n.IsSequence()) src.fail(n, std::string("'") + key + "' must be a list");
+  for (const auto& x : n) out.push_back(x);
+  return out;
+}
+
+std::vector<YAML::Node> spec_claims(const SpecSource& src, const YAML::Node& map) {
+  std::vector<YAML::Node> out = spec_list(src, map, "claims");
+  std::set<std::string> seen;
+  for (const auto& n : out)
+    if (n.IsScalar() && !seen.insert(n.Scalar()).second) src.fail(n, "claim '" + n.Scalar() + "' is listed twice");
+  return out;
+}
+
+std::string spec_unique_name(const SpecSource& src, const YAML::Node& entry, const std::string& what, std::set<std::string>& seen) {
+  const std::string name = spec_scalar(src, entry, "name", what);
+  if (!seen.insert(name).second) src.fail(entry["name"], "the name '" + name + "' is used twice (each " + what + " needs its own)");
+  return name;
 }
 
 }  // namespace layoutproof::cli

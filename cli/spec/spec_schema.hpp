@@ -4,12 +4,14 @@
 //
 // Levels and their keys (docs/spec.schema.json publishes the same sets; ctest
 // cli.spec_schema checks that they are equal, through `layoutproof check --spec-keys`):
-//   top     version constants layouts kernels
+//   top     version deadline_s constants layouts kernels compiled
 //   layout  name layout element bits claims accesses source          (an entry of layouts:)
 //   access  pattern op vec claims base byte_swizzle thread_layout     (an entry of accesses:)
 //   kernel  name mma smem source                                      (an entry of kernels:)
 //   smem    name element layout shape base align claims copies        (an entry of smem:)
 //   copy    name copy side base claims                                (an entry of copies:)
+//   compiled name file format kernel block grid params smem_bytes claims deadline_s
+//                                                                     (an entry of compiled:)
 // An unknown key is an error that names the closest known key of its level ("did you mean
 // 'claims'?") or the level it belongs to ("'base' belongs to an access (under accesses:)").
 //
@@ -22,6 +24,7 @@
 // is reported at the file's line of `foo`, with the caret under `foo`.
 #include <yaml-cpp/yaml.h>
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,7 +33,7 @@
 
 namespace layoutproof::cli {
 
-enum class SpecLevel { top, layout, access, kernel, smem, copy };
+enum class SpecLevel { top, layout, access, kernel, smem, copy, compiled };
 
 struct SpecLevelKeys {
   SpecLevel level;
@@ -72,5 +75,22 @@ void check_keys(const SpecSource& src, const YAML::Node& map, SpecLevel level);
 
 // An integer written in decimal or 0x hex, in [lo, hi]; throws SpecError at the node otherwise.
 long long spec_integer(const SpecSource& src, const YAML::Node& n, const std::string& key, long long lo, long long hi);
+
+// The readers every section shares, each failing located at the node:
+//   spec_need         map[key], or "missing 'key' in WHAT" at the map
+//   spec_scalar       map[key] as one non-empty value
+//   spec_list         map[key] as a list (a single value is a list of one; absent or null: none)
+//   spec_claims       map["claims"] as a list, no claim twice
+//   spec_unique_name  entry["name"], not among `seen` (which it joins)
+YAML::Node spec_need(const SpecSource& src, const YAML::Node& map, const char* key, const std::string& what);
+std::string spec_scalar(const SpecSource& src, const YAML::Node& map, const char* key, const std::string& what);
+std::vector<YAML::Node> spec_list(const SpecSource& src, const YAML::Node& map, const char* key);
+std::vector<YAML::Node> spec_claims(const SpecSource& src, const YAML::Node& map);
+std::string spec_unique_name(const SpecSource& src, const YAML::Node& entry, const std::string& what, std::set<std::string>& seen);
+
+// The checks of a `compiled:` list (cli/spec/spec_compiled.cpp): one Check::Kind::compiled per entry,
+// its file read, its kernels selected and decoded and their launches built, so that every error
+// of the entry is found (and located) before anything runs.
+std::vector<proofs::Check> compiled_checks(const SpecSource& src, const YAML::Node& entries, bool allow_empty);
 
 }  // namespace layoutproof::cli

@@ -67,7 +67,7 @@ bool from_cache(const CheckResult& r) { return r.verdict.method.rfind(kCachedPre
 
 // File: line 1 the full key (guards against hash collisions), 2 method, 3 detail.
 std::optional<CheckResult> load_cached(const std::string& dir, const Check& c, const std::string& fingerprint) {
-  if (c.kind == Check::Kind::kernel) return std::nullopt;
+  if (c.kind == Check::Kind::kernel || c.kind == Check::Kind::compiled) return std::nullopt;
   const std::string key = cache_key(c, fingerprint);
   std::ifstream f(cache_file(dir, key));
   std::string stored_key, method, detail;
@@ -77,7 +77,7 @@ std::optional<CheckResult> load_cached(const std::string& dir, const Check& c, c
 }
 
 void store_cached(const std::string& dir, const CheckResult& r, const std::string& fingerprint) {
-  if (r.verdict.kind != Verdict::Kind::proved || from_cache(r) || r.check.kind == Check::Kind::kernel) return;
+  if (r.verdict.kind != Verdict::Kind::proved || from_cache(r) || r.check.kind == Check::Kind::kernel || r.check.kind == Check::Kind::compiled) return;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return;  // an unwritable cache only costs time

@@ -13,7 +13,7 @@
 // Example key: "layoutproof 0.1.0|model 3|src 3f9a...|0|(8,64):(64,1)|injective|bits 16".
 //
 // Only PROVED verdicts are cached (a refuted, unknown or failed claim is decided again, so its
-// witness is fresh); kernel claims are never cached (their key would be the whole trace). A cached
+// witness is fresh); kernel and compiled claims are never cached (their key would be the whole trace or file). A cached
 // verdict says so: its method starts with kCachedPrefix.
 #include <string>
 

@@ -225,6 +225,9 @@ CheckResult run_check(const Check& c, const ProveOptions& o) {
         r.trace_witness = std::move(t.witness);
         break;
       }
+      case Check::Kind::compiled:
+        r.verdict = Verdict::error("", "a compiled entry gives one result per instruction: run_compiled decides it");
+        break;
     }
   } catch (const std::exception& e) {
     r.verdict = Verdict::error("", e.what());

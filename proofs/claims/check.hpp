@@ -12,6 +12,10 @@
 //   kernel claims  conflict-free, max-ways:K, vector-legal, covers over the address trace of a
 //                  kernel's real copy (a TiledCopy partitioning its staged smem tensor;
 //                  proofs/claims/trace_claims.hpp)
+//   compiled claims  conflict-free, max-ways:K, aligned, in-bounds, no-overlap over every
+//                  shared-memory instruction of a compiled kernel run for one CTA (a spec's
+//                  compiled: entry; proofs/claims/ptx_claims.hpp run_compiled gives one result per
+//                  kernel, instruction and claim)
 //   tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE]
 //                  what the kernel reads through the element-unit layout is what TMA wrote with its
 //                  swizzle Sw<B,M,S>, which acts on ABSOLUTE shared-memory byte addresses (H100,
@@ -47,9 +51,17 @@ struct SourceLocation {
 };
 
 struct KernelSynthRequest;  // proofs/synth/kernel_synth.hpp
+struct CompiledEntry;       // proofs/claims/ptx_claims.hpp
+
+// The instruction a compiled claim's result is about.
+struct CompiledSite {
+  std::string kernel;       // the kernel, demangled ("column_read(float*)")
+  SourceLocation ptx;       // the instruction's line of the compiled file
+  std::string instruction;  // as written there ("ld.shared.f32 %f2, [%r6];")
+};
 
 struct Check {
-  enum class Kind { layout, bank, tma, kernel };
+  enum class Kind { layout, bank, tma, kernel, compiled };
   Kind kind = Kind::layout;
   std::string subject;      // a name: "GMMA::Layout_K_SW128_Atom (16-bit)", "sA"
   AnyLayout layout;         // the layout the claim is about
@@ -61,6 +73,11 @@ struct Check {
   // kernel kind, a spec smem tensor's `layout: synthesize`: the synth --kernel search decides it
   // (kernel_synth_verdict, proofs/synth/kernel_synth.hpp); `trace` is then empty.
   std::shared_ptr<const KernelSynthRequest> synth;
+  // compiled kind: the entry, decided by run_compiled (not run_check), which gives one result per
+  // instruction; each result's check has `site` (and `code`: the instruction's CUDA line, from
+  // its .loc) and `trace` (the instruction's issues) instead.
+  std::shared_ptr<const CompiledEntry> compiled;
+  std::optional<CompiledSite> site;
   SourceLocation where;
   SourceLocation code;      // the kernel source the spec names (source: file:line), for SARIF; empty: none
   // Kernel claims of a spec: the `layoutproof trace ...` command line that decides this claim on its
@@ -78,7 +95,8 @@ struct CheckResult {
   std::optional<TraceWitness> trace_witness;  // REFUTED kernel claims
 };
 
-// Decides one check. Never throws for a well-formed check (errors become ERROR verdicts).
+// Decides one check. Never throws for a well-formed check (errors become ERROR verdicts). A compiled
+// check gives many results: run_compiled (proofs/claims/ptx_claims.hpp) decides it.
 CheckResult run_check(const Check& c, const ProveOptions& o);
 
 struct TmaClaim {

@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <filesystem>
+
+#include "model/compiled/ptx_parse.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -297,6 +301,316 @@ PtxClaimResult prove_ptx_site(const ptx::Program& prog, const ptx::Launch& l, co
   r.verdict = o.smt.deadline.expire(std::move(r.verdict));
   if (!r.verdict.is_refuted()) r.witness.reset();
   return r;
+}
+
+ptx::u64 parse_ptx_param_value(const std::string& v, const std::string& what) {
+  const bool neg = !v.empty() && v[0] == '-';
+  const std::string s = neg ? v.substr(1) : v;
+  const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  const std::string digits = hex ? s.substr(2) : s;
+  const bool ok = !digits.empty() && digits.size() <= (hex ? 16u : 19u) &&
+                  digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") == std::string::npos;
+  if (!ok) throw LayoutError(what + " needs a decimal or 0x hex integer of 64 bits, not '" + v + "'");
+  const ptx::u64 x = std::stoull(digits, nullptr, hex ? 16 : 10);
+  if (neg && x > (ptx::u64{1} << 63)) throw LayoutError(what + " needs a value that fits in 64 bits, not '" + v + "'");
+  return neg ? 0 - x : x;
+}
+
+std::vector<std::size_t> select_ptx_kernels(const ptx::Program& p, const std::string& text, const std::string& what) {
+  std::vector<std::size_t> entries = ptx::select_entries(p, text);
+  if (!entries.empty()) return entries;
+  std::string names;
+  for (const ptx::Function& f : p.functions)
+    if (f.is_entry) names += (names.empty() ? "" : ", ") + f.name;
+  throw LayoutError(text.empty() ? p.file + " has no kernel (.entry with a body)"
+                                 : "no kernel of " + p.file + " matches " + what + " '" + text + "' (kernels: " +
+                                       (names.empty() ? "none" : names) + ")");
+}
+
+namespace {
+
+bool is_index(const std::string& key) { return key.find_first_not_of("0123456789") == std::string::npos; }
+
+// The slot of parameter `key` (an index or a name) in f; nullopt when f has none.
+std::optional<std::size_t> param_slot(const ptx::Function& f, const std::string& key, const std::string& what) {
+  if (is_index(key)) {
+    const i64 i = parse_int_in(key, what + "'s index", 0, 1 << 20);
+    if (static_cast<std::size_t>(i) < f.params.size()) return static_cast<std::size_t>(i);
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < f.params.size(); ++i)
+    if (f.params[i].name == key) return i;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void check_ptx_param(const ptx::Program& p, const std::vector<std::size_t>& entries, const std::string& whole, const std::string& what) {
+  // SASS's parameters are checked per kernel (plan_ptx_launches: their offsets come from each
+  // kernel's signature); `I+OFFSET` names bytes inside parameter I, which may be an aggregate.
+  if (p.shared_window_base >= 0) return;
+  const std::size_t plus = whole.find('+');
+  const std::string key = whole.substr(0, plus);
+  if (!key.empty() && key[0] == '@')
+    throw LayoutError(what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
+  bool found = false;
+  std::size_t most = 0;
+  for (const std::size_t e : entries) {
+    const ptx::Function& f = p.functions[e];
+    most = std::max(most, f.params.size());
+    const auto slot = param_slot(f, key, what);
+    if (!slot) continue;
+    found = true;
+    if (f.params[*slot].bytes > 8 && plus == std::string::npos)
+      throw LayoutError(what + ": parameter " + std::to_string(*slot) + " of " + f.name + " is a " +
+                        std::to_string(f.params[*slot].bytes) + "-byte aggregate; fix its fields with " + key + "+OFFSET=V");
+  }
+  if (!found && is_index(key))
+    throw LayoutError(what + ": no selected kernel has a parameter " + key + " (the most any has is " + std::to_string(most) +
+                      ", numbered from 0)");
+  if (!found) throw LayoutError(what + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
+}
+
+namespace {
+
+// The byte offset and size of each parameter of a kernel whose demangled signature names only
+// scalar and pointer types ("stages(float*, int)" -> (0, 8), (8, 4)): how SASS's constant bank
+// lays them out (each at its natural alignment). It stops at the first type whose size is not
+// known from its name (a struct, a template): those need @OFFSET=V.
+std::vector<std::pair<i64, i64>> sass_parameter_layout(const std::string& sig) {
+  std::vector<std::pair<i64, i64>> out;
+  std::size_t open = std::string::npos;
+  int depth = 0;
+  for (std::size_t i = 0; i < sig.size() && open == std::string::npos; ++i) {  // the '(' outside template arguments
+    if (sig[i] == '<') ++depth;
+    if (sig[i] == '>' && depth > 0) --depth;
+    if (sig[i] == '(' && depth == 0) open = i;
+  }
+  if (open == std::string::npos) return out;
+  std::vector<std::string> types;
+  std::string cur;
+  depth = 0;
+  for (std::size_t i = open + 1; i < sig.size(); ++i) {
+    const char c = sig[i];
+    if (c == '(' || c == '<') ++depth;
+    if ((c == ')' || c == '>') && depth > 0) {
+      --depth;
+      cur += c;
+      continue;
+    }
+    if (c == ')' && depth == 0) {
+      types.push_back(cur);
+      break;
+    }
+    if (c == ',' && depth == 0) {
+      types.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  static const std::map<std::string, i64> sizes = {
+      {"bool", 1}, {"char", 1}, {"signed char", 1}, {"unsigned char", 1}, {"short", 2}, {"unsigned short", 2},
+      {"int", 4}, {"unsigned int", 4}, {"float", 4}, {"long", 8}, {"unsigned long", 8}, {"long long", 8},
+      {"unsigned long long", 8}, {"double", 8}, {"__half", 2}, {"half", 2}, {"int2", 8}, {"float2", 8}, {"uint2", 8},
+      {"int4", 16}, {"float4", 16}, {"uint4", 16}, {"double2", 16}, {"longlong2", 16}};
+  i64 at = 0;
+  for (std::string t : types) {
+    while (!t.empty() && t.front() == ' ') t.erase(t.begin());
+    while (!t.empty() && t.back() == ' ') t.pop_back();
+    if (t.empty() || t == "void") break;
+    i64 size = 0;
+    if (t.back() == '*' || t.back() == '&') size = 8;
+    else {
+      for (const std::string q : {"const ", "volatile "})
+        if (t.rfind(q, 0) == 0) t = t.substr(q.size());
+      for (const std::string q : {" const", " volatile"})
+        if (t.size() > q.size() && t.substr(t.size() - q.size()) == q) t.resize(t.size() - q.size());
+      const auto it = sizes.find(t);
+      if (it == sizes.end()) break;
+      size = it->second;
+    }
+    at = (at + size - 1) / size * size;
+    out.push_back({at, size});
+    at += size;
+  }
+  return out;
+}
+
+// Applies one fixed parameter to kernel f's launch. PTX: I or NAME (a scalar), I+OFFSET (bytes of
+// parameter I). SASS: I (offset from the signature), I+OFFSET, @OFFSET (bytes of the buffer).
+void apply_param(const ptx::Program& p, const ptx::Function& f, ptx::Launch& l, const std::string& whole, ptx::u64 v,
+                 const std::string& what) {
+  const bool sass = p.shared_window_base >= 0;
+  const std::size_t plus = whole.find('+');
+  const std::string head = whole.substr(0, plus);
+  const i64 field = plus == std::string::npos ? -1 : parse_int_in(whole.substr(plus + 1), what + "'s byte offset", 0, 4095);
+  const i64 bytes = v >> 32 ? 8 : 4;  // a field: the value's own width (a read past it is not known)
+  if (!head.empty() && head[0] == '@') {
+    l.fields.push_back({0, parse_int_in(head.substr(1), what + "'s byte offset", 0, 4095), bytes, v});
+    return;
+  }
+  if (sass) {
+    if (!is_index(head)) throw LayoutError(what + ": SASS has no parameter names; give its index (I, I+OFFSET) or the byte offset (@OFFSET)");
+    const std::vector<std::pair<i64, i64>> layout = sass_parameter_layout(ptx::demangle(f.name));
+    const i64 i = parse_int_in(head, what + "'s index", 0, 1 << 20);
+    if (i >= static_cast<i64>(layout.size()))
+      throw LayoutError(what + ": the byte offset of parameter " + head + " of " + f.name + " is not known from its signature (" +
+                        std::to_string(layout.size()) + " parameter(s) have known sizes): give the byte offset, @OFFSET=V");
+    const auto [at, size] = layout[static_cast<std::size_t>(i)];
+    l.fields.push_back({0, at + std::max<i64>(field, 0), field >= 0 ? bytes : size, v});
+    return;
+  }
+  const auto slot = param_slot(f, head, what);
+  if (!slot) return;  // a parameter another selected kernel has is not this one's
+  if (field >= 0) l.fields.push_back({*slot, field, bytes, v});
+  else l.params[*slot] = v;
+}
+
+}  // namespace
+
+std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
+                                               const std::string& kernel_what, const std::string& param_what) {
+  const std::vector<std::size_t> entries = select_ptx_kernels(p, kernel, kernel_what);
+  for (const auto& [key, v] : r.params) check_ptx_param(p, entries, key, param_what + " " + key);
+  std::vector<PtxKernelLaunch> out;
+  for (const std::size_t e : entries) {
+    ptx::decode_with_callees(p, e);
+    const ptx::Function& f = p.functions[e];
+    PtxKernelLaunch k;
+    k.entry = e;
+    ptx::Launch& l = k.launch;
+    if (r.block) l.block = *r.block, k.block_from = r.block_given_by;
+    else if (f.reqntid[0] > 0) l.block = f.reqntid, k.block_from = ".reqntid";
+    else if (f.maxntid[0] > 0) l.block = f.maxntid, k.block_from = ".maxntid (an upper bound; --block gives the launch's)";
+    else if (p.shared_window_base >= 0) throw LayoutError(f.name + ": SASS does not record the block size: give it (--block X[,Y[,Z]])");
+    else throw LayoutError(f.name + " has no .reqntid or .maxntid: give the block size (--block X[,Y[,Z]])");
+    l.grid = r.grid;
+    l.dynamic_smem_bytes = r.smem_bytes;
+    l.params.assign(f.params.size(), std::nullopt);
+    for (const auto& [key, v] : r.params) apply_param(p, f, l, key, v, param_what + " " + key);
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+PtxKernelResult run_ptx_kernel(const ptx::Program& p, const PtxKernelLaunch& k, const std::vector<PtxClaim>& claims,
+                               const ProveOptions& o) {
+  PtxKernelResult r{k, nullptr, {}};
+  if (o.smt.deadline.at && (!r.launch.launch.deadline || *o.smt.deadline.at < *r.launch.launch.deadline))
+    r.launch.launch.deadline = *o.smt.deadline.at;
+  auto run = std::make_shared<ptx::KernelRun>(ptx::run_kernel(p, k.entry, r.launch.launch));
+  for (const ptx::Site& s : run->sites) {
+    std::vector<PtxClaimResult> row;
+    for (const PtxClaim& c : claims) row.push_back(prove_ptx_site(p, r.launch.launch, *run, s, c, o));
+    r.verdicts.push_back(std::move(row));
+  }
+  r.run = std::move(run);
+  return r;
+}
+
+namespace {
+
+// "tests/ptx/basic.cu:34" -> {"tests/ptx/basic.cu", 34}; an absolute path under the folder the
+// run started in becomes relative to it (code scanning wants the repository's relative paths:
+// nvcc writes the path it was given, often absolute). Empty for no .loc.
+SourceLocation cuda_location(const std::string& source) {
+  const std::size_t colon = source.rfind(':');
+  if (source.empty() || colon == std::string::npos || colon == 0) return {};
+  const std::string digits = source.substr(colon + 1);
+  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) return {};
+  std::string file = source.substr(0, colon);
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  if (!ec && std::filesystem::path(file).is_absolute()) {
+    const std::filesystem::path rel = std::filesystem::path(file).lexically_relative(cwd);
+    if (!rel.empty() && *rel.begin() != "..") file = rel.generic_string();
+  }
+  return {file, static_cast<int>(std::stol(digits)), 0};
+}
+
+// The opcode of a statement ("@%p1 st.shared.f32 [%r4], %f1;" -> "st.shared.f32").
+std::string opcode_of(const std::string& text) {
+  std::size_t b = text.find_first_not_of(" \t");
+  if (b != std::string::npos && text[b] == '@') b = text.find_first_not_of(" \t", text.find_first_of(" \t", b));
+  if (b == std::string::npos) return text;
+  const std::size_t e = text.find_first_of(" \t;", b);
+  return text.substr(b, e == std::string::npos ? std::string::npos : e - b);
+}
+
+std::string base_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// A result of the entry's check for claim c (its spec location), about `kernel` (and a site).
+CheckResult result_for(const Check& entry, std::size_t c, const std::string& kernel, Verdict v) {
+  const CompiledEntry& e = *entry.compiled;
+  CheckResult r{entry, std::move(v), std::nullopt, std::nullopt};
+  r.check.compiled.reset();
+  r.check.claim = e.claims[c].text;
+  r.check.where = e.claim_where[c];
+  r.check.command = e.command + " --claim " + e.claims[c].text;
+  r.check.site.emplace();
+  r.check.site->kernel = kernel;
+  r.check.site->ptx.file = e.file;
+  r.check.access_text = kernel;
+  return r;
+}
+
+}  // namespace
+
+std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o) {
+  const CompiledEntry& e = *entry.compiled;
+  ProveOptions opts = o;
+  if (e.deadline_s) {  // the entry's own limit, when it comes first
+    const Deadline own = Deadline::in_seconds(*e.deadline_s, "deadline_s");
+    if (!opts.smt.deadline.at || *own.at < *opts.smt.deadline.at) opts.smt.deadline = own;
+  }
+  std::vector<CheckResult> out;
+  for (const PtxKernelLaunch& k : e.launches) {
+    const std::string kernel = ptx::demangle(e.program->functions[k.entry].name);
+    PtxKernelResult kr;
+    try {
+      kr = run_ptx_kernel(*e.program, k, e.claims, opts);
+    } catch (const std::exception& ex) {  // a launch the executor refuses: no instruction was decided
+      for (std::size_t c = 0; c < e.claims.size(); ++c)
+        out.push_back(result_for(entry, c, kernel, Verdict::error("run " + kernel, ex.what())));
+      continue;
+    }
+    const ptx::KernelRun& run = *kr.run;
+    std::vector<bool> decided(e.claims.size(), false);
+    std::vector<CheckResult> kernel_results;
+    for (std::size_t si = 0; si < run.sites.size(); ++si) {
+      const ptx::Site& s = run.sites[si];
+      for (std::size_t c = 0; c < e.claims.size(); ++c) {
+        const PtxClaimResult& v = kr.verdicts[si][c];
+        if (!v.applicable) continue;
+        decided[c] = true;
+        CheckResult r = result_for(entry, c, kernel, v.verdict);
+        r.check.site->ptx.line = static_cast<int>(s.line);
+        r.check.site->instruction = s.text;
+        r.check.code = cuda_location(s.source);
+        r.check.trace = std::shared_ptr<const AddressTrace>(kr.run, &s.trace);  // shares the run's lifetime
+        r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(s.line) + " " + opcode_of(s.text) +
+                              (r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line));
+        r.trace_witness = v.witness;
+        if (v.witness) {  // its sentence names every lane, thread and address: the points would repeat it
+          r.verdict.witness.why = v.witness->why;
+          r.verdict.witness.points.clear();
+        }
+        kernel_results.push_back(std::move(r));
+      }
+    }
+    // A claim no instruction of the kernel is subject to proves nothing: UNKNOWN, with the reason.
+    for (std::size_t c = 0; c < e.claims.size(); ++c) {
+      if (decided[c]) continue;
+      const std::string why = !run.stopped.empty() ? "a lane stopped early (" + run.stopped + ") before any shared-memory instruction"
+                              : run.sites.empty()  ? kernel + " has no lane-addressed shared-memory instruction: the claim is about none"
+                                                   : kernel + " has no instruction the claim applies to (" + e.claims[c].text +
+                                                         ": stores, stmatrix, cp.async)";
+      kernel_results.push_back(result_for(entry, c, kernel, Verdict::unknown("run " + kernel, why)));
+    }
+    for (auto& r : kernel_results) out.push_back(std::move(r));
+  }
+  return out;
 }
 
 }  // namespace layoutproof::proofs

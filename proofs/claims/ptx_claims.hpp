@@ -24,10 +24,15 @@
 // verdict needs one issue that breaks the claim with every lane known and no such doubt; its
 // witness names the PTX line, the CUDA line, the warp, the execution, the lanes, their addresses
 // and banks, and it is replayed (the warp re-executed alone, replay_issue) before it is returned.
+#include <array>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "model/compiled/ptx_exec.hpp"
+#include "proofs/claims/check.hpp"
 #include "proofs/claims/prove.hpp"
 #include "proofs/claims/trace_claims.hpp"
 
@@ -50,5 +55,76 @@ struct PtxClaimResult {
 
 PtxClaimResult prove_ptx_site(const ptx::Program& program, const ptx::Launch& launch, const ptx::KernelRun& run,
                               const ptx::Site& site, const PtxClaim& claim, const ProveOptions& options);
+
+// ---- A launch and its claims: the one path of `layoutproof ptx` and of a spec's `compiled:` entry ----
+//
+//   select_ptx_kernels  which kernels (a TEXT their mangled or demangled name contains)
+//   check_ptx_param     each fixed parameter belongs to one of them and is a scalar
+//   plan_ptx_launches   the two above, then each kernel decoded and its launch built
+//   run_ptx_kernel      one planned kernel run for every thread of its CTA, every claim decided on
+//                       every shared-memory instruction (prove_ptx_site)
+//   run_compiled        a spec's compiled check: run_ptx_kernel on each kernel, one CheckResult per
+//                       (kernel, instruction, claim)
+// `what` names the input in messages: "--kernel" / "--param 1" for the command, "kernel" /
+// "params: 1" for a spec (whose loader locates the message on the spec's line).
+
+// A parameter's value: decimal (negative: its two's complement) or 0x hex, 64 bits. LayoutError
+// otherwise, naming `what`. Example: "-1" -> 0xffffffffffffffff, "0x10" -> 16.
+ptx::u64 parse_ptx_param_value(const std::string& v, const std::string& what);
+
+struct PtxLaunchRequest {
+  std::optional<std::array<i64, 3>> block;  // none: the kernel's .reqntid, else its .maxntid
+  std::string block_given_by = "--block";   // how the output names a given block
+  std::array<i64, 3> grid{1, 1, 1};
+  std::vector<std::pair<std::string, ptx::u64>> params;  // (index from 0, or name; value)
+  i64 smem_bytes = -1;                                   // dynamic shared memory (-1: not given)
+};
+
+// The entries whose name contains `text` (every entry for ""), in file order; LayoutError when none
+// does, naming the file's kernels.
+std::vector<std::size_t> select_ptx_kernels(const ptx::Program& program, const std::string& text, const std::string& what);
+
+// LayoutError unless some kernel of `entries` has parameter `key` (a 0-based index or a PTX name,
+// _Z..._param_2), and every one that has it takes a scalar there (at most 8 bytes).
+void check_ptx_param(const ptx::Program& program, const std::vector<std::size_t>& entries, const std::string& key,
+                     const std::string& what);
+
+struct PtxKernelLaunch {
+  std::size_t entry = 0;
+  ptx::Launch launch;
+  std::string block_from;  // where the block size came from: "--block", ".reqntid", ...
+};
+// Selects, checks every parameter, decodes each kernel with its callees and builds its launch
+// (a parameter applies to the kernels that have it). LayoutError for bad input; ParseError for a
+// malformed body.
+std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& program, const std::string& kernel, const PtxLaunchRequest& request,
+                                               const std::string& kernel_what = "--kernel", const std::string& param_what = "--param");
+
+struct PtxKernelResult {
+  PtxKernelLaunch launch;
+  std::shared_ptr<const ptx::KernelRun> run;
+  std::vector<std::vector<PtxClaimResult>> verdicts;  // per site, per claim
+};
+// The run stops at the options' deadline (o.smt.deadline), as the claims do. LayoutError for a
+// launch the executor refuses (static + dynamic shared memory past 227 KiB, ...).
+PtxKernelResult run_ptx_kernel(const ptx::Program& program, const PtxKernelLaunch& kernel, const std::vector<PtxClaim>& claims,
+                               const ProveOptions& options);
+
+// A spec's compiled: entry, read and planned when the spec is loaded (Check::compiled).
+struct CompiledEntry {
+  std::string file;                                // the compiled file, as results name it
+  std::shared_ptr<const ptx::Program> program;     // its kernels decoded
+  std::vector<PtxKernelLaunch> launches;
+  std::vector<PtxClaim> claims;
+  std::vector<SourceLocation> claim_where;         // parallel to claims: each claim in the spec
+  std::optional<double> deadline_s;                // the entry's own limit (from its start)
+  std::string command;                             // `layoutproof ptx ...` deciding it alone, without --claim
+};
+
+// One result per (kernel, instruction, claim the instruction is subject to), in PTX order;
+// a kernel with no such instruction gives one UNKNOWN per claim (a gate over nothing must not
+// pass), a kernel whose launch is refused one ERROR per claim. Each result's check names its
+// subject (the entry), claim, instruction (Check::site: kernel, PTX line) and CUDA line (code).
+std::vector<CheckResult> run_compiled(const Check& check, const ProveOptions& options);
 
 }  // namespace layoutproof::proofs

@@ -42,6 +42,7 @@ RUNS = [  # (shape, expected exit codes, arguments)
     ("check", {1}, ["check", os.path.join(ROOT, "examples/gemm_sm80_f16.yaml"), "--no-cache"]),
     ("check", {1}, ["check", os.path.join(ROOT, "examples/kernels_sm80.yaml"), "--no-cache"]),
     ("check", {2}, ["check", os.path.join(ROOT, "tests/cli/specs/bad_claim_key.yaml"), "--no-cache"]),
+    ("check", {1}, ["check", os.path.join(ROOT, "tests/cli/specs/good_compiled.yaml"), "--no-cache"]),
     ("check", {0}, ["catalog", "--no-cache"]),
     ("trace_claims", {1}, ["trace", "--side", "D", "--element", "float", "--smem", "(128,8):(1,64)", "--copy", CP,
                            "--claim", "conflict-free", "--claim", "covers"]),

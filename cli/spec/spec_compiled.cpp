@@ -1,0 +1,193 @@
+// The `compiled:` section of a spec (cli/spec/spec.hpp): a build's compiled kernels, gated like
+// layouts. Each entry is what `layoutproof ptx` takes on its command line:
+//
+//   compiled:
+//     - name: column_read                 # names the subject in every output
+//       file: ../build/kernels.ptx        # relative to the spec file's folder
+//       format: ptx                       # optional: ptx | sass (default: the extension's,
+//                                         #   .ptx -> ptx, .sass/.txt -> sass)
+//       kernel: column_read               # a text the kernel's mangled or demangled name contains
+//       block: [32, 1, 1]                 # or 32
+//       grid: [1, 1, 1]                   # optional (default 1,1,1; CTA (0,0,0) runs)
+//       params: {1: 5, _Z9broadcastPfi_param_1: 5}   # optional: index from 0 or PTX name -> value
+//       smem_bytes: 0                     # optional: the dynamic shared memory's size
+//       claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
+//       deadline_s: 30                    # optional: this entry's time limit, from its start
+//
+// Everything is read and checked here, before any claim is proved: the file read and parsed, the
+// kernels selected and decoded, every parameter matched to a kernel, each launch built. Every
+// error is located on the spec's own line (exit 2). The kernels run later, in run_compiled
+// (proofs/claims/ptx_claims.hpp), which `layoutproof ptx` runs through too.
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <memory>
+#include <set>
+
+#include "cli/output/escape.hpp"  // shell_quote
+#include "cli/spec/spec_schema.hpp"
+#include "model/atoms/name_suggest.hpp"
+#include "model/bank/bank.hpp"  // kMaxBlockThreads, kSmemBytes
+#include "model/compiled/compiled_file.hpp"
+#include "proofs/claims/deadline.hpp"
+#include "proofs/claims/ptx_claims.hpp"
+
+namespace layoutproof::cli {
+namespace {
+
+using proofs::Check;
+using proofs::SourceLocation;
+
+SourceLocation where(const SpecSource& src, const YAML::Node& n) {
+  const YAML::Mark m = n.Mark();
+  return {src.path(), m.line + 1, m.column + 1};
+}
+
+// A LayoutError of f, located at the node.
+template <class F>
+auto at_node(const SpecSource& src, const YAML::Node& n, F&& f) {
+  try {
+    return f();
+  } catch (const LayoutError& e) {
+    src.fail(n, e.what());
+  }
+}
+
+// block/grid: X or [X, Y, Z] (one to three numbers), each in [1, max].
+std::array<i64, 3> dims(const SpecSource& src, const YAML::Node& n, const std::string& key, i64 max) {
+  std::array<i64, 3> d{1, 1, 1};
+  if (n.IsScalar()) {
+    d[0] = spec_integer(src, n, key, 1, max);
+    return d;
+  }
+  if (!n.IsSequence() || n.size() < 1 || n.size() > 3) src.fail(n, "'" + key + "' is X or [X, Y, Z] (one to three numbers)");
+  for (std::size_t k = 0; k < n.size(); ++k) d[k] = spec_integer(src, n[k], key, 1, max);
+  return d;
+}
+
+std::string dims_text(const std::array<i64, 3>& d) {
+  return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
+}
+
+// The compiled file: `file` relative to the spec's folder (an absolute path as it is), normalized
+// ("specs/../build/k.ptx" -> "build/k.ptx"), which is how results and SARIF name it.
+std::string resolve(const SpecSource& src, const std::string& file) {
+  const std::filesystem::path f(file);
+  const std::filesystem::path p = f.is_absolute() ? f : std::filesystem::path(src.path()).parent_path() / f;
+  return p.lexically_normal().generic_string();
+}
+
+// An unknown claim names the closest one.
+[[noreturn]] void fail_claim(const SpecSource& src, const YAML::Node& n, const std::string& text) {
+  static const std::vector<std::string> names = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap"};
+  std::string msg = "unknown claim '" + text + "' for a compiled kernel (conflict-free, max-ways:K, aligned, in-bounds, no-overlap)";
+  if (const auto near = nearest(text.substr(0, text.find(':')), names)) msg += "; did you mean '" + *near + "'?";
+  src.fail(n, msg);
+}
+
+Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::string& name) {
+  const std::string what = "a compiled entry";
+  auto e = std::make_shared<proofs::CompiledEntry>();
+  // The file and its format: the one dispatch is read_compiled_file (model/compiled/compiled_file.hpp).
+  const YAML::Node file_node = spec_need(src, entry, "file", what);
+  e->file = resolve(src, spec_scalar(src, entry, "file", what));
+  std::optional<ptx::CompiledFormat> format;
+  if (entry["format"]) {
+    format = ptx::parse_compiled_format(spec_scalar(src, entry, "format", what));
+    if (!format) src.fail(entry["format"], "'format' is ptx or sass, not '" + entry["format"].Scalar() + "'");
+  } else {
+    format = ptx::compiled_format_of(e->file);
+    if (!format)
+      src.fail(file_node, "the extension of '" + e->file + "' names no format (.ptx: ptx; .sass, .txt: sass): give 'format: ptx' or 'format: sass'");
+  }
+  const YAML::Node format_node = entry["format"] ? entry["format"] : file_node;
+  if (!ptx::compiled_format_available(*format))
+    src.fail(format_node, "format " + ptx::to_string(*format) + (entry["format"] ? "" : " (from the file's extension)") +
+                              " is not available in this build; gate the PTX instead (nvcc -arch=sm_90 -ptx -lineinfo, or -keep)");
+  std::error_code ec;
+  const auto status = std::filesystem::status(e->file, ec);
+  if (!std::filesystem::exists(status))
+    src.fail(file_node, "no file '" + e->file + "' ('file' is relative to the spec's folder; build or commit the " +
+                            ptx::to_string(*format) + " first)");
+  // A device, a pipe or a folder is not a build's output (and /dev/zero would be read to the limit).
+  if (!std::filesystem::is_regular_file(status)) src.fail(file_node, "'" + e->file + "' is not a regular file");
+  ptx::Program program = at_node(src, file_node, [&] { return ptx::read_compiled_file(e->file, *format); });
+
+  // The kernels, each parameter, the launch.
+  const YAML::Node kernel_node = spec_need(src, entry, "kernel", what);
+  const std::string kernel = spec_scalar(src, entry, "kernel", what);
+  const std::vector<std::size_t> kernels = at_node(src, kernel_node, [&] { return proofs::select_ptx_kernels(program, kernel, "kernel"); });
+  proofs::PtxLaunchRequest request;
+  request.block_given_by = "block:";
+  const YAML::Node block_node = spec_need(src, entry, "block", what);
+  request.block = dims(src, block_node, "block", kMaxBlockThreads);
+  const i64 threads = (*request.block)[0] * (*request.block)[1] * (*request.block)[2];  // each <= 1024: no overflow
+  if (threads > kMaxBlockThreads)
+    src.fail(block_node, "a block of " + std::to_string(threads) + " threads; a CTA has at most " + std::to_string(kMaxBlockThreads));
+  if (entry["grid"]) request.grid = dims(src, entry["grid"], "grid", i64{1} << 31);
+  std::string flags = " --block " + dims_text(*request.block);
+  if (entry["grid"]) flags += " --grid " + dims_text(request.grid);
+  if (const YAML::Node ps = entry["params"]; ps && !ps.IsNull()) {
+    if (!ps.IsMap()) src.fail(ps, "'params' is a map: parameter (index from 0, or PTX name) -> value");
+    std::set<std::string> seen;
+    for (const auto& kv : ps) {
+      if (!kv.first.IsScalar() || kv.first.Scalar().empty()) src.fail(kv.first, "a parameter is an index from 0 or a PTX name");
+      const std::string key = kv.first.Scalar();
+      if (!seen.insert(key).second) src.fail(kv.first, "parameter '" + key + "' is given twice");
+      at_node(src, kv.first, [&] { proofs::check_ptx_param(program, kernels, key, "params: " + key); });
+      if (!kv.second.IsScalar()) src.fail(kv.second, "a parameter's value is one integer (decimal, negative, or 0x hex)");
+      const ptx::u64 v = at_node(src, kv.second, [&] { return proofs::parse_ptx_param_value(kv.second.Scalar(), "params: " + key); });
+      request.params.push_back({key, v});
+      flags += " --param " + shell_quote(key + "=" + kv.second.Scalar());
+    }
+  }
+  if (entry["smem_bytes"]) {
+    request.smem_bytes = spec_integer(src, entry["smem_bytes"], "smem_bytes", 0, kSmemBytes);
+    flags += " --smem-bytes " + std::to_string(request.smem_bytes);
+  }
+  e->launches = at_node(src, file_node, [&] { return proofs::plan_ptx_launches(program, kernel, request, "kernel", "params:"); });
+
+  // The claims.
+  for (const YAML::Node& n : spec_claims(src, entry)) {
+    if (!n.IsScalar() || n.Scalar().empty()) src.fail(n, "a claim is one word such as conflict-free or in-bounds");
+    const auto claim = at_node(src, n, [&] { return proofs::parse_ptx_claim(n.Scalar()); });
+    if (!claim) fail_claim(src, n, n.Scalar());
+    e->claims.push_back(*claim);
+    e->claim_where.push_back(where(src, n));
+  }
+  if (entry["deadline_s"])
+    e->deadline_s = at_node(src, entry["deadline_s"], [&] {
+      return proofs::Deadline::parse(spec_scalar(src, entry, "deadline_s", what), "deadline_s").seconds;
+    });
+  e->command = "layoutproof ptx " + shell_quote(e->file) + " --kernel " + shell_quote(kernel) + flags;
+  e->program = std::make_shared<const ptx::Program>(std::move(program));
+
+  Check c;
+  c.kind = Check::Kind::compiled;
+  c.subject = name;
+  for (const proofs::PtxClaim& cl : e->claims) c.claim += (c.claim.empty() ? "" : ", ") + cl.text;
+  c.access_text = "kernel " + kernel + " of " + e->file;
+  c.where = where(src, entry);
+  c.compiled = std::move(e);
+  return c;
+}
+
+}  // namespace
+
+std::vector<Check> compiled_checks(const SpecSource& src, const YAML::Node& entries, bool allow_empty) {
+  std::vector<Check> checks;
+  std::set<std::string> names;
+  for (const auto& entry : entries) {
+    check_keys(src, entry, SpecLevel::compiled);
+    const std::string name = spec_unique_name(src, entry, "a compiled entry", names);
+    Check c = compiled_check(src, entry, name);
+    if (c.compiled->claims.empty()) {
+      if (!allow_empty) src.fail(entry, "compiled entry '" + name + "' has no claims: it proves nothing (--allow-empty lets it)");
+      continue;
+    }
+    checks.push_back(std::move(c));
+  }
+  return checks;
+}
+
+}  // namespace layoutproof::cli

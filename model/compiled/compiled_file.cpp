@@ -1,0 +1,67 @@
+#include "model/compiled/compiled_file.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "model/compiled/ptx_parse.hpp"
+#include "model/compiled/sass_parse.hpp"
+
+namespace layoutproof::ptx {
+
+std::optional<CompiledFormat> parse_compiled_format(const std::string& name) {
+  if (name == "ptx") return CompiledFormat::ptx;
+  if (name == "sass") return CompiledFormat::sass;
+  return std::nullopt;
+}
+
+std::string to_string(CompiledFormat f) { return f == CompiledFormat::ptx ? "ptx" : "sass"; }
+
+std::optional<CompiledFormat> compiled_format_of(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".ptx") return CompiledFormat::ptx;
+  if (ext == ".sass" || ext == ".txt") return CompiledFormat::sass;
+  return std::nullopt;
+}
+
+namespace {
+
+// The reader of each format (text, file name -> the IR); nullptr where this build has none. A new
+// reader is its one line here: every caller (ptx, check's compiled: entries) reads through it.
+using Reader = Program (*)(std::string text, const std::string& file);
+Reader reader_of(CompiledFormat f) {
+  switch (f) {
+    case CompiledFormat::ptx: return &parse_ptx;
+    case CompiledFormat::sass: return &parse_sass;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool compiled_format_available(CompiledFormat f) { return reader_of(f) != nullptr; }
+
+std::string read_compiled_text(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw LayoutError("cannot read '" + path + "': it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw LayoutError("cannot read '" + path + "'");
+  std::string s;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    s.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (s.size() > kMaxPtxBytes)
+      throw LayoutError(path + ": more than " + std::to_string(kMaxPtxBytes >> 20) + " MiB of text (the limit)");
+  }
+  return s;
+}
+
+Program read_compiled_file(const std::string& path, CompiledFormat format) {
+  const Reader read = reader_of(format);
+  if (!read) throw LayoutError("format " + to_string(format) + " is not available in this build");
+  std::string text = read_compiled_text(path);
+  if (format == CompiledFormat::ptx && looks_like_sass(text))
+    throw LayoutError(path + " is SASS (cuobjdump -sass / nvdisasm), not PTX: use layoutproof sass " + path + " (a spec: format: sass)");
+  return read(std::move(text), path);
+}
+
+}  // namespace layoutproof::ptx

@@ -1,0 +1,53 @@
+// model/compiled/compiled_file.hpp: the one dispatch from a compiled file's format to its reader.
+#include "model/compiled/compiled_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "model/compiled/ptx_parse.hpp"
+#include "model/layout/notation.hpp"
+
+namespace layoutproof::ptx {
+namespace {
+
+TEST(CompiledFile, FormatFromTheExtension) {
+  EXPECT_EQ(compiled_format_of("build/k.ptx"), CompiledFormat::ptx);
+  EXPECT_EQ(compiled_format_of("k.sass"), CompiledFormat::sass);
+  EXPECT_EQ(compiled_format_of("cuobjdump_out.txt"), CompiledFormat::sass);
+  EXPECT_EQ(compiled_format_of("k.o"), std::nullopt);
+  EXPECT_EQ(compiled_format_of("ptx"), std::nullopt);  // a name, not an extension
+  EXPECT_EQ(parse_compiled_format("ptx"), CompiledFormat::ptx);
+  EXPECT_EQ(parse_compiled_format("sass"), CompiledFormat::sass);
+  EXPECT_EQ(parse_compiled_format("PTX"), std::nullopt);
+  EXPECT_EQ(to_string(CompiledFormat::sass), "sass");
+}
+
+TEST(CompiledFile, ReadsPtxAndRefusesWhatThisBuildCannotRead) {
+  const std::string path = std::string(LAYOUTPROOF_TESTS_DIR) + "/ptx/basic.ptx";
+  const Program p = read_compiled_file(path, CompiledFormat::ptx);
+  EXPECT_EQ(p.file, path);
+  EXPECT_FALSE(select_entries(p, "column_read").empty());
+  // No SASS reader in this build: refused, saying so, whatever the file holds.
+  EXPECT_FALSE(compiled_format_available(CompiledFormat::sass));
+  try {
+    (void)read_compiled_file(path, CompiledFormat::sass);
+    FAIL() << "sass was read";
+  } catch (const LayoutError& e) {
+    EXPECT_NE(std::string(e.what()).find("not available in this build"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)read_compiled_text(std::string(LAYOUTPROOF_TESTS_DIR) + "/ptx/no_such.ptx"), LayoutError);
+  EXPECT_THROW((void)read_compiled_text(LAYOUTPROOF_TESTS_DIR), LayoutError);  // a directory
+}
+
+TEST(CompiledFile, MalformedPtxIsAParseErrorNamingTheFile) {
+  const std::string path = testing::TempDir() + "/compiled_file_bad.ptx";
+  std::ofstream(path) << ".version 8.5\n.target sm_90\n.visible .entry k( {\n";
+  EXPECT_THROW((void)read_compiled_file(path, CompiledFormat::ptx), ParseError);
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace layoutproof::ptx
