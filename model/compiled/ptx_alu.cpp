@@ -10,8 +10,6 @@ namespace {
 
 using OK = Operand::Kind;
 
-const Operand& arg(const Function& f, const Instr& in, u32 k) { return f.operands[in.first + k]; }
-
 Val unknown(u32 why) {
   Val v;
   v.why = why;
