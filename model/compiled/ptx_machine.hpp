@@ -87,11 +87,16 @@ struct Machine {
   u32 reason_at(const Instr& in, const std::string& what) { return reason("line " + std::to_string(in.line) + ": " + what); }
   // The same, built once per (instruction, kind): the reasons the hot path gives every lane.
   std::unordered_map<const Instr*, u32> once[2];
+  // The last instruction asked, per kind: lanes of one issue ask in a row.
+  const Instr* once_last[2] = {nullptr, nullptr};
+  u32 once_last_id[2] = {0, 0};
   template <class F>
   u32 reason_once(const Instr& in, int kind, F&& what) {
+    if (once_last[kind] == &in) return once_last_id[kind];
     auto [it, fresh] = once[kind].try_emplace(&in, 0);
     if (fresh) it->second = reason_at(in, what());
-    return it->second;
+    once_last[kind] = &in;
+    return once_last_id[kind] = it->second;
   }
   std::string mnemonic(const Instr& in) const;
   // Per source operand of an instruction executed for a group: the lanes' values where they are

@@ -428,6 +428,16 @@ struct WarpRunner::Impl {
             const Instr& in, std::vector<i64>& executions,
             const WarpRunner::OnIssue& on_issue) {
     const Opcode& c = in.code;
+    Lane& first = lanes[static_cast<std::size_t>(group.front())];
+    if (in.guard < 0 && c.op != Op::unknown && is_alu(c.op)) {  // most steps: arithmetic, every lane active
+      Group g{lanes, *first.file, first.stack.back().reg_base, 0};
+      for (const int k : group) {
+        g.mask |= u32{1} << k;
+        ++lanes[static_cast<std::size_t>(k)].stack.back().pc;
+      }
+      execute_alu(m_, g, f, in);
+      return;
+    }
     // Guards: active, inactive, or not known (the lane's effect is then unknown).
     std::array<bool, kWarpLanes> active{};
     std::array<u32, kWarpLanes> guard_unknown{};
@@ -485,7 +495,6 @@ struct WarpRunner::Impl {
     }
     if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask) collective(lanes, group, active, f, in);
     const bool alu = is_alu(c.op);
-    Lane& first = lanes[static_cast<std::size_t>(group.front())];
     Group alu_lanes{lanes, *first.file, first.stack.back().reg_base, 0};
     for (const int k : group) {
       Lane& ln = lanes[static_cast<std::size_t>(k)];
