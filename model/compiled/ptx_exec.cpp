@@ -334,7 +334,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
 }
 
 std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& p, std::size_t entry, const Launch& l, u32 function,
-                                                        u32 pc, i64 warp, i64 execution) {
+                                                        u32 pc, i64 warp, i64 execution, std::shared_ptr<const Written>* written) {
   check_launch(p, entry, l);
   Machine m(p, l);
   place_symbols(p, entry, l, m);
@@ -354,6 +354,7 @@ std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& p, std::s
       if (is.state[s] == LaneState::active) a[s] = is.addr[s];
     }
     out = a;
+    if (written) *written = is.written;
   });
   if (bad) return std::nullopt;
   return out;

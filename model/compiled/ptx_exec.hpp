@@ -138,8 +138,10 @@ KernelRun run_kernel(const Program& program, std::size_t entry, const Launch& la
 
 // Re-executes warp `warp` alone and returns its lanes' addresses (-1: inactive) in its
 // `execution`-th issue of instruction (function, pc); nullopt when that issue does not exist or a
-// lane's address is not known. Witnesses are replayed through this before they are printed.
+// lane's address is not known. Witnesses are replayed through this before they are printed;
+// `written`, when given, receives that issue's stored data (Pattern::written; null when none).
 std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& program, std::size_t entry, const Launch& launch,
-                                                        u32 function, u32 pc, i64 warp, i64 execution);
+                                                        u32 function, u32 pc, i64 warp, i64 execution,
+                                                        std::shared_ptr<const Written>* written = nullptr);
 
 }  // namespace layoutproof::ptx
