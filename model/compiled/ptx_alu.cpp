@@ -10,8 +10,6 @@ namespace {
 
 using OK = Operand::Kind;
 
-const Operand& arg(const Function& f, const Instr& in, u32 k) { return f.operands[in.first + k]; }
-
 Val unknown(u32 why) {
   Val v;
   v.why = why;
@@ -236,7 +234,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
   };
   // Every lane's destination (and the second one of `%p|%q`) becomes unknown with `why`.
   const auto all_unknown = [&](u32 why) {
-    each(g.mask, [&](int k) {
+    each(g.mask, [&](int k) __attribute__((always_inline)) {
       write_unknown(lanes[k], f, dst, why);
       if (in.dual && n > 1) write_unknown(lanes[k], f, arg(f, in, 1), why);
     });
@@ -291,7 +289,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       const Operand& s = arg(f, in, 1);
       if (s.kind == OK::vec) {  // pack {%r1, %r2} into one register
         const int part = bits / static_cast<int>(std::max<u32>(s.count, 1));
-        return each(g.mask, [&](int k) {
+        return each(g.mask, [&](int k) __attribute__((always_inline)) {
           u64 r = 0;
           Val o;
           for (u32 e = 0; e < s.count; ++e) {
@@ -308,7 +306,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       gather(a, 0);
       if (dst.kind == OK::vec) {  // unpack one register into {%r1, %r2}
         const int part = bits / static_cast<int>(std::max<u32>(dst.count, 1));
-        return each(g.mask, [&](int k) {
+        return each(g.mask, [&](int k) __attribute__((always_inline)) {
           const Val x = a[k];
           for (u32 e = 0; e < dst.count; ++e) {
             Val p = x;
@@ -318,21 +316,21 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
           }
         });
       }
-      return each(g.mask, [&](int k) { put(k, a[k], bits); });
+      return each(g.mask, [&](int k) __attribute__((always_inline)) { put(k, a[k], bits); });
     }
     case Op::cvta: {  // shared <-> generic windows: the offset is kept (see ptx_exec.hpp)
       Col a;
       gather(a, 0);
-      return each(g.mask, [&](int k) { put(k, a[k], bits); });
+      return each(g.mask, [&](int k) __attribute__((always_inline)) { put(k, a[k], bits); });
     }
     case Op::cvt: {
       if (fl || c.src.is_float() || c.src.kind == TypeKind::none) return not_modelled(m.mnemonic(in) + ": a floating-point conversion (not modelled)");
       Col ca;
       gather(ca, 0);
       const int sb = c.src.bits;
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = ca[k];
-        if (unknown_of(k, {&a})) return;
+        if (a.why && unknown_of(k, {&a})) return;
         u64 v = c.src.is_signed() ? static_cast<u64>(sign_extend(a.v, sb)) : mask_bits(a.v, sb);
         if (c.sat) {  // clamp to the destination's range
           const bool from_neg = c.src.is_signed() && sign_extend(a.v, sb) < 0;
@@ -357,9 +355,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
   switch (c.op) {
     case Op::add: case Op::sub: {
       gather(s0, 0), gather(s1, 1);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
-        if (unknown_of(k, {&a, &b})) return;
+        if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
         u64 r = c.op == Op::add ? a.v + b.v : a.v - b.v;
         if (c.sat) {
           const i64 x = sign_extend(a.v, 32), y = sign_extend(b.v, 32);
@@ -375,9 +373,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       const bool mad = c.op == Op::mad || c.op == Op::mad24;
       gather(s0, 0), gather(s1, 1);
       if (mad) gather(s2, 2);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = mad ? s2[k] : Val{};
-        if (unknown_of(k, {&a, &b, mad ? &cc : nullptr})) return;
+        if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, mad ? &cc : nullptr})) return;
         u64 r;
         int w = bits;
         if (c.op == Op::mul24 || c.op == Op::mad24) {
@@ -406,9 +404,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     }
     case Op::div: case Op::rem: {
       gather(s0, 0), gather(s1, 1);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
-        if (unknown_of(k, {&a, &b})) return;
+        if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
         if (mask_bits(b.v, bits) == 0) return put(k, unknown(m.reason_at(in, "a division by zero (the result is unspecified)")), 64);
         u64 r;
         if (sgn) {
@@ -424,9 +422,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     }
     case Op::abs: case Op::neg: case Op::not_: case Op::cnot: case Op::clz: case Op::popc: case Op::brev: case Op::bfind: {
       gather(s0, 0);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k];
-        if (unknown_of(k, {&a})) return;
+        if (a.why && unknown_of(k, {&a})) return;
         const u64 x = mask_bits(a.v, bits);
         u64 r = 0;
         int w = bits;
@@ -453,9 +451,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     }
     case Op::min: case Op::max: {
       gather(s0, 0), gather(s1, 1);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
-        if (unknown_of(k, {&a, &b})) return;
+        if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
         const bool lt = compare(Cmp::lt, a.v, b.v, bits, sgn);
         const Val& pick = (c.op == Op::min) == lt ? a : b;
         put(k, result(pick.v, {&a, &b}, pick.placement), bits);
@@ -463,18 +461,18 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     }
     case Op::and_: case Op::or_: case Op::xor_: {
       gather(s0, 0), gather(s1, 1);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
-        if (unknown_of(k, {&a, &b})) return;
+        if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
         const u64 r = c.op == Op::and_ ? a.v & b.v : c.op == Op::or_ ? a.v | b.v : a.v ^ b.v;
         put(k, result(r, {&a, &b}, one_placement({&a, &b})), bits);
       });
     }
     case Op::shl: case Op::shr: {
       gather(s0, 0), gather(s1, 1);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
-        if (unknown_of(k, {&a, &b})) return;
+        if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
         const u64 sh = mask_bits(b.v, 32);
         u64 r;
         if (c.op == Op::shl) r = sh >= static_cast<u64>(bits) ? 0 : a.v << sh;
@@ -485,9 +483,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     }
     case Op::shf: {  // funnel shift of {b, a} (32-bit halves)
       gather(s0, 0), gather(s1, 1), gather(s2, 2);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], sa = s2[k];
-        if (unknown_of(k, {&a, &b, &sa})) return;
+        if ((a.why | b.why | sa.why) && unknown_of(k, {&a, &b, &sa})) return;
         const u64 amount = c.clamp ? std::min<u64>(mask_bits(sa.v, 32), 32) : (sa.v & 31);
         const u64 both = (mask_bits(b.v, 32) << 32) | mask_bits(a.v, 32);
         const u64 r = c.left ? (amount == 0 ? b.v : (both << amount) >> 32) : (both >> amount);
@@ -496,34 +494,34 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     }
     case Op::bfe: {
       gather(s0, 0), gather(s1, 1), gather(s2, 2);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = s2[k];
-        if (unknown_of(k, {&a, &b, &cc})) return;
+        if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, &cc})) return;
         put(k, result(bfe(mask_bits(a.v, bits), b.v, cc.v, bits, sgn), {&a, &b, &cc}), bits);
       });
     }
     case Op::bfi: {
       gather(s0, 0), gather(s1, 1), gather(s2, 2), gather(s3, 3);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = s2[k], d = s3[k];
-        if (unknown_of(k, {&a, &b, &cc, &d})) return;
+        if ((a.why | b.why | cc.why | d.why) && unknown_of(k, {&a, &b, &cc, &d})) return;
         put(k, result(bfi(a.v, b.v, cc.v, d.v, bits), {&a, &b, &cc, &d}), bits);
       });
     }
     case Op::prmt: {
       if (!c.prmt_default) return not_modelled(m.mnemonic(in) + ": a prmt mode (not modelled)");
       gather(s0, 0), gather(s1, 1), gather(s2, 2);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = s2[k];
-        if (unknown_of(k, {&a, &b, &cc})) return;
+        if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, &cc})) return;
         put(k, result(prmt(a.v, b.v, cc.v), {&a, &b, &cc}), 32);
       });
     }
     case Op::lop3: {
       gather(s0, 0), gather(s1, 1), gather(s2, 2), gather(s3, 3);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = s2[k], lut = s3[k];
-        if (unknown_of(k, {&a, &b, &cc, &lut})) return;
+        if ((a.why | b.why | cc.why | lut.why) && unknown_of(k, {&a, &b, &cc, &lut})) return;
         put(k, result(lop3(a.v, b.v, cc.v, lut.v & 0xff, bits), {&a, &b, &cc}, one_placement({&a, &b, &cc})), bits);
       });
     }
@@ -532,9 +530,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       const bool has_c = static_cast<int>(n) > src0 + 2;
       gather(s0, 0), gather(s1, 1);
       if (has_c) gather(s2, 2);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = has_c ? s2[k] : Val{};
-        if (unknown_of(k, {&a, &b, has_c ? &cc : nullptr})) return;
+        if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, has_c ? &cc : nullptr})) return;
         const bool p = compare(c.cmp, a.v, b.v, bits, sgn);
         const auto combine = [&](bool x) {
           if (!has_c) return x;
@@ -547,9 +545,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     }
     case Op::selp: {
       gather(s0, 0), gather(s1, 1), gather(s2, 2);
-      return each(g.mask, [&](int k) {
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], p = s2[k];
-        if (unknown_of(k, {&p})) return;
+        if (p.why && unknown_of(k, {&p})) return;
         const Val& pick = p.v ? a : b;
         if (!pick.known()) return put(k, pick, 64);
         put(k, result(pick.v, {&pick, &p}, pick.placement), bits);

@@ -17,12 +17,19 @@
 // finished and sit at the lowest position (the instruction index, under the call stack) execute
 // that instruction together as ONE warp-level issue; lanes whose guard `@p` is false are inactive
 // in it. For a warp whose lanes take the same branches (guards may differ) this is exactly the
-// hardware's issue: the k-th execution of an instruction by the warp. Where the lanes of a warp
-// take different branches (divergence), the lowest position runs first and the lanes meet again
-// where their paths join (structured code, as nvcc lays it out); the hardware may schedule such
-// a warp differently, so every issue executed while some unfinished lane of the warp waits
-// elsewhere is marked divergent, and the claims that depend on how lanes group (bank conflicts,
-// overlap) are UNKNOWN there, never PROVED.
+// hardware's issue: the k-th execution of an instruction by the warp.
+// Divergence. When the lanes of an issue go to different places (a branch, a guarded call, ret or
+// exit), they reconverge at the instruction's immediate post-dominator in the function's
+// control-flow graph (model/compiled/ptx_cfg.hpp; past the function's end: the caller's next
+// instruction), where nvcc's convergence barriers (BSSY/BSYNC) put them together again: the lanes
+// that reach it wait there until the others have, and then run on as one issue. Until then each
+// path runs alone, the lowest position first, and each of its instructions is one issue of that
+// path's lanes, which is what the hardware issues (a region nested inside opens its own join).
+// Example: `if (lane < 16) s[a] = x; else s[b] = y; v = s[c];` -> two stores of 16 lanes, one load
+// of 32. Where the paths of a region can meet before its join (ptx_cfg.hpp: not separate: a jump
+// into shared code, a loop without a single exit), or no join exists (an endless loop), how the
+// hardware groups the lanes is not modelled: every issue while that region is open is marked
+// divergent, and the claims that depend on grouping (bank conflicts, overlap) are UNKNOWN there.
 //
 // Shared memory. Static `.shared` symbols used by the kernel (and the functions it calls) are laid
 // out in declaration order from byte 0, each at the next multiple of its alignment (`.align`, else
@@ -139,8 +146,10 @@ KernelRun run_kernel(const Program& program, std::size_t entry, const Launch& la
 
 // Re-executes warp `warp` alone and returns its lanes' addresses (-1: inactive) in its
 // `execution`-th issue of instruction (function, pc); nullopt when that issue does not exist or a
-// lane's address is not known. Witnesses are replayed through this before they are printed.
+// lane's address is not known. Witnesses are replayed through this before they are printed;
+// `written`, when given, receives that issue's stored data (Pattern::written; null when none).
 std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& program, std::size_t entry, const Launch& launch,
-                                                        u32 function, u32 pc, i64 warp, i64 execution);
+                                                        u32 function, u32 pc, i64 warp, i64 execution,
+                                                        std::shared_ptr<const Written>* written = nullptr);
 
 }  // namespace layoutproof::ptx

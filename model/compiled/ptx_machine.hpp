@@ -14,6 +14,8 @@
 //   add/sub/and/or/xor/lop3 with one operand derived from a symbol keep it; mad keeps its addend's;
 //   mov, cvt, cvta keep it; selp/min/max keep the chosen operand's; anything else derives from none.
 #include <array>
+#include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -85,11 +87,16 @@ struct Machine {
   u32 reason_at(const Instr& in, const std::string& what) { return reason("line " + std::to_string(in.line) + ": " + what); }
   // The same, built once per (instruction, kind): the reasons the hot path gives every lane.
   std::unordered_map<const Instr*, u32> once[2];
+  // The last instruction asked, per kind: lanes of one issue ask in a row.
+  const Instr* once_last[2] = {nullptr, nullptr};
+  u32 once_last_id[2] = {0, 0};
   template <class F>
   u32 reason_once(const Instr& in, int kind, F&& what) {
+    if (once_last[kind] == &in) return once_last_id[kind];
     auto [it, fresh] = once[kind].try_emplace(&in, 0);
     if (fresh) it->second = reason_at(in, what());
-    return it->second;
+    once_last[kind] = &in;
+    return once_last_id[kind] = it->second;
   }
   std::string mnemonic(const Instr& in) const;
   // Per source operand of an instruction executed for a group: the lanes' values where they are
@@ -110,6 +117,9 @@ struct Group {
   u32 mask = 0;
 };
 
+// Operand k of an instruction.
+inline const Operand& arg(const Function& f, const Instr& in, u32 k) { return f.operands[in.first + k]; }
+
 // The operand's value for lane `ln` (registers of its top frame, specials, immediates, symbols).
 Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o, const Instr& in);
 // Writes `v` (masked to `bits`) to a register operand; a sink or non-register is ignored.
@@ -119,6 +129,43 @@ void write_unknown(Lane& ln, const Function& f, const Operand& o, u32 why);
 // Executes a non-memory, non-control, non-collective instruction for the group's lanes: decoded
 // once, each opcode's semantics a loop over the lanes.
 void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in);
+
+// The lanes' state in one issue.
+enum class LaneState : u8 { absent, inactive, active, unknown };
+
+struct Issue {
+  std::array<LaneState, kWarpLanes> state{};
+  std::array<i64, kWarpLanes> addr{};
+  std::array<int, kWarpLanes> placement{};
+  u32 why = 0;
+  bool cta = false, divergent = false;
+  std::shared_ptr<const Written> written;  // a store whose active lanes share a byte: their data
+};
+
+// Whether `in` is a site: a shared-memory instruction the executor counts.
+bool is_site(const Instr& in);
+
+// Runs the warps of a launch one at a time (ptx_warp.cpp): each warp's lanes in lock step, every
+// site issue reported to `on_issue(site, execution, issue)`, where site = site_of(function, pc)
+// and execution counts the warp's issues of that site from 0.
+class WarpRunner {
+ public:
+  using OnIssue = std::function<void(std::size_t, i64, const Issue&)>;
+  WarpRunner(const Program& p, std::size_t entry, const Launch& l, Machine& m);
+  ~WarpRunner();
+  void set_site_of(std::function<std::size_t(u32, u32)> f);
+  void run_warp(i64 w, const OnIssue& on_issue);
+  i64 steps() const;
+  bool cta_control() const;
+  const std::string& stopped() const;
+  const std::string& harmless_stop() const;  // a stop after which no shared access was reachable
+  const std::vector<i64>& stopped_warps() const;
+  const std::vector<std::pair<u32, std::string>>& not_lane_addressed() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 inline u64 mask_bits(u64 v, int bits) { return bits >= 64 ? v : v & ((u64{1} << bits) - 1); }
 inline i64 sign_extend(u64 v, int bits) {

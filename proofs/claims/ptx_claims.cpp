@@ -57,11 +57,13 @@ bool may_refute(const ptx::KernelRun& run, const ptx::Pattern& p, bool grouping)
   return std::find(run.stopped_warps.begin(), run.stopped_warps.end(), p.warp) == run.stopped_warps.end();
 }
 
-// Replays pattern k of the site (its warp re-executed alone) and checks the lanes' addresses.
+// Replays pattern k of the site (its warp re-executed alone) and checks the lanes' addresses and,
+// where the pattern kept the data its lanes store (no-overlap's witnesses), their data.
 bool replays(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, i64 k,
              const std::vector<int>& lanes, std::string& why) {
   const ptx::Pattern& p = s.patterns[at(k)];
-  const auto a = ptx::replay_issue(prog, run.entry, l, s.function, s.pc, p.warp, p.execution);
+  std::shared_ptr<const ptx::Written> data;
+  const auto a = ptx::replay_issue(prog, run.entry, l, s.function, s.pc, p.warp, p.execution, &data);
   if (!a) {
     why = "the witness issue (warp " + std::to_string(p.warp) + ", execution " + std::to_string(p.execution) + ") did not replay";
     return false;
@@ -72,6 +74,12 @@ bool replays(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRu
             " when re-executed";
       return false;
     }
+  if (p.written)
+    for (const int lane : lanes)
+      if (!data || data->bytes[at(lane)] != p.written->bytes[at(lane)] || data->why[at(lane)] != p.written->why[at(lane)]) {
+        why = "the witness did not replay: lane " + std::to_string(lane) + " stores other data when re-executed";
+        return false;
+      }
   return true;
 }
 

@@ -148,6 +148,32 @@ out=$("$BIN" ptx $C --kernel racy_pairs --block 32 --claim no-overlap 2>&1); rc=
 out=$("$BIN" ptx $C --kernel loaded_pairs --block 32 --claim no-overlap 2>&1); rc=$?
 [ $rc -eq 3 ] && echo "$out" | grep -q "UNKNOWN  no-overlap.*lanes 0 and 1 write byte 0 and whether their data is equal is not known.*loaded from global memory" ||
   fail "loaded_pairs no-overlap: $rc $out"
+# A divergent if/else reconverges at its join (tests/ptx/control.cu, if_else): each path's store is
+# one issue of its 16 lanes, the load after the join one issue of all 32, with the addresses and
+# counts of the kernel's formulas (brute force here), and the grouping claims decided on each.
+python3 - "$BIN" <<'PY' || failures=$((failures + 1))
+import json, subprocess, sys
+doc = json.loads(subprocess.run([sys.argv[1], "ptx", "tests/ptx/control.ptx", "--kernel", "if_else", "--block", "32", "--json",
+                                 "--claim", "conflict-free", "--claim", "no-overlap"], capture_output=True, text=True).stdout)
+ins = doc["kernels"][0]["instructions"]
+def wavefronts(addrs):  # 4-byte accesses: one phase, the most distinct words in one bank
+    banks = {}
+    for a in addrs:
+        if a >= 0: banks.setdefault(a // 4 % 32, set()).add(a // 4)
+    return max(len(v) for v in banks.values())
+want = [("st", [4 * (2 * t) if t < 16 else -1 for t in range(32)]),
+        ("st", [4 * (3 * t % 128) if t >= 16 else -1 for t in range(32)]),
+        ("ld", [4 * (4 * t % 128) for t in range(32)])]
+bad = 0
+if [(i["op"], i["executed"], [x["addrs"] for x in i["issues"]]) for i in ins] != [(op, 1, [a]) for op, a in want]:
+    print("FAIL if_else: issues %s" % [(i["op"], i["executed"], [x["addrs"] for x in i["issues"]]) for i in ins]); bad = 1
+elif [(i["wavefronts"], i["ideal"]) for i in ins] != [(wavefronts(a), 1) for op, a in want]:
+    print("FAIL if_else: counts %s" % [(i["wavefronts"], i["ideal"]) for i in ins]); bad = 1
+verdicts = [[v["verdict"] for v in i["verdicts"]] for i in ins]
+if verdicts != [["PROVED", "PROVED"], ["PROVED", "PROVED"], ["REFUTED"]]:
+    print("FAIL if_else: verdicts %s" % verdicts); bad = 1
+sys.exit(bad)
+PY
 # Bad input: exit 2, located, a caret; options not implemented say so.
 printf '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n  mov.u32 %%r1, %%tid.x;\n}\n' >"$tmp/bad.ptx"
 out=$("$BIN" ptx "$tmp/bad.ptx" --block 32 2>&1); rc=$?

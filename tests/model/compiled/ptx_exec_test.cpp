@@ -247,15 +247,128 @@ TEST(PtxExec, SymbolsAreLaidOutInDeclarationOrderDynamicAfter) {
   EXPECT_EQ(r.run.sites[2].patterns[0].placement[0], 3);  // derived from dyn's placement
 }
 
-TEST(PtxExec, DivergentIssuesAreMarked) {
-  // Odd lanes take a branch around a store: the even lanes' store runs while odd lanes wait.
+// The active lanes of an issue (bit k: lane k).
+u32 active_lanes(const TraceInstruction& in) {
+  u32 m = 0;
+  for (int k = 0; k < kWarpLanes; ++k)
+    if (in.addr[static_cast<std::size_t>(k)] >= 0) m |= u32{1} << k;
+  return m;
+}
+
+TEST(PtxExec, ASkippedStoreIssuesForTheLanesThatRunIt) {
+  // Odd lanes branch around a store: the even lanes' store is one 16-lane issue, then the paths
+  // reconverge at the branch's immediate post-dominator and the second store issues for all 32.
   const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 1;\nsetp.ne.u32 %p1, %r2, 0;\n@%p1 bra $L_skip;\n"
                                 "mov.u32 %r4, smem;\nst.shared.u32 [%r4], %r1;\n$L_skip:\nmov.u32 %r4, smem;\nst.shared.u32 [%r4+4], %r1;"));
-  EXPECT_FALSE(r.run.sites[0].divergent.empty());
-  EXPECT_TRUE(r.run.sites[0].patterns[0].divergent);
-  EXPECT_EQ(r.run.sites[0].trace.instructions[0].addr[1], -1);  // odd lanes absent
-  EXPECT_EQ(r.run.sites[1].executed, 1);                         // the paths join again
+  EXPECT_TRUE(r.run.sites[0].divergent.empty()) << r.run.sites[0].divergent;
+  EXPECT_FALSE(r.run.sites[0].patterns[0].divergent);
+  EXPECT_EQ(active_lanes(r.run.sites[0].trace.instructions[0]), 0x55555555u);  // odd lanes absent
+  EXPECT_EQ(r.run.sites[1].executed, 1);                                       // the paths join again
+  EXPECT_EQ(active_lanes(r.run.sites[1].trace.instructions[0]), 0xffffffffu);
   EXPECT_FALSE(r.run.sites[1].patterns[0].divergent);
+}
+
+// if (lane < 16) s[t] = t; else s[2t + 1] = t; then a load of s[2t] by all 32 lanes, with the
+// join placed after both paths (`join_last`) or between them (the then-path falls into the join,
+// the else-path, placed after the kernel's ret, branches back to it).
+Ran if_else(bool join_last) {
+  const std::string head = "mov.u32 %r1, %tid.x;\nmov.u32 %r2, smem;\nand.b32 %r3, %r1, 31;\nsetp.lt.u32 %p1, %r3, 16;\n@!%p1 bra $L_else;\n"
+                           "shl.b32 %r4, %r1, 2;\nadd.u32 %r5, %r2, %r4;\nst.shared.u32 [%r5], %r1;\n";
+  const std::string other = "$L_else:\nshl.b32 %r4, %r1, 3;\nadd.u32 %r5, %r2, %r4;\nst.shared.u32 [%r5+4], %r1;\n";
+  const std::string join = "$L_join:\nshl.b32 %r6, %r1, 3;\nadd.u32 %r7, %r2, %r6;\nld.shared.u32 %r8, [%r7];\n";
+  if (join_last) return run_text(kernel(head + "bra.uni $L_join;\n" + other + join));
+  return run_text(kernel(head + join + "ret;\n" + other + "bra.uni $L_join;"));
+}
+
+TEST(PtxExec, DivergentPathsReconvergeAtTheImmediatePostDominator) {
+  for (const bool join_last : {true, false}) {
+    const Ran r = if_else(join_last);
+    ASSERT_EQ(r.run.sites.size(), 3u);
+    const Site& then_store = r.run.sites[0];
+    const Site& else_store = r.run.sites[join_last ? 1 : 2];
+    const Site& load = r.run.sites[join_last ? 2 : 1];
+    ASSERT_EQ(load.op, "ld");
+    // Each path's store: one issue of its 16 lanes, not divergent (the hardware's issue).
+    EXPECT_EQ(then_store.executed, 1);
+    EXPECT_EQ(active_lanes(then_store.trace.instructions.at(0)), 0x0000ffffu);
+    EXPECT_EQ(else_store.executed, 1);
+    EXPECT_EQ(active_lanes(else_store.trace.instructions.at(0)), 0xffff0000u);
+    EXPECT_EQ(else_store.trace.instructions[0].addr[16], 16 * 8 + 4);
+    EXPECT_TRUE(then_store.divergent.empty() && else_store.divergent.empty()) << then_store.divergent << else_store.divergent;
+    // then: words t (t < 16), 16 banks, 1 wavefront; else: words 2t + 1 (t >= 16): banks 1, 3, .., 31, 1.
+    EXPECT_EQ(then_store.wavefronts, 1);
+    EXPECT_EQ(else_store.wavefronts, 1);
+    // The load after the join: ONE issue of all 32 lanes at byte 8t, word 2t: bank 2t % 32, so lanes
+    // t and t + 16 read words 2t and 2t + 32 of one bank: 2 wavefronts, ideal 1.
+    EXPECT_EQ(load.executed, 1) << (join_last ? "join last" : "join between");
+    ASSERT_EQ(load.trace.instructions.size(), 1u);
+    EXPECT_EQ(active_lanes(load.trace.instructions[0]), 0xffffffffu);
+    EXPECT_EQ(load.trace.instructions[0].addr[17], 8 * 17);
+    EXPECT_EQ(load.wavefronts, 2);
+    EXPECT_EQ(load.ideal, 1);
+    EXPECT_TRUE(load.divergent.empty());
+  }
+}
+
+TEST(PtxExec, ALoopWithADivergentExitIssuesEachIterationForItsLanes) {
+  // for (i = 0; i < lane % 4; ++i) s[t] = i; then every lane loads byte 0.
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nmov.u32 %r2, smem;\nmov.u32 %r10, 0;\nand.b32 %r3, %r1, 3;\n"
+                                "setp.eq.u32 %p1, %r3, 0;\n@%p1 bra $L_done;\n$L_loop:\nmad.lo.s32 %r5, %r1, 4, %r2;\n"
+                                "st.shared.u32 [%r5], %r10;\nadd.u32 %r10, %r10, 1;\nsetp.lt.u32 %p2, %r10, %r3;\n@%p2 bra $L_loop;\n"
+                                "$L_done:\nld.shared.u32 %r8, [%r2];"));
+  const Site& st = r.run.sites.at(0);
+  ASSERT_EQ(st.executed, 3);
+  ASSERT_EQ(st.trace.instructions.size(), 3u);
+  const u32 want[] = {0xeeeeeeeeu, 0xccccccccu, 0x88888888u};  // lane % 4 >= 1, 2, 3
+  for (std::size_t k = 0; k < 3; ++k) EXPECT_EQ(active_lanes(st.trace.instructions[k]), want[k]) << k;
+  EXPECT_TRUE(st.divergent.empty()) << st.divergent;
+  const Site& ld = r.run.sites.at(1);
+  EXPECT_EQ(ld.executed, 1);
+  EXPECT_EQ(active_lanes(ld.trace.instructions.at(0)), 0xffffffffu);
+  EXPECT_TRUE(ld.divergent.empty());
+}
+
+TEST(PtxExec, AnEarlyReturnLeavesTheOtherLanesOneIssue) {
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nand.b32 %r3, %r1, 31;\nsetp.ge.u32 %p1, %r3, 16;\n@%p1 ret;\n"
+                                "mov.u32 %r2, smem;\nmad.lo.s32 %r5, %r1, 4, %r2;\nst.shared.u32 [%r5], %r1;"));
+  EXPECT_EQ(r.run.sites.at(0).executed, 1);
+  EXPECT_EQ(active_lanes(r.run.sites[0].trace.instructions.at(0)), 0x0000ffffu);
+  EXPECT_TRUE(r.run.sites[0].divergent.empty()) << r.run.sites[0].divergent;
+}
+
+TEST(PtxExec, PathsThatMeetBeforeTheirJoinAreMarkedDivergent) {
+  // Lanes >= 16 store A then jump to T; lanes < 16 store B, and lanes 8-15 fall into T too: T is
+  // reached by both paths before their join (END), where the hardware may or may not merge them.
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nmov.u32 %r2, smem;\nand.b32 %r3, %r1, 31;\nsetp.lt.u32 %p1, %r3, 16;\n"
+                                "@%p1 bra $L_b;\nst.shared.u32 [%r2], %r1;\nbra.uni $L_t;\n$L_b:\nst.shared.u32 [%r2+4], %r1;\n"
+                                "setp.lt.u32 %p2, %r3, 8;\n@%p2 bra $L_end;\n$L_t:\nst.shared.u32 [%r2+8], %r1;\n$L_end:\n"
+                                "ld.shared.u32 %r8, [%r2];"));
+  ASSERT_EQ(r.run.sites.size(), 4u);
+  EXPECT_FALSE(r.run.sites[2].divergent.empty());  // T: how the hardware groups it is not known
+  EXPECT_TRUE(r.run.sites[2].patterns.at(0).divergent);
+  EXPECT_FALSE(r.run.sites[0].divergent.empty());  // the whole region is not modelled
+  const Site& ld = r.run.sites[3];                 // after END: together again
+  EXPECT_EQ(ld.executed, 1);
+  EXPECT_EQ(active_lanes(ld.trace.instructions.at(0)), 0xffffffffu);
+  EXPECT_TRUE(ld.divergent.empty()) << ld.divergent;
+}
+
+TEST(PtxExec, ADivergentCallReconvergesAfterTheCall) {
+  // Lanes < 16 call f (a store at s[t]); every lane then stores at s[32 + t]: one 32-lane issue.
+  const std::string f = ".func f(.param .b32 f_a)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [f_a];\nmov.u32 %r2, fs;\n"
+                        "mad.lo.s32 %r3, %r1, 4, %r2;\nst.shared.u32 [%r3], %r1;\nret;\n}\n";
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nand.b32 %r3, %r1, 31;\nsetp.lt.u32 %p1, %r3, 16;\n{\n.param .b32 p0;\n"
+                                "st.param.b32 [p0+0], %r1;\n@%p1 call.uni f, (p0);\n}\nmov.u32 %r2, smem;\n"
+                                "mad.lo.s32 %r5, %r1, 4, %r2;\nst.shared.u32 [%r5+128], %r1;",
+                                ".shared .align 4 .b8 fs[256];\n" + f));
+  ASSERT_EQ(r.run.sites.size(), 2u);
+  const Site& in_f = r.run.sites[0].line < r.run.sites[1].line ? r.run.sites[0] : r.run.sites[1];
+  const Site& after = r.run.sites[0].line < r.run.sites[1].line ? r.run.sites[1] : r.run.sites[0];
+  EXPECT_EQ(active_lanes(in_f.trace.instructions.at(0)), 0x0000ffffu);
+  EXPECT_TRUE(in_f.divergent.empty()) << in_f.divergent;
+  EXPECT_EQ(after.executed, 1);
+  EXPECT_EQ(active_lanes(after.trace.instructions.at(0)), 0xffffffffu);
+  EXPECT_TRUE(after.divergent.empty()) << after.divergent;
 }
 
 TEST(PtxExec, CtaDependenceIsRecordedEvenWhereCta0HasNoActiveLane) {

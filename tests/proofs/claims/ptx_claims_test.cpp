@@ -104,5 +104,32 @@ TEST(PtxClaims, NoOverlapIsUnknownWhereTheDataIsNotKnown) {
   EXPECT_TRUE(decide(apart, 0, "no-overlap").verdict.is_proved());
 }
 
+TEST(PtxClaims, GroupingClaimsDecideOnEachPathOfAReconvergingBranch) {
+  // if (lane < 16) s[t] = t; else s[3t] = t; then every lane loads s[4t] (after the join).
+  const Ran r = run_body("and.b32 %r3, %r1, 31;\nsetp.lt.u32 %p1, %r3, 16;\n@!%p1 bra $L_else;\nshl.b32 %r4, %r1, 2;\n"
+                         "add.u32 %r5, %r2, %r4;\nst.shared.u32 [%r5], %r1;\nbra.uni $L_join;\n$L_else:\nmul.lo.s32 %r4, %r1, 12;\n"
+                         "add.u32 %r5, %r2, %r4;\nst.shared.u32 [%r5], %r1;\n$L_join:\nshl.b32 %r6, %r1, 4;\nadd.u32 %r7, %r2, %r6;\n"
+                         "ld.shared.u32 %r8, [%r7];");
+  ASSERT_EQ(r.run.sites.size(), 3u);
+  for (std::size_t k = 0; k < 2; ++k) {  // each path's 16 lanes: distinct banks
+    EXPECT_TRUE(decide(r, k, "conflict-free").verdict.is_proved()) << k << ": " << decide(r, k, "conflict-free").verdict.detail;
+    EXPECT_TRUE(decide(r, k, "no-overlap").verdict.is_proved()) << k;
+  }
+  // The load: word 4t, bank 4t % 32: lanes t, t + 8, t + 16, t + 24 on one bank, 4 words: 4-way.
+  const PtxClaimResult v = decide(r, 2, "max-ways:3");
+  ASSERT_TRUE(v.verdict.is_refuted()) << v.verdict.detail;
+  EXPECT_EQ(r.run.sites[2].wavefronts, 4);
+  EXPECT_TRUE(decide(r, 2, "max-ways:4").verdict.is_proved());
+}
+
+TEST(PtxClaims, GroupingClaimsAreUnknownWherePathsMeetBeforeTheirJoin) {
+  const Ran r = run_body("and.b32 %r3, %r1, 31;\nsetp.lt.u32 %p1, %r3, 16;\n@%p1 bra $L_b;\nst.shared.u32 [%r2], %r1;\n"
+                         "bra.uni $L_t;\n$L_b:\nst.shared.u32 [%r2+4], %r1;\nsetp.lt.u32 %p2, %r3, 8;\n@%p2 bra $L_end;\n$L_t:\n"
+                         "shl.b32 %r4, %r1, 2;\nadd.u32 %r5, %r2, %r4;\nst.shared.u32 [%r5+64], %r1;\n$L_end:");
+  const PtxClaimResult v = decide(r, 2, "conflict-free");
+  EXPECT_EQ(v.verdict.kind, Verdict::Kind::unknown) << v.verdict.detail;
+  EXPECT_NE(v.verdict.detail.find("divergent control flow"), std::string::npos) << v.verdict.detail;
+}
+
 }  // namespace
 }  // namespace layoutproof::proofs

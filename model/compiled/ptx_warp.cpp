@@ -1,0 +1,726 @@
+// One warp of the PTX executor (ptx_machine.hpp WarpRunner): its lanes in lock step, the issue
+// each instruction makes, calls through param space, divergence and reconvergence at the
+// immediate post-dominator (ptx_cfg.hpp).
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "model/compiled/ptx_cfg.hpp"
+#include "model/compiled/ptx_machine.hpp"
+
+namespace layoutproof::ptx {
+namespace {
+
+using OK = Operand::Kind;
+constexpr std::size_t kMaxCallDepth = 64;
+
+// A shared-memory opcode the model does not address lane by lane (listed, never counted).
+bool shared_but_not_lane_addressed(const Instr& in, const std::string& mnemonic) {
+  if (is_site(in)) return false;
+  return in.code.space == Space::shared || in.code.space == Space::shared_cluster || in.code.bulk ||
+         mnemonic.find("shared") != std::string::npos || mnemonic.rfind("wgmma", 0) == 0 ||
+         in.code.op == Op::ldmatrix || in.code.op == Op::stmatrix;
+}
+
+// The address operand of a site: ld/atom: the second; st/red/cp.async/stmatrix: the first.
+const Operand* address_operand(const Function& f, const Instr& in) {
+  for (u32 k = 0; k < in.count; ++k)
+    if (arg(f, in, k).kind == OK::addr) return &arg(f, in, k);
+  return nullptr;
+}
+
+// Integer and bit arithmetic (ptx_alu.cpp): executed for a group's lanes at once.
+bool is_alu(Op op) {
+  switch (op) {
+    case Op::bra: case Op::call: case Op::ret: case Op::exit: case Op::shfl: case Op::vote: case Op::activemask: case Op::nop:
+    case Op::ld: case Op::st: case Op::ldmatrix: case Op::stmatrix: case Op::cp_async: case Op::atom: case Op::red:
+      return false;
+    default: return true;
+  }
+}
+
+}  // namespace
+
+bool is_site(const Instr& in) {
+  const Opcode& c = in.code;
+  switch (c.op) {
+    case Op::ld: case Op::st: case Op::atom: case Op::red: return c.space == Space::shared;
+    case Op::ldmatrix: case Op::stmatrix: return c.m8n8 && c.matrices > 0 && c.space != Space::shared_cluster;
+    case Op::cp_async: return true;
+    default: return false;
+  }
+}
+
+struct WarpRunner::Impl {
+ public:
+  Impl(const Program& p, std::size_t entry, const Launch& l, Machine& m) : p_(p), entry_(entry), l_(l), m_(m) {}
+
+  // Runs warp w; `on_issue(site, execution, issue)` for every site issue.
+  void run_warp(i64 w, const WarpRunner::OnIssue& on_issue) {
+    const i64 threads = l_.block[0] * l_.block[1] * l_.block[2];
+    RegFile file;
+    std::vector<Lane> lanes;
+    for (int k = 0; k < kWarpLanes; ++k) {
+      const i64 t = w * kWarpLanes + k;
+      if (t >= threads) break;
+      Lane ln;
+      ln.linear = t;
+      ln.lane = k;
+      ln.tid = {t % l_.block[0], (t / l_.block[0]) % l_.block[1], t / (l_.block[0] * l_.block[1])};
+      const Function& f = p_.functions[entry_];
+      ln.file = &file;
+      file.open(0, f.registers, k, Val{0, uninit(), -1, false});
+      ln.stack.push_back({static_cast<u32>(entry_), 0, 0, 0});
+      ln.next_slot = f.param_slots;
+      lanes.push_back(std::move(ln));
+    }
+    std::vector<i64> executions;  // site index (site_of) -> issues so far in this warp
+    std::vector<int> group;
+    // The open divergent regions, innermost last (the SIMT stack); the first holds every lane and
+    // never closes.
+    std::vector<Region> regions{{lanes.empty() ? 0u : static_cast<u32>((u64{1} << lanes.size()) - 1), 0, 0, kNoJoin, true}};
+    bool all_runnable_in_group = true;
+    bool same_group = false;  // no region open; the last issue held every unfinished lane and moved them all to the next instruction
+    for (;;) {
+      int low = same_group ? group.front() : -1;
+      if (!same_group) {
+        // Close the regions whose unfinished lanes all wait at the join; then the lanes of the
+        // innermost region not at its join run, the lowest position first.
+        while (regions.size() > 1 && all_joined(lanes, regions.back())) regions.pop_back();
+        const Region& top = regions.back();
+        group.clear();
+        all_runnable_in_group = true;
+        for (int k = 0; k < static_cast<int>(lanes.size()); ++k) {
+          const Lane& ln = lanes[static_cast<std::size_t>(k)];
+          if (ln.stack.empty() || !((top.mask >> k) & 1) || at_join(ln, top)) continue;
+          if (low < 0) {
+            low = k;
+            group.push_back(k);
+            continue;
+          }
+          const int c = compare(ln, lanes[static_cast<std::size_t>(low)]);
+          if (c < 0) {
+            low = k;
+            all_runnable_in_group = false;
+            group.assign(1, k);
+          } else if (c == 0) {
+            group.push_back(k);
+          } else {
+            all_runnable_in_group = false;
+          }
+        }
+      }
+      if (low < 0) return;  // every lane finished
+      if (++steps_ > l_.max_warp_steps) {
+        stop_all(lanes, "the launch ran more than " + std::to_string(l_.max_warp_steps) +
+                            " warp instructions (a loop whose bound is not known, or a long kernel)");
+        return;
+      }
+      if ((steps_ & 0xfff) == 0 && l_.deadline && std::chrono::steady_clock::now() >= *l_.deadline) {
+        stop_all(lanes, "the deadline was reached while running the kernel");
+        return;
+      }
+      const Lane& first = lanes[static_cast<std::size_t>(low)];
+      const Frame fr = first.stack.back();
+      const Frame caller = first.stack.size() > 1 ? first.stack[first.stack.size() - 2] : Frame{};
+      const u32 depth = static_cast<u32>(first.stack.size());
+      const Function& f = p_.functions[fr.function];
+      const u32 pc = fr.pc;
+      if (pc >= f.code.size()) {  // fell off the end of the body: as `ret`
+        for (const int k : group) do_return(lanes[static_cast<std::size_t>(k)]);
+        same_group = false;
+        continue;
+      }
+      const Instr& in = f.code[pc];
+      const bool unmodelled = std::any_of(regions.begin(), regions.end(), [](const Region& r) { return !r.separate; });
+      step(lanes, group, unmodelled, f, fr.function, pc, in, executions, on_issue);
+      // Only bra, call, ret and exit move lanes elsewhere than the next instruction (or stop them).
+      const Op op = in.code.op;
+      const bool control = op == Op::bra || op == Op::call || op == Op::ret || op == Op::exit;
+      if (control) diverge(lanes, group, regions, fr.function, pc, depth, caller);
+      same_group = regions.size() == 1 && all_runnable_in_group && !control;
+    }
+  }
+
+  i64 steps() const { return steps_; }
+  bool cta_control() const { return cta_control_; }
+  const std::string& stopped() const { return stopped_; }
+  const std::string& harmless_stop() const { return harmless_; }
+  const std::vector<i64>& stopped_warps() const { return stopped_warps_; }
+  std::function<std::size_t(u32, u32)> site_of;  // (function, pc) -> site index
+
+ private:
+  u32 uninit() { return uninit_ ? uninit_ : (uninit_ = m_.reason("a register read before it is written")); }
+
+  // A divergent region (ptx_cfg.hpp): the lanes that were in the issue whose lanes went to
+  // different places, and where they meet again: instruction `join` of function `function` at
+  // frame depth `depth` (a join past the function's end: the caller's next instruction, one frame
+  // up; kNoJoin: nowhere, the lanes finish). `separate`: its paths never share an instruction
+  // before the join, so each path's issues hold exactly its lanes (else they are divergent).
+  static constexpr u32 kNoJoin = UINT32_MAX;
+  struct Region {
+    u32 mask = 0;
+    u32 depth = 0, function = 0, join = kNoJoin;
+    bool separate = true;
+  };
+  static bool at_join(const Lane& ln, const Region& r) {
+    return r.join != kNoJoin && ln.stack.size() == r.depth && ln.stack.back().function == r.function && ln.stack.back().pc == r.join;
+  }
+  static bool all_joined(const std::vector<Lane>& lanes, const Region& r) {
+    for (int k = 0; k < static_cast<int>(lanes.size()); ++k) {
+      const Lane& ln = lanes[static_cast<std::size_t>(k)];
+      if (((r.mask >> k) & 1) && !ln.stack.empty() && !at_join(ln, r)) return false;
+    }
+    return true;
+  }
+
+  // After a control instruction executed by `group` (all at instruction pc of function fi, frame
+  // depth `depth`, called from `caller`): if its lanes went to different places, they meet at the
+  // instruction's immediate post-dominator. A region with that same join already innermost
+  // absorbs the split (a loop's exit taken in several iterations); else a region opens.
+  void diverge(const std::vector<Lane>& lanes, const std::vector<int>& group, std::vector<Region>& regions, u32 fi, u32 pc,
+               u32 depth, const Frame& caller) {
+    int one = -1;
+    u32 mask = 0;
+    bool split = false;
+    for (const int k : group) {
+      const Lane& ln = lanes[static_cast<std::size_t>(k)];
+      if (ln.stack.empty()) continue;
+      mask |= u32{1} << k;
+      if (one < 0) one = k;
+      else split = split || compare(ln, lanes[static_cast<std::size_t>(one)]) != 0;
+    }
+    if (!split) return;
+    const Function& f = p_.functions[fi];
+    auto it = cfgs_.find(fi);
+    if (it == cfgs_.end()) it = cfgs_.emplace(fi, build_cfg(f)).first;
+    const Cfg& g = it->second;
+    Region r;
+    r.mask = mask;
+    const u32 ipdom = g.ipdom[pc];
+    if (ipdom == Cfg::kNone) {
+      r.separate = false;  // no path to the function's end: no join (the lanes finish)
+    } else {
+      const u64 key = (static_cast<u64>(fi) << 32) | pc;
+      auto sep = separate_.find(key);
+      if (sep == separate_.end()) sep = separate_.emplace(key, separate_paths(f, g, pc)).first;
+      r.separate = sep->second;
+      if (ipdom != g.exit) r.depth = depth, r.function = fi, r.join = ipdom;
+      else if (depth > 1) r.depth = depth - 1, r.function = caller.function, r.join = caller.pc + 1;  // where the call returns
+    }
+    Region& top = regions.back();
+    if (r.join != kNoJoin && top.join == r.join && top.depth == r.depth && top.function == r.function) {
+      top.separate = top.separate && r.separate;
+      return;
+    }
+    regions.push_back(r);
+  }
+
+  // Lexicographic over the frames' pcs (a lane inside a call sits at its call instruction).
+  static int compare(const Lane& a, const Lane& b) {
+    const std::size_t n = std::min(a.stack.size(), b.stack.size());
+    for (std::size_t i = 0; i < n; ++i)
+      if (a.stack[i].pc != b.stack[i].pc) return a.stack[i].pc < b.stack[i].pc ? -1 : 1;
+    return a.stack.size() < b.stack.size() ? -1 : a.stack.size() > b.stack.size() ? 1 : 0;
+  }
+
+  // True when some shared-memory instruction (or a call, an indirect branch, an opcode outside the
+  // model that may touch shared memory) is reachable from instruction `pc` of function `fi` along
+  // its control flow: fall-through and every branch target, loops included.
+  bool shared_reachable(u32 fi, u32 pc) {
+    const u64 key = (static_cast<u64>(fi) << 32) | pc;
+    if (const auto it = reach_.find(key); it != reach_.end()) return it->second;
+    const Function& f = p_.functions[fi];
+    std::vector<char> seen(f.code.size(), 0);
+    std::vector<u32> todo{pc};
+    bool found = false;
+    while (!todo.empty() && !found) {
+      const u32 k = todo.back();
+      todo.pop_back();
+      if (k >= f.code.size() || seen[k]) continue;
+      seen[k] = 1;
+      const Instr& in = f.code[k];
+      const Op o = in.code.op;
+      if (is_site(in) || o == Op::call || shared_but_not_lane_addressed(in, m_.mnemonic(in))) {
+        found = true;
+        break;
+      }
+      if (o == Op::bra) {
+        if (in.count == 0 || f.operands[in.first].kind != Operand::Kind::label) {
+          found = true;  // an indirect branch: anywhere
+          break;
+        }
+        todo.push_back(f.operands[in.first].index);
+        if (in.guard >= 0) todo.push_back(k + 1);
+        continue;
+      }
+      if ((o == Op::ret || o == Op::exit) && in.guard < 0) continue;
+      todo.push_back(k + 1);
+    }
+    reach_[key] = found;
+    return found;
+  }
+
+  void stop(Lane& ln, const std::string& why) {
+    // A kernel-level lane whose stop point reaches no shared-memory instruction misses nothing the
+    // counts and claims are about: it finishes (the reason is kept as a note).
+    if (ln.stack.size() == 1 && !shared_reachable(ln.stack.back().function, ln.stack.back().pc)) {
+      if (harmless_.empty()) harmless_ = why;
+      ln.stack.clear();
+      return;
+    }
+    if (stopped_.empty()) stopped_ = why;
+    const i64 w = ln.linear / kWarpLanes;
+    if (stopped_warps_.empty() || stopped_warps_.back() != w) stopped_warps_.push_back(w);
+    ln.stack.clear();
+    ln.stopped = true;
+  }
+  void stop_all(std::vector<Lane>& lanes, const std::string& why) {
+    for (Lane& ln : lanes)
+      if (!ln.stack.empty()) stop(ln, why);
+  }
+
+  void do_return(Lane& ln) {
+    const Frame done = ln.stack.back();
+    ln.stack.pop_back();
+    if (ln.stack.empty()) return;
+    Frame& caller = ln.stack.back();
+    const Function& cf = p_.functions[caller.function];
+    const Function& callee = p_.functions[done.function];
+    const Instr& call = cf.code[caller.pc];
+    // Return values: the callee's return slots -> the caller's param variables.
+    std::vector<Cell> keep;
+    for (const Cell& c : ln.cells) {
+      if (c.slot < done.param_base) {
+        keep.push_back(c);
+        continue;
+      }
+      const u32 local = c.slot - done.param_base;
+      if (local >= callee.params.size() && local - callee.params.size() < call.ret_count) {
+        const Operand& r = arg(cf, call, 1 + (local - static_cast<u32>(callee.params.size())));
+        if (r.kind == OK::param) keep.push_back({caller.param_base + r.index, c.offset, c.value});
+      }
+    }
+    ln.cells = std::move(keep);
+    ln.next_slot = done.param_base;
+    ++caller.pc;
+  }
+
+  void do_call(Lane& ln, const Function& f, const Instr& in) {
+    const Operand& target = arg(f, in, 0);
+    const auto outputs_unknown = [&](const std::string& why) {
+      const u32 r = m_.reason_at(in, why);
+      Frame& fr = ln.stack.back();
+      for (u32 k = 0; k < in.ret_count; ++k) {
+        const Operand& o = arg(f, in, 1 + k);
+        if (o.kind == OK::param) {
+          std::erase_if(ln.cells, [&](const Cell& c) { return c.slot == fr.param_base + o.index; });
+          Val v;
+          v.why = r;
+          ln.cells.push_back({fr.param_base + o.index, -1, v});  // offset -1: every offset
+        }
+      }
+      ++fr.pc;
+    };
+    if (target.kind != OK::func) return outputs_unknown("an indirect call (not modelled)");
+    const Function& callee = p_.functions[target.index];
+    if (!callee.decoded) return outputs_unknown("a call to " + callee.name + ", which has no body in this file");
+    if (ln.stack.size() >= kMaxCallDepth) return outputs_unknown("calls nested deeper than " + std::to_string(kMaxCallDepth));
+    Frame next;
+    next.function = target.index;
+    next.pc = 0;
+    // Below 2^28: at most 2^22 registers per function (ptx_parse.hpp) and kMaxCallDepth frames.
+    next.reg_base = ln.stack.back().reg_base + p_.functions[ln.stack.back().function].registers;
+    next.param_base = ln.next_slot;
+    const Frame& fr = ln.stack.back();
+    // Arguments: the caller's param variables -> the callee's parameter slots 0, 1, ...
+    const u32 args = in.count - 1 - in.ret_count;
+    std::vector<Cell> add;
+    for (u32 k = 0; k < args && k < callee.params.size(); ++k) {
+      const Operand& a = arg(f, in, 1 + in.ret_count + k);
+      if (a.kind != OK::param) continue;
+      for (const Cell& c : ln.cells)
+        if (c.slot == fr.param_base + a.index) add.push_back({next.param_base + k, c.offset, c.value});
+    }
+    ln.cells.insert(ln.cells.end(), add.begin(), add.end());
+    ln.next_slot = next.param_base + callee.param_slots;
+    ln.file->open(next.reg_base, callee.registers, ln.lane, Val{0, uninit(), -1, false});
+    ln.stack.push_back(next);
+  }
+
+  // ld.param: a kernel parameter (the launch's value), or a cell written by st.param / a call.
+  Val load_param(Lane& ln, const Function& f, const Instr& in, const Operand& a, int bits) {
+    const Operand& base = f.operands[a.index];
+    const Frame& fr = ln.stack.back();
+    Val v;
+    if (base.kind != OK::param) {
+      v.why = m_.reason_at(in, "ld.param from an address that is not a parameter (not modelled)");
+      return v;
+    }
+    const u32 slot = fr.param_base + base.index;
+    for (auto c = ln.cells.rbegin(); c != ln.cells.rend(); ++c)
+      if (c->slot == slot && (c->offset == a.imm || c->offset == -1)) {
+        v = c->value;
+        if (v.known()) v.v = mask_bits(v.v, bits);
+        return v;
+      }
+    if (ln.stack.size() == 1 && base.index < f.params.size()) {  // a kernel parameter
+      const i64 want = (bits + 7) / 8;
+      for (auto it = l_.fields.rbegin(); it != l_.fields.rend(); ++it)  // the last --param for these bytes wins
+        if (it->param == base.index && a.imm >= it->offset && a.imm + want <= it->offset + it->bytes) {
+          const i64 shift = 8 * (a.imm - it->offset);
+          v.v = mask_bits(shift >= 64 ? 0 : it->value >> shift, bits);
+          return v;
+        }
+      const ParamDecl& d = f.params[base.index];
+      const std::string who = "parameter " + std::to_string(base.index) + " (" + d.name + ")";
+      if (base.index >= l_.params.size() || !l_.params[base.index]) {
+        v.why = m_.reason(who + " is not fixed by --param");
+        return v;
+      }
+      if (a.imm != 0 || d.bytes > 8) {
+        v.why = m_.reason("byte " + std::to_string(a.imm) + " of " + who + ", an aggregate (not modelled: --param fixes scalars)");
+        return v;
+      }
+      v.v = mask_bits(*l_.params[base.index], bits);
+      return v;
+    }
+    v.why = m_.reason_at(in, "a parameter value that was never stored");
+    return v;
+  }
+
+  void store_param(Lane& ln, const Function& f, const Instr& in, const Operand& a, const Val& value, int bits) {
+    const Operand& base = f.operands[a.index];
+    if (base.kind != OK::param) return;
+    const u32 slot = ln.stack.back().param_base + base.index;
+    std::erase_if(ln.cells, [&](const Cell& c) { return c.slot == slot && (c.offset == a.imm || c.offset == -1); });
+    Val v = value;
+    if (v.known()) v.v = mask_bits(v.v, bits);
+    ln.cells.push_back({slot, a.imm, v});
+    (void)in;
+  }
+
+  // The byte address of a site's shared-memory operand for one lane.
+  Val address(Lane& ln, const Function& f, const Instr& in, const Operand& a) {
+    const Operand& base = f.operands[a.index];
+    Val v;
+    if (base.kind == OK::none) v.v = 0;
+    else v = read_operand(m_, ln, f, base, in);
+    if (!v.known()) return v;
+    v.v = mask_bits(v.v + static_cast<u64>(a.imm), 32);  // the shared window is 32-bit
+    return v;
+  }
+
+  void collective(std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+                  const Function& f, const Instr& in) {
+    const Opcode& c = in.code;
+    u64 members = 0;
+    for (const int k : group) members |= u64{1} << k;
+    if (c.op == Op::activemask) {
+      for (const int k : group)
+        if (active[static_cast<std::size_t>(k)]) write_operand(lanes[static_cast<std::size_t>(k)], f, arg(f, in, 0), Val{members, 0, -1, false}, 32);
+      return;
+    }
+    const u32 src0 = in.dual ? 2 : 1;
+    std::array<Val, kWarpLanes> a{};
+    for (const int k : group) a[static_cast<std::size_t>(k)] = read_operand(m_, lanes[static_cast<std::size_t>(k)], f, arg(f, in, src0), in);
+    for (const int k : group) {
+      if (!active[static_cast<std::size_t>(k)]) continue;
+      Lane& ln = lanes[static_cast<std::size_t>(k)];
+      if (c.op == Op::vote) {
+        Val out;
+        u64 ballot = 0;
+        bool all = true, any = false, known = true;
+        for (const int j : group) {
+          const Val& p = a[static_cast<std::size_t>(j)];
+          if (!active[static_cast<std::size_t>(j)]) continue;
+          if (!p.known()) {
+            known = false;
+            out.why = p.why;
+            break;
+          }
+          ballot |= static_cast<u64>(p.v != 0) << j;
+          all = all && p.v != 0;
+          any = any || p.v != 0;
+        }
+        if (known) out.v = c.vote == VoteMode::ballot ? ballot : c.vote == VoteMode::all ? all : c.vote == VoteMode::any ? any : (all || !any);
+        write_operand(ln, f, arg(f, in, 0), out, c.vote == VoteMode::ballot ? 32 : 1);
+        continue;
+      }
+      // shfl.sync.MODE.b32 d[|p], a, b, c, membermask (the PTX ISA's definition).
+      const Val b = read_operand(m_, ln, f, arg(f, in, src0 + 1), in);
+      const Val cc = read_operand(m_, ln, f, arg(f, in, src0 + 2), in);
+      if (!b.known() || !cc.known()) {
+        write_unknown(ln, f, arg(f, in, 0), b.known() ? cc.why : b.why);
+        if (in.dual) write_unknown(ln, f, arg(f, in, 1), b.known() ? cc.why : b.why);
+        continue;
+      }
+      const i64 lane = k, bval = static_cast<i64>(b.v & 31), cval = static_cast<i64>(cc.v & 31), seg = static_cast<i64>((cc.v >> 8) & 31);
+      const i64 max_lane = (lane & seg) | (cval & ~seg), min_lane = lane & seg;
+      i64 j = lane;
+      bool pval = false;
+      switch (c.shfl) {
+        case ShflMode::up: j = lane - bval, pval = j >= max_lane; break;
+        case ShflMode::down: j = lane + bval, pval = j <= max_lane; break;
+        case ShflMode::bfly: j = lane ^ bval, pval = j <= max_lane; break;
+        default: j = min_lane | (bval & ~seg), pval = j <= max_lane; break;
+      }
+      if (!pval) j = lane;
+      Val out;
+      if (j < 0 || j >= kWarpLanes || std::find(group.begin(), group.end(), static_cast<int>(j)) == group.end() ||
+          !active[static_cast<std::size_t>(j)])
+        out.why = m_.reason_at(in, "shfl from a lane that does not execute it with this lane (the value is undefined)");
+      else out = a[static_cast<std::size_t>(j)], out.placement = -1;
+      write_operand(ln, f, arg(f, in, 0), out, 32);
+      if (in.dual) write_operand(ln, f, arg(f, in, 1), Val{static_cast<u64>(pval), 0, -1, false}, 1);
+    }
+  }
+
+  void step(std::vector<Lane>& lanes, const std::vector<int>& group, bool divergent, const Function& f, u32 fi, u32 pc,
+            const Instr& in, std::vector<i64>& executions,
+            const WarpRunner::OnIssue& on_issue) {
+    const Opcode& c = in.code;
+    Lane& first = lanes[static_cast<std::size_t>(group.front())];
+    if (in.guard < 0 && c.op != Op::unknown && is_alu(c.op)) {  // most steps: arithmetic, every lane active
+      Group g{lanes, *first.file, first.stack.back().reg_base, 0};
+      for (const int k : group) {
+        g.mask |= u32{1} << k;
+        ++lanes[static_cast<std::size_t>(k)].stack.back().pc;
+      }
+      execute_alu(m_, g, f, in);
+      return;
+    }
+    // Guards: active, inactive, or not known (the lane's effect is then unknown).
+    std::array<bool, kWarpLanes> active{};
+    std::array<u32, kWarpLanes> guard_unknown{};
+    std::array<bool, kWarpLanes> guard_cta{};
+    for (const int k : group) {
+      Lane& ln = lanes[static_cast<std::size_t>(k)];
+      if (in.guard < 0) {
+        active[static_cast<std::size_t>(k)] = true;
+        continue;
+      }
+      const Val g = reg(ln, static_cast<u32>(in.guard));
+      guard_cta[static_cast<std::size_t>(k)] = g.cta;
+      if (!g.known()) guard_unknown[static_cast<std::size_t>(k)] = g.why;
+      else active[static_cast<std::size_t>(k)] = (g.v != 0) != in.guard_neg;
+    }
+    if (is_site(in)) {
+      Issue is;
+      is.state.fill(LaneState::absent);
+      is.addr.fill(-1);
+      is.placement.fill(-1);
+      is.divergent = divergent;
+      const Operand* a = address_operand(f, in);
+      for (const int k : group) {
+        Lane& ln = lanes[static_cast<std::size_t>(k)];
+        const std::size_t s = static_cast<std::size_t>(k);
+        is.cta = is.cta || guard_cta[s] || ln.cta_path;
+        if (guard_unknown[s]) {
+          is.state[s] = LaneState::unknown;
+          if (!is.why) is.why = guard_unknown[s];
+          continue;
+        }
+        if (!active[s]) {
+          is.state[s] = LaneState::inactive;
+          continue;
+        }
+        const Val v = a ? address(ln, f, in, *a) : Val{0, m_.reason_at(in, "no address operand"), -1, false};
+        if (!v.known()) {
+          is.state[s] = LaneState::unknown;
+          if (!is.why) is.why = v.why;
+          continue;
+        }
+        is.state[s] = LaneState::active;
+        is.addr[s] = static_cast<i64>(v.v);
+        is.placement[s] = v.placement;
+        is.cta = is.cta || v.cta;
+      }
+      is.written = written_by(lanes, f, in, is);
+      const std::size_t site = site_of(fi, pc);
+      if (site >= executions.size()) executions.resize(site + 1, 0);
+      on_issue(site, executions[site]++, is);
+    } else if ((c.op == Op::unknown || c.op == Op::nop) && noted_.insert(&in).second) {
+      const std::string mn = m_.mnemonic(in);
+      if (shared_but_not_lane_addressed(in, mn)) not_lane_addressed(in.line, mn);
+      if (c.op == Op::unknown) note_not_modelled(mn);
+    }
+    if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask) collective(lanes, group, active, f, in);
+    const bool alu = is_alu(c.op);
+    Group alu_lanes{lanes, *first.file, first.stack.back().reg_base, 0};
+    for (const int k : group) {
+      Lane& ln = lanes[static_cast<std::size_t>(k)];
+      const std::size_t s = static_cast<std::size_t>(k);
+      if (guard_unknown[s]) {
+        if (c.op == Op::bra || c.op == Op::ret || c.op == Op::exit || c.op == Op::call) {
+          stop(ln, m_.reasons[guard_unknown[s]] + " decides a branch at line " + std::to_string(in.line));
+          continue;
+        }
+        if (in.count > 0 && c.op != Op::st && c.op != Op::red && c.op != Op::stmatrix && c.op != Op::cp_async)
+          write_unknown(ln, f, arg(f, in, 0), guard_unknown[s]);
+        ++ln.stack.back().pc;
+        continue;
+      }
+      if (guard_cta[s] && (c.op == Op::bra || c.op == Op::ret || c.op == Op::exit || c.op == Op::call)) ln.cta_path = cta_control_ = true;
+      if (!active[s] || alu) {
+        if (alu && active[s]) alu_lanes.mask |= u32{1} << k;
+        ++ln.stack.back().pc;
+        continue;
+      }
+      execute(ln, f, in);
+    }
+    if (alu_lanes.mask) execute_alu(m_, alu_lanes, f, in);
+  }
+
+  // The data of a store issue in which two active lanes write a common byte (ptx_exec.hpp
+  // Written); null for any other issue. Lanes of one issue have one width, so some two overlap
+  // iff two neighbours in address order do.
+  std::shared_ptr<const Written> written_by(std::vector<Lane>& lanes, const Function& f, const Instr& in, const Issue& is) {
+    const Opcode& c = in.code;
+    if (c.op != Op::st && c.op != Op::stmatrix && c.op != Op::cp_async) return nullptr;
+    const i64 w = c.op == Op::st ? i64{type_bytes(c.type)} * c.vec
+                  : c.op == Op::stmatrix ? 16
+                  : in.count >= 3 && arg(f, in, 2).kind == OK::imm ? arg(f, in, 2).imm : 0;
+    if (w <= 0) return nullptr;
+    std::array<i64, kWarpLanes> a{};
+    int n = 0;
+    for (int k = 0; k < kWarpLanes; ++k)
+      if (is.state[static_cast<std::size_t>(k)] == LaneState::active) a[static_cast<std::size_t>(n++)] = is.addr[static_cast<std::size_t>(k)];
+    std::sort(a.begin(), a.begin() + n);
+    bool overlap = false;
+    for (int i = 1; i < n && !overlap; ++i) overlap = a[static_cast<std::size_t>(i)] < a[static_cast<std::size_t>(i - 1)] + w;
+    if (!overlap) return nullptr;
+    auto out = std::make_shared<Written>();
+    for (int k = 0; k < kWarpLanes; ++k) {
+      const std::size_t s = static_cast<std::size_t>(k);
+      if (is.state[s] != LaneState::active) continue;
+      std::string& why = out->why[s];
+      if (c.op == Op::stmatrix) {
+        why = "stmatrix stores data held in other lanes' registers (not modelled)";
+        continue;
+      }
+      if (c.op == Op::cp_async) {
+        why = "cp.async copies data from global memory (data is not modelled)";
+        continue;
+      }
+      const int tb = type_bytes(c.type);
+      if (w > 16 || tb > 8 || tb <= 0 || in.count < 2) {
+        why = "line " + std::to_string(in.line) + ": the stored data's width is not modelled";
+        continue;
+      }
+      const Operand& src = arg(f, in, 1);
+      const u32 elements = src.kind == OK::vec ? src.count : 1;
+      for (u32 e = 0; e < elements && why.empty(); ++e) {
+        const Operand& o = src.kind == OK::vec ? f.operands[src.index + e] : src;
+        const Val v = read_operand(m_, lanes[s], f, o, in);
+        if (!v.known()) {
+          why = m_.reasons[v.why];
+          break;
+        }
+        for (int j = 0; j < tb && static_cast<i64>(e) * tb + j < w; ++j)
+          out->bytes[s][static_cast<std::size_t>(e * static_cast<u32>(tb) + static_cast<u32>(j))] = static_cast<u8>(v.v >> (8 * j));
+      }
+    }
+    return out;
+  }
+
+  void execute(Lane& ln, const Function& f, const Instr& in) {
+    const Opcode& c = in.code;
+    Frame& fr = ln.stack.back();
+    switch (c.op) {
+      case Op::bra: {
+        const Operand& t = arg(f, in, 0);
+        if (in.count == 0 || t.kind != OK::label) return stop(ln, "line " + std::to_string(in.line) + ": a branch the model cannot follow");
+        fr.pc = t.index;
+        return;
+      }
+      case Op::ret: return do_return(ln);
+      case Op::exit: ln.stack.clear(); return;
+      case Op::call: return do_call(ln, f, in);
+      case Op::shfl: case Op::vote: case Op::activemask: case Op::nop: break;
+      case Op::ld: case Op::ldmatrix: case Op::atom: {
+        const Operand* a = address_operand(f, in);
+        if (c.op == Op::ld && c.space == Space::param && a) {
+          const Operand& dst = arg(f, in, 0);
+          const int bits = type_bytes(c.type) * 8;
+          if (dst.kind == OK::vec) {
+            for (u32 k = 0; k < dst.count; ++k) {
+              Operand part = *a;
+              part.imm = checked_add(a->imm, static_cast<i64>(k) * (bits / 8));
+              write_operand(ln, f, f.operands[dst.index + k], load_param(ln, f, in, part, bits), bits);
+            }
+          } else {
+            write_operand(ln, f, dst, load_param(ln, f, in, *a, bits), bits);
+          }
+          break;
+        }
+        const char* what = c.space == Space::shared ? "a value loaded from shared memory (data is not modelled)"
+                           : c.space == Space::global ? "a value loaded from global memory (data is not modelled)"
+                           : c.space == Space::local ? "a value loaded from local memory (data is not modelled)"
+                           : c.space == Space::const_ ? "a value loaded from constant memory (data is not modelled)"
+                                                      : "a value loaded from memory (data is not modelled)";
+        if (in.count > 0) write_unknown(ln, f, arg(f, in, 0), m_.reason_once(in, 0, [&] { return std::string(what); }));
+        break;
+      }
+      case Op::st: {
+        const Operand* a = address_operand(f, in);
+        if (c.space == Space::param && a && in.count >= 2) {
+          const int bits = type_bytes(c.type) * 8;
+          const Operand& src = arg(f, in, 1);
+          if (src.kind == OK::vec) {
+            for (u32 k = 0; k < src.count; ++k) {
+              Operand part = *a;
+              part.imm = checked_add(a->imm, static_cast<i64>(k) * (bits / 8));
+              store_param(ln, f, in, part, read_operand(m_, ln, f, f.operands[src.index + k], in), bits);
+            }
+          } else {
+            store_param(ln, f, in, *a, read_operand(m_, ln, f, src, in), bits);
+          }
+        }
+        break;
+      }
+      case Op::stmatrix: case Op::cp_async: case Op::red: break;
+      default: break;  // is_alu: the whole group at once (step)
+    }
+    if (!ln.stack.empty() && &ln.stack.back() == &fr) ++fr.pc;
+  }
+
+  void not_lane_addressed(u32 line, const std::string& mn) {
+    if (std::find(nla_.begin(), nla_.end(), std::make_pair(line, mn)) == nla_.end()) nla_.push_back({line, mn});
+  }
+  void note_not_modelled(const std::string& mn) {
+    if (std::find(m_.not_modelled.begin(), m_.not_modelled.end(), mn) == m_.not_modelled.end()) m_.not_modelled.push_back(mn);
+  }
+
+ public:
+  std::vector<std::pair<u32, std::string>> nla_;
+
+ private:
+  const Program& p_;
+  std::size_t entry_;
+  const Launch& l_;
+  Machine& m_;
+  i64 steps_ = 0;
+  u32 uninit_ = 0;
+  bool cta_control_ = false;
+  std::string stopped_;
+  std::vector<i64> stopped_warps_;
+  std::unordered_set<const Instr*> noted_;  // unmodelled instructions already listed
+  std::unordered_map<u64, bool> reach_;     // shared_reachable's answers
+  std::string harmless_;                    // the first stop after which no shared access is reachable
+  std::unordered_map<u32, Cfg> cfgs_;         // per function, built at its first divergent branch
+  std::unordered_map<u64, bool> separate_;    // (function, branch) -> separate_paths
+};
+
+WarpRunner::WarpRunner(const Program& p, std::size_t entry, const Launch& l, Machine& m) : impl_(std::make_unique<Impl>(p, entry, l, m)) {}
+WarpRunner::~WarpRunner() = default;
+void WarpRunner::run_warp(i64 w, const OnIssue& on_issue) { impl_->run_warp(w, on_issue); }
+void WarpRunner::set_site_of(std::function<std::size_t(u32, u32)> f) { impl_->site_of = std::move(f); }
+i64 WarpRunner::steps() const { return impl_->steps(); }
+bool WarpRunner::cta_control() const { return impl_->cta_control(); }
+const std::string& WarpRunner::stopped() const { return impl_->stopped(); }
+const std::string& WarpRunner::harmless_stop() const { return impl_->harmless_stop(); }
+const std::vector<i64>& WarpRunner::stopped_warps() const { return impl_->stopped_warps(); }
+const std::vector<std::pair<u32, std::string>>& WarpRunner::not_lane_addressed() const { return impl_->nla_; }
+
+}  // namespace layoutproof::ptx
