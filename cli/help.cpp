@@ -74,10 +74,10 @@ Usage:
                                     of every width, tile orders, padding): the winner proved conflict-free
                                     and printed as C++, or none proved to exist (docs/synth_kernel.md);
                                     layoutproof synth --kernel --help
-  layoutproof ptx FILE [--kernel TEXT] [--block X,Y,Z] [--param I=V ...] [--claim C ...] [--json]
-                                    every shared-memory instruction of a compiled kernel's PTX, run for
-                                    every thread of one CTA: Nsight Compute's counts and the claims;
-                                    layoutproof ptx --help
+  layoutproof sass FILE [--kernel TEXT] --block X,Y,Z [--param I=V ...] [--claim C ...] [--json]
+                                    the same for the SASS ptxas emitted (cuobjdump -sass, nvdisasm -g):
+                                    the instructions the hardware runs, with their /*offsets*/;
+                                    layoutproof sass --help
   layoutproof demo                  a worked example
   layoutproof --help | --version    this text | the version
   layoutproof SUB --help            SUB's usage, options and examples (also: layoutproof help SUB)
@@ -232,15 +232,16 @@ Usage:
       - name: sA
         layout: tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(bM, get<2>(TileShape{})))
         claims: [bijective]
-  A `compiled:` section gates the build's compiled kernels (their PTX: nvcc -arch=sm_90 -ptx -lineinfo),
-  as `layoutproof ptx` runs them: each claim on every shared-memory instruction, one result per
-  kernel, instruction and claim; JUnit has one test case per entry, kernel and claim, and SARIF
-  points at the instruction's CUDA line (docs/compiled.md, examples/compiled_sm90.yaml):
+  A `compiled:` section gates the build's compiled kernels (their PTX: nvcc -arch=sm_90 -ptx -lineinfo;
+  or their SASS) as `layoutproof ptx` and `sass` run them: each claim on every shared-memory
+  instruction, one result per kernel, instruction and claim; JUnit has one test case per entry,
+  kernel and claim, and SARIF points at the instruction's CUDA line (docs/compiled.md,
+  examples/compiled_sm90.yaml):
     compiled:
       - name: column_read
         file: build/kernels.ptx     # relative to the spec; format: ptx|sass (default: the extension)
         kernel: column_read         # as ptx --kernel
-        block: [32, 1, 1]           # grid, params {I or NAME: V}, smem_bytes, deadline_s: optional
+        block: [32, 1, 1]           # grid, params {KEY: V} (as --param), smem_bytes, deadline_s: optional
         claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
 
 Options:
@@ -598,6 +599,44 @@ Exit codes: 0 every claim proved (or counts alone); 1 a claim refuted; 2 bad inp
 file: FILE:LINE:COL and a caret); 3 a claim unknown or an error.
 )HELP";
 
+constexpr const char* k_sass = R"HELP(layoutproof sass: every shared-memory instruction of the SASS ptxas emitted, run for every
+thread of one CTA, counted as Nsight Compute counts it (per SASS instruction) and proved.
+
+Usage:
+  layoutproof sass FILE [--kernel TEXT] --block X[,Y[,Z]] [--grid X[,Y[,Z]]] [--param I=V|I+OFF=V|@OFF=V ...]
+                   [--smem-bytes N] [--claim C ...] [--json] [--deadline-s S]
+
+FILE is `cuobjdump -sass k.cubin` (or of the executable) or `nvdisasm -g k.cubin` (which adds the
+CUDA source line of every instruction, so witnesses name it), for sm_80..sm_90. cuobjdump is part of
+the CUDA toolkit on the GPU machine: `nvcc -arch=sm_90 -cubin -lineinfo -o k.cubin k.cu` builds what
+it reads. This is the exact answer where ptxas fused, reordered or rematerialised the PTX's accesses.
+
+Options:
+  --kernel TEXT    the functions whose mangled or demangled name contains TEXT (default: all)
+  --block X,Y,Z    threads per CTA (required: SASS does not record it)
+  --param I=V      parameter I (0-based) of a kernel whose signature names scalar and pointer types
+                   (its byte offset follows from their sizes); I+OFF=V: bytes OFF.. of parameter I;
+                   @OFF=V: bytes OFF.. of the parameter buffer (c[0x0][0x210+OFF] on sm_90). A
+                   parameter left free is not known, and what depends on it is UNKNOWN
+  --smem-bytes N   the CTA's shared memory (static and dynamic), for in-bounds: SASS names no
+                   symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)
+  --claim C        conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)
+  --json           as ptx --json (docs/compiled.md), with "sass_offset" the /*0230*/ offset
+
+Modelled: the address arithmetic ptxas emits (IMAD and its forms, IADD3, LEA, LOP3.LUT, SHF, SGXT,
+PRMT, SEL, ISETP, PLOP3, P2R/R2P, S2R/S2UR, LDC/ULDC, the uniform U* forms), LDS/STS of every width,
+LDSM/STSM, LDGSTS, ATOMS, BRA/EXIT. An opcode outside the model makes what it writes not known,
+naming it: an address computed from it is UNKNOWN, never guessed. `@!PT` instructions (never
+executed by any lane) count as executed with 0 wavefronts, as Nsight Compute counts them.
+
+Examples:
+  layoutproof sass tests/compiled/measured/hand.sass --kernel column_read --block 32 --claim conflict-free
+  layoutproof sass tests/compiled/measured/hand.nvdisasm --kernel stages --block 32 --param 1=4 --claim conflict-free --json
+
+Exit codes: 0 every claim proved (or counts alone); 1 a claim refuted; 2 bad input (a malformed
+file: FILE:LINE:COL and a caret); 3 a claim unknown or an error.
+)HELP";
+
 constexpr const char* k_demo = R"HELP(layoutproof demo: a worked example: CUTLASS's SM80 half-precision K-major atom printed with its
 banks, then a few layout-algebra queries on the same tile.
 
@@ -690,6 +729,7 @@ const std::map<std::string, const char*>& table() {
     {"synth --kernel", k_synth_kernel},
     {"trace", k_trace},
     {"ptx", k_ptx},
+    {"sass", k_sass},
     {"demo", k_demo},
   };
   return t;

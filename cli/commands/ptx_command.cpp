@@ -22,7 +22,7 @@ using ptx::u64;
 
 struct PtxArgs {
   std::string file, kernel;
-  PtxLaunchRequest launch;
+  PtxLaunchRequest launch;  // its format: the command's
   std::vector<PtxClaim> claims;
   bool json = false;
   proofs::Deadline deadline;
@@ -41,12 +41,12 @@ std::array<i64, 3> parse_dims(const std::string& v, const std::string& what, i64
   throw LayoutError(what + " takes X[,Y[,Z]] (at most three numbers), not '" + v + "'");
 }
 
-PtxArgs parse_args(const std::vector<std::string>& args) {
+PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd) {
   PtxArgs a;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& f = args[i];
     const auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(f + " needs a value (layoutproof ptx --help)");
+      if (i + 1 >= args.size()) throw LayoutError(f + " needs a value (layoutproof " + cmd + " --help)");
       return args[++i];
     };
     if (f == "--kernel") a.kernel = value();
@@ -57,7 +57,7 @@ PtxArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--param") {
       const std::string p = value();
       const std::size_t eq = p.find('=');
-      if (eq == std::string::npos || eq == 0) throw LayoutError("--param needs I=V or NAME=V, not '" + p + "'");
+      if (eq == std::string::npos || eq == 0) throw LayoutError("--param needs I=V, I+OFFSET=V, NAME=V (PTX) or @OFFSET=V (SASS), not '" + p + "'");
       a.launch.params.push_back({p.substr(0, eq), parse_ptx_param_value(p.substr(eq + 1), "--param " + p.substr(0, eq))});
     } else if (f == "--smem-bytes") a.launch.smem_bytes = parse_int_in(value(), "--smem-bytes", 0, kSmemBytes);
     else if (f == "--claim") {
@@ -70,12 +70,14 @@ PtxArgs parse_args(const std::vector<std::string>& args) {
     else if (f == "--deadline-s") a.deadline = proofs::Deadline::parse(value());
     else if (f == "--report") {
       (void)value();
-      throw LayoutError("ptx --report is not implemented yet (the figures of `trace --report` for PTX sites come later)");
-    } else if (!f.empty() && f[0] == '-' && f != "-") throw LayoutError("unknown option '" + f + "' (layoutproof ptx --help)");
+      throw LayoutError(cmd + " --report is not implemented yet (the figures of `trace --report` for compiled sites come later)");
+    } else if (!f.empty() && f[0] == '-' && f != "-") throw LayoutError("unknown option '" + f + "' (layoutproof " + cmd + " --help)");
     else if (a.file.empty()) a.file = f;
-    else throw LayoutError("ptx takes one FILE, not also '" + f + "'");
+    else throw LayoutError(cmd + " takes one FILE, not also '" + f + "'");
   }
-  if (a.file.empty()) throw LayoutError("ptx needs a FILE (the PTX nvcc emits: nvcc -ptx -lineinfo; see layoutproof ptx --help)");
+  if (a.file.empty())
+    throw LayoutError(cmd == "sass" ? "sass needs a FILE (cuobjdump -sass or nvdisasm -g output; see layoutproof sass --help)"
+                                    : "ptx needs a FILE (the PTX nvcc emits: nvcc -ptx -lineinfo; see layoutproof ptx --help)");
   return a;
 }
 
@@ -111,7 +113,10 @@ void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& 
     std::snprintf(row, sizeof row, "  %-6u %-22s %9lld %11s %7s  ", s.line, terminal_text(src).c_str(),
                   static_cast<long long>(s.executed), s.counts_known ? std::to_string(s.wavefronts).c_str() : "?",
                   s.counts_known ? std::to_string(s.ideal).c_str() : "?");
-    out << row << terminal_text(s.text) << "\n";
+    const i64 off = p.functions[s.function].code[s.pc].sass_offset;
+    char at[24] = "";
+    if (off >= 0) std::snprintf(at, sizeof at, "/*%04llx*/ ", static_cast<unsigned long long>(off));
+    out << row << at << terminal_text(s.text) << "\n";
     ex += s.executed, wf += s.wavefronts, id += s.ideal;
     known = known && s.counts_known;
   }
@@ -162,7 +167,9 @@ std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const P
   bool known = true;
   for (std::size_t si = 0; si < r.sites.size(); ++si) {
     const ptx::Site& t = r.sites[si];
-    s += (si ? "," : "") + std::string("{\"line\":") + std::to_string(t.line) + ",\"sass_offset\":null,\"source\":" +
+    const i64 off = p.functions[t.function].code[t.pc].sass_offset;
+    s += (si ? "," : "") + std::string("{\"line\":") + std::to_string(t.line) + ",\"sass_offset\":" +
+         (off < 0 ? std::string("null") : std::to_string(off)) + ",\"source\":" +
          json_str(t.source) + ",\"text\":" + json_str(t.text) + ",\"op\":" + json_str(t.op) +
          ",\"width_bytes\":" + std::to_string(t.width_bytes) + ",\"executed\":" + std::to_string(t.executed) +
          ",\"wavefronts\":" + count_json(t.counts_known, t.wavefronts) + ",\"ideal\":" + count_json(t.counts_known, t.ideal) +
@@ -190,14 +197,16 @@ std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const P
 
 }  // namespace
 
-int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
+int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, CompiledFormat format) {
+  const char* const name = format == CompiledFormat::sass ? "sass" : "ptx";
   for (const auto& x : args)
     if (x == "--help" || x == "-h") {
-      out << *help_text("ptx");
+      out << *help_text(name);
       return 0;
     }
-  const PtxArgs a = parse_args(args);
-  ptx::Program p = ptx::read_compiled_file(a.file, ptx::CompiledFormat::ptx);
+  PtxArgs a = parse_args(args, name);
+  a.launch.format = format;
+  ptx::Program p = ptx::read_compiled_file(a.file, format);
   const std::vector<PtxKernelLaunch> launches = plan_ptx_launches(p, a.kernel, a.launch);
   ProveOptions o;
   o.smt.deadline = a.deadline;

@@ -1,5 +1,6 @@
 #pragma once
-// `layoutproof ptx FILE`: every shared-memory instruction of a compiled kernel's PTX, run for every
+// `layoutproof ptx FILE` and `layoutproof sass FILE`: every shared-memory instruction of a compiled
+// kernel (its PTX, or the SASS ptxas made of it: model/compiled/sass_parse.hpp), run for every
 // thread of one concrete CTA (model/compiled/ptx_parse.hpp, model/compiled/ptx_exec.hpp), counted as
 // Nsight Compute counts it (executed warp instructions, wavefronts, ideal wavefronts) and proved
 // with the same bank model and trace claims as `trace` (proofs/claims/ptx_claims.hpp).
@@ -14,8 +15,16 @@
 #include <string>
 #include <vector>
 
+#include "model/compiled/compiled_file.hpp"
+
 namespace layoutproof::cli {
 
-int run_ptx_command(const std::vector<std::string>& args, std::ostream& out);
+using ptx::CompiledFormat;  // model/compiled/compiled_file.hpp: the one format dispatch
+
+// One command for both formats: they share the IR, the executor, the claims and the output.
+int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, CompiledFormat format);
+inline int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
+  return run_compiled_command(args, out, CompiledFormat::ptx);
+}
 
 }  // namespace layoutproof::cli

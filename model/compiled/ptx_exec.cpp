@@ -166,6 +166,7 @@ class Runner {
   i64 steps() const { return steps_; }
   bool cta_control() const { return cta_control_; }
   const std::string& stopped() const { return stopped_; }
+  const std::string& harmless_stop() const { return harmless_; }
   const std::vector<i64>& stopped_warps() const { return stopped_warps_; }
   std::function<std::size_t(u32, u32)> site_of;  // (function, pc) -> site index
 
@@ -180,7 +181,51 @@ class Runner {
     return a.stack.size() < b.stack.size() ? -1 : a.stack.size() > b.stack.size() ? 1 : 0;
   }
 
+  // True when some shared-memory instruction (or a call, an indirect branch, an opcode outside the
+  // model that may touch shared memory) is reachable from instruction `pc` of function `fi` along
+  // its control flow: fall-through and every branch target, loops included.
+  bool shared_reachable(u32 fi, u32 pc) {
+    const u64 key = (static_cast<u64>(fi) << 32) | pc;
+    if (const auto it = reach_.find(key); it != reach_.end()) return it->second;
+    const Function& f = p_.functions[fi];
+    std::vector<char> seen(f.code.size(), 0);
+    std::vector<u32> todo{pc};
+    bool found = false;
+    while (!todo.empty() && !found) {
+      const u32 k = todo.back();
+      todo.pop_back();
+      if (k >= f.code.size() || seen[k]) continue;
+      seen[k] = 1;
+      const Instr& in = f.code[k];
+      const Op o = in.code.op;
+      if (is_site(in) || o == Op::call || shared_but_not_lane_addressed(in, m_.mnemonic(in))) {
+        found = true;
+        break;
+      }
+      if (o == Op::bra) {
+        if (in.count == 0 || arg(f, in, 0).kind != OK::label) {
+          found = true;  // an indirect branch: anywhere
+          break;
+        }
+        todo.push_back(arg(f, in, 0).index);
+        if (in.guard >= 0) todo.push_back(k + 1);
+        continue;
+      }
+      if ((o == Op::ret || o == Op::exit) && in.guard < 0) continue;
+      todo.push_back(k + 1);
+    }
+    reach_[key] = found;
+    return found;
+  }
+
   void stop(Lane& ln, const std::string& why) {
+    // A kernel-level lane whose stop point reaches no shared-memory instruction misses nothing the
+    // counts and claims are about: it finishes (the reason is kept as a note).
+    if (ln.stack.size() == 1 && !shared_reachable(ln.stack.back().function, ln.stack.back().pc)) {
+      if (harmless_.empty()) harmless_ = why;
+      ln.stack.clear();
+      return;
+    }
     if (stopped_.empty()) stopped_ = why;
     const i64 w = ln.linear / kWarpLanes;
     if (stopped_warps_.empty() || stopped_warps_.back() != w) stopped_warps_.push_back(w);
@@ -277,6 +322,13 @@ class Runner {
         return v;
       }
     if (ln.stack.size() == 1 && base.index < f.params.size()) {  // a kernel parameter
+      const i64 want = (bits + 7) / 8;
+      for (auto it = l_.fields.rbegin(); it != l_.fields.rend(); ++it)  // the last --param for these bytes wins
+        if (it->param == base.index && a.imm >= it->offset && a.imm + want <= it->offset + it->bytes) {
+          const i64 shift = 8 * (a.imm - it->offset);
+          v.v = mask_bits(shift >= 64 ? 0 : it->value >> shift, bits);
+          return v;
+        }
       const ParamDecl& d = f.params[base.index];
       const std::string who = "parameter " + std::to_string(base.index) + " (" + d.name + ")";
       if (base.index >= l_.params.size() || !l_.params[base.index]) {
@@ -543,6 +595,8 @@ class Runner {
   std::string stopped_;
   std::vector<i64> stopped_warps_;
   std::unordered_set<const Instr*> noted_;  // unmodelled instructions already listed
+  std::unordered_map<u64, bool> reach_;     // shared_reachable's answers
+  std::string harmless_;                    // the first stop after which no shared access is reachable
 };
 
 // Static symbols in declaration order from 0, each aligned; dynamic after them (ptx_exec.hpp).
@@ -737,6 +791,8 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   const i64 warps = ceil_div(run.threads, kWarpLanes);
   for (warp = 0; warp < warps; ++warp) r.run_warp(warp, on_issue);
   run.stopped = r.stopped();
+  if (!r.harmless_stop().empty())
+    run.not_modelled.push_back("a lane finished early where no shared-memory instruction is reachable (" + r.harmless_stop() + ")");
   run.stopped_warps = r.stopped_warps();
   run.warp_steps = r.steps();
   run.cta_control = r.cta_control();

@@ -52,6 +52,14 @@ struct Launch {
   std::array<i64, 3> block{0, 0, 0};          // threads per CTA (x, y, z); all > 0
   std::array<i64, 3> grid{1, 1, 1};           // %nctaid; this CTA is (0,0,0)
   std::vector<std::optional<u64>> params;     // per kernel parameter: its value, or free (nullopt)
+  // Bytes inside a parameter (an aggregate's field, or SASS's one parameter buffer): `bytes` bytes
+  // at `offset` of parameter `param` hold `value` (little-endian). A read inside one field is known.
+  struct Field {
+    std::size_t param = 0;
+    i64 offset = 0, bytes = 8;
+    u64 value = 0;
+  };
+  std::vector<Field> fields;
   i64 dynamic_smem_bytes = -1;                // -1: not given
   i64 max_warp_steps = i64{1} << 24;          // warp-level instruction executions, whole CTA
   std::size_t max_patterns = std::size_t{1} << 20;  // distinct issues kept for claims, all sites

@@ -139,6 +139,7 @@ struct Instr {
   // the first operands ([ret..., args...]; ret_count of them are returns).
   u32 ret_count = 0;
   bool dual = false;       // `setp ... %p|%q` / `shfl ... %r|%p`: the first two operands are both written
+  i64 sass_offset = -1;    // SASS: the instruction's /*0230*/ offset (-1: PTX)
 };
 
 struct SharedSymbol {
@@ -202,6 +203,9 @@ struct Program {
   std::vector<BodyRange> bodies;   // parallel to functions
   std::vector<SharedSymbol> shared;  // module-scope symbols, then (as bodies are decoded) local ones
   std::vector<std::string> vars;   // other module variables (.global, .const)
+  // SASS: where user shared memory begins in the CTA's window (the 1 KiB the driver reserves comes
+  // first); addresses are window offsets and name no symbol. -1 for PTX (symbols placed from 0).
+  i64 shared_window_base = -1;
   // The CUDA source position "path:line" of an instruction ("" without .loc).
   std::string source_of(const Function& f, const Instr& in) const;
   // The statement as written, white space collapsed to single spaces.
