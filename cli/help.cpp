@@ -576,8 +576,9 @@ Options:
                    computed from it (UNKNOWN, never guessed)
   --smem-bytes N   the dynamic (extern __shared__) shared memory's size, for in-bounds
   --claim C        conflict-free | max-ways:K (the bank model `trace` uses) | aligned | in-bounds |
-                   no-overlap (stores: no two lanes of one issue write a common byte); each claim is
-                   decided per instruction, exhaustively over every warp of the launch (repeatable)
+                   no-overlap (stores: no two lanes of one issue write a common byte with different
+                   data); each claim is decided per instruction, exhaustively over every warp of the
+                   launch (repeatable)
   --json           {"kernels":[{"name","block","instructions":[{"line","sass_offset","text","op",
                    "width_bytes","executed","wavefronts","ideal","verdicts":[...]}],"totals":{...}}]}
                    (wavefronts null where not known; docs/json_output.schema.json)

@@ -1,7 +1,7 @@
 #include "model/bank/bank.hpp"
 
 #include <algorithm>
-#include <map>
+#include <array>
 #include <set>
 
 #include "model/support/error.hpp"
@@ -64,19 +64,12 @@ std::vector<std::pair<int, int>> phases_of(const SmemAccess& a) {
 
 namespace {
 
-// Max over banks of the distinct words that `lanes` touch (0 for no lane).
+// Max over banks of the distinct words that `lanes` touch (0 for no lane): need_of below.
+int need_of(const SmemAccess& a, std::uint32_t lanes, int phase, std::vector<BankCollision>* out);
 int conflict_of(const SmemAccess& a, const std::vector<int>& lanes) {
-  std::map<int, std::set<std::int64_t>> words;
-  int need = 0;
-  for (int i : lanes) {
-    const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
-    for (std::int64_t w = x / 4; w <= (x + a.width_bytes - 1) / 4; ++w) {
-      auto& ws = words[static_cast<int>(w % kBanks)];
-      ws.insert(w);
-      need = std::max(need, static_cast<int>(ws.size()));
-    }
-  }
-  return need;
+  std::uint32_t mask = 0;
+  for (const int i : lanes) mask |= std::uint32_t{1} << i;
+  return need_of(a, mask, 0, nullptr);
 }
 
 // True when no two of `lanes` that differ by XOR `mask` read different addresses (with `share`
@@ -142,9 +135,8 @@ int used_lanes(const SmemAccess& a) { return is_matrix_op(a.op) ? 8 * matrix_cou
 }  // namespace
 
 void validate(const SmemAccess& a) {
-  const std::string op = to_string(a.op);
   if (is_matrix_op(a.op)) {
-    if (a.width_bytes != 16) throw LayoutError(op + " moves 16-byte rows: --width must be 16");
+    if (a.width_bytes != 16) throw LayoutError(to_string(a.op) + " moves 16-byte rows: --width must be 16");
   } else if (a.width_bytes != 1 && a.width_bytes != 2 && a.width_bytes != 4 && a.width_bytes != 8 &&
              a.width_bytes != 16) {
     throw LayoutError("width must be 1, 2, 4, 8 or 16 bytes, got " + std::to_string(a.width_bytes));
@@ -165,33 +157,67 @@ void validate(const SmemAccess& a) {
   if (active == 0) throw LayoutError("no active lane: at least one address must be >= 0");
 }
 
-BankReport analyze_smem_access(const SmemAccess& a) {
-  validate(a);
-  BankReport r;
-  for (const auto& [first, count] : phases_of(a)) {
-    const int phase = static_cast<int>(r.phase_wavefronts.size());
-    std::map<int, std::set<std::int64_t>> words;  // bank -> distinct words
-    std::map<int, std::set<int>> lanes;           // bank -> lanes
-    for (int i = first; i < first + count; ++i) {
-      const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
-      if (x < 0) continue;
-      for (std::int64_t w = x / 4; w <= (x + a.width_bytes - 1) / 4; ++w) {
-        const int bank = static_cast<int>(w % kBanks);
-        words[bank].insert(w);
-        lanes[bank].insert(i);
+namespace {
+
+// The lanes in `lanes` (bit i: lane i; one phase): max over banks of the distinct words its active lanes
+// touch (0 without an active lane), and, when `out` is given, a BankCollision for every bank with
+// more than one distinct word (banks ascending, lanes and words ascending).
+// Every (bank, word, lane) the phase touches is one key, sorted: the keys of one bank are then
+// adjacent, its words in order, so distinct words are counted in one pass (at most 32 lanes x 4
+// words; validate() bounds a word below 2^16, a lane below 2^5).
+int need_of(const SmemAccess& a, std::uint32_t lanes, int phase, std::vector<BankCollision>* out) {
+  std::array<std::uint64_t, 4 * kWarpLanes> keys;
+  int n = 0;
+  for (int i = 0; i < kWarpLanes; ++i) {
+    const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
+    if (x < 0 || !((lanes >> i) & 1)) continue;
+    for (std::int64_t w = x / 4; w <= (x + a.width_bytes - 1) / 4; ++w)
+      keys[static_cast<std::size_t>(n++)] = (static_cast<std::uint64_t>(w % kBanks) << 40) | (static_cast<std::uint64_t>(w) << 8) |
+                                            static_cast<std::uint64_t>(i);
+  }
+  std::sort(keys.begin(), keys.begin() + n);
+  int need = 0;
+  for (int b = 0; b < n;) {  // one bank: keys[b, e)
+    const std::uint64_t bank = keys[static_cast<std::size_t>(b)] >> 40;
+    int e = b, words = 0;
+    for (; e < n && keys[static_cast<std::size_t>(e)] >> 40 == bank; ++e)
+      if (e == b || (keys[static_cast<std::size_t>(e)] >> 8) != (keys[static_cast<std::size_t>(e - 1)] >> 8)) ++words;
+    need = std::max(need, words);
+    if (out && words > 1) {
+      BankCollision c{phase, static_cast<int>(bank), {}, {}};
+      for (int k = b; k < e; ++k) {
+        const std::uint64_t key = keys[static_cast<std::size_t>(k)];
+        c.lanes.push_back(static_cast<int>(key & 0xff));
+        const std::int64_t word = static_cast<std::int64_t>((key >> 8) & 0xffffffffu);
+        if (c.words.empty() || c.words.back() != word) c.words.push_back(word);
       }
+      std::sort(c.lanes.begin(), c.lanes.end());
+      c.lanes.erase(std::unique(c.lanes.begin(), c.lanes.end()), c.lanes.end());
+      out->push_back(std::move(c));
     }
-    int need = 0;
-    for (const auto& [bank, ws] : words) {
-      need = std::max(need, static_cast<int>(ws.size()));
-      if (ws.size() > 1)
-        r.collisions.push_back({phase, bank, std::vector<int>(lanes[bank].begin(), lanes[bank].end()),
-                                std::vector<std::int64_t>(ws.begin(), ws.end())});
-    }
-    r.phase_wavefronts.push_back(need);
+    b = e;
+  }
+  return need;
+}
+
+// The one computation behind analyze_smem_access and count_wavefronts: per-phase needs (into
+// `phase_out` and `collisions` when given), the measured wide-load merges, the ideal.
+Wavefronts count(const SmemAccess& a, std::vector<int>* phase_out, std::vector<BankCollision>* collisions, bool* merged_out) {
+  validate(a);
+  Wavefronts r;
+  std::array<int, kWarpLanes> needs{};
+  int phases = 0;
+  const int n = matrix_count(a.op);
+  const int size = n ? 8 : a.width_bytes <= 4 ? 32 : a.width_bytes == 8 ? 16 : 8;
+  const int total = n ? 8 * n : kWarpLanes;
+  for (int first = 0; first < total; first += size) {
+    const std::uint32_t lanes = static_cast<std::uint32_t>(((std::uint64_t{1} << size) - 1) << first);
+    const int need = need_of(a, lanes, phases, collisions);
+    needs[static_cast<std::size_t>(phases++)] = need;
     r.wavefronts += need;
     if (need > 0) ++r.ideal;
   }
+  if (phase_out) phase_out->assign(needs.begin(), needs.begin() + phases);
   // Measured H100 merges of wide loads (docs/bank_model.md, "The rule").
   if (a.op == SmemOp::ld && (a.width_bytes == 8 || a.width_bytes == 16)) {
     const int merged = wide_load_wavefronts(a);
@@ -203,13 +229,25 @@ BankReport analyze_smem_access(const SmemAccess& a) {
       // 4 wavefronts, 3 without the collision). A collision always sits in a phase that is summed
       // (a merged half has none), so it costs exactly need - 1 there.
       int collision_cost = 0;
-      for (const int need : r.phase_wavefronts) collision_cost += need > 1 ? need - 1 : 0;
+      for (int k = 0; k < phases; ++k) collision_cost += needs[static_cast<std::size_t>(k)] > 1 ? needs[static_cast<std::size_t>(k)] - 1 : 0;
       r.ideal = std::min(r.ideal, std::max(1, merged - collision_cost));
-      r.broadcast_merge = true;
+      if (merged_out) *merged_out = true;
     }
   }
+  return r;
+}
+
+}  // namespace
+
+BankReport analyze_smem_access(const SmemAccess& a) {
+  BankReport r;
+  const Wavefronts w = count(a, &r.phase_wavefronts, &r.collisions, &r.broadcast_merge);
+  r.wavefronts = w.wavefronts;
+  r.ideal = w.ideal;
   r.conflict_degree = static_cast<double>(r.wavefronts) / static_cast<double>(r.ideal);
   return r;
 }
+
+Wavefronts count_wavefronts(const SmemAccess& a) { return count(a, nullptr, nullptr, nullptr); }
 
 }  // namespace layoutproof

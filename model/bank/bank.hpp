@@ -116,4 +116,13 @@ void validate(const SmemAccess& a);
 //   wavefronts 32, ideal 1, conflict_degree 32, one collision {phase 0, bank 0, lanes 0..31}.
 BankReport analyze_smem_access(const SmemAccess& a);
 
+// The wavefronts and ideal of analyze_smem_access(a), computed by the same code without building
+// the report (no phase list, no collisions): what a counter of many issues needs.
+// @pre validate(a) passes (LayoutError otherwise). @post equal to analyze_smem_access(a)'s fields.
+struct Wavefronts {
+  int wavefronts = 0;
+  int ideal = 0;
+};
+Wavefronts count_wavefronts(const SmemAccess& a);
+
 }  // namespace layoutproof

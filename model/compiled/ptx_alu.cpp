@@ -127,7 +127,7 @@ std::string Machine::mnemonic(const Instr& in) const {
 Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o, const Instr& in) {
   Val v;
   switch (o.kind) {
-    case OK::reg: v = ln.regs[ln.stack.back().reg_base + o.index]; break;
+    case OK::reg: v = reg(ln, o.index); break;
     case OK::imm: v.v = static_cast<u64>(o.imm); break;
     case OK::special: {
       const auto& b = m.launch.block;
@@ -178,7 +178,7 @@ void write_operand(Lane& ln, const Function& f, const Operand& o, Val v, int bit
   (void)f;
   if (o.kind != OK::reg) return;
   if (v.known()) v.v = mask_bits(v.v, bits);
-  ln.regs[ln.stack.back().reg_base + o.index] = v;
+  reg(ln, o.index) = v;
 }
 
 void write_unknown(Lane& ln, const Function& f, const Operand& o, u32 why) {
@@ -189,29 +189,86 @@ void write_unknown(Lane& ln, const Function& f, const Operand& o, u32 why) {
   if (o.kind == OK::reg) write_operand(ln, f, o, unknown(why), 64);
 }
 
-void execute_alu(Machine& m, Lane& ln, const Function& f, const Instr& in) {
+namespace {
+
+// Calls f(k) for every lane k in `mask`, lowest first.
+template <class F>
+__attribute__((always_inline)) inline void each(u32 mask, F&& f) {
+  while (mask) {
+    f(std::countr_zero(mask));
+    mask &= mask - 1;
+  }
+}
+
+// One source operand for the lanes of a group: a register's row (read in place), an immediate
+// (one value for every lane), or values read lane by lane into Machine::scratch (specials,
+// symbols, `!%p`, ...). Not copyable: `p` may point to `one`.
+struct Col {
+  const Val* p = nullptr;
+  std::size_t stride = 0;  // 1: per lane; 0: one value for every lane
+  Val one;
+  Col() = default;
+  Col(const Col&) = delete;
+  Col& operator=(const Col&) = delete;
+  const Val& operator[](int k) const { return p[static_cast<std::size_t>(k) * stride]; }
+};
+
+}  // namespace
+
+void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
   const Opcode& c = in.code;
   const u32 n = in.count;
-  if (n == 0) return;
+  if (n == 0 || g.mask == 0) return;
   const Operand& dst = arg(f, in, 0);
-  const auto not_modelled = [&](const std::string& what) {
-    const u32 why = m.reason_at(in, what);  // not hot: a lane meets each unmodelled opcode once per execution
-    write_unknown(ln, f, dst, why);
-    if (in.dual && n > 1) write_unknown(ln, f, arg(f, in, 1), why);
+  Lane* const lanes = g.lanes.data();
+  Val* const out = dst.kind == OK::reg ? g.file.row(g.reg_base + dst.index) : nullptr;
+  Val* const out2 = in.dual && n > 1 && arg(f, in, 1).kind == OK::reg ? g.file.row(g.reg_base + arg(f, in, 1).index) : nullptr;
+  // Writes lane k's result (masked to `w` bits); a non-register destination (`_`) is ignored.
+  const auto put = [&](int k, Val v, int w) {
+    if (!out) return;
+    if (v.known()) v.v = mask_bits(v.v, w);
+    out[k] = v;
   };
+  const auto put2 = [&](int k, Val v, int w) {
+    if (!out2) return;
+    if (v.known()) v.v = mask_bits(v.v, w);
+    out2[k] = v;
+  };
+  // Every lane's destination (and the second one of `%p|%q`) becomes unknown with `why`.
+  const auto all_unknown = [&](u32 why) {
+    each(g.mask, [&](int k) {
+      write_unknown(lanes[k], f, dst, why);
+      if (in.dual && n > 1) write_unknown(lanes[k], f, arg(f, in, 1), why);
+    });
+  };
+  const auto not_modelled = [&](const std::string& what) { all_unknown(m.reason_at(in, what)); };
   if (c.op == Op::unknown) {
-    const u32 why = m.reason_once(in, 1, [&] {
+    return all_unknown(m.reason_once(in, 1, [&] {
       const std::string mn = m.mnemonic(in);
       return c.float_op ? mn + ": floating-point arithmetic (not modelled)" : mn + " is not modelled";
-    });
-    write_unknown(ln, f, dst, why);
-    if (in.dual && n > 1) write_unknown(ln, f, arg(f, in, 1), why);
-    return;
+    }));
   }
   const int src0 = in.dual ? 2 : 1;  // the first source operand
-  const auto src = [&](int k) -> Val {
+  const auto gather = [&](Col& col, int k) {
     const u32 i = static_cast<u32>(src0 + k);
-    return i < n ? read_operand(m, ln, f, arg(f, in, i), in) : unknown(m.reason_at(in, "a missing operand"));
+    if (i >= n) {
+      col.one = unknown(m.reason_at(in, "a missing operand"));
+      col.p = &col.one;
+      return;
+    }
+    const Operand& o = arg(f, in, i);
+    if (o.kind == OK::reg && !o.neg) {
+      col.p = g.file.row(g.reg_base + o.index);
+      col.stride = 1;
+    } else if (o.kind == OK::imm) {
+      col.one.v = static_cast<u64>(o.imm);
+      col.p = &col.one;
+    } else {
+      auto& own = m.scratch[static_cast<std::size_t>(k)];
+      each(g.mask, [&](int l) { own[static_cast<std::size_t>(l)] = read_operand(m, lanes[l], f, o, in); });
+      col.p = own.data();
+      col.stride = 1;
+    }
   };
   Type t = c.type;
   if (t.kind == TypeKind::none) return not_modelled(m.mnemonic(in) + ": no type suffix");
@@ -219,11 +276,11 @@ void execute_alu(Machine& m, Lane& ln, const Function& f, const Instr& in) {
   const int bits = t.bits;
   const bool sgn = t.is_signed();
   const bool fl = t.is_float();
-  const auto put = [&](const Val& v, int w) { write_operand(ln, f, dst, v, w); };
-  const auto unknown_of = [&](std::initializer_list<const Val*> vs) -> bool {
+  // Lane k: true (and its destinations unknown) when one of the inputs is not known.
+  const auto unknown_of = [&](int k, std::initializer_list<const Val*> vs) __attribute__((always_inline)) -> bool {
     if (const u32 why = first_unknown(vs)) {
-      put(unknown(why), 64);
-      if (in.dual && n > 1) write_operand(ln, f, arg(f, in, 1), unknown(why), 64);
+      put(k, unknown(why), 64);
+      put2(k, unknown(why), 64);
       return true;
     }
     return false;
@@ -234,216 +291,269 @@ void execute_alu(Machine& m, Lane& ln, const Function& f, const Instr& in) {
       const Operand& s = arg(f, in, 1);
       if (s.kind == OK::vec) {  // pack {%r1, %r2} into one register
         const int part = bits / static_cast<int>(std::max<u32>(s.count, 1));
-        u64 r = 0;
-        Val out;
-        for (u32 k = 0; k < s.count; ++k) {
-          const Val e = read_operand(m, ln, f, f.operands[s.index + k], in);
-          if (!e.known()) return put(unknown(e.why), 64);
-          r |= mask_bits(e.v, part) << (part * static_cast<int>(k));
-          out.cta = out.cta || e.cta;
-        }
-        out.v = r;
-        return put(out, bits);
+        return each(g.mask, [&](int k) {
+          u64 r = 0;
+          Val o;
+          for (u32 e = 0; e < s.count; ++e) {
+            const Val x = read_operand(m, lanes[k], f, f.operands[s.index + e], in);
+            if (!x.known()) return put(k, unknown(x.why), 64);
+            r |= mask_bits(x.v, part) << (part * static_cast<int>(e));
+            o.cta = o.cta || x.cta;
+          }
+          o.v = r;
+          put(k, o, bits);
+        });
       }
-      const Val a = read_operand(m, ln, f, s, in);
+      Col a;
+      gather(a, 0);
       if (dst.kind == OK::vec) {  // unpack one register into {%r1, %r2}
         const int part = bits / static_cast<int>(std::max<u32>(dst.count, 1));
-        for (u32 k = 0; k < dst.count; ++k) {
-          Val e = a;
-          e.placement = -1;
-          if (a.known()) e.v = mask_bits(a.v >> (part * static_cast<int>(k)), part);
-          write_operand(ln, f, f.operands[dst.index + k], e, part);
-        }
-        return;
+        return each(g.mask, [&](int k) {
+          const Val x = a[k];
+          for (u32 e = 0; e < dst.count; ++e) {
+            Val p = x;
+            p.placement = -1;
+            if (x.known()) p.v = mask_bits(x.v >> (part * static_cast<int>(e)), part);
+            write_operand(lanes[k], f, f.operands[dst.index + e], p, part);
+          }
+        });
       }
-      return put(a, bits);
+      return each(g.mask, [&](int k) { put(k, a[k], bits); });
     }
-    case Op::cvta: {
-      const Val a = src(0);
-      return put(a, bits);  // shared <-> generic windows: the offset is kept (see ptx_exec.hpp)
+    case Op::cvta: {  // shared <-> generic windows: the offset is kept (see ptx_exec.hpp)
+      Col a;
+      gather(a, 0);
+      return each(g.mask, [&](int k) { put(k, a[k], bits); });
     }
     case Op::cvt: {
-      const Val a = src(0);
       if (fl || c.src.is_float() || c.src.kind == TypeKind::none) return not_modelled(m.mnemonic(in) + ": a floating-point conversion (not modelled)");
-      if (unknown_of({&a})) return;
+      Col ca;
+      gather(ca, 0);
       const int sb = c.src.bits;
-      u64 v = c.src.is_signed() ? static_cast<u64>(sign_extend(a.v, sb)) : mask_bits(a.v, sb);
-      if (c.sat) {  // clamp to the destination's range
-        const bool from_neg = c.src.is_signed() && sign_extend(a.v, sb) < 0;
-        if (sgn) {
-          const i64 lo = bits >= 64 ? INT64_MIN : -(i64{1} << (bits - 1)), hi = bits >= 64 ? INT64_MAX : (i64{1} << (bits - 1)) - 1;
-          if (from_neg) v = static_cast<u64>(std::max(lo, static_cast<i64>(v)));
-          else v = static_cast<u64>(std::min<u64>(v, static_cast<u64>(hi)));
-        } else {
-          const u64 hi = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
-          v = from_neg ? 0 : std::min(v, hi);
+      return each(g.mask, [&](int k) {
+        const Val a = ca[k];
+        if (unknown_of(k, {&a})) return;
+        u64 v = c.src.is_signed() ? static_cast<u64>(sign_extend(a.v, sb)) : mask_bits(a.v, sb);
+        if (c.sat) {  // clamp to the destination's range
+          const bool from_neg = c.src.is_signed() && sign_extend(a.v, sb) < 0;
+          if (sgn) {
+            const i64 lo = bits >= 64 ? INT64_MIN : -(i64{1} << (bits - 1)), hi = bits >= 64 ? INT64_MAX : (i64{1} << (bits - 1)) - 1;
+            if (from_neg) v = static_cast<u64>(std::max(lo, static_cast<i64>(v)));
+            else v = static_cast<u64>(std::min<u64>(v, static_cast<u64>(hi)));
+          } else {
+            const u64 hi = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
+            v = from_neg ? 0 : std::min(v, hi);
+          }
         }
-      }
-      return put(result(v, {&a}, a.placement), bits);
+        put(k, result(v, {&a}, a.placement), bits);
+      });
     }
     default: break;
   }
   if (fl) return not_modelled(m.mnemonic(in) + ": floating-point arithmetic (not modelled)");
   if (c.carry) return not_modelled(m.mnemonic(in) + ": carry chains (.cc) are not modelled");
 
+  Col s0, s1, s2, s3;
   switch (c.op) {
     case Op::add: case Op::sub: {
-      const Val a = src(0), b = src(1);
-      if (unknown_of({&a, &b})) return;
-      u64 r = c.op == Op::add ? a.v + b.v : a.v - b.v;
-      if (c.sat) {
-        const i64 x = sign_extend(a.v, 32), y = sign_extend(b.v, 32);
-        i64 s = c.op == Op::add ? x + y : x - y;
-        s = std::min<i64>(std::max<i64>(s, INT32_MIN), INT32_MAX);
-        r = static_cast<u64>(s);
-      }
-      const int p = c.op == Op::add ? one_placement({&a, &b}) : (b.placement < 0 ? a.placement : -1);
-      return put(result(r, {&a, &b}, p), bits);
+      gather(s0, 0), gather(s1, 1);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k];
+        if (unknown_of(k, {&a, &b})) return;
+        u64 r = c.op == Op::add ? a.v + b.v : a.v - b.v;
+        if (c.sat) {
+          const i64 x = sign_extend(a.v, 32), y = sign_extend(b.v, 32);
+          i64 sum = c.op == Op::add ? x + y : x - y;
+          sum = std::min<i64>(std::max<i64>(sum, INT32_MIN), INT32_MAX);
+          r = static_cast<u64>(sum);
+        }
+        const int p = c.op == Op::add ? one_placement({&a, &b}) : (b.placement < 0 ? a.placement : -1);
+        put(k, result(r, {&a, &b}, p), bits);
+      });
     }
     case Op::mul: case Op::mad: case Op::mul24: case Op::mad24: {
       const bool mad = c.op == Op::mad || c.op == Op::mad24;
-      const Val a = src(0), b = src(1), cc = mad ? src(2) : Val{};
-      if (unknown_of({&a, &b, mad ? &cc : nullptr})) return;
-      u64 r;
-      int w = bits;
-      if (c.op == Op::mul24 || c.op == Op::mad24) {
-        if (c.hi) return not_modelled(m.mnemonic(in) + ": .hi of a 24-bit product (not modelled)");
-        const u64 x = sgn ? static_cast<u64>(sign_extend(a.v, 24)) : mask_bits(a.v, 24);
-        const u64 y = sgn ? static_cast<u64>(sign_extend(b.v, 24)) : mask_bits(b.v, 24);
-        r = x * y;
-      } else if (c.wide) {
-        const u64 x = sgn ? static_cast<u64>(sign_extend(a.v, bits)) : mask_bits(a.v, bits);
-        const u64 y = sgn ? static_cast<u64>(sign_extend(b.v, bits)) : mask_bits(b.v, bits);
-        r = x * y;
-        w = std::min(2 * bits, 64);
-      } else if (c.hi) {
-        using i128 = __int128;
-        using u128 = unsigned __int128;
-        const u128 prod = sgn ? static_cast<u128>(static_cast<i128>(sign_extend(a.v, bits)) * static_cast<i128>(sign_extend(b.v, bits)))
-                              : static_cast<u128>(mask_bits(a.v, bits)) * static_cast<u128>(mask_bits(b.v, bits));
-        r = static_cast<u64>(prod >> bits);
-      } else {
-        r = a.v * b.v;
-      }
-      if (mad) r += cc.v;
-      const int p = mad && a.placement < 0 && b.placement < 0 ? cc.placement : -1;
-      return put(result(r, {&a, &b, &cc}, p), w);
+      gather(s0, 0), gather(s1, 1);
+      if (mad) gather(s2, 2);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k], cc = mad ? s2[k] : Val{};
+        if (unknown_of(k, {&a, &b, mad ? &cc : nullptr})) return;
+        u64 r;
+        int w = bits;
+        if (c.op == Op::mul24 || c.op == Op::mad24) {
+          if (c.hi) return put(k, unknown(m.reason_at(in, m.mnemonic(in) + ": .hi of a 24-bit product (not modelled)")), 64);
+          const u64 x = sgn ? static_cast<u64>(sign_extend(a.v, 24)) : mask_bits(a.v, 24);
+          const u64 y = sgn ? static_cast<u64>(sign_extend(b.v, 24)) : mask_bits(b.v, 24);
+          r = x * y;
+        } else if (c.wide) {
+          const u64 x = sgn ? static_cast<u64>(sign_extend(a.v, bits)) : mask_bits(a.v, bits);
+          const u64 y = sgn ? static_cast<u64>(sign_extend(b.v, bits)) : mask_bits(b.v, bits);
+          r = x * y;
+          w = std::min(2 * bits, 64);
+        } else if (c.hi) {
+          using i128 = __int128;
+          using u128 = unsigned __int128;
+          const u128 prod = sgn ? static_cast<u128>(static_cast<i128>(sign_extend(a.v, bits)) * static_cast<i128>(sign_extend(b.v, bits)))
+                                : static_cast<u128>(mask_bits(a.v, bits)) * static_cast<u128>(mask_bits(b.v, bits));
+          r = static_cast<u64>(prod >> bits);
+        } else {
+          r = a.v * b.v;
+        }
+        if (mad) r += cc.v;
+        const int p = mad && a.placement < 0 && b.placement < 0 ? cc.placement : -1;
+        put(k, result(r, {&a, &b, &cc}, p), w);
+      });
     }
     case Op::div: case Op::rem: {
-      const Val a = src(0), b = src(1);
-      if (unknown_of({&a, &b})) return;
-      if (mask_bits(b.v, bits) == 0) return put(unknown(m.reason_at(in, "a division by zero (the result is unspecified)")), 64);
-      u64 r;
-      if (sgn) {
-        const i64 x = sign_extend(a.v, bits), y = sign_extend(b.v, bits);
-        if (y == -1 && x == (bits >= 64 ? INT64_MIN : -(i64{1} << (bits - 1))))
-          return put(unknown(m.reason_at(in, "a signed division overflow (the result is unspecified)")), 64);
-        r = static_cast<u64>(c.op == Op::div ? x / y : x % y);
-      } else {
-        r = c.op == Op::div ? mask_bits(a.v, bits) / mask_bits(b.v, bits) : mask_bits(a.v, bits) % mask_bits(b.v, bits);
-      }
-      return put(result(r, {&a, &b}), bits);
+      gather(s0, 0), gather(s1, 1);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k];
+        if (unknown_of(k, {&a, &b})) return;
+        if (mask_bits(b.v, bits) == 0) return put(k, unknown(m.reason_at(in, "a division by zero (the result is unspecified)")), 64);
+        u64 r;
+        if (sgn) {
+          const i64 x = sign_extend(a.v, bits), y = sign_extend(b.v, bits);
+          if (y == -1 && x == (bits >= 64 ? INT64_MIN : -(i64{1} << (bits - 1))))
+            return put(k, unknown(m.reason_at(in, "a signed division overflow (the result is unspecified)")), 64);
+          r = static_cast<u64>(c.op == Op::div ? x / y : x % y);
+        } else {
+          r = c.op == Op::div ? mask_bits(a.v, bits) / mask_bits(b.v, bits) : mask_bits(a.v, bits) % mask_bits(b.v, bits);
+        }
+        put(k, result(r, {&a, &b}), bits);
+      });
     }
     case Op::abs: case Op::neg: case Op::not_: case Op::cnot: case Op::clz: case Op::popc: case Op::brev: case Op::bfind: {
-      const Val a = src(0);
-      if (unknown_of({&a})) return;
-      const u64 x = mask_bits(a.v, bits);
-      u64 r = 0;
-      int w = bits;
-      switch (c.op) {
-        case Op::abs: r = static_cast<u64>(sign_extend(x, bits) < 0 ? -sign_extend(x, bits) : sign_extend(x, bits)); break;
-        case Op::neg: r = 0 - x; break;
-        case Op::not_: r = ~x; break;
-        case Op::cnot: r = x == 0 ? 1 : 0; break;
-        case Op::clz: r = static_cast<u64>(bits - (x ? std::bit_width(x) : 0)), w = 32; break;
-        case Op::popc: r = static_cast<u64>(std::popcount(x)), w = 32; break;
-        case Op::brev: for (int i = 0; i < bits; ++i) r |= ((x >> i) & 1) << (bits - 1 - i); break;
-        default: {  // bfind: the most significant non-sign bit, 0xffffffff when none
-          const u64 y = sgn && sign_extend(x, bits) < 0 ? mask_bits(~x, bits) : x;
-          w = 32;
-          if (y == 0) r = 0xffffffffu;
-          else {
-            const u64 msb = static_cast<u64>(std::bit_width(y) - 1);
-            r = c.shiftamt ? static_cast<u64>(bits - 1) - msb : msb;
+      gather(s0, 0);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k];
+        if (unknown_of(k, {&a})) return;
+        const u64 x = mask_bits(a.v, bits);
+        u64 r = 0;
+        int w = bits;
+        switch (c.op) {
+          case Op::abs: r = static_cast<u64>(sign_extend(x, bits) < 0 ? -sign_extend(x, bits) : sign_extend(x, bits)); break;
+          case Op::neg: r = 0 - x; break;
+          case Op::not_: r = ~x; break;
+          case Op::cnot: r = x == 0 ? 1 : 0; break;
+          case Op::clz: r = static_cast<u64>(bits - (x ? std::bit_width(x) : 0)), w = 32; break;
+          case Op::popc: r = static_cast<u64>(std::popcount(x)), w = 32; break;
+          case Op::brev: for (int i = 0; i < bits; ++i) r |= ((x >> i) & 1) << (bits - 1 - i); break;
+          default: {  // bfind: the most significant non-sign bit, 0xffffffff when none
+            const u64 y = sgn && sign_extend(x, bits) < 0 ? mask_bits(~x, bits) : x;
+            w = 32;
+            if (y == 0) r = 0xffffffffu;
+            else {
+              const u64 msb = static_cast<u64>(std::bit_width(y) - 1);
+              r = c.shiftamt ? static_cast<u64>(bits - 1) - msb : msb;
+            }
           }
         }
-      }
-      return put(result(r, {&a}), w);
+        put(k, result(r, {&a}), w);
+      });
     }
     case Op::min: case Op::max: {
-      const Val a = src(0), b = src(1);
-      if (unknown_of({&a, &b})) return;
-      const bool lt = compare(Cmp::lt, a.v, b.v, bits, sgn);
-      const Val& pick = (c.op == Op::min) == lt ? a : b;
-      return put(result(pick.v, {&a, &b}, pick.placement), bits);
+      gather(s0, 0), gather(s1, 1);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k];
+        if (unknown_of(k, {&a, &b})) return;
+        const bool lt = compare(Cmp::lt, a.v, b.v, bits, sgn);
+        const Val& pick = (c.op == Op::min) == lt ? a : b;
+        put(k, result(pick.v, {&a, &b}, pick.placement), bits);
+      });
     }
     case Op::and_: case Op::or_: case Op::xor_: {
-      const Val a = src(0), b = src(1);
-      if (unknown_of({&a, &b})) return;
-      const u64 r = c.op == Op::and_ ? a.v & b.v : c.op == Op::or_ ? a.v | b.v : a.v ^ b.v;
-      return put(result(r, {&a, &b}, one_placement({&a, &b})), bits);
+      gather(s0, 0), gather(s1, 1);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k];
+        if (unknown_of(k, {&a, &b})) return;
+        const u64 r = c.op == Op::and_ ? a.v & b.v : c.op == Op::or_ ? a.v | b.v : a.v ^ b.v;
+        put(k, result(r, {&a, &b}, one_placement({&a, &b})), bits);
+      });
     }
     case Op::shl: case Op::shr: {
-      const Val a = src(0), b = src(1);
-      if (unknown_of({&a, &b})) return;
-      const u64 s = mask_bits(b.v, 32);
-      u64 r;
-      if (c.op == Op::shl) r = s >= static_cast<u64>(bits) ? 0 : a.v << s;
-      else if (sgn) r = static_cast<u64>(sign_extend(a.v, bits) >> std::min<u64>(s, static_cast<u64>(bits - 1)));
-      else r = s >= static_cast<u64>(bits) ? 0 : mask_bits(a.v, bits) >> s;
-      return put(result(r, {&a, &b}), bits);
+      gather(s0, 0), gather(s1, 1);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k];
+        if (unknown_of(k, {&a, &b})) return;
+        const u64 sh = mask_bits(b.v, 32);
+        u64 r;
+        if (c.op == Op::shl) r = sh >= static_cast<u64>(bits) ? 0 : a.v << sh;
+        else if (sgn) r = static_cast<u64>(sign_extend(a.v, bits) >> std::min<u64>(sh, static_cast<u64>(bits - 1)));
+        else r = sh >= static_cast<u64>(bits) ? 0 : mask_bits(a.v, bits) >> sh;
+        put(k, result(r, {&a, &b}), bits);
+      });
     }
     case Op::shf: {  // funnel shift of {b, a} (32-bit halves)
-      const Val a = src(0), b = src(1), s = src(2);
-      if (unknown_of({&a, &b, &s})) return;
-      const u64 amount = c.clamp ? std::min<u64>(mask_bits(s.v, 32), 32) : (s.v & 31);
-      const u64 both = (mask_bits(b.v, 32) << 32) | mask_bits(a.v, 32);
-      const u64 r = c.left ? (amount == 0 ? b.v : (both << amount) >> 32) : (both >> amount);
-      return put(result(r, {&a, &b, &s}), 32);
+      gather(s0, 0), gather(s1, 1), gather(s2, 2);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k], sa = s2[k];
+        if (unknown_of(k, {&a, &b, &sa})) return;
+        const u64 amount = c.clamp ? std::min<u64>(mask_bits(sa.v, 32), 32) : (sa.v & 31);
+        const u64 both = (mask_bits(b.v, 32) << 32) | mask_bits(a.v, 32);
+        const u64 r = c.left ? (amount == 0 ? b.v : (both << amount) >> 32) : (both >> amount);
+        put(k, result(r, {&a, &b, &sa}), 32);
+      });
     }
     case Op::bfe: {
-      const Val a = src(0), b = src(1), cc = src(2);
-      if (unknown_of({&a, &b, &cc})) return;
-      return put(result(bfe(mask_bits(a.v, bits), b.v, cc.v, bits, sgn), {&a, &b, &cc}), bits);
+      gather(s0, 0), gather(s1, 1), gather(s2, 2);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k], cc = s2[k];
+        if (unknown_of(k, {&a, &b, &cc})) return;
+        put(k, result(bfe(mask_bits(a.v, bits), b.v, cc.v, bits, sgn), {&a, &b, &cc}), bits);
+      });
     }
     case Op::bfi: {
-      const Val a = src(0), b = src(1), cc = src(2), d = src(3);
-      if (unknown_of({&a, &b, &cc, &d})) return;
-      return put(result(bfi(a.v, b.v, cc.v, d.v, bits), {&a, &b, &cc, &d}), bits);
+      gather(s0, 0), gather(s1, 1), gather(s2, 2), gather(s3, 3);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k], cc = s2[k], d = s3[k];
+        if (unknown_of(k, {&a, &b, &cc, &d})) return;
+        put(k, result(bfi(a.v, b.v, cc.v, d.v, bits), {&a, &b, &cc, &d}), bits);
+      });
     }
     case Op::prmt: {
       if (!c.prmt_default) return not_modelled(m.mnemonic(in) + ": a prmt mode (not modelled)");
-      const Val a = src(0), b = src(1), cc = src(2);
-      if (unknown_of({&a, &b, &cc})) return;
-      return put(result(prmt(a.v, b.v, cc.v), {&a, &b, &cc}), 32);
+      gather(s0, 0), gather(s1, 1), gather(s2, 2);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k], cc = s2[k];
+        if (unknown_of(k, {&a, &b, &cc})) return;
+        put(k, result(prmt(a.v, b.v, cc.v), {&a, &b, &cc}), 32);
+      });
     }
     case Op::lop3: {
-      const Val a = src(0), b = src(1), cc = src(2), lut = src(3);
-      if (unknown_of({&a, &b, &cc, &lut})) return;
-      return put(result(lop3(a.v, b.v, cc.v, lut.v & 0xff, bits), {&a, &b, &cc}, one_placement({&a, &b, &cc})), bits);
+      gather(s0, 0), gather(s1, 1), gather(s2, 2), gather(s3, 3);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k], cc = s2[k], lut = s3[k];
+        if (unknown_of(k, {&a, &b, &cc, &lut})) return;
+        put(k, result(lop3(a.v, b.v, cc.v, lut.v & 0xff, bits), {&a, &b, &cc}, one_placement({&a, &b, &cc})), bits);
+      });
     }
     case Op::setp: {
       if (c.cmp == Cmp::none || c.cmp == Cmp::unordered) return not_modelled(m.mnemonic(in) + ": this comparison is not modelled");
-      const Val a = src(0), b = src(1);
       const bool has_c = static_cast<int>(n) > src0 + 2;
-      const Val cc = has_c ? src(2) : Val{};
-      if (unknown_of({&a, &b, has_c ? &cc : nullptr})) return;
-      const bool p = compare(c.cmp, a.v, b.v, bits, sgn);
-      const auto combine = [&](bool x) {
-        if (!has_c) return x;
-        const bool y = cc.v != 0;
-        return c.boolop == BoolOp::and_ ? x && y : c.boolop == BoolOp::or_ ? x || y : x != y;
-      };
-      put(result(combine(p), {&a, &b, &cc}), 1);
-      if (in.dual) write_operand(ln, f, arg(f, in, 1), result(combine(!p), {&a, &b, &cc}), 1);
-      return;
+      gather(s0, 0), gather(s1, 1);
+      if (has_c) gather(s2, 2);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k], cc = has_c ? s2[k] : Val{};
+        if (unknown_of(k, {&a, &b, has_c ? &cc : nullptr})) return;
+        const bool p = compare(c.cmp, a.v, b.v, bits, sgn);
+        const auto combine = [&](bool x) {
+          if (!has_c) return x;
+          const bool y = cc.v != 0;
+          return c.boolop == BoolOp::and_ ? x && y : c.boolop == BoolOp::or_ ? x || y : x != y;
+        };
+        put(k, result(combine(p), {&a, &b, &cc}), 1);
+        if (in.dual && n > 1) write_operand(lanes[k], f, arg(f, in, 1), result(combine(!p), {&a, &b, &cc}), 1);
+      });
     }
     case Op::selp: {
-      const Val a = src(0), b = src(1), p = src(2);
-      if (unknown_of({&p})) return;
-      const Val& pick = p.v ? a : b;
-      if (!pick.known()) return put(pick, 64);
-      return put(result(pick.v, {&pick, &p}, pick.placement), bits);
+      gather(s0, 0), gather(s1, 1), gather(s2, 2);
+      return each(g.mask, [&](int k) {
+        const Val a = s0[k], b = s1[k], p = s2[k];
+        if (unknown_of(k, {&p})) return;
+        const Val& pick = p.v ? a : b;
+        if (!pick.known()) return put(k, pick, 64);
+        put(k, result(pick.v, {&pick, &p}, pick.placement), bits);
+      });
     }
     default:
       return not_modelled(m.mnemonic(in) + " is not modelled here");

@@ -84,6 +84,16 @@ const Operand* address_operand(const Function& f, const Instr& in) {
   return nullptr;
 }
 
+// Integer and bit arithmetic (ptx_alu.cpp): executed for a group's lanes at once.
+bool is_alu(Op op) {
+  switch (op) {
+    case Op::bra: case Op::call: case Op::ret: case Op::exit: case Op::shfl: case Op::vote: case Op::activemask: case Op::nop:
+    case Op::ld: case Op::st: case Op::ldmatrix: case Op::stmatrix: case Op::cp_async: case Op::atom: case Op::red:
+      return false;
+    default: return true;
+  }
+}
+
 // The lanes' state in one issue.
 enum class LaneState : u8 { absent, inactive, active, unknown };
 
@@ -93,6 +103,7 @@ struct Issue {
   std::array<int, kWarpLanes> placement{};
   u32 why = 0;
   bool cta = false, divergent = false;
+  std::shared_ptr<const Written> written;  // a store whose active lanes share a byte: their data
 };
 
 class Runner {
@@ -102,6 +113,7 @@ class Runner {
   // Runs warp w; `on_issue(site, execution, issue)` for every site issue.
   void run_warp(i64 w, const std::function<void(std::size_t, i64, const Issue&)>& on_issue) {
     const i64 threads = l_.block[0] * l_.block[1] * l_.block[2];
+    RegFile file;
     std::vector<Lane> lanes;
     for (int k = 0; k < kWarpLanes; ++k) {
       const i64 t = w * kWarpLanes + k;
@@ -111,19 +123,21 @@ class Runner {
       ln.lane = k;
       ln.tid = {t % l_.block[0], (t / l_.block[0]) % l_.block[1], t / (l_.block[0] * l_.block[1])};
       const Function& f = p_.functions[entry_];
-      ln.regs.assign(f.registers, Val{0, uninit(), -1, false});
+      ln.file = &file;
+      file.open(0, f.registers, k, Val{0, uninit(), -1, false});
       ln.stack.push_back({static_cast<u32>(entry_), 0, 0, 0});
       ln.next_slot = f.param_slots;
       lanes.push_back(std::move(ln));
     }
-    std::unordered_map<u64, i64> executions;  // (function, pc) -> issues so far in this warp
+    std::vector<i64> executions;  // site index (site_of) -> issues so far in this warp
     std::vector<int> group;
+    bool all_unfinished_in_group = true;
+    bool same_group = false;  // the last issue held every unfinished lane and moved them all to the next instruction
     for (;;) {
       // The lowest position among unfinished lanes; the lanes there form the issue.
-      group.clear();
-      int low = -1;
-      bool all_unfinished_in_group = true;
-      for (int k = 0; k < static_cast<int>(lanes.size()); ++k) {
+      int low = same_group ? group.front() : -1;
+      if (!same_group) group.clear(), all_unfinished_in_group = true;
+      for (int k = 0; !same_group && k < static_cast<int>(lanes.size()); ++k) {
         if (lanes[static_cast<std::size_t>(k)].stack.empty()) continue;
         if (low < 0) {
           low = k;
@@ -156,10 +170,14 @@ class Runner {
       const u32 pc = fr.pc;
       if (pc >= f.code.size()) {  // fell off the end of the body: as `ret`
         for (const int k : group) do_return(lanes[static_cast<std::size_t>(k)]);
+        same_group = false;
         continue;
       }
       const Instr& in = f.code[pc];
       step(lanes, group, !all_unfinished_in_group, f, fr.function, pc, in, executions, on_issue);
+      // Only bra, call, ret and exit move lanes elsewhere than the next instruction (or stop them).
+      const Op op = in.code.op;
+      same_group = all_unfinished_in_group && op != Op::bra && op != Op::call && op != Op::ret && op != Op::exit;
     }
   }
 
@@ -259,7 +277,6 @@ class Runner {
       }
     }
     ln.cells = std::move(keep);
-    ln.regs.resize(done.reg_base);
     ln.next_slot = done.param_base;
     ++caller.pc;
   }
@@ -287,7 +304,8 @@ class Runner {
     Frame next;
     next.function = target.index;
     next.pc = 0;
-    next.reg_base = static_cast<u32>(ln.regs.size());
+    // Below 2^28: at most 2^22 registers per function (ptx_parse.hpp) and kMaxCallDepth frames.
+    next.reg_base = ln.stack.back().reg_base + p_.functions[ln.stack.back().function].registers;
     next.param_base = ln.next_slot;
     const Frame& fr = ln.stack.back();
     // Arguments: the caller's param variables -> the callee's parameter slots 0, 1, ...
@@ -301,7 +319,7 @@ class Runner {
     }
     ln.cells.insert(ln.cells.end(), add.begin(), add.end());
     ln.next_slot = next.param_base + callee.param_slots;
-    ln.regs.resize(ln.regs.size() + callee.registers, Val{0, uninit(), -1, false});
+    ln.file->open(next.reg_base, callee.registers, ln.lane, Val{0, uninit(), -1, false});
     ln.stack.push_back(next);
   }
 
@@ -434,7 +452,7 @@ class Runner {
   }
 
   void step(std::vector<Lane>& lanes, const std::vector<int>& group, bool divergent, const Function& f, u32 fi, u32 pc,
-            const Instr& in, std::unordered_map<u64, i64>& executions,
+            const Instr& in, std::vector<i64>& executions,
             const std::function<void(std::size_t, i64, const Issue&)>& on_issue) {
     const Opcode& c = in.code;
     // Guards: active, inactive, or not known (the lane's effect is then unknown).
@@ -447,7 +465,7 @@ class Runner {
         active[static_cast<std::size_t>(k)] = true;
         continue;
       }
-      const Val g = ln.regs[ln.stack.back().reg_base + static_cast<u32>(in.guard)];
+      const Val g = reg(ln, static_cast<u32>(in.guard));
       guard_cta[static_cast<std::size_t>(k)] = g.cta;
       if (!g.known()) guard_unknown[static_cast<std::size_t>(k)] = g.why;
       else active[static_cast<std::size_t>(k)] = (g.v != 0) != in.guard_neg;
@@ -483,14 +501,19 @@ class Runner {
         is.placement[s] = v.placement;
         is.cta = is.cta || v.cta;
       }
-      const u64 key = (static_cast<u64>(fi) << 32) | pc;
-      on_issue(site_of(fi, pc), executions[key]++, is);
+      is.written = written_by(lanes, f, in, is);
+      const std::size_t site = site_of(fi, pc);
+      if (site >= executions.size()) executions.resize(site + 1, 0);
+      on_issue(site, executions[site]++, is);
     } else if ((c.op == Op::unknown || c.op == Op::nop) && noted_.insert(&in).second) {
       const std::string mn = m_.mnemonic(in);
       if (shared_but_not_lane_addressed(in, mn)) not_lane_addressed(in.line, mn);
       if (c.op == Op::unknown) note_not_modelled(mn);
     }
     if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask) collective(lanes, group, active, f, in);
+    const bool alu = is_alu(c.op);
+    Lane& first = lanes[static_cast<std::size_t>(group.front())];
+    Group alu_lanes{lanes, *first.file, first.stack.back().reg_base, 0};
     for (const int k : group) {
       Lane& ln = lanes[static_cast<std::size_t>(k)];
       const std::size_t s = static_cast<std::size_t>(k);
@@ -505,12 +528,66 @@ class Runner {
         continue;
       }
       if (guard_cta[s] && (c.op == Op::bra || c.op == Op::ret || c.op == Op::exit || c.op == Op::call)) ln.cta_path = cta_control_ = true;
-      if (!active[s]) {
+      if (!active[s] || alu) {
+        if (alu && active[s]) alu_lanes.mask |= u32{1} << k;
         ++ln.stack.back().pc;
         continue;
       }
       execute(ln, f, in);
     }
+    if (alu_lanes.mask) execute_alu(m_, alu_lanes, f, in);
+  }
+
+  // The data of a store issue in which two active lanes write a common byte (ptx_exec.hpp
+  // Written); null for any other issue. Lanes of one issue have one width, so some two overlap
+  // iff two neighbours in address order do.
+  std::shared_ptr<const Written> written_by(std::vector<Lane>& lanes, const Function& f, const Instr& in, const Issue& is) {
+    const Opcode& c = in.code;
+    if (c.op != Op::st && c.op != Op::stmatrix && c.op != Op::cp_async) return nullptr;
+    const i64 w = c.op == Op::st ? i64{type_bytes(c.type)} * c.vec
+                  : c.op == Op::stmatrix ? 16
+                  : in.count >= 3 && arg(f, in, 2).kind == OK::imm ? arg(f, in, 2).imm : 0;
+    if (w <= 0) return nullptr;
+    std::array<i64, kWarpLanes> a{};
+    int n = 0;
+    for (int k = 0; k < kWarpLanes; ++k)
+      if (is.state[static_cast<std::size_t>(k)] == LaneState::active) a[static_cast<std::size_t>(n++)] = is.addr[static_cast<std::size_t>(k)];
+    std::sort(a.begin(), a.begin() + n);
+    bool overlap = false;
+    for (int i = 1; i < n && !overlap; ++i) overlap = a[static_cast<std::size_t>(i)] < a[static_cast<std::size_t>(i - 1)] + w;
+    if (!overlap) return nullptr;
+    auto out = std::make_shared<Written>();
+    for (int k = 0; k < kWarpLanes; ++k) {
+      const std::size_t s = static_cast<std::size_t>(k);
+      if (is.state[s] != LaneState::active) continue;
+      std::string& why = out->why[s];
+      if (c.op == Op::stmatrix) {
+        why = "stmatrix stores data held in other lanes' registers (not modelled)";
+        continue;
+      }
+      if (c.op == Op::cp_async) {
+        why = "cp.async copies data from global memory (data is not modelled)";
+        continue;
+      }
+      const int tb = type_bytes(c.type);
+      if (w > 16 || tb > 8 || tb <= 0 || in.count < 2) {
+        why = "line " + std::to_string(in.line) + ": the stored data's width is not modelled";
+        continue;
+      }
+      const Operand& src = arg(f, in, 1);
+      const u32 elements = src.kind == OK::vec ? src.count : 1;
+      for (u32 e = 0; e < elements && why.empty(); ++e) {
+        const Operand& o = src.kind == OK::vec ? f.operands[src.index + e] : src;
+        const Val v = read_operand(m_, lanes[s], f, o, in);
+        if (!v.known()) {
+          why = m_.reasons[v.why];
+          break;
+        }
+        for (int j = 0; j < tb && static_cast<i64>(e) * tb + j < w; ++j)
+          out->bytes[s][static_cast<std::size_t>(e * static_cast<u32>(tb) + static_cast<u32>(j))] = static_cast<u8>(v.v >> (8 * j));
+      }
+    }
+    return out;
   }
 
   void execute(Lane& ln, const Function& f, const Instr& in) {
@@ -569,7 +646,7 @@ class Runner {
         break;
       }
       case Op::stmatrix: case Op::cp_async: case Op::red: break;
-      default: execute_alu(m_, ln, f, in); break;
+      default: break;  // is_alu: the whole group at once (step)
     }
     if (!ln.stack.empty() && &ln.stack.back() == &fr) ++fr.pc;
   }
@@ -642,6 +719,48 @@ void place_symbols(const Program& p, std::size_t entry, const Launch& l, Machine
     }
 }
 
+// key -> value for nonzero 64-bit keys: open addressing, linear probing, a power-of-two table at
+// most half full (one cache line per lookup, where a node-based map misses twice).
+class FlatIndex {
+ public:
+  // The value of `key`, or nullptr.
+  u32* find(u64 key) {
+    if (slots_.empty()) return nullptr;
+    for (std::size_t i = key & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i].key == key) return &slots_[i].value;
+      if (slots_[i].key == 0) return nullptr;
+    }
+  }
+  void set(u64 key, u32 value) {
+    if (u32* v = find(key)) {
+      *v = value;
+      return;
+    }
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    insert(key, value);
+    ++used_;
+  }
+
+ private:
+  struct Slot {
+    u64 key = 0;
+    u32 value = 0;
+  };
+  void insert(u64 key, u32 value) {
+    std::size_t i = key & (slots_.size() - 1);
+    while (slots_[i].key != 0) i = (i + 1) & (slots_.size() - 1);
+    slots_[i] = {key, value};
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(16, 2 * old.size()), Slot{});
+    for (const Slot& x : old)
+      if (x.key != 0) insert(x.key, x.value);
+  }
+  std::vector<Slot> slots_;
+  std::size_t used_ = 0;
+};
+
 u64 pattern_hash(const Issue& is) {
   u64 h = 1469598103934665603ull;
   for (int k = 0; k < kWarpLanes; ++k) {
@@ -671,7 +790,7 @@ void check_launch(const Program& p, std::size_t entry, const Launch& l) {
 
 KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   check_launch(p, entry, l);
-  Machine m{p, l, {}, {}, {""}, {}, {}};
+  Machine m(p, l);
   place_symbols(p, entry, l, m);
   KernelRun run;
   run.name = p.functions[entry].name;
@@ -716,7 +835,16 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   for (std::size_t i = 0; i < run.sites.size(); ++i)
     site_index[(static_cast<u64>(run.sites[i].function) << 32) | run.sites[i].pc] = i;
 
-  std::vector<std::unordered_map<u64, std::vector<std::size_t>>> seen(run.sites.size());
+  // The distinct issues of every site, found by hash: `first_of[site]` maps a hash to the site's
+  // latest pattern with that hash, `known[site][k].next` chains the site's patterns of one hash.
+  // Each pattern keeps its bank counts: an issue equal to a known pattern is not counted again.
+  struct Known {
+    u32 next = UINT32_MAX;
+    Wavefronts counts;
+    bool invalid = false;
+  };
+  std::vector<FlatIndex> first_of(run.sites.size());
+  std::vector<std::vector<Known>> known(run.sites.size());
   std::size_t patterns = 0;
   Runner r(p, entry, l, m);
   r.site_of = [&](u32 fi, u32 pc) { return site_index.at((static_cast<u64>(fi) << 32) | pc); };
@@ -724,8 +852,6 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   const auto on_issue = [&](std::size_t si, i64 execution, const Issue& is) {
     Site& s = run.sites[si];
     ++s.executed;
-    const Function& f = p.functions[s.function];
-    const Instr& in = f.code[s.pc];
     if (is.cta) s.cta_dependent = true;
     if (is.cta && (l.grid[0] * l.grid[1] * l.grid[2] > 1)) run.cta_dependent_any = true;
     if (is.divergent && s.divergent.empty())
@@ -740,6 +866,49 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
       return;
     }
     if (!any_active) return;
+    // Counts the issue's wavefronts (bank-modelled sites) from `counts`, or records why not.
+    const auto count = [&](const Wavefronts& counts, bool invalid, const std::string& error) {
+      if (!s.bank_modelled || invalid) {
+        s.counts_known = false;
+        if (invalid && s.invalid.empty()) s.invalid = "warp " + std::to_string(warp) + ", execution " + std::to_string(execution) + ": " + error;
+        return;
+      }
+      s.wavefronts = checked_add(s.wavefronts, counts.wavefronts);
+      s.ideal = checked_add(s.ideal, counts.ideal);
+    };
+    const u64 h = pattern_hash(is);
+    // Mixed so that the low bits (the table's index) depend on every bit; never 0 (the empty key).
+    // Two issues of one key share a chain; the addresses decide.
+    u64 key = h * 0xbf58476d1ce4e5b9ull;
+    key = (key ^ (key >> 31)) | 1;
+    auto& chain = known[si];
+    u32* const head = first_of[si].find(key);
+    for (u32 k = head ? *head : UINT32_MAX; k != UINT32_MAX; k = chain[k].next)
+      if (s.trace.instructions[k].addr == is.addr && s.patterns[k].placement == is.placement &&
+          (s.patterns[k].written == is.written || (s.patterns[k].written && is.written && *s.patterns[k].written == *is.written))) {
+        count(chain[k].counts, chain[k].invalid, "");
+        ++s.patterns[k].count;
+        s.patterns[k].divergent = s.patterns[k].divergent || is.divergent;
+        s.patterns[k].cta_dependent = s.patterns[k].cta_dependent || is.cta;
+        return;
+      }
+    Known fresh;
+    std::string error;
+    if (s.bank_modelled) {
+      try {
+        fresh.counts = count_wavefronts(SmemAccess{s.trace.op, s.width_bytes, is.addr});
+      } catch (const LayoutError& e) {
+        fresh.invalid = true;
+        error = e.what();
+      }
+    }
+    count(fresh.counts, fresh.invalid, error);
+    if (patterns >= l.max_patterns) {
+      s.patterns_capped = true;
+      return;
+    }
+    ++patterns;
+    const Instr& in = p.functions[s.function].code[s.pc];
     TraceInstruction ti;
     ti.op = s.trace.op;
     ti.width_bytes = s.width_bytes;
@@ -747,37 +916,14 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     ti.thread.fill(-1);
     for (int k = 0; k < kWarpLanes; ++k)
       if (is.state[static_cast<std::size_t>(k)] == LaneState::active) ti.thread[static_cast<std::size_t>(k)] = warp * kWarpLanes + k;
-    if (!s.bank_modelled) {
-      s.counts_known = false;
-    } else {
-      try {
-        const BankReport b = analyze_smem_access(ti.access());
-        s.wavefronts = checked_add(s.wavefronts, b.wavefronts);
-        s.ideal = checked_add(s.ideal, b.ideal);
-      } catch (const LayoutError& e) {
-        s.counts_known = false;
-        if (s.invalid.empty()) s.invalid = "warp " + std::to_string(warp) + ", execution " + std::to_string(execution) + ": " + e.what();
-      }
-    }
-    const u64 h = pattern_hash(is);
-    auto& bucket = seen[si][h];
-    for (const std::size_t k : bucket)
-      if (s.trace.instructions[k].addr == is.addr && s.patterns[k].placement == is.placement) {
-        ++s.patterns[k].count;
-        s.patterns[k].divergent = s.patterns[k].divergent || is.divergent;
-        s.patterns[k].cta_dependent = s.patterns[k].cta_dependent || is.cta;
-        return;
-      }
-    if (patterns >= l.max_patterns) {
-      s.patterns_capped = true;
-      return;
-    }
-    ++patterns;
     ti.warp = warp;
     ti.index = execution;
     ti.where = "line " + std::to_string(in.line) + (s.source.empty() ? "" : " (" + s.source + ")") + ", warp " + std::to_string(warp) +
                ", execution " + std::to_string(execution);
-    bucket.push_back(s.trace.instructions.size());
+    const u32 index = static_cast<u32>(s.trace.instructions.size());
+    fresh.next = head ? *head : UINT32_MAX;
+    first_of[si].set(key, index);
+    chain.push_back(fresh);
     s.trace.instructions.push_back(std::move(ti));
     Pattern pt;
     pt.warp = warp;
@@ -786,26 +932,27 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     pt.placement = is.placement;
     pt.divergent = is.divergent;
     pt.cta_dependent = is.cta;
+    pt.written = is.written;
     s.patterns.push_back(pt);
   };
   const i64 warps = ceil_div(run.threads, kWarpLanes);
   for (warp = 0; warp < warps; ++warp) r.run_warp(warp, on_issue);
   run.stopped = r.stopped();
-  if (!r.harmless_stop().empty())
-    run.not_modelled.push_back("a lane finished early where no shared-memory instruction is reachable (" + r.harmless_stop() + ")");
   run.stopped_warps = r.stopped_warps();
   run.warp_steps = r.steps();
   run.cta_control = r.cta_control();
   run.not_lane_addressed = r.nla_;
   std::sort(run.not_lane_addressed.begin(), run.not_lane_addressed.end());
   run.not_modelled = m.not_modelled;
+  if (!r.harmless_stop().empty())
+    run.not_modelled.push_back("a lane finished early where no shared-memory instruction is reachable (" + r.harmless_stop() + ")");
   return run;
 }
 
 std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& p, std::size_t entry, const Launch& l, u32 function,
                                                         u32 pc, i64 warp, i64 execution) {
   check_launch(p, entry, l);
-  Machine m{p, l, {}, {}, {""}, {}, {}};
+  Machine m(p, l);
   place_symbols(p, entry, l, m);
   Runner r(p, entry, l, m);
   r.site_of = [](u32, u32) { return std::size_t{0}; };

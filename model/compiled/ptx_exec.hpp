@@ -39,6 +39,7 @@
 // their wavefronts are not known.
 #include <array>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,17 @@ struct Placement {
   i64 bytes = 0;   // dynamic: the launch's --smem-bytes (-1: not given)
 };
 
+// What the active lanes of a store issue write, kept only for issues in which two active lanes
+// write a common byte (no-overlap compares their data there: equal data is not a conflict).
+// A lane's bytes are its source operands' values, little-endian, element after element
+// (`st.shared.v2.u32 [a], {%r3, %r6}`: %r3's 4 bytes, then %r6's); `why` is empty when every byte
+// is known, else why not (a value loaded from memory, stmatrix's data held by other lanes, ...).
+struct Written {
+  std::array<std::array<u8, 16>, kWarpLanes> bytes{};
+  std::array<std::string, kWarpLanes> why{};
+  bool operator==(const Written&) const = default;
+};
+
 // One distinct warp-level issue of a site (parallel to the site's trace.instructions).
 struct Pattern {
   i64 warp = 0, execution = 0;   // its first occurrence: the warp's execution-th issue of the site
@@ -79,6 +91,7 @@ struct Pattern {
   std::array<int, kWarpLanes> placement{};  // per active lane: the Placement its address derives from (-1: none)
   bool divergent = false;
   bool cta_dependent = false;
+  std::shared_ptr<const Written> written;  // stores whose active lanes share a byte (else null)
 };
 
 struct Site {

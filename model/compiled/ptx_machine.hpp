@@ -1,7 +1,12 @@
 #pragma once
 // The executor's state (model/compiled/ptx_exec.hpp): one value per register per lane, each either
-// known (its bits) or unknown with the reason, and the per-lane semantics of the integer and bit
-// opcodes (ptx_alu.cpp). Internal to model/trace/.
+// known (its bits) or unknown with the reason, and the semantics of the integer and bit opcodes
+// (ptx_alu.cpp), evaluated for every lane of one issue at once. Internal to model/compiled/.
+//
+// Registers are one file per warp, register-major: register r of lane k is file[r * 32 + k], so
+// one issue's operand is 32 adjacent values. Every lane of an issue sits in the same frame (the
+// same functions at the same call instructions: its register window starts at the same row), so
+// an instruction is decoded once and its operands read as rows.
 //
 // A value also remembers the shared symbol its bits derive from (`placement`: the symbol's address
 // plus offsets, possibly XOR-swizzled, as CuTe's smem pointers are), so that `in-bounds` checks an
@@ -28,7 +33,7 @@ struct Val {
 struct Frame {
   u32 function = 0;
   u32 pc = 0;           // the current instruction (a caller frame: its call instruction)
-  u32 reg_base = 0;     // this frame's registers in Lane::regs
+  u32 reg_base = 0;     // this frame's first register row in the warp's RegFile
   u32 param_base = 0;   // this frame's param slots (Lane::cells' slot numbers)
 };
 
@@ -39,9 +44,22 @@ struct Cell {
   Val value;
 };
 
+// The registers of one warp: rows of kWarpLanes values (row = a frame's reg_base + register).
+struct RegFile {
+  std::vector<Val> v;
+  Val& at(u32 row, int lane) { return v[static_cast<std::size_t>(row) * kWarpLanes + static_cast<std::size_t>(lane)]; }
+  Val* row(u32 r) { return v.data() + static_cast<std::size_t>(r) * kWarpLanes; }
+  // Rows [first, first + count) of `lane` become `fill`; the file grows to hold them.
+  void open(u32 first, u32 count, int lane, const Val& fill) {
+    const std::size_t need = (static_cast<std::size_t>(first) + count) * kWarpLanes;
+    if (v.size() < need) v.resize(need, fill);
+    for (u32 r = first; r < first + count; ++r) at(r, lane) = fill;
+  }
+};
+
 struct Lane {
   std::vector<Frame> stack;  // empty: finished
-  std::vector<Val> regs;
+  RegFile* file = nullptr;   // the warp's registers (this lane's column)
   std::vector<Cell> cells;
   u32 next_slot = 0;
   std::array<i64, 3> tid{0, 0, 0};
@@ -52,6 +70,7 @@ struct Lane {
 };
 
 struct Machine {
+  Machine(const Program& p, const Launch& l) : program(p), launch(l) {}
   const Program& program;
   const Launch& launch;
   std::vector<Placement> placements;
@@ -73,6 +92,22 @@ struct Machine {
     return it->second;
   }
   std::string mnemonic(const Instr& in) const;
+  // Per source operand of an instruction executed for a group: the lanes' values where they are
+  // read lane by lane (ptx_alu.cpp). Here, not on the stack: filled only for those operands.
+  std::array<std::array<Val, kWarpLanes>, 4> scratch;
+};
+
+// Register r of the lane's top frame.
+inline Val& reg(Lane& ln, u32 r) { return ln.file->at(ln.stack.back().reg_base + r, ln.lane); }
+inline const Val& reg(const Lane& ln, u32 r) { return ln.file->at(ln.stack.back().reg_base + r, ln.lane); }
+
+// The lanes of one issue that execute an instruction (bit k: lane k of `lanes`), all in the same
+// frame (`reg_base`).
+struct Group {
+  std::vector<Lane>& lanes;
+  RegFile& file;
+  u32 reg_base = 0;
+  u32 mask = 0;
 };
 
 // The operand's value for lane `ln` (registers of its top frame, specials, immediates, symbols).
@@ -81,8 +116,9 @@ Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o
 void write_operand(Lane& ln, const Function& f, const Operand& o, Val v, int bits);
 // Every register the operand names (a vector's elements) becomes unknown with `why`.
 void write_unknown(Lane& ln, const Function& f, const Operand& o, u32 why);
-// Executes a non-memory, non-control, non-collective instruction for one active lane.
-void execute_alu(Machine& m, Lane& ln, const Function& f, const Instr& in);
+// Executes a non-memory, non-control, non-collective instruction for the group's lanes: decoded
+// once, each opcode's semantics a loop over the lanes.
+void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in);
 
 inline u64 mask_bits(u64 v, int bits) { return bits >= 64 ? v : v & ((u64{1} << bits) - 1); }
 inline i64 sign_extend(u64 v, int bits) {

@@ -145,12 +145,25 @@ PtxClaimResult bank(const ptx::Program& prog, const ptx::Launch& l, const ptx::K
   return {true, std::move(r.verdict), std::nullopt};
 }
 
+// A lane's `w` bytes as one hexadecimal number (little-endian: byte 0 is the lowest digits).
+std::string data_text(const ptx::Written& d, int lane, int w) {
+  static const char* digits = "0123456789abcdef";
+  std::string t = "0x";
+  for (int j = w - 1; j >= 0; --j) {
+    const ptx::u8 b = d.bytes[at(lane)][at(j)];
+    t += digits[b >> 4];
+    t += digits[b & 15];
+  }
+  return t;
+}
+
 PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
                            const PtxClaim& c) {
   const std::string method = method_text(s, run);
   const int w = s.width_bytes;
   if (w <= 0) return {true, Verdict::error(method, "the access width is not known (cp.async without a constant size)"), std::nullopt};
   std::string lane_doubt;  // in-bounds: a lane whose symbol or extent is not known
+  std::string data_doubt;  // no-overlap: lanes writing common bytes, one's data not known
   i64 lanes_checked = 0;
   for (std::size_t k = 0; k < s.trace.instructions.size(); ++k) {
     const TraceInstruction& in = s.trace.instructions[k];
@@ -208,14 +221,31 @@ PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const
       if (grouping) spans.push_back({a, lane});
     }
     if (grouping && may_refute(run, p, true)) {
+      // Every pair of lanes whose bytes meet (sorted by address: j's span starts inside i's). Equal
+      // data there is no conflict; different known data is; data not known decides nothing.
       std::sort(spans.begin(), spans.end());
-      for (std::size_t i = 1; i < spans.size(); ++i)
-        if (spans[i].first < spans[i - 1].first + w) {
-          const int x = spans[i - 1].second, y = spans[i].second;
+      for (std::size_t i = 0; i < spans.size(); ++i)
+        for (std::size_t j = i + 1; j < spans.size() && spans[j].first < spans[i].first + w; ++j) {
+          const int x = std::min(spans[i].second, spans[j].second), y = std::max(spans[i].second, spans[j].second);
+          const i64 ax = in.addr[at(x)], ay = in.addr[at(y)];
+          const i64 lo = std::max(ax, ay), hi = std::min(ax, ay) + w;  // the common bytes [lo, hi)
+          const ptx::Written* d = p.written.get();
+          const std::string& why = !d ? std::string("the executor kept no data for this issue") : !d->why[at(x)].empty() ? d->why[at(x)] : d->why[at(y)];
+          if (!d || !d->why[at(x)].empty() || !d->why[at(y)].empty()) {
+            if (data_doubt.empty())
+              data_doubt = in.where + ": lanes " + std::to_string(x) + " and " + std::to_string(y) + " write byte " + std::to_string(lo) +
+                           " and whether their data is equal is not known (lane " + std::to_string(d && d->why[at(x)].empty() ? y : x) +
+                           "'s: " + why + ")";
+            continue;
+          }
+          bool equal = true;
+          for (i64 b = lo; b < hi && equal; ++b) equal = d->bytes[at(x)][at(b - ax)] == d->bytes[at(y)][at(b - ay)];
+          if (equal) continue;
           return refuted(prog, l, run, s, static_cast<i64>(k),
-                         witness_at(s, static_cast<i64>(k), {std::min(x, y), std::max(x, y)},
-                                    lane_text(in, x) + " and " + lane_text(in, y) + " write common bytes (" +
-                                        std::to_string(w) + " bytes each): which value lands is unspecified"),
+                         witness_at(s, static_cast<i64>(k), {x, y},
+                                    lane_text(in, x) + " and " + lane_text(in, y) + " write common bytes (" + std::to_string(w) +
+                                        " bytes each) with different data, " + data_text(*d, x, w) + " and " + data_text(*d, y, w) +
+                                        ": which value lands is unspecified"),
                          method);
         }
     }
@@ -223,9 +253,10 @@ PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const
   const std::string doubts = doubt(run, s, c.kind == Kind::no_overlap);
   if (!doubts.empty()) return {true, Verdict::unknown(method, doubts), std::nullopt};
   if (!lane_doubt.empty()) return {true, Verdict::unknown(method, lane_doubt), std::nullopt};
+  if (!data_doubt.empty()) return {true, Verdict::unknown(method, data_doubt), std::nullopt};
   const std::string what = c.kind == Kind::aligned   ? "every active lane's address is a multiple of " + std::to_string(w) + " bytes"
                            : c.kind == Kind::in_bounds ? "every active lane's " + std::to_string(w) + " bytes lie inside its shared symbol"
-                                                       : "no two active lanes of an issue write a common byte";
+                                                       : "no two active lanes of an issue write a common byte with different data";
   return {true, Verdict::proved(method, what + " (" + std::to_string(lanes_checked) + " lanes)"),
           std::nullopt};
 }

@@ -10,8 +10,11 @@
 //   in-bounds       every active lane's bytes lie inside the shared symbol its address is computed
 //                   from (dynamic shared memory: inside --smem-bytes)
 //   no-overlap      stores (st, stmatrix, cp.async): no two active lanes of one issue write a
-//                   common byte (which one lands is unspecified); not a claim about loads, and
-//                   atom/red combine rather than overwrite: not applicable to them
+//                   common byte with different data (which one lands is unspecified; equal data
+//                   lands the same either way); the data is compared where the executor knows it
+//                   (ptx_exec.hpp Written), and lanes sharing bytes with data not known make it
+//                   UNKNOWN; not a claim about loads, and atom/red combine rather than overwrite:
+//                   not applicable to them
 //
 // What makes a verdict UNKNOWN instead of PROVED (never a guess): a lane whose address or guard is
 // not known (a free parameter, data loaded from memory, ...), a lane that stopped early, more

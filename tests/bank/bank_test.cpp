@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -205,6 +207,89 @@ TEST(BankModel, BroadcastMerges) {
   EXPECT_EQ(analyze_smem_access(make(SmemOp::ld, 16, [](int) { return 64; })).wavefronts, 2);
   EXPECT_EQ(analyze_smem_access(make(SmemOp::ld, 16, [](int i) { return i % 8 == 0 ? 0 : -1; })).wavefronts, 1);
   EXPECT_EQ(analyze_smem_access(make(SmemOp::st, 16, [](int) { return 64; })).wavefronts, 4);
+}
+
+// The definition of a phase's need and its collisions (bank.hpp), written with maps exactly as the
+// model computed it before its phase loop became one sorted pass: per bank, the set of distinct
+// words and the set of lanes. The model must agree with it on every phase of every access.
+struct ReferencePhases {
+  std::vector<int> need;
+  std::vector<BankCollision> collisions;
+};
+ReferencePhases reference_phases(const SmemAccess& a) {
+  ReferencePhases r;
+  for (const auto& [first, count] : phases_of(a)) {
+    const int phase = static_cast<int>(r.need.size());
+    std::map<int, std::set<std::int64_t>> words;
+    std::map<int, std::set<int>> lanes;
+    for (int i = first; i < first + count; ++i) {
+      const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
+      if (x < 0) continue;
+      for (std::int64_t w = x / 4; w <= (x + a.width_bytes - 1) / 4; ++w) {
+        words[static_cast<int>(w % kBanks)].insert(w);
+        lanes[static_cast<int>(w % kBanks)].insert(i);
+      }
+    }
+    int need = 0;
+    for (const auto& [bank, ws] : words) {
+      need = std::max(need, static_cast<int>(ws.size()));
+      if (ws.size() > 1)
+        r.collisions.push_back({phase, bank, std::vector<int>(lanes[bank].begin(), lanes[bank].end()),
+                                std::vector<std::int64_t>(ws.begin(), ws.end())});
+    }
+    r.need.push_back(need);
+  }
+  return r;
+}
+
+// Random valid accesses of every op and width, with inactive lanes and addresses drawn from a small
+// window (many shared words and banks: conflicts, broadcasts, merges) or the whole 227 KiB: the
+// report's phases and collisions equal the reference; count_wavefronts equals the report.
+TEST(BankModel, SortedPhasePassEqualsTheMapDefinition) {
+  std::mt19937_64 rng(20261201);
+  const SmemOp ops[] = {SmemOp::ld, SmemOp::st, SmemOp::ldsm1, SmemOp::ldsm2, SmemOp::ldsm4,
+                        SmemOp::stsm1, SmemOp::stsm2, SmemOp::stsm4, SmemOp::ldgsts};
+  const int widths[] = {1, 2, 4, 8, 16};
+  int checked = 0, conflicting = 0, merged = 0;
+  for (int t = 0; t < 100000; ++t) {
+    SmemAccess a;
+    a.op = ops[rng() % 9];
+    a.width_bytes = is_matrix_op(a.op) ? 16 : widths[rng() % 5];
+    const std::int64_t window = rng() % 4 == 0 ? kSmemBytes : std::int64_t{64} << (rng() % 6);
+    const int inactive_per_64 = static_cast<int>(rng() % 64);
+    const bool uniform = rng() % 16 == 0;
+    const std::int64_t same = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(window / a.width_bytes)) * a.width_bytes;
+    for (int i = 0; i < kWarpLanes; ++i) {
+      const std::int64_t x = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(window / a.width_bytes)) * a.width_bytes;
+      a.lane_addr[static_cast<std::size_t>(i)] = static_cast<int>(rng() % 64) < inactive_per_64 ? -1 : uniform ? same : x;
+    }
+    a.lane_addr[rng() % 8] = same;  // an active lane in the first 8 (matrix ops use lanes < 8N)
+    const BankReport r = analyze_smem_access(a);
+    const ReferencePhases ref = reference_phases(a);
+    ASSERT_EQ(r.phase_wavefronts, ref.need) << t;
+    ASSERT_EQ(r.collisions.size(), ref.collisions.size()) << t;
+    for (std::size_t k = 0; k < ref.collisions.size(); ++k) {
+      EXPECT_EQ(r.collisions[k].phase, ref.collisions[k].phase) << t;
+      EXPECT_EQ(r.collisions[k].bank, ref.collisions[k].bank) << t;
+      EXPECT_EQ(r.collisions[k].lanes, ref.collisions[k].lanes) << t;
+      EXPECT_EQ(r.collisions[k].words, ref.collisions[k].words) << t;
+    }
+    int sum = 0, nonempty = 0;
+    for (const int n : ref.need) sum += n, nonempty += n > 0;
+    if (!r.broadcast_merge) {
+      EXPECT_EQ(r.wavefronts, sum) << t;
+      EXPECT_EQ(r.ideal, nonempty) << t;
+    }
+    const Wavefronts w = count_wavefronts(a);
+    ASSERT_EQ(w.wavefronts, r.wavefronts) << t;
+    ASSERT_EQ(w.ideal, r.ideal) << t;
+    ++checked;
+    conflicting += !r.collisions.empty();
+    merged += r.broadcast_merge;
+  }
+  EXPECT_EQ(checked, 100000);
+  EXPECT_GT(conflicting, 25000);  // the draw reaches conflicts, and merges, often
+  EXPECT_GT(merged, 500);
 }
 
 TEST(BankModel, RejectsBadInput) {

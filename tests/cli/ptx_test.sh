@@ -135,6 +135,19 @@ out=$("$BIN" ptx $P --kernel column_read --block 64 --claim in-bounds 2>&1); rc=
 out=$("$BIN" ptx tests/ptx/cta_guard.ptx --grid 4 --claim conflict-free 2>&1); rc=$?
 [ $rc -eq 3 ] && echo "$out" | grep -q "UNKNOWN  conflict-free.*depend on %ctaid" || fail "ctaid-guarded store, grid 4: $rc $out"
 "$BIN" ptx tests/ptx/cta_guard.ptx --claim conflict-free >/dev/null || fail "ctaid-guarded store, grid 1: not PROVED"
+# no-overlap compares the data where lanes write common bytes (tests/ptx/control.cu): equal data is
+# no conflict (PROVED), different known data is (REFUTED: lanes, address and both values), data
+# not known decides nothing (UNKNOWN, with why).
+C=tests/ptx/control.ptx
+out=$("$BIN" ptx $C --kernel equal_pairs --block 32 --claim no-overlap 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q "PROVED  no-overlap" || fail "equal_pairs no-overlap: $rc $out"
+L=$(grep -n 's\[t / 2\] = t;' tests/ptx/control.cu | cut -d: -f1)
+out=$("$BIN" ptx $C --kernel racy_pairs --block 32 --claim no-overlap 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q "REFUTED  no-overlap.*control.cu:$L), warp 0, execution 0: lane 0 (thread 0) at byte 0 (bank 0) and lane 1 (thread 1) at byte 0 (bank 0) write common bytes (4 bytes each) with different data, 0x00000000 and 0x00000001" ||
+  fail "racy_pairs no-overlap: $rc $out"
+out=$("$BIN" ptx $C --kernel loaded_pairs --block 32 --claim no-overlap 2>&1); rc=$?
+[ $rc -eq 3 ] && echo "$out" | grep -q "UNKNOWN  no-overlap.*lanes 0 and 1 write byte 0 and whether their data is equal is not known.*loaded from global memory" ||
+  fail "loaded_pairs no-overlap: $rc $out"
 # Bad input: exit 2, located, a caret; options not implemented say so.
 printf '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n  mov.u32 %%r1, %%tid.x;\n}\n' >"$tmp/bad.ptx"
 out=$("$BIN" ptx "$tmp/bad.ptx" --block 32 2>&1); rc=$?
