@@ -232,16 +232,15 @@ Usage:
       - name: sA
         layout: tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(bM, get<2>(TileShape{})))
         claims: [bijective]
-  A `compiled:` section gates the build's compiled kernels (their PTX: nvcc -arch=sm_90 -ptx -lineinfo;
-  or their SASS) as `layoutproof ptx` and `sass` run them: each claim on every shared-memory
-  instruction, one result per kernel, instruction and claim; JUnit has one test case per entry,
-  kernel and claim, and SARIF points at the instruction's CUDA line (docs/compiled.md,
-  examples/compiled_sm90.yaml):
+  A `compiled:` section gates the build's compiled kernels (their PTX: nvcc -arch=sm_90 -ptx -lineinfo),
+  as `layoutproof ptx` runs them: each claim on every shared-memory instruction, one result per
+  kernel, instruction and claim; JUnit has one test case per entry, kernel and claim, and SARIF
+  points at the instruction's CUDA line (docs/compiled.md, examples/compiled_sm90.yaml):
     compiled:
       - name: column_read
         file: build/kernels.ptx     # relative to the spec; format: ptx|sass (default: the extension)
         kernel: column_read         # as ptx --kernel
-        block: [32, 1, 1]           # grid, params {KEY: V} (as --param), smem_bytes, deadline_s: optional
+        block: [32, 1, 1]           # grid, params {I or NAME: V}, smem_bytes, deadline_s: optional
         claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
 
 Options:

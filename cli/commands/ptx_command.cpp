@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "cli/output/witness_json.hpp"
 #include "model/compiled/compiled_file.hpp"
 #include "model/compiled/ptx_parse.hpp"
+#include "model/compiled/sass_parse.hpp"
 #include "proofs/claims/ptx_claims.hpp"
 
 namespace layoutproof::cli {
@@ -22,7 +24,7 @@ using ptx::u64;
 
 struct PtxArgs {
   std::string file, kernel;
-  PtxLaunchRequest launch;  // its format: the command's
+  PtxLaunchRequest launch;
   std::vector<PtxClaim> claims;
   bool json = false;
   proofs::Deadline deadline;
@@ -197,15 +199,14 @@ std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const P
 
 }  // namespace
 
-int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, CompiledFormat format) {
-  const char* const name = format == CompiledFormat::sass ? "sass" : "ptx";
+int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, ptx::CompiledFormat format) {
+  const char* const name = format == ptx::CompiledFormat::sass ? "sass" : "ptx";
   for (const auto& x : args)
     if (x == "--help" || x == "-h") {
       out << *help_text(name);
       return 0;
     }
-  PtxArgs a = parse_args(args, name);
-  a.launch.format = format;
+  const PtxArgs a = parse_args(args, name);
   ptx::Program p = ptx::read_compiled_file(a.file, format);
   const std::vector<PtxKernelLaunch> launches = plan_ptx_launches(p, a.kernel, a.launch);
   ProveOptions o;

@@ -19,12 +19,10 @@
 
 namespace layoutproof::cli {
 
-using ptx::CompiledFormat;  // model/compiled/compiled_file.hpp: the one format dispatch
-
 // One command for both formats: they share the IR, the executor, the claims and the output.
-int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, CompiledFormat format);
+int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, ptx::CompiledFormat format);
 inline int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
-  return run_compiled_command(args, out, CompiledFormat::ptx);
+  return run_compiled_command(args, out, ptx::CompiledFormat::ptx);
 }
 
 }  // namespace layoutproof::cli

@@ -5,12 +5,11 @@
 //     - name: column_read                 # names the subject in every output
 //       file: ../build/kernels.ptx        # relative to the spec file's folder
 //       format: ptx                       # optional: ptx | sass (default: the extension's,
-//                                         #   .ptx -> ptx, .sass/.txt -> sass: cuobjdump/nvdisasm text)
+//                                         #   .ptx -> ptx, .sass/.txt -> sass)
 //       kernel: column_read               # a text the kernel's mangled or demangled name contains
 //       block: [32, 1, 1]                 # or 32
 //       grid: [1, 1, 1]                   # optional (default 1,1,1; CTA (0,0,0) runs)
-//       params: {1: 5}                    # optional, the keys of ptx/sass --param: I (from 0), NAME
-//                                         #   (_Z9broadcastPfi_param_1), I+OFFSET; SASS: I, I+OFFSET, @OFFSET
+//       params: {1: 5, _Z9broadcastPfi_param_1: 5}   # optional: index from 0 or PTX name -> value
 //       smem_bytes: 0                     # optional: the dynamic shared memory's size
 //       claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
 //       deadline_s: 30                    # optional: this entry's time limit, from its start
@@ -104,7 +103,7 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   const YAML::Node format_node = entry["format"] ? entry["format"] : file_node;
   if (!ptx::compiled_format_available(*format))
     src.fail(format_node, "format " + ptx::to_string(*format) + (entry["format"] ? "" : " (from the file's extension)") +
-                              " is not available in this build");
+                              " is not available in this build; gate the PTX instead (nvcc -arch=sm_90 -ptx -lineinfo, or -keep)");
   std::error_code ec;
   const auto status = std::filesystem::status(e->file, ec);
   if (!std::filesystem::exists(status))
@@ -119,7 +118,6 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   const std::string kernel = spec_scalar(src, entry, "kernel", what);
   const std::vector<std::size_t> kernels = at_node(src, kernel_node, [&] { return proofs::select_ptx_kernels(program, kernel, "kernel"); });
   proofs::PtxLaunchRequest request;
-  request.format = *format;
   request.block_given_by = "block:";
   const YAML::Node block_node = spec_need(src, entry, "block", what);
   request.block = dims(src, block_node, "block", kMaxBlockThreads);
@@ -130,13 +128,13 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   std::string flags = " --block " + dims_text(*request.block);
   if (entry["grid"]) flags += " --grid " + dims_text(request.grid);
   if (const YAML::Node ps = entry["params"]; ps && !ps.IsNull()) {
-    if (!ps.IsMap()) src.fail(ps, "'params' is a map: parameter (I, NAME, I+OFFSET; SASS: I, I+OFFSET, @OFFSET) -> value");
+    if (!ps.IsMap()) src.fail(ps, "'params' is a map: parameter (index from 0, or PTX name) -> value");
     std::set<std::string> seen;
     for (const auto& kv : ps) {
-      if (!kv.first.IsScalar() || kv.first.Scalar().empty()) src.fail(kv.first, "a parameter is I (from 0), NAME, I+OFFSET or @OFFSET, as ptx/sass --param");
+      if (!kv.first.IsScalar() || kv.first.Scalar().empty()) src.fail(kv.first, "a parameter is an index from 0 or a PTX name");
       const std::string key = kv.first.Scalar();
       if (!seen.insert(key).second) src.fail(kv.first, "parameter '" + key + "' is given twice");
-      at_node(src, kv.first, [&] { proofs::check_ptx_param(program, *format, kernels, key, "params: " + key); });
+      at_node(src, kv.first, [&] { proofs::check_ptx_param(program, kernels, key, "params: " + key); });
       if (!kv.second.IsScalar()) src.fail(kv.second, "a parameter's value is one integer (decimal, negative, or 0x hex)");
       const ptx::u64 v = at_node(src, kv.second, [&] { return proofs::parse_ptx_param_value(kv.second.Scalar(), "params: " + key); });
       request.params.push_back({key, v});

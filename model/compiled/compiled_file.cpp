@@ -25,19 +25,12 @@ std::optional<CompiledFormat> compiled_format_of(const std::string& path) {
 
 namespace {
 
-// PTX, refusing SASS text (which the PTX lexer would report as a puzzling syntax error).
-Program read_ptx(std::string text, const std::string& file) {
-  if (looks_like_sass(text))
-    throw LayoutError(file + " is SASS (cuobjdump -sass / nvdisasm), not PTX: read it as sass (layoutproof sass, or format: sass in a spec)");
-  return parse_ptx(std::move(text), file);
-}
-
 // The reader of each format (text, file name -> the IR); nullptr where this build has none. A new
-// reader is its one line here: every caller (ptx, sass, check's compiled: entries) reads through it.
+// reader is its one line here: every caller (ptx, check's compiled: entries) reads through it.
 using Reader = Program (*)(std::string text, const std::string& file);
 Reader reader_of(CompiledFormat f) {
   switch (f) {
-    case CompiledFormat::ptx: return &read_ptx;
+    case CompiledFormat::ptx: return &parse_ptx;
     case CompiledFormat::sass: return &parse_sass;
   }
   return nullptr;
@@ -64,9 +57,11 @@ std::string read_compiled_text(const std::string& path) {
 
 Program read_compiled_file(const std::string& path, CompiledFormat format) {
   const Reader read = reader_of(format);
-  if (!read)
-    throw LayoutError("format " + to_string(format) + " is not available in this build");
-  return read(read_compiled_text(path), path);
+  if (!read) throw LayoutError("format " + to_string(format) + " is not available in this build");
+  std::string text = read_compiled_text(path);
+  if (format == CompiledFormat::ptx && looks_like_sass(text))
+    throw LayoutError(path + " is SASS (cuobjdump -sass / nvdisasm), not PTX: use layoutproof sass " + path + " (a spec: format: sass)");
+  return read(std::move(text), path);
 }
 
 }  // namespace layoutproof::ptx

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 #include <map>
+#include <filesystem>
 
 #include "model/compiled/ptx_parse.hpp"
 
@@ -329,25 +329,84 @@ std::vector<std::size_t> select_ptx_kernels(const ptx::Program& p, const std::st
 
 namespace {
 
-bool is_index(const std::string& key) { return !key.empty() && key.find_first_not_of("0123456789") == std::string::npos; }
+bool is_index(const std::string& key) { return key.find_first_not_of("0123456789") == std::string::npos; }
+
+// The slot of parameter `key` (an index or a name) in f; nullopt when f has none.
+std::optional<std::size_t> param_slot(const ptx::Function& f, const std::string& key, const std::string& what) {
+  if (is_index(key)) {
+    const i64 i = parse_int_in(key, what + "'s index", 0, 1 << 20);
+    if (static_cast<std::size_t>(i) < f.params.size()) return static_cast<std::size_t>(i);
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < f.params.size(); ++i)
+    if (f.params[i].name == key) return i;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void check_ptx_param(const ptx::Program& p, const std::vector<std::size_t>& entries, const std::string& whole, const std::string& what) {
+  // SASS's parameters are checked per kernel (plan_ptx_launches: their offsets come from each
+  // kernel's signature); `I+OFFSET` names bytes inside parameter I, which may be an aggregate.
+  if (p.shared_window_base >= 0) return;
+  const std::size_t plus = whole.find('+');
+  const std::string key = whole.substr(0, plus);
+  if (!key.empty() && key[0] == '@')
+    throw LayoutError(what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
+  bool found = false;
+  std::size_t most = 0;
+  for (const std::size_t e : entries) {
+    const ptx::Function& f = p.functions[e];
+    most = std::max(most, f.params.size());
+    const auto slot = param_slot(f, key, what);
+    if (!slot) continue;
+    found = true;
+    if (f.params[*slot].bytes > 8 && plus == std::string::npos)
+      throw LayoutError(what + ": parameter " + std::to_string(*slot) + " of " + f.name + " is a " +
+                        std::to_string(f.params[*slot].bytes) + "-byte aggregate; fix its fields with " + key + "+OFFSET=V");
+  }
+  if (!found && is_index(key))
+    throw LayoutError(what + ": no selected kernel has a parameter " + key + " (the most any has is " + std::to_string(most) +
+                      ", numbered from 0)");
+  if (!found) throw LayoutError(what + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
+}
+
+namespace {
 
 // The byte offset and size of each parameter of a kernel whose demangled signature names only
 // scalar and pointer types ("stages(float*, int)" -> (0, 8), (8, 4)): how SASS's constant bank
 // lays them out (each at its natural alignment). It stops at the first type whose size is not
-// known from its name (a struct, a template): those need a byte offset, @OFFSET=V.
+// known from its name (a struct, a template): those need @OFFSET=V.
 std::vector<std::pair<i64, i64>> sass_parameter_layout(const std::string& sig) {
   std::vector<std::pair<i64, i64>> out;
-  const std::size_t open = sig.find('(');
+  std::size_t open = std::string::npos;
+  int depth = 0;
+  for (std::size_t i = 0; i < sig.size() && open == std::string::npos; ++i) {  // the '(' outside template arguments
+    if (sig[i] == '<') ++depth;
+    if (sig[i] == '>' && depth > 0) --depth;
+    if (sig[i] == '(' && depth == 0) open = i;
+  }
   if (open == std::string::npos) return out;
   std::vector<std::string> types;
-  int depth = 0;
   std::string cur;
+  depth = 0;
   for (std::size_t i = open + 1; i < sig.size(); ++i) {
     const char c = sig[i];
     if (c == '(' || c == '<') ++depth;
-    if ((c == ')' || c == '>') && depth > 0) { --depth; cur += c; continue; }
-    if (c == ')' && depth == 0) { types.push_back(cur); break; }
-    if (c == ',' && depth == 0) { types.push_back(cur); cur.clear(); continue; }
+    if ((c == ')' || c == '>') && depth > 0) {
+      --depth;
+      cur += c;
+      continue;
+    }
+    if (c == ')' && depth == 0) {
+      types.push_back(cur);
+      break;
+    }
+    if (c == ',' && depth == 0) {
+      types.push_back(cur);
+      cur.clear();
+      continue;
+    }
     cur += c;
   }
   static const std::map<std::string, i64> sizes = {
@@ -363,10 +422,10 @@ std::vector<std::pair<i64, i64>> sass_parameter_layout(const std::string& sig) {
     i64 size = 0;
     if (t.back() == '*' || t.back() == '&') size = 8;
     else {
-      for (const char* q : {"const ", "volatile "})
-        if (t.rfind(q, 0) == 0) t = t.substr(std::string(q).size());
-      for (const char* q : {" const", " volatile"})
-        if (t.size() > std::string(q).size() && t.substr(t.size() - std::string(q).size()) == q) t.resize(t.size() - std::string(q).size());
+      for (const std::string q : {"const ", "volatile "})
+        if (t.rfind(q, 0) == 0) t = t.substr(q.size());
+      for (const std::string q : {" const", " volatile"})
+        if (t.size() > q.size() && t.substr(t.size() - q.size()) == q) t.resize(t.size() - q.size());
       const auto it = sizes.find(t);
       if (it == sizes.end()) break;
       size = it->second;
@@ -378,75 +437,42 @@ std::vector<std::pair<i64, i64>> sass_parameter_layout(const std::string& sig) {
   return out;
 }
 
-// Where a parameter KEY=V lands in kernel f: a scalar parameter's slot, or bytes of a parameter
-// (I+OFFSET: a field of an aggregate; SASS: bytes of its one parameter buffer).
-//   PTX   I, NAME (a scalar), I+OFFSET, NAME+OFFSET (a field: the value's own width, 4 or 8 bytes)
-//   SASS  I, I+OFFSET (the offset from the signature's layout), @OFFSET (bytes of the buffer)
-// nullopt: f has no such parameter (another selected kernel's). LayoutError for a key that cannot
-// be right for f's format, or a PTX aggregate fixed whole.
-struct ParamTarget {
-  std::optional<std::size_t> slot;      // a scalar parameter
-  std::optional<ptx::Launch::Field> field;
-};
-std::optional<ParamTarget> param_target(const ptx::Function& f, ptx::CompiledFormat format, const std::string& key, ptx::u64 v,
-                                        const std::string& what) {
-  const bool sass = format == ptx::CompiledFormat::sass;
-  const std::size_t plus = key.find('+');
-  const std::string head = key.substr(0, plus);
-  const i64 field = plus == std::string::npos ? -1 : parse_int_in(key.substr(plus + 1), what + "'s byte offset", 0, 4095);
+// Applies one fixed parameter to kernel f's launch. PTX: I or NAME (a scalar), I+OFFSET (bytes of
+// parameter I). SASS: I (offset from the signature), I+OFFSET, @OFFSET (bytes of the buffer).
+void apply_param(const ptx::Program& p, const ptx::Function& f, ptx::Launch& l, const std::string& whole, ptx::u64 v,
+                 const std::string& what) {
+  const bool sass = p.shared_window_base >= 0;
+  const std::size_t plus = whole.find('+');
+  const std::string head = whole.substr(0, plus);
+  const i64 field = plus == std::string::npos ? -1 : parse_int_in(whole.substr(plus + 1), what + "'s byte offset", 0, 4095);
   const i64 bytes = v >> 32 ? 8 : 4;  // a field: the value's own width (a read past it is not known)
-  if (!head.empty() && head[0] == '@') {  // SASS: bytes of the parameter buffer
-    if (!sass) throw LayoutError(what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
-    return ParamTarget{std::nullopt, ptx::Launch::Field{0, parse_int_in(head.substr(1), what + "'s byte offset", 0, 4095), bytes, v}};
+  if (!head.empty() && head[0] == '@') {
+    l.fields.push_back({0, parse_int_in(head.substr(1), what + "'s byte offset", 0, 4095), bytes, v});
+    return;
   }
   if (sass) {
     if (!is_index(head)) throw LayoutError(what + ": SASS has no parameter names; give its index (I, I+OFFSET) or the byte offset (@OFFSET)");
-    const i64 i = parse_int_in(head, what + "'s index", 0, 1 << 20);
     const std::vector<std::pair<i64, i64>> layout = sass_parameter_layout(ptx::demangle(f.name));
+    const i64 i = parse_int_in(head, what + "'s index", 0, 1 << 20);
     if (i >= static_cast<i64>(layout.size()))
       throw LayoutError(what + ": the byte offset of parameter " + head + " of " + f.name + " is not known from its signature (" +
                         std::to_string(layout.size()) + " parameter(s) have known sizes): give the byte offset, @OFFSET=V");
     const auto [at, size] = layout[static_cast<std::size_t>(i)];
-    return ParamTarget{std::nullopt, ptx::Launch::Field{0, at + std::max<i64>(field, 0), field >= 0 ? bytes : size, v}};
+    l.fields.push_back({0, at + std::max<i64>(field, 0), field >= 0 ? bytes : size, v});
+    return;
   }
-  std::optional<std::size_t> idx;
-  if (is_index(head)) {
-    const i64 i = parse_int_in(head, what + "'s index", 0, 1 << 20);
-    if (static_cast<std::size_t>(i) < f.params.size()) idx = static_cast<std::size_t>(i);
-  } else {
-    for (std::size_t i = 0; i < f.params.size(); ++i)
-      if (f.params[i].name == head) idx = i;
-  }
-  if (!idx) return std::nullopt;
-  if (field >= 0) return ParamTarget{std::nullopt, ptx::Launch::Field{*idx, field, bytes, v}};
-  if (f.params[*idx].bytes > 8)
-    throw LayoutError(what + ": parameter " + std::to_string(*idx) + " of " + f.name + " is a " + std::to_string(f.params[*idx].bytes) +
-                      "-byte aggregate; fix its fields with " + head + "+OFFSET=V");
-  return ParamTarget{idx, std::nullopt};
+  const auto slot = param_slot(f, head, what);
+  if (!slot) return;  // a parameter another selected kernel has is not this one's
+  if (field >= 0) l.fields.push_back({*slot, field, bytes, v});
+  else l.params[*slot] = v;
 }
 
 }  // namespace
 
-void check_ptx_param(const ptx::Program& p, ptx::CompiledFormat format, const std::vector<std::size_t>& entries, const std::string& key,
-                     const std::string& what) {
-  bool found = false;
-  std::size_t most = 0;
-  for (const std::size_t e : entries) {
-    most = std::max(most, p.functions[e].params.size());
-    found = param_target(p.functions[e], format, key, 0, what).has_value() || found;
-  }
-  if (found) return;
-  const std::string head = key.substr(0, key.find('+'));
-  if (is_index(head))
-    throw LayoutError(what + ": no selected kernel has a parameter " + head + " (the most any has is " + std::to_string(most) +
-                      ", numbered from 0)");
-  throw LayoutError(what + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
-}
-
 std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
                                                const std::string& kernel_what, const std::string& param_what) {
   const std::vector<std::size_t> entries = select_ptx_kernels(p, kernel, kernel_what);
-  for (const auto& [key, v] : r.params) check_ptx_param(p, r.format, entries, key, param_what + " " + key);
+  for (const auto& [key, v] : r.params) check_ptx_param(p, entries, key, param_what + " " + key);
   std::vector<PtxKernelLaunch> out;
   for (const std::size_t e : entries) {
     ptx::decode_with_callees(p, e);
@@ -457,16 +483,12 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& p, const std::strin
     if (r.block) l.block = *r.block, k.block_from = r.block_given_by;
     else if (f.reqntid[0] > 0) l.block = f.reqntid, k.block_from = ".reqntid";
     else if (f.maxntid[0] > 0) l.block = f.maxntid, k.block_from = ".maxntid (an upper bound; --block gives the launch's)";
-    else if (r.format == ptx::CompiledFormat::sass) throw LayoutError(f.name + ": SASS does not say the block size: give it (--block X[,Y[,Z]])");
+    else if (p.shared_window_base >= 0) throw LayoutError(f.name + ": SASS does not record the block size: give it (--block X[,Y[,Z]])");
     else throw LayoutError(f.name + " has no .reqntid or .maxntid: give the block size (--block X[,Y[,Z]])");
     l.grid = r.grid;
     l.dynamic_smem_bytes = r.smem_bytes;
     l.params.assign(f.params.size(), std::nullopt);
-    for (const auto& [key, v] : r.params) {  // a parameter another selected kernel has is not this one's
-      const auto t = param_target(f, r.format, key, v, param_what + " " + key);
-      if (t && t->slot) l.params[*t->slot] = v;
-      if (t && t->field) l.fields.push_back(*t->field);
-    }
+    for (const auto& [key, v] : r.params) apply_param(p, f, l, key, v, param_what + " " + key);
     out.push_back(std::move(k));
   }
   return out;

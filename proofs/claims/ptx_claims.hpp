@@ -31,7 +31,6 @@
 #include <utility>
 #include <vector>
 
-#include "model/compiled/compiled_file.hpp"
 #include "model/compiled/ptx_exec.hpp"
 #include "proofs/claims/check.hpp"
 #include "proofs/claims/prove.hpp"
@@ -74,14 +73,10 @@ PtxClaimResult prove_ptx_site(const ptx::Program& program, const ptx::Launch& la
 ptx::u64 parse_ptx_param_value(const std::string& v, const std::string& what);
 
 struct PtxLaunchRequest {
-  ptx::CompiledFormat format = ptx::CompiledFormat::ptx;  // how parameters are named (below)
   std::optional<std::array<i64, 3>> block;  // none: the kernel's .reqntid, else its .maxntid
   std::string block_given_by = "--block";   // how the output names a given block
   std::array<i64, 3> grid{1, 1, 1};
-  // (key, value). PTX: I (from 0), NAME (_Z..._param_2), I+OFFSET or NAME+OFFSET (bytes of an
-  // aggregate, the value's own width). SASS: I, I+OFFSET (offsets from the demangled signature's
-  // scalar layout), @OFFSET (bytes of the parameter buffer). A key applies to the kernels that have it.
-  std::vector<std::pair<std::string, ptx::u64>> params;
+  std::vector<std::pair<std::string, ptx::u64>> params;  // (index from 0, or name; value)
   i64 smem_bytes = -1;                                   // dynamic shared memory (-1: not given)
 };
 
@@ -89,10 +84,10 @@ struct PtxLaunchRequest {
 // does, naming the file's kernels.
 std::vector<std::size_t> select_ptx_kernels(const ptx::Program& program, const std::string& text, const std::string& what);
 
-// LayoutError unless some kernel of `entries` has parameter `key` (PtxLaunchRequest::params), in
-// a form its format takes, and every one that has it takes it there (a PTX aggregate only by field).
-void check_ptx_param(const ptx::Program& program, ptx::CompiledFormat format, const std::vector<std::size_t>& entries,
-                     const std::string& key, const std::string& what);
+// LayoutError unless some kernel of `entries` has parameter `key` (a 0-based index or a PTX name,
+// _Z..._param_2), and every one that has it takes a scalar there (at most 8 bytes).
+void check_ptx_param(const ptx::Program& program, const std::vector<std::size_t>& entries, const std::string& key,
+                     const std::string& what);
 
 struct PtxKernelLaunch {
   std::size_t entry = 0;

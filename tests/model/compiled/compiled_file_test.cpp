@@ -25,28 +25,27 @@ TEST(CompiledFile, FormatFromTheExtension) {
   EXPECT_EQ(to_string(CompiledFormat::sass), "sass");
 }
 
-TEST(CompiledFile, ReadsEachFormatAndRefusesTextOfTheOther) {
-  const std::string dir = LAYOUTPROOF_TESTS_DIR;
-  const Program p = read_compiled_file(dir + "/ptx/basic.ptx", CompiledFormat::ptx);
-  EXPECT_EQ(p.file, dir + "/ptx/basic.ptx");
+TEST(CompiledFile, ReadsPtxAndSassEachThroughItsReader) {
+  const std::string path = std::string(LAYOUTPROOF_TESTS_DIR) + "/ptx/basic.ptx";
+  const Program p = read_compiled_file(path, CompiledFormat::ptx);
+  EXPECT_EQ(p.file, path);
   EXPECT_FALSE(select_entries(p, "column_read").empty());
-  EXPECT_LT(p.shared_window_base, 0);  // PTX: symbols placed from 0
-  EXPECT_TRUE(compiled_format_available(CompiledFormat::ptx));
+  EXPECT_LT(p.shared_window_base, 0);  // PTX: symbols, no window
+  const std::string sass = std::string(LAYOUTPROOF_TESTS_DIR) + "/compiled/measured/hand.sass";
   EXPECT_TRUE(compiled_format_available(CompiledFormat::sass));
-  const Program s = read_compiled_file(dir + "/compiled/measured/hand.sass", CompiledFormat::sass);
+  const Program s = read_compiled_file(sass, CompiledFormat::sass);
   EXPECT_FALSE(select_entries(s, "column_read").empty());
-  EXPECT_GE(s.shared_window_base, 0);  // SASS: the CTA's window
-  // SASS read as PTX is refused by name (not a puzzling PTX syntax error); PTX read as SASS is
-  // malformed SASS, located.
+  EXPECT_EQ(s.shared_window_base, 0x400);
+  // PTX read as SASS is malformed SASS (located); SASS read as PTX is refused, naming `sass`.
+  EXPECT_THROW((void)read_compiled_file(path, CompiledFormat::sass), ParseError);
   try {
-    (void)read_compiled_file(dir + "/compiled/measured/hand.sass", CompiledFormat::ptx);
+    (void)read_compiled_file(sass, CompiledFormat::ptx);
     FAIL() << "SASS was read as PTX";
   } catch (const LayoutError& e) {
-    EXPECT_NE(std::string(e.what()).find("is SASS (cuobjdump -sass / nvdisasm), not PTX"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("use layoutproof sass"), std::string::npos) << e.what();
   }
-  EXPECT_THROW((void)read_compiled_file(dir + "/ptx/basic.ptx", CompiledFormat::sass), ParseError);
-  EXPECT_THROW((void)read_compiled_text(dir + "/ptx/no_such.ptx"), LayoutError);
-  EXPECT_THROW((void)read_compiled_text(dir), LayoutError);  // a directory
+  EXPECT_THROW((void)read_compiled_text(std::string(LAYOUTPROOF_TESTS_DIR) + "/ptx/no_such.ptx"), LayoutError);
+  EXPECT_THROW((void)read_compiled_text(LAYOUTPROOF_TESTS_DIR), LayoutError);  // a directory
 }
 
 TEST(CompiledFile, MalformedPtxIsAParseErrorNamingTheFile) {
