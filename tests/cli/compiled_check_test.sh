@@ -9,7 +9,8 @@
 #     claim related; without .loc, the PTX line is the location;
 #   - JSON valid against docs/json_output.schema.json; every compiled verdict equals `layoutproof
 #     ptx`'s for the same kernel, instruction and claim (one path decides both);
-#   - format from the extension (.txt is sass: PTX text in it is refused, located), `format: ptx` wins.
+#   - format from the extension (.txt is sass: PTX text in it is refused, located), `format: ptx` wins;
+#   - SASS (nvdisasm -g text): SARIF on the CUDA line, verdicts equal `layoutproof sass`'s.
 # Usage: compiled_check_test.sh <layoutproof> <repo root>
 set -uo pipefail
 BIN=${1:?usage}; ROOT=${2:?usage}
@@ -155,6 +156,37 @@ printf 'compiled:\n  - name: col\n    file: hand.sass\n    kernel: column_read\n
 printf 'compiled:\n  - name: r\n    file: basic.o\n    kernel: row_copy\n    block: 32\n    claims: [conflict-free]\n' > "$tmp/o.yaml"
 "$BIN" check "$tmp/o.yaml" --no-cache > /dev/null 2> "$tmp/o.err"; rc=$?
 [ $rc -eq 2 ] && grep -q "names no format" "$tmp/o.err" || fail ".o: exit $rc: $(cat "$tmp/o.err")"
+
+# SASS (tests/cli/specs/good_compiled_sass.yaml): nvdisasm -g's line info puts SARIF on the CUDA
+# line, the nvdisasm line related; each verdict equals `layoutproof sass`'s for the same instruction.
+SS=tests/cli/specs/good_compiled_sass.yaml
+"$BIN" check $SS --no-cache --no-progress --sarif "$tmp/ss.sarif" --json "$tmp/ss.json" > "$tmp/ss.out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "SASS spec: exit $rc: $(cat "$tmp/ss.out")"
+"$BIN" sass tests/compiled/measured/hand.nvdisasm --kernel column_read --block 32 --claim conflict-free --json > "$tmp/sass_column_read.json"
+"$BIN" sass tests/compiled/measured/hand.sass --kernel broadcast --block 32 --param 1=5 --claim conflict-free --json > "$tmp/sass_broadcast.json"
+SLD=$(awk '/^_Z11column_readPf:/ {on = 1} on && /LDS/ {print NR; exit}' tests/compiled/measured/hand.nvdisasm)
+python3 - "$tmp" "$SLD" "$CU" <<'PY' || fail "SASS: SARIF/JSON"
+import json, sys
+tmp, sld, cu = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+doc = json.load(open(tmp + "/ss.json"))
+assert [r["verdict"] for r in doc["results"]] == ["PROVED", "REFUTED", "PROVED", "PROVED"], [r["verdict"] for r in doc["results"]]
+for r in doc["results"]:
+    k = json.load(open(f"{tmp}/sass_{r['subject']}.json"))["kernels"][0]
+    site = [i for i in k["instructions"] if i["line"] == r["instruction"]["ptx"]["line"]]
+    assert len(site) == 1 and [v["verdict"] for v in site[0]["verdicts"]] == [r["verdict"]], (site, r)
+res = json.load(open(tmp + "/ss.sarif"))["runs"][0]["results"]
+assert len(res) == 1, res
+p = res[0]["locations"][0]["physicalLocation"]
+assert (p["artifactLocation"]["uri"], p["region"]["startLine"]) == ("tests/ptx/basic.cu", cu), p
+q = res[0]["relatedLocations"][0]["physicalLocation"]
+assert (q["artifactLocation"]["uri"], q["region"]["startLine"]) == ("tests/compiled/measured/hand.nvdisasm", sld), q
+PY
+# SASS text given as PTX is refused by name, located at its file: (not a puzzling PTX syntax error).
+cp tests/compiled/measured/hand.sass "$tmp/hand.ptx"
+printf 'compiled:\n  - name: r\n    file: hand.ptx\n    kernel: row_copy\n    block: 32\n    claims: [conflict-free]\n' > "$tmp/sp.yaml"
+"$BIN" check "$tmp/sp.yaml" --no-cache > /dev/null 2> "$tmp/sp.err"; rc=$?
+[ $rc -eq 2 ] && grep -q "^error: $tmp/sp.yaml:3:11: $tmp/hand.ptx is SASS (cuobjdump -sass / nvdisasm), not PTX" "$tmp/sp.err" ||
+  fail "SASS in a .ptx: exit $rc: $(cat "$tmp/sp.err")"
 
 # A gate over nothing must not pass: a kernel without a shared-memory instruction is UNKNOWN.
 printf '.version 8.5\n.target sm_90\n.address_size 64\n\n.visible .entry nothing()\n{\n\tret;\n}\n' > "$tmp/nothing.ptx"
