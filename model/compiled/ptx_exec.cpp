@@ -271,6 +271,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     u32* const head = first_of[si].find(key);
     for (u32 k = head ? *head : UINT32_MAX; k != UINT32_MAX; k = chain[k].next)
       if (s.trace.instructions[k].addr == is.addr && s.patterns[k].placement == is.placement &&
+          s.patterns[k].global_lines == is.global_lines &&
           (s.patterns[k].written == is.written || (s.patterns[k].written && is.written && *s.patterns[k].written == *is.written))) {
         count(chain[k].counts, chain[k].invalid, "");
         ++s.patterns[k].count;
@@ -283,6 +284,9 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     if (s.bank_modelled) {
       try {
         fresh.counts = count_wavefronts(SmemAccess{s.trace.op, s.width_bytes, is.addr});
+        // LDGSTS also waits on its global side: measured on the H200 (docs/compiled.md), an issue
+        // takes the larger of its shared-side wavefronts and the 128-byte global lines it reads.
+        if (s.trace.op == SmemOp::ldgsts && is.global_lines > fresh.counts.wavefronts) fresh.counts.wavefronts = is.global_lines;
       } catch (const LayoutError& e) {
         fresh.invalid = true;
         error = e.what();
@@ -318,6 +322,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     pt.placement = is.placement;
     pt.divergent = is.divergent;
     pt.cta_dependent = is.cta;
+    pt.global_lines = is.global_lines;
     pt.written = is.written;
     s.patterns.push_back(pt);
   };

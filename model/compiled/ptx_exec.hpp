@@ -99,6 +99,7 @@ struct Pattern {
   bool divergent = false;
   bool cta_dependent = false;
   std::shared_ptr<const Written> written;  // stores whose active lanes share a byte (else null)
+  i64 global_lines = -1;         // cp.async: the 128-byte global lines its lanes read (-1: not known)
 };
 
 struct Site {

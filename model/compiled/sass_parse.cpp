@@ -525,10 +525,35 @@ void Lowering::lower_memory(const std::string& base, const std::vector<std::stri
       if (m != "E" && m != "BYPASS" && m != "LTC128B" && m != "LTC64B" && m != "LTC256B" && m != "64" && m != "128" && m != "32" &&
           m != "ZFILL" && m != "EL" && m != "EF" && m != "LU" && m != "NA")
         return not_modelled(ops, 1, false);
-    // The shared operand is the bracket without desc[...]: cuobjdump writes it first.
-    for (std::size_t k = 0; k < ops.size(); ++k)
-      if (!ops[k].first.empty() && ops[k].first[0] == '[') return emit(c, {addr_of(k), imm(0), imm(bytes)});
-    return fail(ops.empty() ? 0 : ops[0].second, "LDGSTS without a shared address");
+    // The shared operand is the bracket without desc[...] (cuobjdump writes it first); the global
+    // one is desc[URx][Rn.64+off]: its 64-bit address decides how many global lines a warp reads.
+    std::optional<Operand> shared;
+    Operand global = addr(Operand{}, 0);
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+      const std::string_view o = ops[k].first;
+      if (!o.empty() && o[0] == '[' && !shared) {
+        shared = addr_of(k);
+        continue;
+      }
+      const std::size_t b = o.rfind('[');
+      if (b == std::string_view::npos || o.back() != ']') continue;
+      std::string_view in = o.substr(b + 1, o.size() - b - 2);
+      i64 off = 0;
+      if (const std::size_t plus = in.find('+'); plus != std::string_view::npos) {
+        const auto v = parse_int(in.substr(plus + 1));
+        if (!v) continue;
+        off = *v;
+        in = in.substr(0, plus);
+      }
+      const RegName r = reg_name(in);
+      if (!r.ok || r.pred) continue;
+      const u32 t = tmp();
+      if (r.reg < 0) emit(op(Op::mov, TypeKind::b, 64), {reg(t), imm(0)});
+      else emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({reg(static_cast<u32>(r.reg)), reg(static_cast<u32>(r.reg) + 1)})});
+      global = addr(reg(t), off);
+    }
+    if (!shared) return fail(ops.empty() ? 0 : ops[0].second, "LDGSTS without a shared address");
+    return emit(c, {*shared, global, imm(bytes)});
   }
   // ATOMS.op d, [a], v...: the addresses and the claims that need no bank rule.
   Opcode c;

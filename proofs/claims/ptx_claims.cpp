@@ -131,6 +131,27 @@ PtxClaimResult bank(const ptx::Program& prog, const ptx::Launch& l, const ptx::K
   tc.kind = c.kind == Kind::conflict_free ? TraceClaim::Kind::conflict_free : TraceClaim::Kind::max_ways;
   tc.k = c.k;
   tc.text = c.text;
+  // LDGSTS's global side (ptx_exec.cpp's count): an issue whose lanes read more 128-byte global
+  // lines than its shared side's ideal wavefronts takes more wavefronts than ideal.
+  if (s.op == "ldgsts" && c.kind == Kind::conflict_free)
+    for (std::size_t j = 0; j < index.size(); ++j) {
+      const i64 k = index[j];
+      const ptx::Pattern& p = s.patterns[at(k)];
+      const Wavefronts w = count_wavefronts(s.trace.instructions[at(k)].access());
+      if (p.global_lines <= w.ideal) continue;
+      std::vector<int> lanes;
+      for (int lane = 0; lane < kWarpLanes; ++lane)
+        if (is_active_lane(s.trace.instructions[at(k)], lane)) lanes.push_back(lane);
+      std::string why;
+      if (!replays(prog, l, run, s, k, lanes, why)) return {true, Verdict::error(method, why), std::nullopt};
+      return refuted(prog, l, run, s, k,
+                     witness_at(s, k, lanes,
+                                "its lanes read " + std::to_string(p.global_lines) + " 128-byte global lines: " +
+                                    std::to_string(p.global_lines) + " wavefronts for an ideal of " + std::to_string(w.ideal) +
+                                    " (LDGSTS waits on its global side; the shared side alone takes " +
+                                    std::to_string(w.wavefronts) + ")"),
+                     method + "; LDGSTS global side: exhaustive over the issues");
+    }
   TraceResult r = prove_trace(sub, tc, o);
   r.verdict.method = method + "; " + r.verdict.method;
   if (r.verdict.is_refuted() && r.witness) {

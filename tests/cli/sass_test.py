@@ -89,6 +89,17 @@ def main():
     k = json.loads(p.stdout)['kernels'][0] if p.returncode == 0 else None
     if not k or k['instructions'][0]['executed'] != 3 or k['totals']['wavefronts'] != 3:
         failures.append(f'loop by offset: exit {p.returncode}: {p.stdout[-300:]}')
+    # LDGSTS waits on its global side: 8 bytes per lane from a 32-byte global stride read 8 lines
+    # (8 wavefronts, ideal 2); from an 8-byte stride 2 lines (2 wavefronts); global address not known:
+    # the shared side alone (2).
+    for stride, want, args in [(0x20, 8, ['--param', '0=0']), (0x8, 2, ['--param', '0=0']), (0x20, 2, [])]:
+        body = (f'S2R R9, SR_TID.X\nLDC.64 R2, c[0x0][0x210]\nIMAD.WIDE R2, R9, {stride:#x}, R2\n'
+                'IMAD.SHL.U32 R9, R9, 0x8, RZ\nLDGSTS.E.64 [R9+0x400], desc[UR6][R2.64]\nEXIT')
+        p = run(binary, sass(body), '--claim', 'conflict-free', *args)
+        k = json.loads(p.stdout)['kernels'][0] if p.stdout.startswith('{') else None
+        got = k['instructions'][0]['wavefronts'] if k else None
+        if got != want or (p.returncode == 1) != (want > 2):
+            failures.append(f'LDGSTS global stride {stride} {args}: wavefronts {got}, want {want}, exit {p.returncode}')
     # Malformed SASS: exit 2, FILE:LINE:COL and a caret.
     for bad, where in [(HEAD + '        /*0000*/   LDS R1 [R2 ;\n', ':4:'), (HEAD + '        /*0000*/   LDS R1, [R2]\n', ':4:'),
                        (HEAD + 'this is not sass\n', ':4:'), (HEAD + '        /*0000*/   @Q1 LDS R1, [R2] ;\n', ':4:')]:
