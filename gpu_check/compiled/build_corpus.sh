@@ -24,3 +24,12 @@ build cute tests/compiled/cute.cu -I"$CUTLASS_DIR/include"
 # swizzled smem, ldmatrix), compiled from CUTLASS's own file; measure.sh runs it as 128 128 K.
 build sgemm_sm80 "$CUTLASS_DIR/examples/cute/tutorial/sgemm_sm80.cu" -I"$CUTLASS_DIR/include" \
   -I"$CUTLASS_DIR/tools/util/include"
+# The real CuTe copies (gpu_check/cute_copies, every built-in kernel configuration) with line info:
+# CUTLASS_COPIES=1 builds them through CMake (a few minutes).
+if [ "${CUTLASS_COPIES:-0}" = 1 ]; then
+  cmake -S . -B "$OUT/build-cute-copies" -DLAYOUTPROOF_GPU_ONLY=ON -DCMAKE_BUILD_TYPE=Release -DCUTLASS_DIR="$CUTLASS_DIR" \
+    -DCMAKE_CUDA_FLAGS=-lineinfo > /dev/null
+  cmake --build "$OUT/build-cute-copies" -j2 --target cute_copies
+  cp "$OUT/build-cute-copies/gpu_check/cute_copies" "$OUT/cute_copies"
+  echo "built cute_copies"
+fi

@@ -61,6 +61,7 @@ def main():
     tables = {}
     lines.append('| program | kernel | sass instr. | executed (ncu / sass) | wavefronts (ncu / sass) | ideal (ncu / sass) | ptx executed / wavefronts / ideal | conflict-free (hw / sass) |')
     lines.append('| --- | --- | --- | --- | --- | --- | --- | --- |')
+    short = lambda k: k if len(k) <= 48 else k[:30] + '..' + k[-16:]
     for line in open(os.path.join(d, 'launches.txt')):
         if not line.strip() or line.startswith('#'):
             continue
@@ -71,7 +72,7 @@ def main():
             tables[prog] = ncu_tables(os.path.join(d, prog + '.ncu.csv'))
         names = [n for n in tables[prog] if n.startswith(ncu_name)]
         if len(names) != 1:
-            failures.append(f'{prog} {kernel}: {len(names)} ncu tables named {ncu_name!r}')
+            failures.append(f'{prog} {short(kernel)}: {len(names)} ncu tables named {ncu_name!r}')
             continue
         meas = [t for t in tables[prog][names[0]] if SHARED_OPS.search(t[1])]
         s = run(tool, 'sass', os.path.join(d, prog + '.sass'), kernel, block, sass_params)
@@ -80,22 +81,22 @@ def main():
         for off, text, ex, wf, ideal in meas:
             got = by_off.get(off)
             if got is None:
-                failures.append(f'{prog} {kernel} /*{off:04x}*/ {text}: measured, not listed by sass')
+                failures.append(f'{prog} {short(kernel)} /*{off:04x}*/ {text}: measured, not listed by sass')
                 continue
             if [got['executed'], got['wavefronts'], got['ideal']] != [ex, wf, ideal]:
-                failures.append(f'{prog} {kernel} /*{off:04x}*/ {text}: sass {got["executed"]}/{got["wavefronts"]}/{got["ideal"]}, '
+                failures.append(f'{prog} {short(kernel)} /*{off:04x}*/ {text}: sass {got["executed"]}/{got["wavefronts"]}/{got["ideal"]}, '
                                 f'ncu {ex}/{wf}/{ideal} (executed/wavefronts/ideal)')
         for off in by_off:
             if off not in {m[0] for m in meas}:
-                failures.append(f'{prog} {kernel} /*{off:04x}*/: listed by sass, not measured')
+                failures.append(f'{prog} {short(kernel)} /*{off:04x}*/: listed by sass, not measured')
         hw = sum(m[3] for m in meas) > sum(m[4] for m in meas)
         refuted = any(v['verdict'] == 'REFUTED' for i in s['instructions'] for v in i['verdicts'])
         proved = all(v['verdict'] == 'PROVED' for i in s['instructions'] for v in i['verdicts'])
         if hw != refuted or (not hw and not proved):
-            failures.append(f'{prog} {kernel}: hardware {"conflicts" if hw else "conflict-free"}, sass says '
+            failures.append(f'{prog} {short(kernel)}: hardware {"conflicts" if hw else "conflict-free"}, sass says '
                             f'{"REFUTED" if refuted else "PROVED" if proved else "UNKNOWN"}')
         st, xt = s['totals'], x['totals']
-        lines.append(f'| {prog} | {kernel} | {len(meas)} | {sum(m[2] for m in meas)} / {st["executed"]} | '
+        lines.append(f'| {prog} | {short(kernel)} | {len(meas)} | {sum(m[2] for m in meas)} / {st["executed"]} | '
                      f'{sum(m[3] for m in meas)} / {st["wavefronts"]} | {sum(m[4] for m in meas)} / {st["ideal"]} | '
                      f'{xt["executed"]} / {xt["wavefronts"]} / {xt["ideal"]} | '
                      f'{"conflicts" if hw else "free"} / {"REFUTED" if refuted else "PROVED" if proved else "UNKNOWN"} |')

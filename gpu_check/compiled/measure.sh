@@ -19,3 +19,15 @@ for p in hand cute sgemm_sm80; do
     > "$OUT/$p.ncu.csv" 2> "$OUT/$p.ncu.log"
   echo "$p: exit $? $(wc -l < "$OUT/$p.ncu.csv") csv lines"
 done
+# The real CuTe copies of gpu_check/cute_copies (the built-in kernel configurations), when the
+# corpus has them (build_corpus.sh builds them with CUTLASS_COPIES=1): every launch measured per
+# SASS instruction, kernels named by their mangled names, with each launch's block size.
+if [ -x "$C/cute_copies" ]; then
+  cuobjdump -sass "$C/cute_copies" > "$OUT/cute_copies.sass" 2>> "$OUT/cute_copies.sass.log"
+  cuobjdump -ptx "$C/cute_copies" > "$OUT/cute_copies.ptx" 2>> "$OUT/cute_copies.sass.log"
+  ncu --print-kernel-base mangled --section SourceCounters --page source --csv --print-source sass "$C/cute_copies" \
+    > "$OUT/cute_copies.ncu.csv" 2> "$OUT/cute_copies.ncu.log"
+  ncu --print-kernel-base mangled --metrics launch__block_size --csv --page raw "$C/cute_copies" \
+    > "$OUT/cute_copies.launches.csv" 2>> "$OUT/cute_copies.ncu.log"
+  echo "cute_copies: $(wc -l < "$OUT/cute_copies.ncu.csv") csv lines, $(grep -c k_ "$OUT/cute_copies.launches.csv") launches"
+fi

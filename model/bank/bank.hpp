@@ -125,4 +125,18 @@ struct Wavefronts {
 };
 Wavefronts count_wavefronts(const SmemAccess& a);
 
+// LDGSTS (cp.async) with its global side known: the shared writes are issued per 128-byte global
+// line the lanes read. The active lanes are grouped by `global_line[lane]` (the line number of
+// the lane's global address, address >> 7); each group is one access through the rule above; the
+// instruction takes the sum of the groups' wavefronts, its ideal stays count_wavefronts(a).ideal.
+// Measured on H100 and H200 (docs/compiled.md): 8 bytes per lane from a 32-byte global stride ->
+// 8 lines of 4 lanes, 1 wavefront each: 8 (ideal 2); contiguous global reads whose shared
+// destinations are permuted so that one line's 16 lanes meet 4-way in a bank -> 4 per line: 8.
+// With every lane in one group (or contiguous reads matching the shared order) it equals
+// count_wavefronts(a). Measured for 8- and 16-byte copies only: a 4-byte LDGSTS whose lanes read
+// 8 lines (a padded f32 tile, gmem and smem alike) took 4 wavefronts, its shared side's count, not
+// the 8 this rule gives; callers apply it to 8- and 16-byte copies (docs/compiled.md).
+// @pre validate(a) passes; global_line >= 0 for every active lane.
+Wavefronts count_ldgsts_wavefronts(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_line);
+
 }  // namespace layoutproof

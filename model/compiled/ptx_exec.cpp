@@ -228,6 +228,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     u32 next = UINT32_MAX;
     Wavefronts counts;
     bool invalid = false;
+    i64 ldgsts = -1;  // LDGSTS by global line (-1: global side not known)
   };
   std::vector<FlatIndex> first_of(run.sites.size());
   std::vector<std::vector<Known>> known(run.sites.size());
@@ -271,7 +272,8 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     u32* const head = first_of[si].find(key);
     for (u32 k = head ? *head : UINT32_MAX; k != UINT32_MAX; k = chain[k].next)
       if (s.trace.instructions[k].addr == is.addr && s.patterns[k].placement == is.placement &&
-          s.patterns[k].global_lines == is.global_lines &&
+          (s.patterns[k].ldgsts_wavefronts < 0) == !is.global_known &&
+          (!is.global_known || s.patterns[k].global_line == is.global_line) &&
           (s.patterns[k].written == is.written || (s.patterns[k].written && is.written && *s.patterns[k].written == *is.written))) {
         count(chain[k].counts, chain[k].invalid, "");
         ++s.patterns[k].count;
@@ -284,9 +286,12 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     if (s.bank_modelled) {
       try {
         fresh.counts = count_wavefronts(SmemAccess{s.trace.op, s.width_bytes, is.addr});
-        // LDGSTS also waits on its global side: measured on the H200 (docs/compiled.md), an issue
-        // takes the larger of its shared-side wavefronts and the 128-byte global lines it reads.
-        if (s.trace.op == SmemOp::ldgsts && is.global_lines > fresh.counts.wavefronts) fresh.counts.wavefronts = is.global_lines;
+        // LDGSTS with its global side known issues its shared writes per 128-byte global line
+        // (model/bank/bank.hpp count_ldgsts_wavefronts; measured, docs/compiled.md).
+        if (s.trace.op == SmemOp::ldgsts && is.global_known && s.width_bytes >= 8) {
+          fresh.counts.wavefronts = count_ldgsts_wavefronts(SmemAccess{s.trace.op, s.width_bytes, is.addr}, is.global_line).wavefronts;
+          fresh.ldgsts = fresh.counts.wavefronts;
+        }
       } catch (const LayoutError& e) {
         fresh.invalid = true;
         error = e.what();
@@ -322,7 +327,8 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     pt.placement = is.placement;
     pt.divergent = is.divergent;
     pt.cta_dependent = is.cta;
-    pt.global_lines = is.global_lines;
+    pt.ldgsts_wavefronts = fresh.ldgsts;
+    pt.global_line = is.global_line;
     pt.written = is.written;
     s.patterns.push_back(pt);
   };

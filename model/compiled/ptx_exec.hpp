@@ -99,7 +99,8 @@ struct Pattern {
   bool divergent = false;
   bool cta_dependent = false;
   std::shared_ptr<const Written> written;  // stores whose active lanes share a byte (else null)
-  i64 global_lines = -1;         // cp.async: the 128-byte global lines its lanes read (-1: not known)
+  i64 ldgsts_wavefronts = -1;    // cp.async with its global side known: its wavefronts by global line
+  std::array<i64, kWarpLanes> global_line{};  // (the lanes' 128-byte global lines; compared to dedupe)
 };
 
 struct Site {

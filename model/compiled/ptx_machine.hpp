@@ -140,7 +140,8 @@ struct Issue {
   u32 why = 0;
   bool cta = false, divergent = false;
   std::shared_ptr<const Written> written;  // a store whose active lanes share a byte: their data
-  i64 global_lines = -1;  // cp.async: the 128-byte global lines its active lanes read (-1: not known)
+  bool global_known = false;  // cp.async: every active lane's global address is known
+  std::array<i64, kWarpLanes> global_line{};  // cp.async: each active lane's 128-byte global line
 };
 
 // Whether `in` is a site: a shared-memory instruction the executor counts.

@@ -401,24 +401,22 @@ struct WarpRunner::Impl {
   }
 
   // The byte address of a site's shared-memory operand for one lane.
-  // cp.async's global side: the distinct 128-byte lines its active lanes read, from its second
-  // address operand (64-bit); -1 when some active lane's global address is not known.
-  i64 global_lines(std::vector<Lane>& lanes, const Function& f, const Instr& in, const Issue& is) {
+  // cp.async's global side: each active lane's 128-byte global line, from its second address
+  // operand (64-bit); false when some active lane's global address is not known.
+  bool global_lines(std::vector<Lane>& lanes, const Function& f, const Instr& in, Issue& is) {
+    is.global_line.fill(-1);
     const Operand* g = nullptr;
     for (u32 k = 0, seen = 0; k < in.count; ++k)
       if (arg(f, in, k).kind == OK::addr && seen++ == 1) g = &arg(f, in, k);
-    if (!g) return -1;
-    std::array<u64, kWarpLanes> line{};
-    int n = 0;
+    if (!g) return false;
     for (std::size_t s = 0; s < lanes.size() && s < kWarpLanes; ++s) {
       if (is.state[s] != LaneState::active) continue;
       const Operand& base = f.operands[g->index];
       const Val v = base.kind == OK::none ? Val{} : read_operand(m_, lanes[s], f, base, in);
-      if (!v.known()) return -1;
-      line[static_cast<std::size_t>(n++)] = (v.v + static_cast<u64>(g->imm)) >> 7;
+      if (!v.known() || base.kind == OK::none) return false;
+      is.global_line[s] = static_cast<i64>((v.v + static_cast<u64>(g->imm)) >> 7);
     }
-    std::sort(line.begin(), line.begin() + n);
-    return std::unique(line.begin(), line.begin() + n) - line.begin();
+    return true;
   }
 
   Val address(Lane& ln, const Function& f, const Instr& in, const Operand& a) {
@@ -557,7 +555,7 @@ struct WarpRunner::Impl {
         is.cta = is.cta || v.cta;
       }
       is.written = written_by(lanes, f, in, is);
-      if (c.op == Op::cp_async) is.global_lines = global_lines(lanes, f, in, is);
+      if (c.op == Op::cp_async) is.global_known = global_lines(lanes, f, in, is);
       const std::size_t site = site_of(fi, pc);
       if (site >= executions.size()) executions.resize(site + 1, 0);
       on_issue(site, executions[site]++, is);

@@ -405,6 +405,36 @@ struct Lowering {
     emit(c, {vec(dsts)});
   }
 
+  // d = the low word of the 64-bit sum of `terms` (each a 32-bit value, zero-extended); `carry`, when
+  // given, becomes whether that sum reached 2^32 (one carry: callers model single carry-outs only).
+  void add_with_carry(const Operand& d, const std::vector<Operand>& terms, std::optional<Operand> carry) {
+    const u32 sum = tmp(), t = tmp();
+    emit(op(Op::mov, TypeKind::b, 64), {reg(sum), imm(0)});
+    for (const Operand& x : terms) {
+      Opcode cv = op(Op::cvt, TypeKind::u, 64);
+      cv.src = Type{TypeKind::u, 32};
+      emit(cv, {reg(t), x});
+      emit(op(Op::add, TypeKind::u, 64), {reg(sum), reg(sum), reg(t)});
+    }
+    if (carry) {
+      emit(op(Op::shr, TypeKind::u, 64), {reg(t), reg(sum), imm(32)});
+      Opcode st = op(Op::setp, TypeKind::u, 64);
+      st.cmp = Cmp::ne;
+      emit(st, {*carry, reg(t), imm(0)});
+    }
+    Opcode lo = op(Op::cvt, TypeKind::u, 32);
+    lo.src = Type{TypeKind::u, 64};
+    emit(lo, {d, reg(sum)});
+  }
+  // A carry-in operand (P0, !P1, PT, !PT) as the 32-bit value 0 or 1.
+  Operand carry_in(std::string_view s, std::size_t at) {
+    const Operand p = src(s, at);
+    if (p.kind == OK::imm) return imm(p.imm != 0);
+    const u32 t = tmp();
+    emit(op(Op::selp, TypeKind::b, 32), {reg(t), imm(1), imm(0), p});
+    return reg(t);
+  }
+
   void lower(std::string_view opcode, std::string_view operands, std::size_t operands_at);
   void lower_memory(const std::string& base, const std::vector<std::string>& mods,
                     const std::vector<std::pair<std::string_view, std::size_t>>& ops);
@@ -679,7 +709,15 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
     return;
   }
   if (base == "IMAD") {
-    if (has("X")) return not_modelled(ops, 1, false);  // a carry chain: not modelled
+    if (has("X")) {  // IMAD.X d, a, b, c, P: a * b + c + P (the high word of a 64-bit sum)
+      if (ops.size() < 5 || has("WIDE") || has("HI")) return not_modelled(ops, 2, false);
+      const Operand a = S(1), b = S(2), c = S(3), cin = carry_in(ops[4].first, ops[4].second);
+      const u32 t = tmp();
+      Opcode m = op(Op::mad, TypeKind::u, 32);
+      m.lo = true;
+      emit(m, {reg(t), a, b, c});
+      return emit(op(Op::add, TypeKind::u, 32), {D(0), reg(t), cin});
+    }
     if (has("WIDE")) {
       if (ops.size() < 4) return fail(operands_at, "IMAD.WIDE needs four operands");
       const Operand a = S(1), b = S(2);
@@ -716,17 +754,28 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
     return emit(m, {D(0), a, b, c});
   }
   if (base == "IADD3") {
-    if (has("X")) return not_modelled(ops, 1, false);
-    // IADD3 d, [carry-out predicates,] a, b, c: carries are not modelled (what reads them is .X).
+    // IADD3[.X] d, [carry-outs,] a, b, c [, carry-ins]: one carry-out is modelled (the 64-bit
+    // address arithmetic ptxas emits: IADD3 lo, P0, ... then IADD3.X / IMAD.X hi, ..., P0);
+    // two carry-outs, or a carry out of a negated operand (a subtraction's borrow), are not.
     std::size_t k = 1;
     std::vector<std::pair<std::string_view, std::size_t>> carries;
     while (k < ops.size() && is_pred(k)) carries.push_back(ops[k]), ++k;
     if (ops.size() < k + 3) return fail(operands_at, "IADD3 needs three sources");
-    for (const auto& cpred : carries) not_modelled({cpred}, 1, false);
-    const Operand a = S(k), b = S(k + 1), c = S(k + 2);
-    const u32 t = tmp();
-    emit(op(Op::add, TypeKind::u, 32), {reg(t), a, b});
-    return emit(op(Op::add, TypeKind::u, 32), {D(0), reg(t), c});
+    const bool negated = ops[k].first[0] == '-' || ops[k + 1].first[0] == '-' || ops[k + 2].first[0] == '-' ||
+                         ops[k].first[0] == '~' || ops[k + 1].first[0] == '~' || ops[k + 2].first[0] == '~';
+    std::vector<Operand> terms{S(k), S(k + 1), S(k + 2)};
+    if (has("X"))
+      for (std::size_t j = k + 3; j < ops.size(); ++j) terms.push_back(carry_in(ops[j].first, ops[j].second));
+    std::optional<Operand> carry;
+    if (carries.size() == 1 && !negated) carry = dst(carries[0].first, carries[0].second);
+    else
+      for (const auto& cpred : carries) not_modelled({cpred}, 1, false);
+    if (!negated || carry) return add_with_carry(D(0), terms, carry);
+    const u32 t = tmp();  // a negated operand: the plain 32-bit sum (its carry is not modelled)
+    emit(op(Op::add, TypeKind::u, 32), {reg(t), terms[0], terms[1]});
+    emit(op(Op::add, TypeKind::u, 32), {reg(t), reg(t), terms[2]});
+    for (std::size_t j = 3; j < terms.size(); ++j) emit(op(Op::add, TypeKind::u, 32), {reg(t), reg(t), terms[j]});
+    return emit(op(Op::mov), {D(0), reg(t)});
   }
   if (base == "VIADD") return emit(op(Op::add, TypeKind::u, 32), {D(0), S(1), S(2)});
   if (base == "IABS") return emit(op(Op::abs, TypeKind::s, 32), {D(0), S(1)});
@@ -740,32 +789,42 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
     return emit(op(Op::selp, TypeKind::b, 32), {D(0), reg(lo), reg(hi), p});  // PT: min, !PT: max
   }
   if (base == "LEA") {
-    if (has("X")) return not_modelled(ops, 1, false);
+    // LEA d, [P,] a, b, s: (a << s) + b, with its carry out; LEA.HI[.X][.SX32] d, a, b, [c,] s [, P]:
+    // the high word of ({c:a} << s) (sign-extended a for .SX32) + b [+ P].
     std::size_t k = 1;
     std::vector<std::pair<std::string_view, std::size_t>> carries;
     while (k < ops.size() && is_pred(k)) carries.push_back(ops[k]), ++k;
-    for (const auto& cpred : carries) not_modelled({cpred}, 1, false);
+    std::optional<Operand> carry;
+    if (carries.size() == 1) carry = dst(carries[0].first, carries[0].second);
+    else
+      for (const auto& cpred : carries) not_modelled({cpred}, 1, false);
     const u32 t = tmp();
+    const bool x = has("X");
     if (has("HI")) {
-      if (has("SX32")) {  // hi word of (sign-extended a) << s: a >> (32 - s), arithmetic
-        if (ops.size() < k + 3) return fail(operands_at, "LEA.HI.SX32 needs three sources");
-        const Operand a = S(k), b = S(k + 1);
-        const auto s = parse_int(ops[k + 2].first);
-        if (!s || *s < 1 || *s > 31) return not_modelled(ops, 1, false);
-        emit(op(Op::shr, TypeKind::s, 32), {reg(t), a, imm(32 - *s)});
-        return emit(op(Op::add, TypeKind::u, 32), {D(0), reg(t), b});
+      const bool sx = has("SX32");
+      const std::size_t n = sx ? 3 : 4;  // sources before the carry-ins
+      if (ops.size() < k + n) return fail(operands_at, "LEA.HI needs its sources");
+      const Operand a = S(k), b = S(k + 1);
+      if (sx) {
+        const auto sh = parse_int(ops[k + 2].first);
+        if (!sh || *sh < 1 || *sh > 31) return not_modelled(ops, 1, false);
+        emit(op(Op::shr, TypeKind::s, 32), {reg(t), a, imm(32 - *sh)});
+      } else {
+        const Operand hi = S(k + 2), sh = S(k + 3);
+        Opcode f = op(Op::shf, TypeKind::b, 32);
+        f.left = true, f.clamp = true;
+        emit(f, {reg(t), a, hi, sh});
       }
-      if (ops.size() < k + 4) return fail(operands_at, "LEA.HI needs four sources");
-      const Operand a = S(k), b = S(k + 1), hi = S(k + 2), s = S(k + 3);
-      Opcode sh = op(Op::shf, TypeKind::b, 32);
-      sh.left = true, sh.clamp = true;
-      emit(sh, {reg(t), a, hi, s});
-      return emit(op(Op::add, TypeKind::u, 32), {D(0), reg(t), b});
+      std::vector<Operand> terms{reg(t), b};
+      if (x)
+        for (std::size_t j = k + n; j < ops.size(); ++j) terms.push_back(carry_in(ops[j].first, ops[j].second));
+      return add_with_carry(D(0), terms, carry);
     }
+    if (x) return not_modelled(ops, 1, false);
     if (ops.size() < k + 3) return fail(operands_at, "LEA needs three sources");
     const Operand a = S(k), b = S(k + 1), s = S(k + 2);
     emit(op(Op::shl, TypeKind::b, 32), {reg(t), a, s});
-    return emit(op(Op::add, TypeKind::u, 32), {D(0), reg(t), b});
+    return add_with_carry(D(0), {reg(t), b}, carry);
   }
   if (base == "LOP3") {
     // LOP3.LUT [Pd,] d, a, b, c, lut, p: d = lut(a, b, c); Pd = (d != 0) when p is !PT.
@@ -1072,8 +1131,8 @@ struct Reader {
       }
       if (starts_with(l, "Fatbin ") || starts_with(l, "=====") || starts_with(l, "arch =") || starts_with(l, "code version") ||
           starts_with(l, "host =") || starts_with(l, "compile_size") || starts_with(l, "identifier") || starts_with(l, "ptxasOptions") ||
-          starts_with(l, "has debug"))
-        continue;  // cuobjdump's banners
+          starts_with(l, "has debug") || l == "compressed" || l == "uncompressed" || l.find_first_not_of('.') == std::string_view::npos)
+        continue;  // cuobjdump's banners, and the dotted line between its functions
       fail(line, line_start, line_start + static_cast<std::size_t>(l.data() - (t.data() + line_start)),
            "not SASS as cuobjdump -sass or nvdisasm print it (an instruction is '/*0230*/ OPCODE operands ;')");
     }

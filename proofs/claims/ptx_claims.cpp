@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 #include <filesystem>
 
 #include "model/compiled/ptx_parse.hpp"
@@ -131,26 +132,32 @@ PtxClaimResult bank(const ptx::Program& prog, const ptx::Launch& l, const ptx::K
   tc.kind = c.kind == Kind::conflict_free ? TraceClaim::Kind::conflict_free : TraceClaim::Kind::max_ways;
   tc.k = c.k;
   tc.text = c.text;
-  // LDGSTS's global side (ptx_exec.cpp's count): an issue whose lanes read more 128-byte global
-  // lines than its shared side's ideal wavefronts takes more wavefronts than ideal.
+  // LDGSTS's global side (ptx_exec.cpp's count, model/bank/bank.hpp count_ldgsts_wavefronts): an
+  // issue whose shared writes, grouped by the 128-byte global line each lane reads, take more
+  // wavefronts than ideal.
   if (s.op == "ldgsts" && c.kind == Kind::conflict_free)
     for (std::size_t j = 0; j < index.size(); ++j) {
       const i64 k = index[j];
       const ptx::Pattern& p = s.patterns[at(k)];
-      const Wavefronts w = count_wavefronts(s.trace.instructions[at(k)].access());
-      if (p.global_lines <= w.ideal) continue;
+      if (p.ldgsts_wavefronts < 0) continue;
+      const SmemAccess acc = s.trace.instructions[at(k)].access();
+      const Wavefronts w = count_ldgsts_wavefronts(acc, p.global_line);  // recomputed: the replay of the count
+      if (w.wavefronts != p.ldgsts_wavefronts)
+        return {true, Verdict::error(method, "the LDGSTS count did not replay on the bank model"), std::nullopt};
+      if (w.wavefronts <= w.ideal) continue;
       std::vector<int> lanes;
+      std::set<i64> lines;
       for (int lane = 0; lane < kWarpLanes; ++lane)
-        if (is_active_lane(s.trace.instructions[at(k)], lane)) lanes.push_back(lane);
+        if (is_active_lane(s.trace.instructions[at(k)], lane)) lanes.push_back(lane), lines.insert(p.global_line[static_cast<std::size_t>(lane)]);
       std::string why;
       if (!replays(prog, l, run, s, k, lanes, why)) return {true, Verdict::error(method, why), std::nullopt};
       return refuted(prog, l, run, s, k,
                      witness_at(s, k, lanes,
-                                "its lanes read " + std::to_string(p.global_lines) + " 128-byte global lines: " +
-                                    std::to_string(p.global_lines) + " wavefronts for an ideal of " + std::to_string(w.ideal) +
-                                    " (LDGSTS waits on its global side; the shared side alone takes " +
-                                    std::to_string(w.wavefronts) + ")"),
-                     method + "; LDGSTS global side: exhaustive over the issues");
+                                std::to_string(w.wavefronts) + " wavefronts for an ideal of " + std::to_string(w.ideal) +
+                                    ": its lanes read " + std::to_string(lines.size()) +
+                                    " 128-byte global lines, and LDGSTS writes shared memory line by line (the shared side alone takes " +
+                                    std::to_string(count_wavefronts(acc).wavefronts) + ")"),
+                     method + "; LDGSTS by global line: exhaustive over the issues");
     }
   TraceResult r = prove_trace(sub, tc, o);
   r.verdict.method = method + "; " + r.verdict.method;
@@ -378,8 +385,9 @@ void check_ptx_param(const ptx::Program& p, const std::vector<std::size_t>& entr
   // SASS's parameters are checked per kernel (plan_ptx_launches: their offsets come from each
   // kernel's signature); `I+OFFSET` names bytes inside parameter I, which may be an aggregate.
   if (p.shared_window_base >= 0) return;
-  const std::size_t plus = whole.find('+');
-  const std::string key = whole.substr(0, plus);
+  const std::string bare = whole.substr(0, whole.find(':'));
+  const std::size_t plus = bare.find('+');
+  const std::string key = bare.substr(0, plus);
   if (!key.empty() && key[0] == '@')
     throw LayoutError(what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
   bool found = false;
@@ -471,10 +479,19 @@ std::vector<std::pair<i64, i64>> sass_parameter_layout(const std::string& sig) {
 void apply_param(const ptx::Program& p, const ptx::Function& f, ptx::Launch& l, const std::string& whole, ptx::u64 v,
                  const std::string& what) {
   const bool sass = p.shared_window_base >= 0;
-  const std::size_t plus = whole.find('+');
-  const std::string head = whole.substr(0, plus);
-  const i64 field = plus == std::string::npos ? -1 : parse_int_in(whole.substr(plus + 1), what + "'s byte offset", 0, 4095);
-  const i64 bytes = v >> 32 ? 8 : 4;  // a field: the value's own width (a read past it is not known)
+  // KEY[:BYTES]: a field's width in bytes (1, 2, 4 or 8); without it, 4, or 8 for a value that
+  // needs more than 32 bits. A read past the field's bytes is not known (never another field's).
+  const std::size_t colon = whole.find(':');
+  const std::string key = whole.substr(0, colon);
+  i64 bytes = v >> 32 ? 8 : 4;
+  if (colon != std::string::npos) {
+    bytes = parse_int_in(whole.substr(colon + 1), what + "'s width in bytes", 1, 8);
+    if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8) throw LayoutError(what + ": a field is 1, 2, 4 or 8 bytes wide");
+    if (bytes < 8 && (v >> (8 * bytes)) != 0) throw LayoutError(what + ": the value does not fit in " + std::to_string(bytes) + " bytes");
+  }
+  const std::size_t plus = key.find('+');
+  const std::string head = key.substr(0, plus);
+  const i64 field = plus == std::string::npos ? -1 : parse_int_in(key.substr(plus + 1), what + "'s byte offset", 0, 4095);
   if (!head.empty() && head[0] == '@') {
     l.fields.push_back({0, parse_int_in(head.substr(1), what + "'s byte offset", 0, 4095), bytes, v});
     return;

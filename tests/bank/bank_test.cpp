@@ -301,4 +301,37 @@ TEST(BankModel, RejectsBadInput) {
 }
 
 }  // namespace
+// LDGSTS by global line: every lane in one line is count_wavefronts itself; 8-byte lanes from a
+// 32-byte global stride (4 lanes a line, 32 contiguous shared bytes each) take one wavefront per
+// line; contiguous global reads whose 16 lanes a line meet 4-way in a bank take 4 per line.
+TEST(BankModel, LdgstsWavefrontsGroupByGlobalLine) {
+  SmemAccess a;
+  a.op = SmemOp::ldgsts;
+  a.width_bytes = 8;
+  std::array<std::int64_t, kWarpLanes> one{}, stride32{}, contiguous{};
+  for (int l = 0; l < kWarpLanes; ++l) {
+    a.lane_addr[static_cast<std::size_t>(l)] = 8 * l;
+    one[static_cast<std::size_t>(l)] = 7;
+    stride32[static_cast<std::size_t>(l)] = (32 * l) >> 7;
+    contiguous[static_cast<std::size_t>(l)] = (8 * l) >> 7;
+  }
+  EXPECT_EQ(count_ldgsts_wavefronts(a, one).wavefronts, count_wavefronts(a).wavefronts);
+  EXPECT_EQ(count_ldgsts_wavefronts(a, contiguous).wavefronts, 2);
+  const Wavefronts s = count_ldgsts_wavefronts(a, stride32);
+  EXPECT_EQ(s.wavefronts, 8);
+  EXPECT_EQ(s.ideal, 2);
+  // Permuted shared destinations: lane l writes word pair (l % 4) * 32 + l / 4 of a 128-word
+  // region, so the 16 lanes of one global line sit 4 to a bank pair.
+  for (int l = 0; l < kWarpLanes; ++l) a.lane_addr[static_cast<std::size_t>(l)] = 8 * ((l % 4) * 32 + l / 4);
+  EXPECT_EQ(count_ldgsts_wavefronts(a, contiguous).wavefronts, 2 * count_wavefronts([&] {
+                                                                   SmemAccess h = a;
+                                                                   for (int l = 16; l < kWarpLanes; ++l) h.lane_addr[static_cast<std::size_t>(l)] = -1;
+                                                                   return h;
+                                                                 }()).wavefronts);
+  // Inactive lanes take no part.
+  a.lane_addr.fill(-1);
+  a.lane_addr[0] = 0;
+  EXPECT_EQ(count_ldgsts_wavefronts(a, stride32).wavefronts, 1);
+}
+
 }  // namespace layoutproof
