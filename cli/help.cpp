@@ -616,8 +616,10 @@ Options:
   --block X,Y,Z    threads per CTA (required: SASS does not record it)
   --param I=V      parameter I (0-based) of a kernel whose signature names scalar and pointer types
                    (its byte offset follows from their sizes); I+OFF=V: bytes OFF.. of parameter I;
-                   @OFF=V: bytes OFF.. of the parameter buffer (c[0x0][0x210+OFF] on sm_90). A
-                   parameter left free is not known, and what depends on it is UNKNOWN
+                   @OFF=V: bytes OFF.. of the parameter buffer (c[0x0][0x210+OFF] on sm_90);
+                   KEY:BYTES=V gives a field's width (1, 2, 4, 8; default 4, or 8 for wider values):
+                   @8:8=0 is a pointer at byte 8. A parameter left free is not known, and what
+                   depends on it is UNKNOWN. Pointers given let LDGSTS count its global side
   --smem-bytes N   the CTA's shared memory (static and dynamic), for in-bounds: SASS names no
                    symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)
   --claim C        conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)
