@@ -560,7 +560,7 @@ every thread of one CTA, counted as Nsight Compute counts it and proved.
 
 Usage:
   layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--param I=V|NAME=V ...]
-                  [--smem-bytes N] [--claim C ...] [--json] [--deadline-s S]
+                  [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
 
 FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, or cuobjdump -ptx).
 -lineinfo adds .loc lines, so every instruction and witness names its CUDA source line.
@@ -582,7 +582,9 @@ Options:
                    "width_bytes","executed","wavefronts","ideal","verdicts":[...]}],"totals":{...}}]}
                    (wavefronts null where not known; docs/json_output.schema.json)
   --deadline-s S   the run's time limit: a claim not decided by then is UNKNOWN
-  --report DIR     not implemented yet for ptx (exit 2)
+  --report DIR     DIR/index.html (every instruction's counts and verdicts; per refuted claim the
+                   conflicting phase as 32 bank columns and the witness issue's 32 lanes) and
+                   DIR/report.svg (the first refuted claim's figure)
 
 How it runs: each warp's 32 lanes execute in lock step; the lanes at the same instruction form one
 warp-level issue (lanes whose @p guard is false are inactive). Values are concrete (%tid, %ntid,
@@ -604,7 +606,7 @@ thread of one CTA, counted as Nsight Compute counts it (per SASS instruction) an
 
 Usage:
   layoutproof sass FILE [--kernel TEXT] --block X[,Y[,Z]] [--grid X[,Y[,Z]]] [--param I=V|I+OFF=V|@OFF=V ...]
-                   [--smem-bytes N] [--claim C ...] [--json] [--deadline-s S]
+                   [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
 
 FILE is `cuobjdump -sass k.cubin` (or of the executable) or `nvdisasm -g k.cubin` (which adds the
 CUDA source line of every instruction, so witnesses name it), for sm_80..sm_90. cuobjdump is part of
@@ -624,6 +626,7 @@ Options:
                    symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)
   --claim C        conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)
   --json           as ptx --json (docs/compiled.md), with "sass_offset" the /*0230*/ offset
+  --report DIR     DIR/index.html and DIR/report.svg, as ptx --report
 
 Modelled: the address arithmetic ptxas emits (IMAD and its forms, IADD3, LEA, LOP3.LUT, SHF, SGXT,
 PRMT, SEL, ISETP, PLOP3, P2R/R2P, S2R/S2UR, LDC/ULDC, the uniform U* forms), LDS/STS of every width,

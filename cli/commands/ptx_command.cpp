@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "cli/help.hpp"
+#include "cli/output/atomic_file.hpp"
+#include "cli/output/compiled_report.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/witness_json.hpp"
 #include "model/compiled/compiled_file.hpp"
@@ -27,6 +29,8 @@ struct PtxArgs {
   PtxLaunchRequest launch;
   std::vector<PtxClaim> claims;
   bool json = false;
+  std::string report;   // --report DIR
+  std::string command;  // the command line, for the report
   proofs::Deadline deadline;
 };
 
@@ -70,10 +74,7 @@ PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd)
       a.claims.push_back(*claim);
     } else if (f == "--json") a.json = true;
     else if (f == "--deadline-s") a.deadline = proofs::Deadline::parse(value());
-    else if (f == "--report") {
-      (void)value();
-      throw LayoutError(cmd + " --report is not implemented yet (the figures of `trace --report` for compiled sites come later)");
-    } else if (!f.empty() && f[0] == '-' && f != "-") throw LayoutError("unknown option '" + f + "' (layoutproof " + cmd + " --help)");
+    else if (f == "--report") a.report = value(); else if (!f.empty() && f[0] == '-' && f != "-") throw LayoutError("unknown option '" + f + "' (layoutproof " + cmd + " --help)");
     else if (a.file.empty()) a.file = f;
     else throw LayoutError(cmd + " takes one FILE, not also '" + f + "'");
   }
@@ -206,7 +207,10 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
       out << *help_text(name);
       return 0;
     }
-  const PtxArgs a = parse_args(args, name);
+  PtxArgs a = parse_args(args, name);
+  a.command = std::string("layoutproof ") + name;
+  for (const auto& x : args) a.command += " " + shell_quote(x);
+  if (!a.report.empty()) clear_stale_outputs({}, a.report);
   ptx::Program p = ptx::read_compiled_file(a.file, format);
   const std::vector<PtxKernelLaunch> launches = plan_ptx_launches(p, a.kernel, a.launch);
   ProveOptions o;
@@ -237,6 +241,10 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
           for (const auto& v : row) applicable += v.applicable;
       out << applicable - refuted - other << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
     }
+  }
+  if (!a.report.empty()) {
+    write_compiled_report(a.report, {a.command, &p, &results, &a.claims});
+    if (!a.json) out << "report: " << a.report << "/index.html\n";
   }
   if (refuted) return 1;
   if (other || (a.claims.empty() && stopped)) return 3;

@@ -308,4 +308,6 @@ void write_trace_report(const std::string& dir, const TraceReportInput& in) {
   put(dir, "index.html", trace_report_html(in));
 }
 
+std::string trace_lanes_table(const TraceInstruction& in, const std::vector<int>& hot) { return lanes_table(in, hot); }
+
 }  // namespace layoutproof::cli

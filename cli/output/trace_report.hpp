@@ -32,6 +32,8 @@ struct TraceReportInput {
 // The figure of one claim (nullptr: the overview of instruction 0).
 std::string trace_report_svg(const AddressTrace& t, const TraceReportClaim* claim);
 std::string trace_report_html(const TraceReportInput& in);
+// The HTML table of one instruction's 32 lanes (thread, coordinate, address, banks), `hot` lanes marked.
+std::string trace_lanes_table(const TraceInstruction& in, const std::vector<int>& hot);
 // Writes DIR/report.svg and DIR/index.html (creating DIR). Throws LayoutError on a file error.
 void write_trace_report(const std::string& dir, const TraceReportInput& in);
 

@@ -182,12 +182,19 @@ out=$("$BIN" ptx "$tmp/bad.ptx" --block 32 2>&1); rc=$?
 printf '.version 8.0\n.target sm_90\n.entry k()\n{\n  .reg .b32 %%r<3>;\n  add.u32 %%r1, %%r2, 1\n}\n' >"$tmp/bad2.ptx"
 out=$("$BIN" ptx "$tmp/bad2.ptx" --block 32 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "bad2.ptx:7:1: expected ';' to end the instruction" || fail "missing ';': $rc $out"
-for args in "--report $tmp/r" "--claim covers" "--block 0" "--block 2000" "--param 9=1" "--param x=1" "--param 0=zz" \
+for args in "--claim covers" "--block 0" "--block 2000" "--param 9=1" "--param x=1" "--param 0=zz" \
             "--smem-bytes 999999" "--frobnicate"; do
   "$BIN" ptx $P --kernel column_read $args >/dev/null 2>"$tmp/err"; rc=$?
   [ $rc -eq 2 ] || fail "ptx $args: exit $rc (expected 2)"
 done
-grep -q "not implemented" <("$BIN" ptx $P --report "$tmp/r" 2>&1) || fail "--report does not say it is not implemented"
+# --report: the refuted column read's figure (its phase as 32 bank columns) and its 32 lanes; a
+# folder that is not a layoutproof report is never overwritten.
+"$BIN" ptx $P --kernel column_read --block 32 --claim conflict-free --report "$tmp/r" > /dev/null; rc=$?
+[ $rc -eq 1 ] && grep -q "REFUTED" "$tmp/r/index.html" && grep -q "<svg" "$tmp/r/report.svg" && grep -q "32 wavefronts" "$tmp/r/index.html" ||
+  fail "ptx --report: exit $rc, $(ls "$tmp/r" 2>&1)"
+mkdir -p "$tmp/mine" && echo keep > "$tmp/mine/notes.txt"
+"$BIN" ptx $P --kernel column_read --block 32 --report "$tmp/mine" > /dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ -f "$tmp/mine/notes.txt" ] || fail "ptx --report over a user's folder: exit $rc"
 "$BIN" ptx $P --kernel column_read >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "give the block size" "$tmp/err" || fail "no --block and no .reqntid: $rc $(cat "$tmp/err")"
 "$BIN" ptx $P --kernel nosuchkernel --block 32 >/dev/null 2>"$tmp/err"; rc=$?

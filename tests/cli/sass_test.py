@@ -100,6 +100,14 @@ def main():
         got = k['instructions'][0]['wavefronts'] if k else None
         if got != want or (p.returncode == 1) != (want > 2):
             failures.append(f'LDGSTS global stride {stride} {args}: wavefronts {got}, want {want}, exit {p.returncode}')
+    # --report on SASS: the stride-two kernel of the measured corpus, REFUTED, with its figure.
+    with tempfile.TemporaryDirectory() as d:
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        p = subprocess.run([binary, 'sass', os.path.join(root, 'tests/compiled/measured/hand.nvdisasm'), '--kernel', 'stride_two',
+                            '--block', '32', '--claim', 'conflict-free', '--report', os.path.join(d, 'r')], capture_output=True, text=True)
+        html = open(os.path.join(d, 'r', 'index.html')).read() if os.path.exists(os.path.join(d, 'r', 'index.html')) else ''
+        if p.returncode != 1 or 'REFUTED' not in html or '/*' not in html or not os.path.exists(os.path.join(d, 'r', 'report.svg')):
+            failures.append(f'sass --report: exit {p.returncode}: {p.stderr}')
     # Malformed SASS: exit 2, FILE:LINE:COL and a caret.
     for bad, where in [(HEAD + '        /*0000*/   LDS R1 [R2 ;\n', ':4:'), (HEAD + '        /*0000*/   LDS R1, [R2]\n', ':4:'),
                        (HEAD + 'this is not sass\n', ':4:'), (HEAD + '        /*0000*/   @Q1 LDS R1, [R2] ;\n', ':4:')]:
