@@ -15,7 +15,7 @@
 #include "cli/output/witness_json.hpp"
 #include "model/compiled/compiled_file.hpp"
 #include "model/compiled/ptx_parse.hpp"
-#include "model/compiled/sass_parse.hpp"
+#include "model/compiled/sass/sass_parse.hpp"
 #include "proofs/claims/ptx_claims.hpp"
 
 namespace layoutproof::cli {

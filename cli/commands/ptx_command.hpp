@@ -1,6 +1,6 @@
 #pragma once
 // `layoutproof ptx FILE` and `layoutproof sass FILE`: every shared-memory instruction of a compiled
-// kernel (its PTX, or the SASS ptxas made of it: model/compiled/sass_parse.hpp), run for every
+// kernel (its PTX, or the SASS ptxas made of it: model/compiled/sass/sass_parse.hpp), run for every
 // thread of one concrete CTA (model/compiled/ptx_parse.hpp, model/compiled/ptx_exec.hpp), counted as
 // Nsight Compute counts it (executed warp instructions, wavefronts, ideal wavefronts) and proved
 // with the same bank model and trace claims as `trace` (proofs/claims/ptx_claims.hpp).

@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "model/compiled/ptx_parse.hpp"
-#include "model/compiled/sass_parse.hpp"
+#include "model/compiled/sass/sass_parse.hpp"
 
 namespace layoutproof::ptx {
 
