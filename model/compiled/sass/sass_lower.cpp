@@ -279,6 +279,9 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
   static const std::set<std::string> uniform = {"MOV", "IADD3", "LEA", "LOP3", "SHF", "SEL", "ISETP", "IMAD", "PRMT",
                                                 "SGXT", "PLOP3", "LDC", "IABS", "IMNMX", "P2R", "R2P", "VIADD"};
   if (base.size() > 1 && base[0] == 'U' && uniform.count(base.substr(1))) base = base.substr(1);
+  static const std::set<std::string> shared_ops = {"LDS", "STS", "LDSM", "STSM", "LDGSTS", "ATOMS", "REDS", "LDSU",
+                                                   "HGMMA", "UTMALDG", "UTMASTG", "UBLKCP", "UTMAPF", "UTMAREDG"};
+  shared_opcode = shared_ops.count(base) > 0;
   const auto S = [&](std::size_t k) { return k < ops.size() ? src(ops[k].first, ops[k].second) : (fail(0, "a missing operand"), imm(0)); };
   const auto D = [&](std::size_t k) { return k < ops.size() ? dst(ops[k].first, ops[k].second) : (fail(0, "a missing operand"), sink()); };
   const auto is_pred = [&](std::size_t k) {

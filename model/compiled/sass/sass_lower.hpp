@@ -57,6 +57,7 @@ struct Lowering {
   i64 guard = -1;
   bool guard_neg = false;
   u32 next_tmp = 0;
+  bool shared_opcode = false;  // the instruction being lowered is LDS/STS/LDSM/STSM/LDGSTS/ATOMS/...
   std::string error;  // the first operand this lowering could not read ("" none)
   std::size_t error_at = 0;
   // Branches to resolve once the function is read: by label name (nvdisasm) or by offset (cuobjdump).
@@ -292,6 +293,8 @@ struct Lowering {
     Opcode c;
     c.op = Op::unknown;
     c.float_op = float_op;
+    // A shared-memory opcode in a form outside the model is listed as such (never silently uncounted).
+    if (shared_opcode) c.space = Space::shared;
     std::vector<Operand> dsts;
     for (std::size_t k = 0; k < ops.size() && k < 2; ++k) {
       const RegName r = reg_name(ops[k].first);
@@ -311,6 +314,7 @@ struct Lowering {
       Opcode nop;
       nop.op = Op::unknown;
       nop.float_op = float_op;
+      if (shared_opcode) nop.space = Space::shared;
       emit(nop, {sink()});
       return;
     }
