@@ -14,7 +14,6 @@ namespace layoutproof::ptx {
 namespace {
 
 using OK = Operand::Kind;
-constexpr std::size_t kMaxCallDepth = 64;
 
 
 
