@@ -16,7 +16,7 @@
 #include "cli/commands/check_command.hpp"
 #include "cli/commands/print_command.hpp"
 #include "cli/commands/ptx_command.hpp"
-#include "cli/commands/raster_command.hpp"
+#include "cli/commands/raster/raster_command.hpp"
 #include "cli/commands/synth_command.hpp"
 #include "cli/commands/trace_command.hpp"
 #include "cli/commands/ptx_command.hpp"

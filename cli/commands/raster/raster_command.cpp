@@ -1,4 +1,5 @@
-#include "cli/commands/raster_command.hpp"
+#include "cli/commands/raster/raster_command.hpp"
+#include "cli/commands/raster/scheduler_command.hpp"
 
 #include <cstdio>
 #include <memory>
@@ -219,13 +220,16 @@ int run_locality(const Flags& f, std::ostream& out) {
 
 int run_raster(const std::vector<std::string>& args, std::ostream& out) {
   if (wants_help(args)) return out << *help_text(help_topic("raster", args)), 0;
+  // The persistent schedulers: raster trace KIND, raster prove sm90-*.
+  if (!args.empty() && (args[0] == "trace" || (args[0] == "prove" && args.size() > 1 && is_scheduler_kind(args[1]))))
+    return run_scheduler_command(args[0], args, out);
   const Flags f = parse_flags(args);
   if (f.sub == "prove") return run_prove_raster(f, out);
   if (f.sub == "locality") {
     if (!f.kind.empty()) throw LayoutError("raster locality takes no KIND (it prints every rasterization)");
     return run_locality(f, out);
   }
-  throw LayoutError(std::string("raster needs prove or locality; ") + kUsage);
+  throw LayoutError(std::string("raster needs prove, locality or trace; ") + kUsage);
 }
 
 }  // namespace layoutproof::cli

@@ -1,0 +1,88 @@
+#pragma once
+// Persistent tile schedulers: which output tiles each CTA of a persistent GEMM computes, in which
+// order, modelled exactly on CUTLASS 4.x's own code (commit 7107b05). A persistent kernel launches a
+// grid smaller than the problem and walks each CTA over many tiles:
+//
+//   idx = the CTA's first linear index; while (work = tile(idx)).valid: compute work; idx += grid size
+//
+// Definitions (CTA tiles throughout; a "tile" is one CTA's output tile):
+//   tiles (M, N, L)     the problem's extent in CTA tiles (M = ceil(problem m / tile m), ...)
+//   cluster (cm, cn)    the thread-block cluster; powers of two (FastDivmodU64Pow2)
+//   max_swizzle         the largest swizzle the user allows (1, 2, 4, 8, ...)
+//   raster              along-m, along-n, or heuristic (along-m when N > M after rounding)
+//   sms                 the SM count the host gives get_grid_shape (hw_info.sm_count)
+//
+// sm90-persistent, PersistentTileSchedulerSm90 (cutlass/gemm/kernel/sm90_tile_scheduler.hpp,
+// static_tile_scheduler.hpp, tile_scheduler_params.h):
+//   host:   problem_blocks = tiles rounded up to cluster multiples (get_tiled_cta_shape_mnl);
+//           log_swizzle = get_log_swizzle_size(M, N, max_swizzle); blocks rounded up to
+//           (1 << log_swizzle) * cluster along m and n (initialize); raster (get_rasterization_order);
+//           the grid (get_grid_shape: cluster-major, truncated by the problem's blocks; cluster size 1:
+//           the SM count; larger clusters: max_active_clusters, else get_max_cta_occupancy's GPC rule).
+//   device: the first linear index is blockIdx.x + blockIdx.y * gridDim.x along n (x * gridDim.y + y
+//           along m); a linear index below blocks_per_problem maps to (m, n, l) through
+//           get_work_idx_m_and_n's swizzle; advance adds the grid's size.
+// The rounding up means the real code visits tiles outside the problem when the tiles are not a
+// multiple of the swizzle and cluster: those work units carry m >= M or n >= N (the kernel's
+// predication makes them write nothing); `in-range` says so.
+//
+// Example: tiles (4, 4, 1), cluster 1x1, max_swizzle 1, along-n, sms 4: grid (1, 4, 1); CTA 0
+// visits (0,0), (1,0), (2,0), (3,0): the tiles of column n = 0 ... no: along n the minor index is m:
+// linear 0 -> (m 0, n 0), 1 -> (m 0, n 1), ...; CTA c visits linear c, c + 4, c + 8, c + 12, i.e.
+// (0, c), (1, c), (2, c), (3, c).
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace layoutproof::raster {
+
+enum class RasterOption { heuristic, along_m, along_n };
+enum class RasterAlong { m, n };
+
+struct PersistentConfig {
+  std::int64_t tiles_m = 1, tiles_n = 1, tiles_l = 1;  // the problem in CTA tiles
+  std::int64_t cluster_m = 1, cluster_n = 1;           // powers of two
+  std::int64_t max_swizzle = 1;
+  RasterOption raster = RasterOption::heuristic;
+  std::int64_t sms = 132;
+  std::int64_t max_active_clusters = 0;                // 0: get_max_cta_occupancy's rule
+};
+
+// One work unit a CTA computes: its tile (m, n, l) at iteration `iter` of the CTA's loop.
+struct Work {
+  std::int64_t iter = 0, m = 0, n = 0, l = 0;
+};
+
+struct PersistentPlan {
+  std::array<std::int64_t, 3> grid{1, 1, 1};  // get_grid_shape
+  int log_swizzle = 0;
+  RasterAlong raster = RasterAlong::n;
+  std::int64_t blocks_m = 0, blocks_n = 0;    // the problem's blocks after the swizzle's rounding
+  std::int64_t blocks_per_problem = 0;        // blocks_m * blocks_n * L
+};
+
+// LayoutError for a configuration the real code cannot take (an extent below 1, a cluster extent
+// that is not a power of two, a max_swizzle that is not one, more than 2^31 tiles along a mode or
+// 2^40 in all), naming what and where.
+void validate(const PersistentConfig& c);
+
+// The host side: CUTLASS's initialize and get_grid_shape for this configuration.
+PersistentPlan plan_persistent(const PersistentConfig& c);
+
+// The device side for one CTA: the linear block index `cta` (x + gx * (y + gy * z) of plan.grid),
+// its work units in loop order. At most `limit` units (LayoutError beyond: a grid of 1 CTA over
+// 2^40 tiles is refused by validate first).
+std::vector<Work> persistent_visits(const PersistentConfig& c, const PersistentPlan& plan, std::int64_t cta);
+
+// The work unit of one linear index (get_current_work_for_linear_idx with get_work_idx_m_and_n),
+// for the CTA at block (bx, by) of the grid; valid = linear < blocks_per_problem.
+struct WorkTile {
+  bool valid = false;
+  std::int64_t m = 0, n = 0, l = 0;
+};
+WorkTile persistent_tile(const PersistentConfig& c, const PersistentPlan& plan, std::uint64_t linear, std::int64_t bx, std::int64_t by);
+
+std::string to_string(RasterAlong r);
+
+}  // namespace layoutproof::raster

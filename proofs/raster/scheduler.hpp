@@ -1,0 +1,52 @@
+#pragma once
+// Claims about persistent tile schedulers (model/raster/persistent.hpp), decided by complete
+// enumeration of every CTA's work loop, for one configuration or every configuration of a stated
+// domain:
+//
+//   exactly-once   every tile (m < M, n < N, l < L) is computed by exactly one (CTA, iteration)
+//   in-range       no work unit points outside the problem (m >= M, n >= N or l >= L)
+//   balance        reported, not a proof: work units per CTA, max over mean
+//
+// A REFUTED witness names the configuration, the tile, and the CTA(s) and iteration(s) that
+// visit it (none for a missing tile), and is replayed by re-running those CTAs' loops before it is
+// returned. A domain search returns the first failing configuration in order of increasing total
+// tiles (the smallest), then tiles M, N, the cluster, the swizzle, the raster, the SM count.
+//
+// Example: tiles 3x5x1, cluster 1x1, max swizzle 2, raster along-n, 4 SMs: exactly-once PROVED
+// (every one of the 15 tiles once), in-range REFUTED: the swizzle rounds the blocks up to 4x6, so
+// CTA 3 computes tile (m 3, n ...) outside the 3x5 problem.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/raster/persistent.hpp"
+#include "proofs/claims/prove.hpp"
+
+namespace layoutproof::proofs {
+
+enum class SchedulerClaim { exactly_once, in_range, balance };
+
+// nullopt for a name that is not one of these claims.
+std::optional<SchedulerClaim> parse_scheduler_claim(const std::string& s);
+const char* to_string(SchedulerClaim c);
+
+struct SchedulerResult {
+  Verdict verdict;
+  raster::PersistentConfig config;  // REFUTED: the configuration of the witness
+  double balance_max_over_mean = 0;  // balance
+  std::int64_t units = 0, ctas = 0;   // work units and CTAs enumerated (the last configuration)
+};
+
+// One configuration, every CTA's loop enumerated. The deadline (o.smt.deadline) makes it UNKNOWN.
+SchedulerResult prove_scheduler(const raster::PersistentConfig& c, SchedulerClaim claim, const ProveOptions& o);
+
+// Every configuration of `domain` (the cartesian product of each field's values), in the order of
+// increasing total tiles; the first failing one is the witness. `domain_text` says the domain in
+// the verdict. UNKNOWN when the deadline stops the search, never PROVED.
+SchedulerResult prove_scheduler_domain(const std::vector<raster::PersistentConfig>& domain, const std::string& domain_text,
+                                       SchedulerClaim claim, const ProveOptions& o);
+
+// "tiles 3x5x1, cluster 1x1, max swizzle 2, raster along-n, 4 SMs" for messages.
+std::string config_text(const raster::PersistentConfig& c);
+
+}  // namespace layoutproof::proofs

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Compares `layoutproof raster trace sm90-persistent ... --json` with CUTLASS's own scheduler run on
+the GPU (scheduler_reference.cu's output: one configuration a line).
+
+Usage: compare.py LAYOUTPROOF VISITS.txt[.gz]
+Every configuration's grid and every CTA's visit sequence must be equal; exit 1 otherwise.
+"""
+import gzip
+import json
+import subprocess
+import sys
+
+RASTERS = ['heuristic', 'along-m', 'along-n']
+
+
+def main():
+    tool, path = sys.argv[1], sys.argv[2]
+    opener = gzip.open if path.endswith('.gz') else open
+    failures, configs, units = [], 0, 0
+    for line in opener(path, 'rt'):
+        parts = line.split(' ', 8)
+        if len(parts) < 9:
+            continue
+        m, n, l, cm, cn, sw, ri, sms = (int(x) for x in parts[:8])
+        if parts[8].startswith('ERROR'):
+            failures.append(f'{line.strip()}: the reference did not run')
+            continue
+        want = json.loads(parts[8])
+        cmd = [tool, 'raster', 'trace', 'sm90-persistent', '--tiles', f'{m},{n},{l}', '--cluster', f'{cm},{cn}',
+               '--max-swizzle', str(sw), '--raster', RASTERS[ri], '--sms', str(sms), '--json']
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        configs += 1
+        if p.returncode != 0:
+            failures.append(f'{" ".join(cmd[3:])}: exit {p.returncode}: {p.stderr.strip()}')
+            continue
+        got = json.loads(p.stdout)
+        units += sum(len(c['work']) for c in want['ctas'])
+        if got != want:
+            detail = 'grid' if got['grid'] != want['grid'] else next(
+                (f"cta {a['cta']}" for a, b in zip(got['ctas'], want['ctas']) if a != b), 'cta count')
+            failures.append(f'{" ".join(cmd[3:-1])}: differs at {detail}')
+    for f in failures[:20]:
+        print('FAIL', f)
+    print(f'scheduler reference: {configs} configurations, {units} work units, {len(failures)} differences')
+    return 1 if failures or configs == 0 else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
