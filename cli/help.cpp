@@ -336,17 +336,58 @@ Usage:
   layoutproof raster prove KIND [--tile-size T] [--log-tile L] [--formula F] [--max-grid N]
                      [--claim bijective|injective|in-bounds|surjective] [--engine z3|exhaustive] [--json]
   layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
-  KIND: row-major | seed | seed-fixed | cutlass | morton | formula
+  layoutproof raster trace sm90-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S]
+                     [--raster along-m|along-n|heuristic] [--sms N] [--max-active-clusters C] [--json]
+  layoutproof raster prove sm90-persistent [the trace flags] --claim exactly-once|in-range|balance [--max-tiles B]
+  KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent
 
 Options:
   prove KIND      prove a rasterization's claims (layoutproof raster prove --help lists its options)
   locality        measure the L2 locality of every rasterization (layoutproof raster locality --help)
+  trace KIND      a persistent scheduler's visits for one configuration: every CTA's work loop, as
+                  CUTLASS's own code runs it (raster trace --help)
 
 Examples:
   layoutproof raster prove cutlass --log-tile 2
   layoutproof raster locality --m 4096 --n 4096 --k 4096 --tile 128x128x64
+  layoutproof raster trace sm90-persistent --tiles 3,5 --max-swizzle 2 --sms 4
 
 Exit codes: prove: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error; locality: 0, 2.
+)HELP";
+
+constexpr const char* k_raster_trace = R"HELP(layoutproof raster trace: a persistent tile scheduler's visits, every CTA's work loop, exactly as CUTLASS's code computes them.
+
+Usage:
+  layoutproof raster trace sm90-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S]
+                     [--raster along-m|along-n|heuristic] [--sms N] [--max-active-clusters C] [--json]
+  layoutproof raster prove sm90-persistent [the same flags] --claim exactly-once|in-range|balance
+                     [--max-tiles B] [--deadline-s S] [--json]
+
+Options:
+  --tiles M,N[,L]        the problem in CTA tiles (L batches, default 1)
+  --cluster X,Y          the thread-block cluster (powers of two; default 1,1)
+  --max-swizzle S        the largest swizzle allowed (a power of two; default 1)
+  --raster R             along-m, along-n or heuristic (default heuristic: along-m when N > M)
+  --sms N                the SM count get_grid_shape is given (default 132)
+  --max-active-clusters C  hw_info.max_active_clusters (default 0: CUTLASS's GPC occupancy rule)
+  --json                 {"ctas":[{"cta":i,"work":[{"iter":k,"group":0,"m":..,"n":..,"l":..}]}],"grid":[x,y,z]}
+                         (cta = x + gx*(y + gy*z) of the grid get_grid_shape gives; iter from 0)
+  --claim C              prove: exactly-once (every tile computed by exactly one CTA and iteration),
+                         in-range (no work unit outside the problem), balance (units per CTA, reported)
+  --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2} (default 16)
+
+sm90-persistent is PersistentTileSchedulerSm90 (CUTLASS 4.x): docs/raster.md says which lines each
+step follows, and `ctest -R raster.scheduler_reference` compares it with CUTLASS's own scheduler run
+on an H100. prove enumerates every CTA's loop; flags not given range over a stated domain (clusters
+1x1, 2x1, 1x2, 2x2; max swizzle 1, 2, 4, 8; the three rasters; 1, 3, 8, 132 SMs), smallest first.
+
+Examples:
+  layoutproof raster trace sm90-persistent --tiles 4,4 --sms 4 --raster along-n
+  layoutproof raster trace sm90-persistent --tiles 3,2 --cluster 2,1 --sms 4 --json
+  layoutproof raster prove sm90-persistent --tiles 3,5 --max-swizzle 2 --sms 4 --claim exactly-once --claim in-range
+  layoutproof raster prove sm90-persistent --tiles 1024,1024 --cluster 2,1 --max-swizzle 8 --raster heuristic --sms 132 --claim exactly-once
+
+Exit codes: 0 traced or proved, 1 refuted, 2 bad input, 3 unknown.
 )HELP";
 
 constexpr const char* k_raster_prove = R"HELP(layoutproof raster prove: a rasterization maps the launched blocks one-to-one onto the tile grid,
@@ -730,6 +771,7 @@ const std::map<std::string, const char*>& table() {
     {"raster", k_raster},
     {"raster prove", k_raster_prove},
     {"raster locality", k_raster_locality},
+    {"raster trace", k_raster_trace},
     {"synth", k_synth},
     {"synth --kernel", k_synth_kernel},
     {"trace", k_trace},
@@ -748,7 +790,8 @@ bool wants_help(const std::vector<std::string>& args) {
 
 std::string help_topic(const std::string& cmd, const std::vector<std::string>& args) {
   const auto has = [&](const char* w) { return std::find(args.begin(), args.end(), w) != args.end(); };
-  if (cmd == "raster" && !args.empty() && (args[0] == "prove" || args[0] == "locality")) return "raster " + args[0];
+  if (cmd == "raster" && !args.empty() && args[0] == "prove" && args.size() > 1 && args[1].rfind("sm90-", 0) == 0) return "raster trace";
+  if (cmd == "raster" && !args.empty() && (args[0] == "prove" || args[0] == "locality" || args[0] == "trace")) return "raster " + args[0];
   if (cmd == "synth" && has("--kernel")) return "synth --kernel";
   if (cmd == "algebra" && !args.empty() && args[0].rfind("-", 0) != 0 && args[0] != "help") return "algebra " + args[0];
   return cmd;

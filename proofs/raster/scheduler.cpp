@@ -126,7 +126,8 @@ SchedulerResult prove_scheduler(const PersistentConfig& c, SchedulerClaim claim,
       visitors += (visitors.empty() ? "" : " and ") + ("CTA " + std::to_string(cta) + " at iteration " + std::to_string(iter));
     }
     if (who.empty()) wit.points.push_back({"missing", -1, tile_text(m, n, l), 0, ""});
-    wit.why = who.empty() ? "tile " + tile_text(m, n, l) + " is computed by no CTA"
+    wit.why = who.empty() ? "tile " + tile_text(m, n, l) + " is computed by no CTA" +
+                                (ctas == 0 ? std::string(" (get_grid_shape gives a grid of no CTA for these SMs and this cluster)") : std::string())
                           : "tile " + tile_text(m, n, l) + " is computed twice: by " + visitors;
     r.verdict = Verdict::refuted(method, wit);
     return r;

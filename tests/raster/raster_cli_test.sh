@@ -17,4 +17,16 @@ python3 -c 'import json,sys; d=json.loads(sys.argv[1]); r=d["results"][0]; asser
 "$BIN" raster locality --m 256 --n 512 --k 64 --sms 3 --json | python3 -c 'import json,sys; d=json.load(sys.stdin); r=d["rows"][0]; assert (r["total_a"], r["total_b"]) == (4, 8), r' || fail "locality json"
 "$BIN" raster prove formula --formula 'x = 1 +* 2; y = 0' 2>/dev/null; [ $? -eq 2 ] || fail "parse error exit"
 "$BIN" raster prove hilbert 2>/dev/null; [ $? -eq 2 ] || fail "bad kind exit"
+# Persistent schedulers: trace JSON, claims with replayed witnesses, bad input located (exit 2).
+json=$("$BIN" raster trace sm90-persistent --tiles 3,2 --cluster 2,1 --sms 4 --json) || fail "trace exit"
+python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["grid"]==[2,2,1] and len(d["ctas"])==4 and d["ctas"][1]["work"][1]=={"iter":1,"group":0,"m":3,"n":0,"l":0}, d' "$json" || fail "trace json: $json"
+out=$("$BIN" raster prove sm90-persistent --tiles 3,5 --max-swizzle 2 --sms 4 --raster along-n --cluster 1,1 --claim exactly-once --claim in-range); rc=$?
+[ $rc -eq 1 ] || fail "in-range exit $rc"
+grep -q "PROVED  exactly-once" <<<"$out" && grep -q "REFUTED  in-range  witness: CTA 1 at iteration 3 computes tile (m 3, n 0, l 0)" <<<"$out" || fail "claims: $out"
+"$BIN" raster prove sm90-persistent --tiles 1024,1024 --sms 132 --cluster 2,1 --max-swizzle 8 --raster heuristic --claim exactly-once | grep -q "PROVED  exactly-once  each of the 1048576 tiles" || fail "1024x1024"
+for bad in "--tiles 0,4" "--tiles 4,4 --cluster 3,1" "--tiles 4,4 --max-swizzle 3" "--tiles 4,4 --raster diagonal" "--tiles 2097152,2097152" "--cluster 2,1"; do
+  "$BIN" raster trace sm90-persistent $bad >/dev/null 2>&1; rc=$?
+  [ $rc -eq 2 ] || fail "raster trace $bad: exit $rc"
+done
+"$BIN" raster trace sm90-group --tiles 4,4 2>&1 | grep -q "sm90-persistent" || fail "unknown scheduler kind message"
 echo OK
