@@ -169,8 +169,10 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
     refuted += v.is_refuted();
     other += !v.is_refuted() && !v.is_proved();
     const std::string detail = v.is_refuted() ? "witness: " + v.witness.why + " [" + proofs::config_text(r.config) + "]" : v.detail;
-    if (!f.json) out << proofs::to_string(v.kind) << "  " << f.claims[i] << "  " << detail << "  [" << v.method << "]\n";
-    json += std::string(i ? "," : "") + "{\"claim\":" + json_str(f.claims[i]) + ",\"verdict\":" + json_str(proofs::to_string(v.kind)) +
+    // balance is a measurement, not a claim: it is reported, never shown as PROVED.
+    const std::string kind = *claim == proofs::SchedulerClaim::balance && v.is_proved() ? "REPORT" : proofs::to_string(v.kind);
+    if (!f.json) out << kind << "  " << f.claims[i] << "  " << detail << "  [" << v.method << "]\n";
+    json += std::string(i ? "," : "") + "{\"claim\":" + json_str(f.claims[i]) + ",\"verdict\":" + json_str(kind) +
             ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(detail) + ",\"config\":" + json_str(proofs::config_text(r.config)) +
             (*claim == proofs::SchedulerClaim::balance ? ",\"balance\":" + std::to_string(r.balance_max_over_mean) : std::string()) + "}";
   }
