@@ -362,9 +362,17 @@ Usage:
                      [--raster along-m|along-n|heuristic] [--sms N] [--max-active-clusters C] [--json]
   layoutproof raster prove sm90-persistent [the same flags] --claim exactly-once|in-range|balance
                      [--max-tiles B] [--deadline-s S] [--json]
+  layoutproof raster trace sm90-group --groups 'M1xN1,M2xN2,...' [the flags above but --tiles] [--corrected]
+  layoutproof raster prove sm90-group [--groups ...] [--max-groups G] --claim ... [--corrected]
 
 Options:
   --tiles M,N[,L]        the problem in CTA tiles (L batches, default 1)
+  --groups LIST          sm90-group: each group's extent in CTA tiles, M1xN1,M2xN2,... (the host's
+                         problem shapes; the raster defaults to along-m, as CUTLASS's Arguments do)
+  --corrected            sm90-group: bound the device by the groups' swizzle-rounded tiles, not the
+                         host's cluster-rounded count (the real code's bound drops tiles; docs/raster.md)
+  --max-groups G         prove sm90-group without --groups: every list of 1 to G groups (default 3)
+                         of M, N in [1, 3]
   --cluster X,Y          the thread-block cluster (powers of two; default 1,1)
   --max-swizzle S        the largest swizzle allowed (a power of two; default 1)
   --raster R             along-m, along-n or heuristic (default heuristic: along-m when N > M)
@@ -386,6 +394,8 @@ Examples:
   layoutproof raster trace sm90-persistent --tiles 3,2 --cluster 2,1 --sms 4 --json
   layoutproof raster prove sm90-persistent --tiles 3,5 --max-swizzle 2 --sms 4 --claim exactly-once --claim in-range
   layoutproof raster prove sm90-persistent --tiles 1024,1024 --cluster 2,1 --max-swizzle 8 --raster heuristic --sms 132 --claim exactly-once
+  layoutproof raster trace sm90-group --groups 2x3,1x1 --max-swizzle 4 --sms 8
+  layoutproof raster prove sm90-group --max-swizzle 4 --cluster 1x1 --claim exactly-once
 
 Exit codes: 0 traced or proved, 1 refuted, 2 bad input, 3 unknown.
 )HELP";

@@ -142,3 +142,107 @@ std::vector<Work> persistent_visits(const PersistentConfig& c, const PersistentP
 }
 
 }  // namespace layoutproof::raster
+
+namespace layoutproof::raster {
+
+void validate(const GroupConfig& c) {
+  if (c.groups.empty()) throw LayoutError("--groups needs at least one group (M1xN1,M2xN2,...)");
+  if (c.groups.size() > 4096) throw LayoutError("--groups: " + std::to_string(c.groups.size()) + " groups, more than the model's 4096");
+  std::int64_t total = 0;
+  for (std::size_t g = 0; g < c.groups.size(); ++g) {
+    for (const std::int64_t v : c.groups[g])
+      if (v < 1 || v > (std::int64_t{1} << 31))
+        throw LayoutError("--groups: group " + std::to_string(g) + " has an extent " + std::to_string(v) + " (each must be from 1 to 2^31)");
+    total = checked_add(total, checked_mul(c.groups[g][0] + 8 * c.cluster_m, c.groups[g][1] + 8 * c.cluster_n));
+  }
+  if (total > (std::int64_t{1} << 40)) throw LayoutError("the groups have more than 2^40 tiles together: the model's bound");
+  PersistentConfig p;
+  p.cluster_m = c.cluster_m, p.cluster_n = c.cluster_n, p.max_swizzle = c.max_swizzle, p.sms = c.sms, p.max_active_clusters = c.max_active_clusters;
+  validate(p);  // cluster, swizzle, SMs
+}
+
+namespace {
+
+struct GroupShape {
+  std::int64_t total = 0, along = 0;  // swizzle-rounded tiles; blocks along the raster order
+  int log_swizzle = 0;
+};
+
+// The device's view of one group (the scheduler's constructor and get_work_idx_m_and_n).
+GroupShape group_shape(const GroupConfig& c, RasterAlong r, std::size_t g) {
+  GroupShape s;
+  const std::int64_t m = c.groups[g][0], n = c.groups[g][1];
+  s.log_swizzle = log_swizzle_size(m, n, c.max_swizzle);
+  const std::int64_t bm = round_up(m, (std::int64_t{1} << s.log_swizzle) * c.cluster_m);
+  const std::int64_t bn = round_up(n, (std::int64_t{1} << s.log_swizzle) * c.cluster_n);
+  s.total = checked_mul(bm, bn);
+  s.along = r == RasterAlong::n ? bn : bm;
+  return s;
+}
+
+}  // namespace
+
+GroupPlan plan_group(const GroupConfig& c) {
+  validate(c);
+  GroupPlan p;
+  // get_tiled_cta_shape_mnl with host problem shapes: the cluster-rounded tiles of every group.
+  std::int64_t total = 0;
+  for (const auto& g : c.groups) total = checked_add(total, checked_mul(round_up(g[0], c.cluster_m), round_up(g[1], c.cluster_n)));
+  p.host_blocks = total;  // initialize: problem_blocks (total, 1, 1)
+  const std::int64_t blocks_m = round_up(total, c.cluster_m), blocks_n = round_up(1, c.cluster_n);
+  p.raster = raster_order(blocks_m, blocks_n, c.raster);
+  for (std::size_t g = 0; g < c.groups.size(); ++g) p.device_blocks = checked_add(p.device_blocks, group_shape(c, p.raster, g).total);
+  // PersistentTileSchedulerSm90GroupParams::get_grid_shape.
+  const std::int64_t problem_total = checked_mul(blocks_m, blocks_n);
+  const std::int64_t cluster_size = c.cluster_m * c.cluster_n;
+  p.grid = p.raster == RasterAlong::n ? std::array<std::int64_t, 3>{c.cluster_m, 1, 1} : std::array<std::int64_t, 3>{1, c.cluster_n, 1};
+  std::int64_t& along = p.raster == RasterAlong::n ? p.grid[1] : p.grid[0];
+  if (cluster_size == 1) along = std::min(c.sms, problem_total);
+  else if (c.max_active_clusters != 0 && c.max_active_clusters * cluster_size <= c.sms)
+    along = p.raster == RasterAlong::n ? c.max_active_clusters * c.cluster_n : c.max_active_clusters * c.cluster_m;
+  else {
+    const std::int64_t cta_per_device = max_cta_occupancy(18, cluster_size, c.sms);
+    along = p.raster == RasterAlong::n ? std::min(cta_per_device / c.cluster_m, problem_total / c.cluster_m)
+                                       : std::min(cta_per_device / c.cluster_n, problem_total / c.cluster_n);
+  }
+  return p;
+}
+
+std::vector<Work> group_visits(const GroupConfig& c, const GroupPlan& p, std::int64_t cta) {
+  const std::int64_t gx = p.grid[0], gy = p.grid[1];
+  const std::int64_t bx = cta % gx, by = (cta / gx) % gy;
+  const bool along_n = p.raster == RasterAlong::n;
+  std::uint64_t linear = along_n ? static_cast<std::uint64_t>(bx) + static_cast<std::uint64_t>(by) * static_cast<std::uint64_t>(gx)
+                                 : static_cast<std::uint64_t>(bx) * static_cast<std::uint64_t>(gy) + static_cast<std::uint64_t>(by);
+  const std::uint64_t step = static_cast<std::uint64_t>(checked_mul(checked_mul(gx, gy), p.grid[2]));
+  const std::uint64_t bound = static_cast<std::uint64_t>(c.corrected ? p.device_blocks : p.host_blocks);
+  const std::uint64_t shape_major = static_cast<std::uint64_t>(along_n ? c.cluster_n : c.cluster_m);
+  const std::uint64_t shape_minor = static_cast<std::uint64_t>(along_n ? c.cluster_m : c.cluster_n);
+  // The CTA's group state: the constructor starts at group 0.
+  std::size_t g = 0;
+  std::uint64_t start = 0;
+  GroupShape s = group_shape(c, p.raster, 0);
+  std::vector<Work> out;
+  for (std::int64_t iter = 0;; ++iter) {
+    if (linear >= bound) break;  // pre_processed_problem_shapes: past blocks_across_problem_
+    while (g < c.groups.size() && linear >= start + static_cast<std::uint64_t>(s.total)) {
+      start += static_cast<std::uint64_t>(s.total);
+      if (++g < c.groups.size()) s = group_shape(c, p.raster, g);
+    }
+    if (g >= c.groups.size()) break;
+    const std::uint64_t blk_per_grid_dim = (linear - start) / shape_minor;
+    const std::uint64_t cluster_id = blk_per_grid_dim / shape_major, cluster_major_offset = blk_per_grid_dim % shape_major;
+    const std::uint64_t cluster_minor_offset = static_cast<std::uint64_t>(along_n ? bx : by);
+    const std::uint64_t offset = cluster_id & ((std::uint64_t{1} << s.log_swizzle) - 1);
+    const std::uint64_t extra = cluster_id >> s.log_swizzle;
+    const std::uint64_t blk_major = static_cast<std::uint64_t>(s.along) / shape_major;
+    const std::uint64_t minor_idx = (extra / blk_major) * (std::uint64_t{1} << s.log_swizzle) + offset, major_idx = extra % blk_major;
+    const auto i32 = [](std::uint64_t v) { return static_cast<std::int64_t>(static_cast<std::int32_t>(static_cast<std::uint32_t>(v))); };
+    const std::int64_t minor = i32(minor_idx * shape_minor + cluster_minor_offset), major = i32(major_idx * shape_major + cluster_major_offset);
+    out.push_back({iter, along_n ? minor : major, along_n ? major : minor, 0, static_cast<std::int64_t>(g)});
+    linear += step;
+  }
+  return out;
+}
+
+}  // namespace layoutproof::raster

@@ -26,10 +26,9 @@
 // multiple of the swizzle and cluster: those work units carry m >= M or n >= N (the kernel's
 // predication makes them write nothing); `in-range` says so.
 //
-// Example: tiles (4, 4, 1), cluster 1x1, max_swizzle 1, along-n, sms 4: grid (1, 4, 1); CTA 0
-// visits (0,0), (1,0), (2,0), (3,0): the tiles of column n = 0 ... no: along n the minor index is m:
-// linear 0 -> (m 0, n 0), 1 -> (m 0, n 1), ...; CTA c visits linear c, c + 4, c + 8, c + 12, i.e.
-// (0, c), (1, c), (2, c), (3, c).
+// Example: tiles (4, 4, 1), cluster 1x1, max_swizzle 1, along-n, sms 4: grid (1, 4, 1); CTA c
+// takes linear indices c, c + 4, c + 8, c + 12, which along n are the tiles (m 0, n c), (1, c),
+// (2, c), (3, c): the column n = c, top to bottom.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -49,9 +48,10 @@ struct PersistentConfig {
   std::int64_t max_active_clusters = 0;                // 0: get_max_cta_occupancy's rule
 };
 
-// One work unit a CTA computes: its tile (m, n, l) at iteration `iter` of the CTA's loop.
+// One work unit a CTA computes: its tile (m, n, l) of problem `group` at iteration `iter` of the
+// CTA's loop (group 0 for the one-problem schedulers).
 struct Work {
-  std::int64_t iter = 0, m = 0, n = 0, l = 0;
+  std::int64_t iter = 0, m = 0, n = 0, l = 0, group = 0;
 };
 
 struct PersistentPlan {
@@ -84,5 +84,40 @@ struct WorkTile {
 WorkTile persistent_tile(const PersistentConfig& c, const PersistentPlan& plan, std::uint64_t linear, std::int64_t bx, std::int64_t by);
 
 std::string to_string(RasterAlong r);
+
+// sm90-group, PersistentTileSchedulerSm90Group (sm90_tile_scheduler_group.hpp, tile_scheduler_params.h
+// PersistentTileSchedulerSm90GroupParams), with the host's problem shapes given (as a grouped GEMM
+// launched from the host has them): each group's extent in CTA tiles.
+//   host:   total = sum over groups of its tiles rounded up to whole clusters (get_tiled_cta_shape_mnl);
+//           problem blocks (total, 1, 1); blocks_across_problem_ = total; raster from
+//           (round_up(total, cm), round_up(1, cn)); the grid as get_grid_shape.
+//   device: each group's tiles rounded up to (1 << its own swizzle) * cluster (its log swizzle from
+//           its own M, N); the groups laid end to end in that rounded size; a linear index past the
+//           host's blocks_across_problem_ is invalid; the group found by scanning forward from the
+//           CTA's current one (the warp's speculative search, done in order); the tile as
+//           get_work_idx_m_and_n with the minor offset blockIdx.x (along n) or blockIdx.y (along m).
+// The host's bound counts cluster-rounded tiles, the device swizzle-rounded ones: with a swizzle
+// of 2 or more, linear indices of the last groups' real tiles can lie past the bound, and those
+// tiles are never computed. `corrected` bounds the device by the swizzle-rounded total instead.
+struct GroupConfig {
+  std::vector<std::array<std::int64_t, 2>> groups;  // each group's (M, N) in CTA tiles
+  std::int64_t cluster_m = 1, cluster_n = 1;
+  std::int64_t max_swizzle = 1;
+  RasterOption raster = RasterOption::heuristic;
+  std::int64_t sms = 132;
+  std::int64_t max_active_clusters = 0;
+  bool corrected = false;
+};
+
+struct GroupPlan {
+  std::array<std::int64_t, 3> grid{1, 1, 1};
+  RasterAlong raster = RasterAlong::n;
+  std::int64_t host_blocks = 0;     // blocks_across_problem_
+  std::int64_t device_blocks = 0;   // the groups' swizzle-rounded tiles together
+};
+
+void validate(const GroupConfig& c);
+GroupPlan plan_group(const GroupConfig& c);
+std::vector<Work> group_visits(const GroupConfig& c, const GroupPlan& plan, std::int64_t cta);
 
 }  // namespace layoutproof::raster

@@ -43,48 +43,96 @@ std::string config_text(const PersistentConfig& c) {
          (c.max_active_clusters ? ", " + std::to_string(c.max_active_clusters) + " active clusters" : std::string());
 }
 
-SchedulerResult prove_scheduler(const PersistentConfig& c, SchedulerClaim claim, const ProveOptions& o) {
+std::string config_text(const raster::GroupConfig& c) {
+  std::string g;
+  for (std::size_t k = 0; k < c.groups.size(); ++k) g += (k ? "," : "") + std::to_string(c.groups[k][0]) + "x" + std::to_string(c.groups[k][1]);
+  return "groups " + g + ", cluster " + std::to_string(c.cluster_m) + "x" + std::to_string(c.cluster_n) + ", max swizzle " +
+         std::to_string(c.max_swizzle) + ", raster " + raster_text(c.raster) + ", " + std::to_string(c.sms) + " SMs" +
+         (c.corrected ? ", corrected bound" : "");
+}
+
+Schedule schedule_of(const PersistentConfig& c) {
+  Schedule s;
+  const PersistentPlan p = raster::plan_persistent(c);
+  s.config = config_text(c);
+  s.ctas = checked_mul(checked_mul(p.grid[0], p.grid[1]), p.grid[2]);
+  s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", swizzle " +
+           std::to_string(1 << p.log_swizzle) + ", " + raster::to_string(p.raster);
+  s.problems = {{c.tiles_m, c.tiles_n, c.tiles_l}};
+  s.visits = [c, p](i64 cta) { return raster::persistent_visits(c, p, cta); };
+  s.rounding = "the scheduler rounds the blocks up to " + std::to_string(p.blocks_m) + "x" + std::to_string(p.blocks_n);
+  return s;
+}
+
+Schedule schedule_of(const raster::GroupConfig& c) {
+  Schedule s;
+  const raster::GroupPlan p = raster::plan_group(c);
+  s.config = config_text(c);
+  s.ctas = checked_mul(checked_mul(p.grid[0], p.grid[1]), p.grid[2]);
+  s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", " +
+           raster::to_string(p.raster) + ", host bound " + std::to_string(p.host_blocks) + " of the device's " + std::to_string(p.device_blocks) +
+           " swizzle-rounded tiles" + (c.corrected ? " (corrected: the device's)" : "");
+  for (const auto& g : c.groups) s.problems.push_back({g[0], g[1], 1});
+  s.visits = [c, p](i64 cta) { return raster::group_visits(c, p, cta); };
+  s.rounding = "each group's tiles are rounded up to its swizzle times the cluster";
+  return s;
+}
+
+SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   SchedulerResult r;
-  r.config = c;
-  const PersistentPlan p = raster::plan_persistent(c);
-  const i64 ctas = checked_mul(checked_mul(p.grid[0], p.grid[1]), p.grid[2]);
-  const i64 tiles = checked_mul(checked_mul(c.tiles_m, c.tiles_n), c.tiles_l);
+  r.config = s.config;
+  const i64 ctas = s.ctas;
+  std::vector<i64> base;  // each group's first tile in the count array
+  i64 tiles = 0;
+  for (const auto& pr : s.problems) {
+    base.push_back(tiles);
+    tiles = checked_add(tiles, checked_mul(checked_mul(pr[0], pr[1]), pr[2]));
+  }
   r.ctas = ctas;
-  const std::string method = "enumeration of every CTA's work loop (" + std::to_string(ctas) + " CTAs of grid " + std::to_string(p.grid[0]) +
-                             "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", swizzle " +
-                             std::to_string(1 << p.log_swizzle) + ", " + raster::to_string(p.raster) + ") for " + config_text(c);
-  if (tiles > kMaxEnumeratedTiles || p.blocks_per_problem > kMaxEnumeratedTiles * 4) {
-    r.verdict = Verdict::unknown(method, "the problem has " + std::to_string(tiles) + " tiles: more than the enumeration's bound of 2^31");
+  const std::string method = "enumeration of every CTA's work loop (" + std::to_string(ctas) + " CTAs; " + s.plan + ") for " + s.config;
+  if (tiles > kMaxEnumeratedTiles) {
+    r.verdict = Verdict::unknown(method, "the problems have " + std::to_string(tiles) + " tiles: more than the enumeration's bound of 2^31");
     return r;
   }
   std::vector<std::uint8_t> count(static_cast<std::size_t>(tiles), 0);
-  const auto index = [&](const Work& w) { return static_cast<std::size_t>((w.l * c.tiles_n + w.n) * c.tiles_m + w.m); };
+  const auto inside = [&](const Work& w) {
+    if (w.group < 0 || w.group >= static_cast<i64>(s.problems.size())) return false;
+    const auto& pr = s.problems[static_cast<std::size_t>(w.group)];
+    return w.m >= 0 && w.n >= 0 && w.l >= 0 && w.m < pr[0] && w.n < pr[1] && w.l < pr[2];
+  };
+  const auto index = [&](const Work& w) {
+    const auto& pr = s.problems[static_cast<std::size_t>(w.group)];
+    return static_cast<std::size_t>(base[static_cast<std::size_t>(w.group)] + (w.l * pr[1] + w.n) * pr[0] + w.m);
+  };
+  const bool grouped = s.problems.size() > 1;
+  const auto where = [&](i64 g, i64 m, i64 n, i64 l) {
+    return (grouped ? "group " + std::to_string(g) + " " : std::string()) + tile_text(m, n, l);
+  };
   i64 most = 0;
   for (i64 cta = 0; cta < ctas; ++cta) {
     if ((cta & 63) == 0 && o.smt.deadline.passed()) {
       r.verdict = Verdict::unknown(method, o.smt.deadline.reason());
       return r;
     }
-    const std::vector<Work> visits = raster::persistent_visits(c, p, cta);
+    const std::vector<Work> visits = s.visits(cta);
     most = std::max<i64>(most, static_cast<i64>(visits.size()));
     r.units += static_cast<i64>(visits.size());
     for (const Work& w : visits) {
-      const bool inside = w.m >= 0 && w.n >= 0 && w.l >= 0 && w.m < c.tiles_m && w.n < c.tiles_n && w.l < c.tiles_l;
-      if (!inside) {
+      if (!inside(w)) {
         if (claim == SchedulerClaim::in_range) {
-          // Replay: the CTA's loop again, the same work unit at the same iteration.
-          const std::vector<Work> again = raster::persistent_visits(c, p, cta);
+          const std::vector<Work> again = s.visits(cta);  // replay: the same unit at the same iteration
           const Work& x = again.at(static_cast<std::size_t>(w.iter));
-          if (x.m != w.m || x.n != w.n || x.l != w.l) {
+          if (x.m != w.m || x.n != w.n || x.l != w.l || x.group != w.group) {
             r.verdict = Verdict::error(method, "the witness did not replay");
             return r;
           }
           Witness wit;
-          wit.points.push_back({"cta " + std::to_string(cta) + ", iteration " + std::to_string(w.iter), -1, tile_text(w.m, w.n, w.l), 0, ""});
-          wit.why = "CTA " + std::to_string(cta) + " at iteration " + std::to_string(w.iter) + " computes tile " + tile_text(w.m, w.n, w.l) +
-                    ", outside the " + std::to_string(c.tiles_m) + "x" + std::to_string(c.tiles_n) + "x" + std::to_string(c.tiles_l) +
-                    " problem (the scheduler rounds the blocks up to " + std::to_string(p.blocks_m) + "x" + std::to_string(p.blocks_n) + ")";
+          wit.points.push_back({"cta " + std::to_string(cta) + ", iteration " + std::to_string(w.iter), -1, where(w.group, w.m, w.n, w.l), 0, ""});
+          const auto& pr = s.problems[static_cast<std::size_t>(std::min<i64>(std::max<i64>(w.group, 0), static_cast<i64>(s.problems.size()) - 1))];
+          wit.why = "CTA " + std::to_string(cta) + " at iteration " + std::to_string(w.iter) + " computes tile " + where(w.group, w.m, w.n, w.l) +
+                    ", outside the " + std::to_string(pr[0]) + "x" + std::to_string(pr[1]) + "x" + std::to_string(pr[2]) + " problem (" +
+                    s.rounding + ")";
           r.verdict = Verdict::refuted(method, wit);
           return r;
         }
@@ -103,18 +151,22 @@ SchedulerResult prove_scheduler(const PersistentConfig& c, SchedulerClaim claim,
     return r;
   }
   if (claim == SchedulerClaim::in_range) {
-    r.verdict = Verdict::proved(method, "every one of the " + std::to_string(r.units) + " work units lies inside the problem");
+    r.verdict = Verdict::proved(method, "every one of the " + std::to_string(r.units) + " work units lies inside its problem");
     return r;
   }
+  i64 missing = 0;
+  for (const std::uint8_t k : count) missing += k == 0;
   for (std::size_t t = 0; t < count.size(); ++t) {
     if (count[t] == 1) continue;
-    const i64 m = static_cast<i64>(t) % c.tiles_m, n = (static_cast<i64>(t) / c.tiles_m) % c.tiles_n,
-              l = static_cast<i64>(t) / (c.tiles_m * c.tiles_n);
-    // Replay: every CTA's loop again, collecting who visits the tile.
-    std::vector<std::pair<i64, i64>> who;
+    std::size_t g = 0;
+    while (g + 1 < base.size() && static_cast<i64>(t) >= base[g + 1]) ++g;
+    const auto& pr = s.problems[g];
+    const i64 local = static_cast<i64>(t) - base[g];
+    const i64 m = local % pr[0], n = (local / pr[0]) % pr[1], l = local / (pr[0] * pr[1]);
+    std::vector<std::pair<i64, i64>> who;  // replay: every CTA's loop again
     for (i64 cta = 0; cta < ctas; ++cta)
-      for (const Work& w : raster::persistent_visits(c, p, cta))
-        if (w.m == m && w.n == n && w.l == l) who.push_back({cta, w.iter});
+      for (const Work& w : s.visits(cta))
+        if (w.group == static_cast<i64>(g) && w.m == m && w.n == n && w.l == l) who.push_back({cta, w.iter});
     if ((count[t] == 0) != who.empty()) {
       r.verdict = Verdict::error(method, "the witness did not replay");
       return r;
@@ -122,13 +174,14 @@ SchedulerResult prove_scheduler(const PersistentConfig& c, SchedulerClaim claim,
     Witness wit;
     std::string visitors;
     for (const auto& [cta, iter] : who) {
-      wit.points.push_back({"cta " + std::to_string(cta) + ", iteration " + std::to_string(iter), -1, tile_text(m, n, l), 0, ""});
+      wit.points.push_back({"cta " + std::to_string(cta) + ", iteration " + std::to_string(iter), -1, where(static_cast<i64>(g), m, n, l), 0, ""});
       visitors += (visitors.empty() ? "" : " and ") + ("CTA " + std::to_string(cta) + " at iteration " + std::to_string(iter));
     }
-    if (who.empty()) wit.points.push_back({"missing", -1, tile_text(m, n, l), 0, ""});
-    wit.why = who.empty() ? "tile " + tile_text(m, n, l) + " is computed by no CTA" +
-                                (ctas == 0 ? std::string(" (get_grid_shape gives a grid of no CTA for these SMs and this cluster)") : std::string())
-                          : "tile " + tile_text(m, n, l) + " is computed twice: by " + visitors;
+    if (who.empty()) wit.points.push_back({"missing", -1, where(static_cast<i64>(g), m, n, l), 0, ""});
+    wit.why = who.empty() ? "tile " + where(static_cast<i64>(g), m, n, l) + " is computed by no CTA" +
+                                (ctas == 0 ? std::string(" (get_grid_shape gives a grid of no CTA for these SMs and this cluster)") : std::string()) +
+                                (missing > 1 ? " (" + std::to_string(missing) + " tiles are missing)" : std::string())
+                          : "tile " + where(static_cast<i64>(g), m, n, l) + " is computed twice: by " + visitors;
     r.verdict = Verdict::refuted(method, wit);
     return r;
   }
@@ -137,21 +190,16 @@ SchedulerResult prove_scheduler(const PersistentConfig& c, SchedulerClaim claim,
   return r;
 }
 
-SchedulerResult prove_scheduler_domain(const std::vector<PersistentConfig>& domain, const std::string& domain_text, SchedulerClaim claim,
+SchedulerResult prove_scheduler_domain(const std::vector<Schedule>& domain, const std::string& domain_text, SchedulerClaim claim,
                                        const ProveOptions& o) {
-  std::vector<PersistentConfig> order = domain;
-  std::stable_sort(order.begin(), order.end(), [](const PersistentConfig& a, const PersistentConfig& b) {
-    const i64 ta = a.tiles_m * a.tiles_n * a.tiles_l, tb = b.tiles_m * b.tiles_n * b.tiles_l;
-    return ta < tb;
-  });
   SchedulerResult last;
   i64 units = 0;
-  for (const PersistentConfig& c : order) {
+  for (const Schedule& s : domain) {
     if (o.smt.deadline.passed()) {
       last.verdict = Verdict::unknown("enumeration over " + domain_text, o.smt.deadline.reason() + " after " + std::to_string(units) + " work units");
       return last;
     }
-    SchedulerResult r = prove_scheduler(c, claim, o);
+    SchedulerResult r = prove_scheduler(s, claim, o);
     units += r.units;
     if (!r.verdict.is_proved()) {
       r.verdict.method = "enumeration over " + domain_text + ": the smallest failing configuration, " + r.verdict.method;
@@ -159,7 +207,7 @@ SchedulerResult prove_scheduler_domain(const std::vector<PersistentConfig>& doma
     }
     last = r;
   }
-  last.verdict = Verdict::proved("enumeration over " + domain_text + " (" + std::to_string(order.size()) + " configurations, " +
+  last.verdict = Verdict::proved("enumeration over " + domain_text + " (" + std::to_string(domain.size()) + " configurations, " +
                                      std::to_string(units) + " work units)",
                                  "holds for every configuration of the domain");
   return last;

@@ -15,7 +15,9 @@
 // Example: tiles 3x5x1, cluster 1x1, max swizzle 2, raster along-n, 4 SMs: exactly-once PROVED
 // (every one of the 15 tiles once), in-range REFUTED: the swizzle rounds the blocks up to 4x6, so
 // CTA 3 computes tile (m 3, n ...) outside the 3x5 problem.
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,23 +32,36 @@ enum class SchedulerClaim { exactly_once, in_range, balance };
 std::optional<SchedulerClaim> parse_scheduler_claim(const std::string& s);
 const char* to_string(SchedulerClaim c);
 
+// A scheduler for one configuration, as the claims see it: its CTAs' loops and its problems.
+struct Schedule {
+  std::string config;                                   // config_text
+  std::string plan;                                     // "grid 1x4x1, swizzle 2, along-n"
+  std::int64_t ctas = 0;
+  std::vector<std::array<std::int64_t, 3>> problems;    // per group: (M, N, L) in CTA tiles
+  std::function<std::vector<raster::Work>(std::int64_t)> visits;  // a CTA's work loop
+  std::string rounding;                                  // why work outside a problem can appear
+};
+Schedule schedule_of(const raster::PersistentConfig& c);
+Schedule schedule_of(const raster::GroupConfig& c);
+
 struct SchedulerResult {
   Verdict verdict;
-  raster::PersistentConfig config;  // REFUTED: the configuration of the witness
-  double balance_max_over_mean = 0;  // balance
+  std::string config;                 // the configuration decided (REFUTED: the witness's)
+  double balance_max_over_mean = 0;   // balance
   std::int64_t units = 0, ctas = 0;   // work units and CTAs enumerated (the last configuration)
 };
 
 // One configuration, every CTA's loop enumerated. The deadline (o.smt.deadline) makes it UNKNOWN.
-SchedulerResult prove_scheduler(const raster::PersistentConfig& c, SchedulerClaim claim, const ProveOptions& o);
+SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const ProveOptions& o);
 
-// Every configuration of `domain` (the cartesian product of each field's values), in the order of
-// increasing total tiles; the first failing one is the witness. `domain_text` says the domain in
-// the verdict. UNKNOWN when the deadline stops the search, never PROVED.
-SchedulerResult prove_scheduler_domain(const std::vector<raster::PersistentConfig>& domain, const std::string& domain_text,
-                                       SchedulerClaim claim, const ProveOptions& o);
+// Every configuration of a domain, given in the order to search (smallest first: the caller
+// orders them); the first failing one is the witness. `domain_text` says the domain in the
+// verdict. UNKNOWN when the deadline stops the search, never PROVED.
+SchedulerResult prove_scheduler_domain(const std::vector<Schedule>& domain, const std::string& domain_text, SchedulerClaim claim,
+                                       const ProveOptions& o);
 
 // "tiles 3x5x1, cluster 1x1, max swizzle 2, raster along-n, 4 SMs" for messages.
 std::string config_text(const raster::PersistentConfig& c);
+std::string config_text(const raster::GroupConfig& c);
 
 }  // namespace layoutproof::proofs

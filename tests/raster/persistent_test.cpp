@@ -65,8 +65,8 @@ TEST(Sm90Persistent, ClaimsAgreeWithCounting) {
       }
     bool once = static_cast<std::int64_t>(seen.size()) == c.tiles_m * c.tiles_n * c.tiles_l;
     for (const auto& [t, k] : seen) once = once && k == 1;
-    EXPECT_EQ(proofs::prove_scheduler(c, proofs::SchedulerClaim::exactly_once, o).verdict.is_proved(), once) << proofs::config_text(c);
-    const auto r = proofs::prove_scheduler(c, proofs::SchedulerClaim::in_range, o);
+    EXPECT_EQ(proofs::prove_scheduler(proofs::schedule_of(c), proofs::SchedulerClaim::exactly_once, o).verdict.is_proved(), once) << proofs::config_text(c);
+    const auto r = proofs::prove_scheduler(proofs::schedule_of(c), proofs::SchedulerClaim::in_range, o);
     EXPECT_EQ(r.verdict.is_refuted(), outside) << proofs::config_text(c);
     refuted_in_range += r.verdict.is_refuted();
   }

@@ -28,5 +28,5 @@ for bad in "--tiles 0,4" "--tiles 4,4 --cluster 3,1" "--tiles 4,4 --max-swizzle 
   "$BIN" raster trace sm90-persistent $bad >/dev/null 2>&1; rc=$?
   [ $rc -eq 2 ] || fail "raster trace $bad: exit $rc"
 done
-"$BIN" raster trace sm90-group --tiles 4,4 2>&1 | grep -q "sm90-persistent" || fail "unknown scheduler kind message"
+"$BIN" raster trace sm90-stream-k --tiles 4,4 2>&1 | grep -q "sm90-persistent and sm90-group" || fail "unknown scheduler kind message"
 echo OK

@@ -2,7 +2,8 @@
 """Compares `layoutproof raster trace sm90-persistent ... --json` with CUTLASS's own scheduler run on
 the GPU (scheduler_reference.cu's output: one configuration a line).
 
-Usage: compare.py LAYOUTPROOF VISITS.txt[.gz]
+Usage: compare.py LAYOUTPROOF VISITS.txt[.gz] [--kind sm90-persistent|sm90-group]
+(group_reference.cu's lines: "G M0 N0 ... cluster_m cluster_n max_swizzle raster sms <json>")
 Every configuration's grid and every CTA's visit sequence must be equal; exit 1 otherwise.
 """
 import gzip
@@ -17,16 +18,33 @@ def main():
     tool, path = sys.argv[1], sys.argv[2]
     opener = gzip.open if path.endswith('.gz') else open
     failures, configs, units = [], 0, 0
+    kind = sys.argv[sys.argv.index('--kind') + 1] if '--kind' in sys.argv else 'sm90-persistent'
     for line in opener(path, 'rt'):
-        parts = line.split(' ', 8)
-        if len(parts) < 9:
+        if kind == 'sm90-group':
+            head = line.split(' ', 1)
+            if len(head) < 2 or not head[0].isdigit():
+                continue
+            g = int(head[0])
+            parts = line.split(' ', 1 + 2 * g + 5)
+            if len(parts) < 2 + 2 * g + 5:
+                continue
+            nums = [int(x) for x in parts[1:1 + 2 * g + 5]]
+            groups = ','.join(f'{nums[2 * k]}x{nums[2 * k + 1]}' for k in range(g))
+            cm, cn, sw, ri, sms = nums[2 * g:]
+            rest = parts[-1]
+            flags = ['--groups', groups]
+        else:
+            parts = line.split(' ', 8)
+            if len(parts) < 9:
+                continue
+            m, n, l, cm, cn, sw, ri, sms = (int(x) for x in parts[:8])
+            rest = parts[8]
+            flags = ['--tiles', f'{m},{n},{l}']
+        if rest.startswith('ERROR'):
+            failures.append(f'{line.strip()[:120]}: the reference did not run')
             continue
-        m, n, l, cm, cn, sw, ri, sms = (int(x) for x in parts[:8])
-        if parts[8].startswith('ERROR'):
-            failures.append(f'{line.strip()}: the reference did not run')
-            continue
-        want = json.loads(parts[8])
-        cmd = [tool, 'raster', 'trace', 'sm90-persistent', '--tiles', f'{m},{n},{l}', '--cluster', f'{cm},{cn}',
+        want = json.loads(rest)
+        cmd = [tool, 'raster', 'trace', kind] + flags + ['--cluster', f'{cm},{cn}',
                '--max-swizzle', str(sw), '--raster', RASTERS[ri], '--sms', str(sms), '--json']
         p = subprocess.run(cmd, capture_output=True, text=True)
         configs += 1

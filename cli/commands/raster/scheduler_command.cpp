@@ -1,6 +1,8 @@
 #include "cli/commands/raster/scheduler_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <ostream>
 
@@ -23,7 +25,9 @@ struct SchedFlags {
   std::optional<i64> max_swizzle, sms, max_active_clusters;
   std::optional<raster::RasterOption> raster;
   std::vector<std::string> claims;
-  i64 max_tiles = 16;
+  std::optional<std::vector<std::array<i64, 2>>> groups;
+  bool corrected = false;
+  i64 max_tiles = 16, max_groups = 3;
   bool json = false;
   proofs::ProveOptions opts;
 };
@@ -63,6 +67,22 @@ SchedFlags parse(const std::vector<std::string>& args) {
     else if (a == "--sms") f.sms = parse_int_in(next(), a, 0, i64{1} << 20);
     else if (a == "--max-active-clusters") f.max_active_clusters = parse_int_in(next(), a, 0, i64{1} << 20);
     else if (a == "--max-tiles") f.max_tiles = parse_int_in(next(), a, 1, 256);
+    else if (a == "--max-groups") f.max_groups = parse_int_in(next(), a, 1, 4);
+    else if (a == "--corrected") f.corrected = true;
+    else if (a == "--groups") {
+      const std::string v = next();
+      std::vector<std::array<i64, 2>> gs;
+      std::size_t at = 0;
+      while (true) {
+        const std::size_t comma = v.find(',', at);
+        const std::string one = v.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+        const auto mn = numbers(one, "--groups' group '" + one + "'", 2, 2);
+        gs.push_back({mn[0], mn[1]});
+        if (comma == std::string::npos) break;
+        at = comma + 1;
+      }
+      f.groups = gs;
+    }
     else if (a == "--raster") {
       const std::string r = next();
       if (r == "along-m") f.raster = raster::RasterOption::along_m;
@@ -90,43 +110,102 @@ PersistentConfig fixed(const SchedFlags& f) {
   return c;
 }
 
+raster::GroupConfig fixed_group(const SchedFlags& f) {
+  raster::GroupConfig c;
+  if (!f.groups) throw LayoutError("raster trace sm90-group needs --groups 'M1xN1,M2xN2,...' (each group's extent in CTA tiles)");
+  if (f.tiles) throw LayoutError("sm90-group takes --groups, not --tiles");
+  c.groups = *f.groups;
+  if (f.cluster) c.cluster_m = (*f.cluster)[0], c.cluster_n = (*f.cluster)[1];
+  if (f.max_swizzle) c.max_swizzle = *f.max_swizzle;
+  // The grouped scheduler's Arguments default to along-m: CUTLASS applies no heuristic to groups,
+  // whose largest dimension changes from group to group.
+  c.raster = f.raster ? *f.raster : raster::RasterOption::along_m;
+  if (f.sms) c.sms = *f.sms;
+  if (f.max_active_clusters) c.max_active_clusters = *f.max_active_clusters;
+  c.corrected = f.corrected;
+  return c;
+}
+
+void trace_json(const std::array<i64, 3>& grid, i64 ctas, const std::function<std::vector<raster::Work>(i64)>& visits, std::ostream& out) {
+  out << "{\"ctas\":[";
+  for (i64 cta = 0; cta < ctas; ++cta) {
+    out << (cta ? "," : "") << "{\"cta\":" << cta << ",\"work\":[";
+    const auto v = visits(cta);
+    for (std::size_t k = 0; k < v.size(); ++k)
+      out << (k ? "," : "") << "{\"iter\":" << v[k].iter << ",\"group\":" << v[k].group << ",\"m\":" << v[k].m << ",\"n\":" << v[k].n
+          << ",\"l\":" << v[k].l << "}";
+    out << "]}";
+  }
+  out << "],\"grid\":[" << grid[0] << "," << grid[1] << "," << grid[2] << "]}\n";
+}
+
 int run_trace(const SchedFlags& f, std::ostream& out) {
+  if (f.kind == "sm90-group") {
+    const raster::GroupConfig c = fixed_group(f);
+    const raster::GroupPlan p = raster::plan_group(c);
+    const i64 ctas = p.grid[0] * p.grid[1] * p.grid[2];
+    const auto visits = [&](i64 cta) { return raster::group_visits(c, p, cta); };
+    if (f.json) return trace_json(p.grid, ctas, visits, out), 0;
+    out << "sm90-group: " << proofs::config_text(c) << "\n  grid " << p.grid[0] << "x" << p.grid[1] << "x" << p.grid[2] << " (" << ctas
+        << " CTAs), " << raster::to_string(p.raster) << ", host bound " << p.host_blocks << ", device tiles " << p.device_blocks << "\n";
+    for (i64 cta = 0; cta < ctas; ++cta) {
+      out << "  CTA " << cta << ":";
+      for (const auto& w : visits(cta)) out << " g" << w.group << "(" << w.m << "," << w.n << ")";
+      out << "\n";
+    }
+    return 0;
+  }
+  if (f.groups) throw LayoutError("sm90-persistent takes --tiles, not --groups");
   const PersistentConfig c = fixed(f);
   const raster::PersistentPlan p = raster::plan_persistent(c);
   const i64 ctas = p.grid[0] * p.grid[1] * p.grid[2];
-  if (f.json) {
-    out << "{\"ctas\":[";
-    for (i64 cta = 0; cta < ctas; ++cta) {
-      out << (cta ? "," : "") << "{\"cta\":" << cta << ",\"work\":[";
-      const auto visits = raster::persistent_visits(c, p, cta);
-      for (std::size_t k = 0; k < visits.size(); ++k)
-        out << (k ? "," : "") << "{\"iter\":" << visits[k].iter << ",\"group\":0,\"m\":" << visits[k].m << ",\"n\":" << visits[k].n
-            << ",\"l\":" << visits[k].l << "}";
-      out << "]}";
-    }
-    out << "],\"grid\":[" << p.grid[0] << "," << p.grid[1] << "," << p.grid[2] << "]}\n";
-    return 0;
-  }
+  const auto visits = [&](i64 cta) { return raster::persistent_visits(c, p, cta); };
+  if (f.json) return trace_json(p.grid, ctas, visits, out), 0;
   out << "sm90-persistent: " << proofs::config_text(c) << "\n  grid " << p.grid[0] << "x" << p.grid[1] << "x" << p.grid[2] << " (" << ctas
       << " CTAs), swizzle " << (1 << p.log_swizzle) << ", " << raster::to_string(p.raster) << ", blocks " << p.blocks_m << "x" << p.blocks_n
       << " per batch after rounding\n";
   for (i64 cta = 0; cta < ctas; ++cta) {
-    const auto visits = raster::persistent_visits(c, p, cta);
     out << "  CTA " << cta << ":";
-    for (const auto& w : visits) out << " (" << w.m << "," << w.n << "," << w.l << ")";
+    for (const auto& w : visits(cta)) out << " (" << w.m << "," << w.n << "," << w.l << ")";
     out << "\n";
   }
   return 0;
 }
 
-// The domain of every flag not given (the header's), as configurations and as text.
-std::vector<PersistentConfig> domain_of(const SchedFlags& f, std::string& text) {
-  std::vector<std::array<i64, 3>> tiles;
-  if (f.tiles) tiles.push_back(*f.tiles);
-  else
-    for (i64 m = 1; m <= f.max_tiles; ++m)
-      for (i64 n = 1; n <= f.max_tiles; ++n)
-        for (i64 l = 1; l <= 2; ++l) tiles.push_back({m, n, l});
+// The domain of every flag not given (the header's), as schedules smallest first, and as text.
+std::vector<proofs::Schedule> domain_of(const SchedFlags& f, std::string& text) {
+  const bool group = f.kind == "sm90-group";
+  std::vector<std::vector<std::array<i64, 2>>> group_lists;  // sm90-group
+  std::vector<std::array<i64, 3>> tiles;                      // sm90-persistent
+  if (group) {
+    if (f.tiles) throw LayoutError("sm90-group takes --groups, not --tiles");
+    if (f.groups) group_lists.push_back(*f.groups);
+    else {
+      const i64 side = std::min<i64>(f.max_tiles, 3);
+      std::vector<std::array<i64, 2>> shapes;
+      for (i64 m = 1; m <= side; ++m)
+        for (i64 n = 1; n <= side; ++n) shapes.push_back({m, n});
+      std::vector<std::vector<std::array<i64, 2>>> level{{}};
+      for (i64 k = 1; k <= f.max_groups; ++k) {
+        std::vector<std::vector<std::array<i64, 2>>> next;
+        for (const auto& l : level)
+          for (const auto& sh : shapes) {
+            auto x = l;
+            x.push_back(sh);
+            next.push_back(x);
+          }
+        for (const auto& l : next) group_lists.push_back(l);
+        level = next;
+      }
+    }
+  } else {
+    if (f.groups) throw LayoutError("sm90-persistent takes --tiles, not --groups");
+    if (f.tiles) tiles.push_back(*f.tiles);
+    else
+      for (i64 m = 1; m <= f.max_tiles; ++m)
+        for (i64 n = 1; n <= f.max_tiles; ++n)
+          for (i64 l = 1; l <= 2; ++l) tiles.push_back({m, n, l});
+  }
   const std::vector<std::array<i64, 2>> clusters = f.cluster ? std::vector<std::array<i64, 2>>{*f.cluster}
                                                              : std::vector<std::array<i64, 2>>{{1, 1}, {2, 1}, {1, 2}, {2, 2}};
   const std::vector<i64> swizzles = f.max_swizzle ? std::vector<i64>{*f.max_swizzle} : std::vector<i64>{1, 2, 4, 8};
@@ -134,30 +213,46 @@ std::vector<PersistentConfig> domain_of(const SchedFlags& f, std::string& text) 
       f.raster ? std::vector<raster::RasterOption>{*f.raster}
                : std::vector<raster::RasterOption>{raster::RasterOption::heuristic, raster::RasterOption::along_m, raster::RasterOption::along_n};
   const std::vector<i64> sms = f.sms ? std::vector<i64>{*f.sms} : std::vector<i64>{1, 3, 8, 132};
-  text = std::string(f.tiles ? "the tiles given" : "tiles M, N in [1, " + std::to_string(f.max_tiles) + "], L in {1, 2}") + "; " +
-         (f.cluster ? "the cluster given" : "clusters 1x1, 2x1, 1x2, 2x2") + "; " + (f.max_swizzle ? "the swizzle given" : "max swizzle 1, 2, 4, 8") +
-         "; " + (f.raster ? "the raster given" : "rasters heuristic, along-m, along-n") + "; " + (f.sms ? "the SMs given" : "SMs 1, 3, 8, 132");
-  std::vector<PersistentConfig> out;
-  for (const auto& t : tiles)
+  const std::string problems =
+      group ? (f.groups ? "the groups given"
+                        : "every list of 1 to " + std::to_string(f.max_groups) + " groups of M, N in [1, " + std::to_string(std::min<i64>(f.max_tiles, 3)) + "]")
+            : (f.tiles ? "the tiles given" : "tiles M, N in [1, " + std::to_string(f.max_tiles) + "], L in {1, 2}");
+  text = problems + "; " + (f.cluster ? "the cluster given" : "clusters 1x1, 2x1, 1x2, 2x2") + "; " +
+         (f.max_swizzle ? "the swizzle given" : "max swizzle 1, 2, 4, 8") + "; " + (f.raster ? "the raster given" : "rasters heuristic, along-m, along-n") +
+         "; " + (f.sms ? "the SMs given" : "SMs 1, 3, 8, 132") + (f.corrected ? "; the corrected bound" : "");
+  std::vector<std::pair<i64, proofs::Schedule>> out;
+  const std::size_t problems_count = group ? group_lists.size() : tiles.size();
+  for (std::size_t pi = 0; pi < problems_count; ++pi)
     for (const auto& cl : clusters)
       for (const i64 s : swizzles)
         for (const auto r : rasters)
           for (const i64 k : sms) {
-            PersistentConfig c;
-            c.tiles_m = t[0], c.tiles_n = t[1], c.tiles_l = t[2];
-            c.cluster_m = cl[0], c.cluster_n = cl[1];
-            c.max_swizzle = s, c.raster = r, c.sms = k;
-            if (f.max_active_clusters) c.max_active_clusters = *f.max_active_clusters;
-            raster::validate(c);
-            out.push_back(c);
+            if (group) {
+              raster::GroupConfig c;
+              c.groups = group_lists[pi];
+              c.cluster_m = cl[0], c.cluster_n = cl[1], c.max_swizzle = s, c.raster = r, c.sms = k, c.corrected = f.corrected;
+              if (f.max_active_clusters) c.max_active_clusters = *f.max_active_clusters;
+              i64 total = 0;
+              for (const auto& g : c.groups) total += g[0] * g[1];
+              out.push_back({total, proofs::schedule_of(c)});
+            } else {
+              PersistentConfig c;
+              c.tiles_m = tiles[pi][0], c.tiles_n = tiles[pi][1], c.tiles_l = tiles[pi][2];
+              c.cluster_m = cl[0], c.cluster_n = cl[1], c.max_swizzle = s, c.raster = r, c.sms = k;
+              if (f.max_active_clusters) c.max_active_clusters = *f.max_active_clusters;
+              out.push_back({c.tiles_m * c.tiles_n * c.tiles_l, proofs::schedule_of(c)});
+            }
           }
-  return out;
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<proofs::Schedule> sorted;
+  for (auto& x : out) sorted.push_back(std::move(x.second));
+  return sorted;
 }
 
 int run_prove(const SchedFlags& f, std::ostream& out) {
   if (f.claims.empty()) throw LayoutError("raster prove " + f.kind + " needs --claim exactly-once|in-range|balance");
   std::string text;
-  const std::vector<PersistentConfig> domain = domain_of(f, text);
+  const std::vector<proofs::Schedule> domain = domain_of(f, text);
   int refuted = 0, other = 0;
   std::string json = "{\"kind\":" + json_str(f.kind) + ",\"claims\":[";
   for (std::size_t i = 0; i < f.claims.size(); ++i) {
@@ -168,12 +263,12 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
     const proofs::Verdict& v = r.verdict;
     refuted += v.is_refuted();
     other += !v.is_refuted() && !v.is_proved();
-    const std::string detail = v.is_refuted() ? "witness: " + v.witness.why + " [" + proofs::config_text(r.config) + "]" : v.detail;
+    const std::string detail = v.is_refuted() ? "witness: " + v.witness.why + " [" + r.config + "]" : v.detail;
     // balance is a measurement, not a claim: it is reported, never shown as PROVED.
     const std::string kind = *claim == proofs::SchedulerClaim::balance && v.is_proved() ? "REPORT" : proofs::to_string(v.kind);
     if (!f.json) out << kind << "  " << f.claims[i] << "  " << detail << "  [" << v.method << "]\n";
     json += std::string(i ? "," : "") + "{\"claim\":" + json_str(f.claims[i]) + ",\"verdict\":" + json_str(kind) +
-            ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(detail) + ",\"config\":" + json_str(proofs::config_text(r.config)) +
+            ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(detail) + ",\"config\":" + json_str(r.config) +
             (*claim == proofs::SchedulerClaim::balance ? ",\"balance\":" + std::to_string(r.balance_max_over_mean) : std::string()) + "}";
   }
   if (f.json) out << json << "]}\n";
@@ -182,13 +277,13 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
 
 }  // namespace
 
-bool is_scheduler_kind(const std::string& kind) { return kind == "sm90-persistent"; }
+bool is_scheduler_kind(const std::string& kind) { return kind == "sm90-persistent" || kind == "sm90-group"; }
 
 int run_scheduler_command(const std::string& sub, const std::vector<std::string>& args, std::ostream& out) {
   const SchedFlags f = parse(args);
   if (!is_scheduler_kind(f.kind))
     throw LayoutError("raster " + sub + " " + (f.kind.empty() ? std::string("needs a KIND") : "'" + f.kind + "'") +
-                      ": the scheduler kinds are sm90-persistent (sm90-group and sm90-stream-k are not modelled yet)");
+                      ": the scheduler kinds are sm90-persistent and sm90-group (sm90-stream-k is not modelled yet)");
   return sub == "trace" ? run_trace(f, out) : run_prove(f, out);
 }
 
