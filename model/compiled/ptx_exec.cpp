@@ -251,7 +251,6 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     for (const LaneState st : is.state) any_unknown = any_unknown || st == LaneState::unknown, any_active = any_active || st == LaneState::active;
     if (any_unknown && !is.unknown_lanes && !is.sym.empty()) {  // every lane known or a term: kept for the claims
       s.counts_known = false;
-      if (s.unknown.empty()) s.unknown = m.reasons[is.why];
       SymbolicIssue si2;
       si2.warp = warp;
       si2.execution = execution;

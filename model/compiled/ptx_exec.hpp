@@ -69,6 +69,13 @@ namespace layoutproof::ptx {
 // for every value of the symbols, with each lane's address the same term: the claims decide it
 // for all values at once (proofs/claims/ptx_claims.hpp).
 // Example: broadcast(float* out, int k) reads s[k]: every lane's address is (s + 4 * P_0) mod 2^32.
+inline u64 mask_bits(u64 v, int bits) { return bits >= 64 ? v : v & ((u64{1} << bits) - 1); }
+inline i64 sign_extend(u64 v, int bits) {
+  if (bits >= 64) return static_cast<i64>(v);
+  const u64 m = u64{1} << (bits - 1);
+  return static_cast<i64>((mask_bits(v, bits) ^ m) - m);
+}
+
 constexpr int kMaxSymbols = 8;
 struct Symbol {
   std::size_t param = 0;  // Function::params index (SASS: 0, the parameter buffer)
@@ -102,6 +109,7 @@ struct Launch {
   // signed. Not used by the run (it decides nothing with a symbol); the claims assume it.
   struct Range {
     std::size_t param = 0;
+    i64 offset = 0;  // the symbol's first byte in the parameter (SASS: in the buffer)
     i64 lo = 0, hi = 0;
   };
   std::vector<Range> ranges;

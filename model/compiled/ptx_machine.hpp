@@ -187,11 +187,5 @@ class WarpRunner {
   std::unique_ptr<Impl> impl_;
 };
 
-inline u64 mask_bits(u64 v, int bits) { return bits >= 64 ? v : v & ((u64{1} << bits) - 1); }
-inline i64 sign_extend(u64 v, int bits) {
-  if (bits >= 64) return static_cast<i64>(v);
-  const u64 m = u64{1} << (bits - 1);
-  return static_cast<i64>((mask_bits(v, bits) ^ m) - m);
-}
 
 }  // namespace layoutproof::ptx

@@ -77,6 +77,7 @@ struct PtxLaunchRequest {
   std::string block_given_by = "--block";   // how the output names a given block
   std::array<i64, 3> grid{1, 1, 1};
   std::vector<std::pair<std::string, ptx::u64>> params;  // (index from 0, or name; value)
+  std::vector<std::pair<std::string, std::pair<i64, i64>>> ranges;  // --param-range: (key; LO..HI, signed)
   i64 smem_bytes = -1;                                   // dynamic shared memory (-1: not given)
 };
 
