@@ -39,6 +39,22 @@ int one_placement(std::initializer_list<const Val*> vs) {
   return n == 1 ? p : -1;
 }
 
+// Whether v is a symbol itself (P_i, no offset) at a width holding all its bits: then v == P_i
+// exactly (0 <= P_i < 2^bits_i never wraps), at every wider width too. Example: ld.param.u16 then
+// cvt.u32.u16: the zero-extended 16-bit term is P itself, and 4 * P at 32 bits is affine.
+bool whole_symbol(const Machine& m, const Val& v) {
+  const Term& t = m.terms[v.sym];
+  if (mask_bits(t.c0, v.symw) != 0) return false;
+  int n = 0;
+  for (std::size_t i = 0; i < t.c.size(); ++i) {
+    const u64 c = mask_bits(t.c[i], v.symw);
+    if (c == 0) continue;
+    if (c != 1 || i >= m.symbols.size() || v.symw < m.symbols[i].bits) return false;
+    ++n;
+  }
+  return n == 1;
+}
+
 u64 bfe(u64 a, u64 pos, u64 len, int bits, bool is_signed) {
   pos &= 0xff, len &= 0xff;
   const int msb = bits - 1;
@@ -328,8 +344,12 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     bool cta = false;
     for (const Val* v : vs) {
       if (!v->known()) {
-        if (!v->sym || v->symw < bits) return false;
+        if (!v->sym || (v->symw < bits && !whole_symbol(m, *v))) return false;
+        // Reduced to its width (exact: the operation's bits are at most that width, or it is a
+        // whole symbol, whose reduced term is P_i itself).
         ts[i] = m.terms[v->sym], sy[i] = true;
+        ts[i].c0 = mask_bits(ts[i].c0, v->symw);
+        for (u64& x : ts[i].c) x = mask_bits(x, v->symw);
         if (!why) why = v->why;
       } else {
         ts[i].c0 = v->v;

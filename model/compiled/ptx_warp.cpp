@@ -381,7 +381,7 @@ struct WarpRunner::Impl {
         const bool sass = p_.shared_window_base >= 0;
         if (sass || (a.imm == 0 && d.bytes <= 8 && want <= d.bytes))
           return symbol(base.index, a.imm, bits, sass ? "bytes " + std::to_string(a.imm) + ".." + std::to_string(a.imm + want - 1) +
-                                                            " of the parameter buffer (not fixed by --param)"
+                                                            " of the parameter buffer"
                                                       : who, who + " is not fixed by --param");
         v.why = m_.reason(who + " is not fixed by --param");
         return v;
