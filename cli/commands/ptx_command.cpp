@@ -15,7 +15,6 @@
 #include "model/compiled/ptx_parse.hpp"
 #include "model/compiled/sass_parse.hpp"
 #include "proofs/claims/ptx_claims.hpp"
-#include "proofs/claims/ptx_symbolic.hpp"
 
 namespace layoutproof::cli {
 namespace {

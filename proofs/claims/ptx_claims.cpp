@@ -7,7 +7,6 @@
 #include <filesystem>
 
 #include "model/compiled/ptx_parse.hpp"
-#include "proofs/claims/ptx_symbolic.hpp"
 
 namespace layoutproof::proofs {
 namespace {

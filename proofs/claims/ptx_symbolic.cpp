@@ -1,5 +1,5 @@
-// Claims over issues whose addresses are affine in free parameters (proofs/claims/ptx_symbolic.hpp).
-#include "proofs/claims/ptx_symbolic.hpp"
+// Claims over issues whose addresses are affine in free parameters (proofs/claims/ptx_claims.hpp, "Free parameters").
+#include "proofs/claims/ptx_claims.hpp"
 
 #include <algorithm>
 

@@ -24,7 +24,7 @@
 // and max-ways:K is a phase-level bound by definition.
 #include "proofs/smt/encode.hpp"
 #include "proofs/smt/session.hpp"
-#include "proofs/claims/ptx_symbolic.hpp"
+#include "proofs/claims/ptx_claims.hpp"
 #include "proofs/claims/trace_claims.hpp"
 
 #include <algorithm>
@@ -267,7 +267,7 @@ namespace {
 // trace constants.
 constexpr std::size_t kSymbolicChunk = 32;
 
-// The claims of proofs/claims/ptx_symbolic.hpp over the symbols P_i.
+// The claims of proofs/claims/ptx_claims.hpp ("Free parameters") over the symbols P_i.
 class SymbolicSearch {
  public:
   SymbolicSearch(const SymbolicQuery& q, Session& ss)
