@@ -611,7 +611,7 @@ every thread of one CTA, counted as Nsight Compute counts it and proved.
 
 Usage:
   layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--param I=V|NAME=V ...]
-                  [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
+                  [--param-range I=LO..HI ...] [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
 
 FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, or cuobjdump -ptx).
 -lineinfo adds .loc lines, so every instruction and witness names its CUDA source line.
@@ -622,8 +622,15 @@ Options:
   --grid X,Y,Z     %nctaid (default 1,1,1); CTA (0,0,0) is run, and a claim whose addresses depend on
                    %ctaid is UNKNOWN when the grid has more than one CTA
   --param I=V      fix kernel parameter I (0-based) or NAME (as the PTX names it, _Z..._param_0) to V
-                   (decimal or 0x hex); a parameter left free is unknown, and so is every address
-                   computed from it (UNKNOWN, never guessed)
+                   (decimal or 0x hex). A parameter left free is a symbol: an address that is an
+                   affine term in it (s[k], s[4*tid + k + 3], s[tid*k]: add, sub, mul/shl by a
+                   constant, mad, truncation) is decided for EVERY value of it with Z3 (PROVED
+                   from unsat; REFUTED with values that are replayed by re-running the kernel with
+                   them as --param); anything else computed from it (a branch, a loop bound, a
+                   shift right, a comparison) is UNKNOWN with the reason, never guessed
+  --param-range I=LO..HI
+                   the free parameter I (or NAME) takes only the values LO..HI (signed); every
+                   verdict names its domain
   --smem-bytes N   the dynamic (extern __shared__) shared memory's size, for in-bounds
   --claim C        conflict-free | max-ways:K (the bank model `trace` uses) | aligned | in-bounds |
                    no-overlap (stores: no two lanes of one issue write a common byte with different
@@ -647,6 +654,8 @@ Examples:
   layoutproof ptx tests/ptx/basic.ptx --kernel column_read --block 32
   layoutproof ptx tests/ptx/basic.ptx --kernel padded --block 32 --claim conflict-free --claim in-bounds
   layoutproof ptx tests/ptx/basic.ptx --kernel broadcast --block 32 --param 1=5 --claim conflict-free --json
+  layoutproof ptx tests/ptx/basic.ptx --kernel broadcast --block 32 --claim conflict-free --claim in-bounds
+  layoutproof ptx tests/ptx/basic.ptx --kernel broadcast --block 32 --param-range 1=0..63 --claim in-bounds
 
 Exit codes: 0 every claim proved (or counts alone); 1 a claim refuted; 2 bad input (a malformed
 file: FILE:LINE:COL and a caret); 3 a claim unknown or an error.
@@ -657,7 +666,7 @@ thread of one CTA, counted as Nsight Compute counts it (per SASS instruction) an
 
 Usage:
   layoutproof sass FILE [--kernel TEXT] --block X[,Y[,Z]] [--grid X[,Y[,Z]]] [--param I=V|I+OFF=V|@OFF=V ...]
-                   [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
+                   [--param-range I=LO..HI|@OFF=LO..HI ...] [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
 
 FILE is `cuobjdump -sass k.cubin` (or of the executable) or `nvdisasm -g k.cubin` (which adds the
 CUDA source line of every instruction, so witnesses name it), for sm_80..sm_90. cuobjdump is part of
@@ -671,8 +680,11 @@ Options:
                    (its byte offset follows from their sizes); I+OFF=V: bytes OFF.. of parameter I;
                    @OFF=V: bytes OFF.. of the parameter buffer (c[0x0][0x210+OFF] on sm_90);
                    KEY:BYTES=V gives a field's width (1, 2, 4, 8; default 4, or 8 for wider values):
-                   @8:8=0 is a pointer at byte 8. A parameter left free is not known, and what
-                   depends on it is UNKNOWN. Pointers given let LDGSTS count its global side
+                   @8:8=0 is a pointer at byte 8 (pointers given let LDGSTS count its global side).
+                   A parameter left free is a symbol, as for ptx: addresses affine in it are
+                   decided for every value (Z3), what else depends on it is UNKNOWN
+  --param-range I=LO..HI, @OFF=LO..HI
+                   the free parameter (or buffer bytes) takes only the values LO..HI (signed)
   --smem-bytes N   the CTA's shared memory (static and dynamic), for in-bounds: SASS names no
                    symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)
   --claim C        conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)

@@ -65,6 +65,16 @@ PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd)
       const std::size_t eq = p.find('=');
       if (eq == std::string::npos || eq == 0) throw LayoutError("--param needs I=V, I+OFFSET=V, NAME=V (PTX) or @OFFSET=V (SASS), not '" + p + "'");
       a.launch.params.push_back({p.substr(0, eq), parse_ptx_param_value(p.substr(eq + 1), "--param " + p.substr(0, eq))});
+    } else if (f == "--param-range") {
+      const std::string p = value();
+      const std::size_t eq = p.find('='), dots = p.find("..", eq == std::string::npos ? 0 : eq);
+      if (eq == std::string::npos || eq == 0 || dots == std::string::npos)
+        throw LayoutError("--param-range needs I=LO..HI or NAME=LO..HI (PTX), @OFFSET=LO..HI (SASS), not '" + p + "'");
+      const std::string what = "--param-range " + p.substr(0, eq);
+      const i64 lo = static_cast<i64>(parse_ptx_param_value(p.substr(eq + 1, dots - eq - 1), what));
+      const i64 hi = static_cast<i64>(parse_ptx_param_value(p.substr(dots + 2), what));
+      if (lo > hi) throw LayoutError(what + ": LO " + std::to_string(lo) + " is above HI " + std::to_string(hi) + " (an empty domain proves nothing)");
+      a.launch.ranges.push_back({p.substr(0, eq), {lo, hi}});
     } else if (f == "--smem-bytes") a.launch.smem_bytes = parse_int_in(value(), "--smem-bytes", 0, kSmemBytes);
     else if (f == "--claim") {
       const std::string c = value();
@@ -129,7 +139,10 @@ void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& 
   out << tot;
   for (const ptx::Site& s : r.sites) {
     const std::string at = "  note: line " + std::to_string(s.line) + ": ";
-    if (!s.unknown.empty()) out << at << s.unknown_issues << " issue(s) with a lane not known: " << terminal_text(s.unknown) << "\n";
+    if (!s.unknown.empty() && s.unknown_issues) out << at << s.unknown_issues << " issue(s) with a lane not known: " << terminal_text(s.unknown) << "\n";
+    if (!s.symbolic.empty())
+      out << at << s.symbolic.size() << " distinct issue(s) whose addresses are affine in free parameters ("
+          << terminal_text(symbolic_domain(k.launch.launch, r, s)) << ")\n";
     if (!s.bank_modelled) out << at << s.op << ".shared: wavefronts not known (the bank model has no rule for atomics)\n";
     if (!s.invalid.empty()) out << at << "the bank model refused an issue: " << terminal_text(s.invalid) << "\n";
     if (!s.divergent.empty()) out << at << "divergent: " << s.divergent << "\n";

@@ -39,6 +39,22 @@ int one_placement(std::initializer_list<const Val*> vs) {
   return n == 1 ? p : -1;
 }
 
+// Whether v is a symbol itself (P_i, no offset) at a width holding all its bits: then v == P_i
+// exactly (0 <= P_i < 2^bits_i never wraps), at every wider width too. Example: ld.param.u16 then
+// cvt.u32.u16: the zero-extended 16-bit term is P itself, and 4 * P at 32 bits is affine.
+bool whole_symbol(const Machine& m, const Val& v) {
+  const Term& t = m.terms[v.sym];
+  if (mask_bits(t.c0, v.symw) != 0) return false;
+  int n = 0;
+  for (std::size_t i = 0; i < t.c.size(); ++i) {
+    const u64 c = mask_bits(t.c[i], v.symw);
+    if (c == 0) continue;
+    if (c != 1 || i >= m.symbols.size() || v.symw < m.symbols[i].bits) return false;
+    ++n;
+  }
+  return n == 1;
+}
+
 u64 bfe(u64 a, u64 pos, u64 len, int bits, bool is_signed) {
   pos &= 0xff, len &= 0xff;
   const int msb = bits - 1;
@@ -105,6 +121,30 @@ bool compare(Cmp c, u64 a, u64 b, int bits, bool is_signed) {
 
 }  // namespace
 
+Val Machine::symbolic(const Term& t0, int w, u32 why, int placement, bool cta) {
+  Term t = t0;
+  t.w = w;
+  t.c0 = mask_bits(t.c0, w);
+  bool constant = true;
+  for (u64& c : t.c) c = mask_bits(c, w), constant = constant && c == 0;
+  Val v;
+  v.placement = placement;
+  v.cta = cta;
+  if (constant) {  // the symbols cancelled (x - x, 0 * x): a known value
+    v.v = t.c0;
+    return v;
+  }
+  if (terms.size() >= kMaxTerms) {
+    v.why = reason("more than " + std::to_string(kMaxTerms) + " values computed from free parameters: the rest are not kept");
+    return v;
+  }
+  terms.push_back(t);
+  v.why = why;
+  v.sym = static_cast<u32>(terms.size() - 1);
+  v.symw = static_cast<u8>(w);
+  return v;
+}
+
 u32 Machine::reason(const std::string& text) {
   const auto it = reason_ids.find(text);
   if (it != reason_ids.end()) return it->second;
@@ -169,6 +209,7 @@ Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o
     default: return unknown(m.reason_at(in, "an operand that has no value here"));
   }
   if (o.neg && v.known()) v.v = v.v ? 0 : 1;  // `!%p`
+  if (o.neg) v.sym = 0;                         // not a term
   return v;
 }
 
@@ -176,6 +217,7 @@ void write_operand(Lane& ln, const Function& f, const Operand& o, Val v, int bit
   (void)f;
   if (o.kind != OK::reg) return;
   if (v.known()) v.v = mask_bits(v.v, bits);
+  else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);  // a truncation of the term: exact
   reg(ln, o.index) = v;
 }
 
@@ -225,6 +267,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
   const auto put = [&](int k, Val v, int w) {
     if (!out) return;
     if (v.known()) v.v = mask_bits(v.v, w);
+    else if (v.sym && v.symw > w) v.symw = static_cast<u8>(w);  // a truncation of the term: exact
     out[k] = v;
   };
   const auto put2 = [&](int k, Val v, int w) {
@@ -276,12 +319,49 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
   const bool fl = t.is_float();
   // Lane k: true (and its destinations unknown) when one of the inputs is not known.
   const auto unknown_of = [&](int k, std::initializer_list<const Val*> vs) __attribute__((always_inline)) -> bool {
-    if (const u32 why = first_unknown(vs)) {
+    if (u32 why = first_unknown(vs)) {
+      bool sym = false, other = false;
+      for (const Val* v : vs)
+        if (v && !v->known()) (v->sym ? sym : other) = true;
+      if (sym && !other)  // only symbols: what the operation does to them is not an affine term
+        why = m.reason_once(in, 2, [&] {
+          return m.mnemonic(in) + " of a value computed from a free parameter: not affine in it (not decided for every value)";
+        });
       put(k, unknown(why), 64);
       put2(k, unknown(why), 64);
       return true;
     }
     return false;
+  };
+  // Lane k's result as an affine term when every input is known or symbolic with at least the
+  // operation's width (a narrower term is zero-extended: its wrap-around is not affine) and one is
+  // symbolic: `make(terms, symbolic)` builds it (nullopt: not affine). False when not done.
+  const auto affine = [&](int k, std::initializer_list<const Val*> vs, int placement, auto&& make) -> bool {
+    std::array<Term, 4> ts{};
+    std::array<bool, 4> sy{};
+    std::size_t i = 0;
+    u32 why = 0;
+    bool cta = false;
+    for (const Val* v : vs) {
+      if (!v->known()) {
+        if (!v->sym || (v->symw < bits && !whole_symbol(m, *v))) return false;
+        // Reduced to its width (exact: the operation's bits are at most that width, or it is a
+        // whole symbol, whose reduced term is P_i itself).
+        ts[i] = m.terms[v->sym], sy[i] = true;
+        ts[i].c0 = mask_bits(ts[i].c0, v->symw);
+        for (u64& x : ts[i].c) x = mask_bits(x, v->symw);
+        if (!why) why = v->why;
+      } else {
+        ts[i].c0 = v->v;
+      }
+      cta = cta || v->cta;
+      ++i;
+    }
+    if (!why) return false;
+    const std::optional<Term> t = make(ts, sy);
+    if (!t) return false;
+    put(k, m.symbolic(*t, bits, why, placement, cta), bits);
+    return true;
   };
 
   switch (c.op) {
@@ -311,6 +391,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
           for (u32 e = 0; e < dst.count; ++e) {
             Val p = x;
             p.placement = -1;
+            p.sym = 0;  // a part of a term is not a term
             if (x.known()) p.v = mask_bits(x.v >> (part * static_cast<int>(e)), part);
             write_operand(lanes[k], f, f.operands[dst.index + e], p, part);
           }
@@ -330,6 +411,13 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       const int sb = c.src.bits;
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = ca[k];
+        if (a.sym && !c.sat && !(c.src.is_signed() && a.symw >= sb && bits > sb)) {
+          // The term mod 2^min(w, source bits), zero-extended: a sign extension of a term whose
+          // sign bit may be set is not affine (unknown below).
+          Val r = a;
+          r.symw = static_cast<u8>(std::min<int>(a.symw, sb));
+          return put(k, r, bits);
+        }
         if (a.why && unknown_of(k, {&a})) return;
         u64 v = c.src.is_signed() ? static_cast<u64>(sign_extend(a.v, sb)) : mask_bits(a.v, sb);
         if (c.sat) {  // clamp to the destination's range
@@ -357,7 +445,16 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       gather(s0, 0), gather(s1, 1);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
-        if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
+        if ((a.why | b.why) &&
+            ((!c.sat && affine(k, {&a, &b}, c.op == Op::add ? one_placement({&a, &b}) : (b.placement < 0 ? a.placement : -1),
+                               [&](std::array<Term, 4>& t, const std::array<bool, 4>&) -> std::optional<Term> {
+                                 const u64 sg = c.op == Op::add ? 1 : ~u64{0};
+                                 t[0].c0 += sg * t[1].c0;
+                                 for (int i = 0; i < kMaxSymbols; ++i) t[0].c[static_cast<std::size_t>(i)] += sg * t[1].c[static_cast<std::size_t>(i)];
+                                 return t[0];
+                               })) ||
+             unknown_of(k, {&a, &b})))
+          return;
         u64 r = c.op == Op::add ? a.v + b.v : a.v - b.v;
         if (c.sat) {
           const i64 x = sign_extend(a.v, 32), y = sign_extend(b.v, 32);
@@ -375,7 +472,21 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       if (mad) gather(s2, 2);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = mad ? s2[k] : Val{};
-        if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, mad ? &cc : nullptr})) return;
+        if ((a.why | b.why | cc.why) &&
+            ((!c.wide && !c.hi && (c.op == Op::mul || c.op == Op::mad) &&
+              affine(k, {&a, &b, &cc}, mad && a.placement < 0 && b.placement < 0 ? cc.placement : -1,
+                     [&](std::array<Term, 4>& t, const std::array<bool, 4>& sy) -> std::optional<Term> {
+                       if (sy[0] && sy[1]) return std::nullopt;  // a product of two terms
+                       Term r = sy[0] ? t[0] : t[1];
+                       const u64 f = sy[0] ? t[1].c0 : t[0].c0;
+                       r.c0 *= f;
+                       for (u64& x : r.c) x *= f;
+                       r.c0 += t[2].c0;  // mad's addend (0 for mul)
+                       for (int i = 0; i < kMaxSymbols; ++i) r.c[static_cast<std::size_t>(i)] += t[2].c[static_cast<std::size_t>(i)];
+                       return r;
+                     })) ||
+             unknown_of(k, {&a, &b, mad ? &cc : nullptr})))
+          return;
         u64 r;
         int w = bits;
         if (c.op == Op::mul24 || c.op == Op::mad24) {
@@ -424,7 +535,15 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       gather(s0, 0);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k];
-        if (a.why && unknown_of(k, {&a})) return;
+        if (a.why && (((c.op == Op::neg || c.op == Op::not_) &&
+                       affine(k, {&a}, -1, [&](std::array<Term, 4>& t, const std::array<bool, 4>&) -> std::optional<Term> {
+                         t[0].c0 = 0 - t[0].c0;  // neg: -x; not: ~x = -x - 1
+                         for (u64& x : t[0].c) x = 0 - x;
+                         if (c.op == Op::not_) t[0].c0 -= 1;
+                         return t[0];
+                       })) ||
+                      unknown_of(k, {&a})))
+          return;
         const u64 x = mask_bits(a.v, bits);
         u64 r = 0;
         int w = bits;
@@ -463,6 +582,21 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       gather(s0, 0), gather(s1, 1);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
+        if ((a.why | b.why) && (a.known() || b.known()) && (a.sym || b.sym)) {
+          // With a constant: and with a low mask 2^j - 1 truncates the term to j bits, and with 0
+          // is 0, or/xor with 0 is the term itself; other masks are not affine (below).
+          const Val& x = a.sym ? a : b;
+          const u64 mask = mask_bits(a.sym ? b.v : a.v, bits);
+          Val r = x;
+          r.placement = one_placement({&a, &b});
+          r.cta = a.cta || b.cta;
+          if (c.op == Op::and_ && mask == 0) return put(k, result(0, {&a, &b}), bits);
+          if (c.op == Op::and_ && (mask & (mask + 1)) == 0) {
+            r.symw = static_cast<u8>(std::min<int>(x.symw, std::bit_width(mask)));
+            return put(k, r, bits);
+          }
+          if (c.op != Op::and_ && mask == 0) return put(k, r, bits);
+        }
         if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
         const u64 r = c.op == Op::and_ ? a.v & b.v : c.op == Op::or_ ? a.v | b.v : a.v ^ b.v;
         put(k, result(r, {&a, &b}, one_placement({&a, &b})), bits);
@@ -472,7 +606,16 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       gather(s0, 0), gather(s1, 1);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
-        if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
+        if ((a.why | b.why) &&
+            ((c.op == Op::shl && b.known() &&
+              affine(k, {&a}, -1, [&](std::array<Term, 4>& t, const std::array<bool, 4>&) -> std::optional<Term> {
+                const u64 sh = mask_bits(b.v, 32), f = sh >= 64 ? 0 : u64{1} << sh;  // x << sh = x * 2^sh (mod 2^bits)
+                t[0].c0 *= f;
+                for (u64& x : t[0].c) x *= f;
+                return t[0];
+              })) ||
+             unknown_of(k, {&a, &b})))
+          return;
         const u64 sh = mask_bits(b.v, 32);
         u64 r;
         if (c.op == Op::shl) r = sh >= static_cast<u64>(bits) ? 0 : a.v << sh;
@@ -549,7 +692,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
         const Val a = s0[k], b = s1[k], p = s2[k];
         if (p.why && unknown_of(k, {&p})) return;
         const Val& pick = p.v ? a : b;
-        if (!pick.known()) return put(k, pick, 64);
+        if (!pick.known()) return put(k, pick, pick.sym ? bits : 64);
         put(k, result(pick.v, {&pick, &p}, pick.placement), bits);
       });
     }

@@ -146,6 +146,10 @@ class FlatIndex {
   std::size_t used_ = 0;
 };
 
+// Distinct issues with free-parameter terms kept per site: each costs a Z3 query's share; beyond
+// this the site's claims are UNKNOWN (Site::symbolic_capped).
+constexpr std::size_t kMaxSymbolicIssues = 4096;
+
 u64 pattern_hash(const Issue& is) {
   u64 h = 1469598103934665603ull;
   for (int k = 0; k < kWarpLanes; ++k) {
@@ -245,6 +249,34 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
                     ": inside a divergent region whose paths meet before they reconverge";
     bool any_unknown = false, any_active = false;
     for (const LaneState st : is.state) any_unknown = any_unknown || st == LaneState::unknown, any_active = any_active || st == LaneState::active;
+    if (any_unknown && !is.unknown_lanes && !is.sym.empty()) {  // every lane known or a term: kept for the claims
+      s.counts_known = false;
+      SymbolicIssue si2;
+      si2.warp = warp;
+      si2.execution = execution;
+      si2.count = 1;
+      si2.placement = is.placement;
+      si2.divergent = is.divergent;
+      si2.cta_dependent = is.cta;
+      for (std::size_t k = 0; k < kWarpLanes; ++k) {
+        si2.active[k] = is.state[k] == LaneState::active || is.state[k] == LaneState::unknown;
+        if (is.state[k] == LaneState::unknown) si2.addr[k] = is.sym[k];
+        else if (is.state[k] == LaneState::active) si2.addr[k].c0 = static_cast<u64>(is.addr[k]), si2.addr[k].w = 32;
+      }
+      for (SymbolicIssue& o : s.symbolic)
+        if (o.active == si2.active && o.addr == si2.addr && o.placement == si2.placement) {
+          ++o.count;
+          o.divergent = o.divergent || si2.divergent;
+          o.cta_dependent = o.cta_dependent || si2.cta_dependent;
+          return;
+        }
+      if (s.symbolic.size() >= kMaxSymbolicIssues) {
+        s.symbolic_capped = true;
+        return;
+      }
+      s.symbolic.push_back(si2);
+      return;
+    }
     if (any_unknown) {
       ++s.unknown_issues;
       s.counts_known = false;
@@ -340,9 +372,16 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   run.not_lane_addressed = r.not_lane_addressed();
   std::sort(run.not_lane_addressed.begin(), run.not_lane_addressed.end());
   run.not_modelled = m.not_modelled;
+  run.symbols = m.symbols;
   if (!r.harmless_stop().empty())
     run.not_modelled.push_back("a lane finished early where no shared-memory instruction is reachable (" + r.harmless_stop() + ")");
   return run;
+}
+
+u64 evaluate(const Term& t, const std::vector<u64>& p) {
+  u64 v = t.c0;
+  for (std::size_t i = 0; i < p.size() && i < t.c.size(); ++i) v += t.c[i] * p[i];
+  return mask_bits(v, t.w);
 }
 
 std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& p, std::size_t entry, const Launch& l, u32 function,

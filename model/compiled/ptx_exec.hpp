@@ -56,6 +56,42 @@
 
 namespace layoutproof::ptx {
 
+// Free parameters as symbols. A parameter (or bytes of one) that no --param fixes is a SYMBOL
+// P_i: its bits, read unsigned (0 <= P_i < 2^bits). A value computed from symbols stays exact as
+// long as it is an affine term
+//   value = (c0 + c_0 * P_0 + ... + c_(n-1) * P_(n-1)) mod 2^w      (Term; w <= 64)
+// add/sub, mul/shl by a constant, mad with a constant factor, neg/not, mov, truncations (cvt to
+// fewer bits, and with a low mask 2^j - 1) and zero extensions keep that form; an operation at a
+// width wider than its symbolic operand's w (whose wrap-around it cannot express), a sign
+// extension, and every other operation (comparisons, shifts right, division, min/max, products of
+// two symbols) make the value unknown, naming why. A branch or guard that depends on a symbol is
+// never decided (the lane stops, the guard is not known), so every issue a run records happens
+// for every value of the symbols, with each lane's address the same term: the claims decide it
+// for all values at once (proofs/claims/ptx_claims.hpp).
+// Example: broadcast(float* out, int k) reads s[k]: every lane's address is (s + 4 * P_0) mod 2^32.
+inline u64 mask_bits(u64 v, int bits) { return bits >= 64 ? v : v & ((u64{1} << bits) - 1); }
+inline i64 sign_extend(u64 v, int bits) {
+  if (bits >= 64) return static_cast<i64>(v);
+  const u64 m = u64{1} << (bits - 1);
+  return static_cast<i64>((mask_bits(v, bits) ^ m) - m);
+}
+
+constexpr int kMaxSymbols = 8;
+struct Symbol {
+  std::size_t param = 0;  // Function::params index (SASS: 0, the parameter buffer)
+  i64 offset = 0;         // its first byte inside that parameter
+  int bits = 32;          // its width: the load's
+  std::string name;       // "parameter 1 (_Z9broadcastPfi_param_1)"
+};
+struct Term {
+  int w = 64;
+  u64 c0 = 0;
+  std::array<u64, kMaxSymbols> c{};
+  bool operator==(const Term&) const = default;
+};
+// The term's value for symbol values `p` (missing ones 0).
+u64 evaluate(const Term& t, const std::vector<u64>& p);
+
 struct Launch {
   std::array<i64, 3> block{0, 0, 0};          // threads per CTA (x, y, z); all > 0
   std::array<i64, 3> grid{1, 1, 1};           // %nctaid; this CTA is (0,0,0)
@@ -69,6 +105,14 @@ struct Launch {
   };
   std::vector<Field> fields;
   i64 dynamic_smem_bytes = -1;                // -1: not given
+  // The domain of a free parameter's symbol (--param-range I=LO..HI): LO <= P <= HI, its bits read
+  // signed. Not used by the run (it decides nothing with a symbol); the claims assume it.
+  struct Range {
+    std::size_t param = 0;
+    i64 offset = 0;  // the symbol's first byte in the parameter (SASS: in the buffer)
+    i64 lo = 0, hi = 0;
+  };
+  std::vector<Range> ranges;
   i64 max_warp_steps = i64{1} << 24;          // warp-level instruction executions, whole CTA
   std::size_t max_patterns = std::size_t{1} << 20;  // distinct issues kept for claims, all sites
   std::optional<std::chrono::steady_clock::time_point> deadline;
@@ -103,6 +147,18 @@ struct Pattern {
   std::array<i64, kWarpLanes> global_line{};  // (the lanes' 128-byte global lines; compared to dedupe)
 };
 
+// A distinct warp-level issue of a site in which some active lane's address is an affine term in
+// free parameters (Symbol) and every other lane is known: its lanes' addresses for every value.
+// A known lane's address is the constant term. The claims decide these with Z3.
+struct SymbolicIssue {
+  i64 warp = 0, execution = 0, count = 0;
+  std::array<bool, kWarpLanes> active{};
+  std::array<Term, kWarpLanes> addr{};       // active lanes: the byte address (w <= 32)
+  std::array<int, kWarpLanes> placement{};
+  bool divergent = false;
+  bool cta_dependent = false;
+};
+
 struct Site {
   u32 function = 0, pc = 0;      // Program::functions index and instruction index
   u32 line = 0;                  // PTX line
@@ -122,6 +178,8 @@ struct Site {
   std::string divergent;         // the first divergent issue ("" none)
   bool patterns_capped = false;  // more distinct issues than the launch keeps: claims UNKNOWN
   bool cta_dependent = false;    // some issue's addresses or guards depended on %ctaid
+  std::vector<SymbolicIssue> symbolic;  // issues whose addresses depend on free parameters
+  bool symbolic_capped = false;  // more such issues than the run keeps: claims UNKNOWN
 };
 
 struct KernelRun {
@@ -139,6 +197,7 @@ struct KernelRun {
   bool cta_dependent_any = false;  // some address or guard of a site depended on %ctaid
   bool cta_control = false;        // some lane's branch or return depended on %ctaid: which sites
                                    // another CTA reaches, and how often, is not known from CTA 0
+  std::vector<Symbol> symbols;     // the free parameters' symbols the run met (Term::c's order)
 };
 
 // Runs program.functions[entry] (decoded with its callees: ptx_parse.hpp decode_with_callees).
@@ -148,7 +207,7 @@ KernelRun run_kernel(const Program& program, std::size_t entry, const Launch& la
 
 // Re-executes warp `warp` alone and returns its lanes' addresses (-1: inactive) in its
 // `execution`-th issue of instruction (function, pc); nullopt when that issue does not exist or a
-// lane's address is not known. Witnesses are replayed through this before they are printed;
+// lane's address is not known (a free parameter's symbol included: a replay is concrete). Witnesses are replayed through this before they are printed;
 // `written`, when given, receives that issue's stored data (Pattern::written; null when none).
 std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& program, std::size_t entry, const Launch& launch,
                                                         u32 function, u32 pc, i64 warp, i64 execution,

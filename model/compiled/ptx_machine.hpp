@@ -24,13 +24,21 @@
 
 namespace layoutproof::ptx {
 
+// A symbolic value (ptx_exec.hpp Term) is one that is not known (why: the free parameter's
+// reason, for every reader unaware of symbols) with `sym` naming its term in Machine::terms and
+// `symw` its width: the value is the term mod 2^symw, zero-extended. Code that copies a Val
+// unchanged keeps the term; code that makes a new one from `why` drops it (unknown, never wrong).
+// The fields fill Val's padding: it stays 24 bytes, so the concrete path does not slow down.
 struct Val {
   u64 v = 0;
   u32 why = 0;          // 0: known; else a reason (Machine::reasons)
   int placement = -1;   // the Placement its bits derive from (-1: none)
   bool cta = false;     // depends on %ctaid
+  u8 symw = 0;          // sym != 0: the term's width
+  u32 sym = 0;          // 0: not symbolic; else Machine::terms index
   bool known() const { return why == 0; }
 };
+static_assert(sizeof(Val) == 24, "Val is copied per lane per instruction: keep it small");
 
 struct Frame {
   u32 function = 0;
@@ -80,16 +88,23 @@ struct Machine {
   std::vector<std::string> reasons{""};
   std::unordered_map<std::string, u32> reason_ids;
   std::vector<std::string> not_modelled;
+  // Free parameters' symbols and the affine terms computed from them (terms[0] unused).
+  std::vector<Symbol> symbols;
+  std::vector<Term> terms{Term{}};
+  static constexpr std::size_t kMaxTerms = std::size_t{1} << 22;
+  // A symbolic Val for term t at width w (w <= t.w: t is reduced); an unknown one with `why`
+  // when the table is full (kMaxTerms: memory stays bounded in a long loop).
+  Val symbolic(const Term& t, int w, u32 why, int placement, bool cta);
 
   // The id of a reason text (interned).
   u32 reason(const std::string& text);
   // "line L: what" for an instruction.
   u32 reason_at(const Instr& in, const std::string& what) { return reason("line " + std::to_string(in.line) + ": " + what); }
   // The same, built once per (instruction, kind): the reasons the hot path gives every lane.
-  std::unordered_map<const Instr*, u32> once[2];
+  std::unordered_map<const Instr*, u32> once[3];
   // The last instruction asked, per kind: lanes of one issue ask in a row.
-  const Instr* once_last[2] = {nullptr, nullptr};
-  u32 once_last_id[2] = {0, 0};
+  const Instr* once_last[3] = {nullptr, nullptr, nullptr};
+  u32 once_last_id[3] = {0, 0, 0};
   template <class F>
   u32 reason_once(const Instr& in, int kind, F&& what) {
     if (once_last[kind] == &in) return once_last_id[kind];
@@ -142,6 +157,11 @@ struct Issue {
   std::shared_ptr<const Written> written;  // a store whose active lanes share a byte: their data
   bool global_known = false;  // cp.async: every active lane's global address is known
   std::array<i64, kWarpLanes> global_line{};  // cp.async: each active lane's 128-byte global line
+  // Per lane, the address term of a lane whose address depends on free parameters (its state is
+  // unknown; ptx_exec.hpp SymbolicIssue): empty when there is none. unknown_lanes: some lane's
+  // address or guard is not known at all (the issue is then not symbolic).
+  std::vector<Term> sym;
+  bool unknown_lanes = false;
 };
 
 // Whether `in` is a site: a shared-memory instruction the executor counts.
@@ -169,11 +189,5 @@ class WarpRunner {
   std::unique_ptr<Impl> impl_;
 };
 
-inline u64 mask_bits(u64 v, int bits) { return bits >= 64 ? v : v & ((u64{1} << bits) - 1); }
-inline i64 sign_extend(u64 v, int bits) {
-  if (bits >= 64) return static_cast<i64>(v);
-  const u64 m = u64{1} << (bits - 1);
-  return static_cast<i64>((mask_bits(v, bits) ^ m) - m);
-}
 
 }  // namespace layoutproof::ptx

@@ -362,6 +362,7 @@ struct WarpRunner::Impl {
       if (c->slot == slot && (c->offset == a.imm || c->offset == -1)) {
         v = c->value;
         if (v.known()) v.v = mask_bits(v.v, bits);
+        else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
         return v;
       }
     if (ln.stack.size() == 1 && base.index < f.params.size()) {  // a kernel parameter
@@ -375,6 +376,13 @@ struct WarpRunner::Impl {
       const ParamDecl& d = f.params[base.index];
       const std::string who = "parameter " + std::to_string(base.index) + " (" + d.name + ")";
       if (base.index >= l_.params.size() || !l_.params[base.index]) {
+        // Free: a symbol (ptx_exec.hpp Term), for a scalar read whole or in part from byte 0, or
+        // for bytes of SASS's parameter buffer.
+        const bool sass = p_.shared_window_base >= 0;
+        if (sass || (a.imm == 0 && d.bytes <= 8 && want <= d.bytes))
+          return symbol(base.index, a.imm, bits, sass ? "bytes " + std::to_string(a.imm) + ".." + std::to_string(a.imm + want - 1) +
+                                                            " of the parameter buffer"
+                                                      : who, who + " is not fixed by --param");
         v.why = m_.reason(who + " is not fixed by --param");
         return v;
       }
@@ -389,6 +397,33 @@ struct WarpRunner::Impl {
     return v;
   }
 
+  // The symbol of `bits` bits at byte `offset` of parameter `param`: the term P_i. Unknown when
+  // kMaxSymbols are in use, or its bytes overlap another symbol's without being the same (two
+  // symbols must be independent values for the claims' domain to be the parameters' one).
+  Val symbol(std::size_t param, i64 offset, int bits, const std::string& name, const std::string& why_text) {
+    Val v;
+    v.why = m_.reason(why_text);
+    const i64 bytes = (bits + 7) / 8;
+    std::size_t i = 0;
+    for (; i < m_.symbols.size(); ++i) {
+      const Symbol& s = m_.symbols[i];
+      if (s.param != param || offset + bytes <= s.offset || s.offset + (s.bits + 7) / 8 <= offset) continue;
+      if (s.offset == offset && s.bits == bits) break;
+      v.why = m_.reason(why_text + " (read at two widths: not one symbol)");
+      return v;
+    }
+    if (i == m_.symbols.size()) {
+      if (i >= static_cast<std::size_t>(kMaxSymbols)) {
+        v.why = m_.reason(why_text + " (more than " + std::to_string(kMaxSymbols) + " free parameters: not a symbol)");
+        return v;
+      }
+      m_.symbols.push_back({param, offset, bits, name});
+    }
+    Term t;
+    t.c[i] = 1;
+    return m_.symbolic(t, bits, v.why, -1, false);
+  }
+
   void store_param(Lane& ln, const Function& f, const Instr& in, const Operand& a, const Val& value, int bits) {
     const Operand& base = f.operands[a.index];
     if (base.kind != OK::param) return;
@@ -396,6 +431,7 @@ struct WarpRunner::Impl {
     std::erase_if(ln.cells, [&](const Cell& c) { return c.slot == slot && (c.offset == a.imm || c.offset == -1); });
     Val v = value;
     if (v.known()) v.v = mask_bits(v.v, bits);
+    else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
     ln.cells.push_back({slot, a.imm, v});
     (void)in;
   }
@@ -424,6 +460,16 @@ struct WarpRunner::Impl {
     Val v;
     if (base.kind == OK::none) v.v = 0;
     else v = read_operand(m_, ln, f, base, in);
+    if (v.sym && a.imm != 0) {  // term + offset in the 32-bit window: exact for a term of >= 32 bits
+      if (v.symw < 32) return Val{0, m_.reason_at(in, "an address whose free-parameter term is narrower than 32 bits"), -1, v.cta};
+      Term t = m_.terms[v.sym];
+      t.c0 += static_cast<u64>(a.imm);
+      return m_.symbolic(t, 32, v.why, v.placement, v.cta);
+    }
+    if (v.sym) {
+      if (v.symw > 32) v.symw = 32;
+      return v;
+    }
     if (!v.known()) return v;
     v.v = mask_bits(v.v + static_cast<u64>(a.imm), 32);  // the shared window is 32-bit
     return v;
@@ -536,6 +582,7 @@ struct WarpRunner::Impl {
         is.cta = is.cta || guard_cta[s] || ln.cta_path;
         if (guard_unknown[s]) {
           is.state[s] = LaneState::unknown;
+          is.unknown_lanes = true;
           if (!is.why) is.why = guard_unknown[s];
           continue;
         }
@@ -547,6 +594,15 @@ struct WarpRunner::Impl {
         if (!v.known()) {
           is.state[s] = LaneState::unknown;
           if (!is.why) is.why = v.why;
+          if (v.sym) {  // its address for every value of the free parameters
+            if (is.sym.empty()) is.sym.assign(kWarpLanes, Term{});
+            is.sym[s] = m_.terms[v.sym];
+            is.sym[s].w = v.symw;
+            is.placement[s] = v.placement;
+            is.cta = is.cta || v.cta;
+          } else {
+            is.unknown_lanes = true;
+          }
           continue;
         }
         is.state[s] = LaneState::active;

@@ -40,6 +40,7 @@ std::string lane_text(const TraceInstruction& in, int l) {
 std::string doubt(const ptx::KernelRun& run, const ptx::Site& s, bool grouping) {
   if (!run.stopped.empty()) return "a lane stopped early (" + run.stopped + "): later issues are missing";
   if (s.unknown_issues) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
+  if (s.symbolic_capped) return "more distinct issues with free parameters than the run keeps: not all were checked";
   if (s.patterns_capped) return "more distinct issues than the run keeps: not all were checked";
   const bool grid = run.grid[0] * run.grid[1] * run.grid[2] > 1;
   if (grid && (s.cta_dependent || run.cta_control))
@@ -330,6 +331,7 @@ PtxClaimResult prove_ptx_site(const ptx::Program& prog, const ptx::Launch& l, co
   }
   try {
     r = c.kind == Kind::conflict_free || c.kind == Kind::max_ways ? bank(prog, l, run, s, c, o) : lanes_claim(prog, l, run, s, c);
+    r = with_symbolic(prog, l, run, s, c, o, std::move(r));
   } catch (const LayoutError& e) {
     r = {true, Verdict::error(method_text(s, run), e.what()), std::nullopt};
   }
@@ -513,12 +515,40 @@ void apply_param(const ptx::Program& p, const ptx::Function& f, ptx::Launch& l, 
   else l.params[*slot] = v;
 }
 
+// Applies one --param-range KEY=LO..HI: the symbol of parameter KEY (PTX: I or NAME; SASS: I from
+// the signature, or @OFFSET of the buffer) takes the values LO..HI.
+void apply_range(const ptx::Program& p, const ptx::Function& f, ptx::Launch& l, const std::string& key, std::pair<i64, i64> r,
+                 const std::string& what) {
+  if (!key.empty() && key[0] == '@') {
+    if (p.shared_window_base < 0) throw LayoutError(what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, NAME)");
+    l.ranges.push_back({0, parse_int_in(key.substr(1), what + "'s byte offset", 0, 4095), r.first, r.second});
+    return;
+  }
+  if (p.shared_window_base >= 0) {
+    if (!is_index(key)) throw LayoutError(what + ": SASS has no parameter names; give its index (I) or the byte offset (@OFFSET)");
+    const std::vector<std::pair<i64, i64>> layout = sass_parameter_layout(ptx::demangle(f.name));
+    const i64 i = parse_int_in(key, what + "'s index", 0, 1 << 20);
+    if (i >= static_cast<i64>(layout.size()))
+      throw LayoutError(what + ": the byte offset of parameter " + key + " of " + f.name + " is not known from its signature: give @OFFSET=LO..HI");
+    l.ranges.push_back({0, layout[static_cast<std::size_t>(i)].first, r.first, r.second});
+    return;
+  }
+  const auto slot = param_slot(f, key, what);
+  if (!slot) return;
+  const i64 bits = 8 * f.params[*slot].bytes;
+  if (bits < 64 && (r.first < -(i64{1} << (bits - 1)) || r.second >= (i64{1} << (bits - 1))))
+    throw LayoutError(what + ": " + std::to_string(r.first) + ".." + std::to_string(r.second) + " is not a range of signed " +
+                      std::to_string(bits) + "-bit values (parameter " + std::to_string(*slot) + " of " + f.name + ")");
+  l.ranges.push_back({*slot, 0, r.first, r.second});
+}
+
 }  // namespace
 
 std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
                                                const std::string& kernel_what, const std::string& param_what) {
   const std::vector<std::size_t> entries = select_ptx_kernels(p, kernel, kernel_what);
   for (const auto& [key, v] : r.params) check_ptx_param(p, entries, key, param_what + " " + key);
+  for (const auto& [key, v] : r.ranges) check_ptx_param(p, entries, key, param_what + "-range " + key);
   std::vector<PtxKernelLaunch> out;
   for (const std::size_t e : entries) {
     ptx::decode_with_callees(p, e);
@@ -535,6 +565,7 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& p, const std::strin
     l.dynamic_smem_bytes = r.smem_bytes;
     l.params.assign(f.params.size(), std::nullopt);
     for (const auto& [key, v] : r.params) apply_param(p, f, l, key, v, param_what + " " + key);
+    for (const auto& [key, v] : r.ranges) apply_range(p, f, l, key, v, param_what + "-range " + key);
     out.push_back(std::move(k));
   }
   return out;

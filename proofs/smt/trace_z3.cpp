@@ -24,6 +24,7 @@
 // and max-ways:K is a phase-level bound by definition.
 #include "proofs/smt/encode.hpp"
 #include "proofs/smt/session.hpp"
+#include "proofs/claims/ptx_claims.hpp"
 #include "proofs/claims/trace_claims.hpp"
 
 #include <algorithm>
@@ -51,17 +52,28 @@ int phase_size(const AddressTrace& t) {
 // W_l(i) for i in [lo, hi) as a balanced ite tree over i.
 class LaneTables {
  public:
+  struct Node {
+    z3::expr expr;
+    bool constant;
+    i64 value;
+  };
   LaneTables(const AddressTrace& t, const Encoder& e, const z3::expr& i, i64 lo, i64 hi) : e_(e), i_(i) {
     const int lanes = used_lanes(t.op);
-    std::vector<i64> words(at(hi - lo));
+    std::vector<Node> words;
     for (int l = 0; l < lanes; ++l) {
+      words.clear();
       for (i64 k = lo; k < hi; ++k) {
         const i64 a = t.instructions[at(k)].addr[at(l)];
-        words[at(k - lo)] = a < 0 ? -1 : a / 4;
+        words.push_back(leaf(a < 0 ? -1 : a / 4));
       }
       tables_.push_back(tree(words, lo, 0, hi - lo).expr);
     }
   }
+  // From leaves given per lane: leaves[l][k] = W_l(lo + k), a constant (leaf()) or a term.
+  LaneTables(const Encoder& e, const z3::expr& i, i64 lo, const std::vector<std::vector<Node>>& leaves) : e_(e), i_(i) {
+    for (const auto& words : leaves) tables_.push_back(tree(words, lo, 0, static_cast<i64>(words.size())).expr);
+  }
+  Node leaf(i64 v) const { return {e_.k(v), true, v}; }
   // W_{lane}(i) as a fresh variable w: (lane == l) -> (w == W_l(i)) for every used lane l (the
   // caller asserts lane < the number of used lanes). Not an ite chain over the lanes: with Z3 4.8
   // such a chain over large tables makes the context's teardown take seconds.
@@ -73,14 +85,9 @@ class LaneTables {
   }
 
  private:
-  struct Node {
-    z3::expr expr;
-    bool constant;
-    i64 value;
-  };
   // Leaves [a, b) of `words` (instruction lo + a ...).
-  Node tree(const std::vector<i64>& words, i64 lo, i64 a, i64 b) const {
-    if (b - a == 1) return {e_.k(words[at(a)]), true, words[at(a)]};
+  Node tree(const std::vector<Node>& words, i64 lo, i64 a, i64 b) const {
+    if (b - a == 1) return words[at(a)];
     const i64 mid = a + (b - a) / 2;
     Node left = tree(words, lo, a, mid), right = tree(words, lo, mid, b);
     if (left.constant && right.constant && left.value == right.value) return left;
@@ -249,6 +256,189 @@ TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const Sm
     out.text = std::string("z3: ") + e.msg();
   } catch (const std::exception& e) {
     out.kind = TraceOutcome::Kind::error;
+    out.text = e.what();
+  }
+  return out;
+}
+
+namespace {
+
+// Issues per query of a symbolic claim: each lane's word is a term, so tables are heavier than
+// trace constants.
+constexpr std::size_t kSymbolicChunk = 32;
+
+// The claims of proofs/claims/ptx_claims.hpp ("Free parameters") over the symbols P_i.
+class SymbolicSearch {
+ public:
+  SymbolicSearch(const SymbolicQuery& q, Session& ss)
+      // Addresses are below 2^32 (the shared window), plus the width: no encoding value wraps.
+      : q_(q), ss_(ss), e_(ss.ctx(), smt::width_for((i64{1} << 32) + 64)), i_(e_.var("i")) {
+    auto& c = ss.ctx();
+    for (std::size_t i = 0; i < q.symbol_bits.size(); ++i) {
+      const unsigned b = static_cast<unsigned>(q.symbol_bits[i]);
+      p_.push_back(c.bv_const(("p" + std::to_string(i)).c_str(), b));
+      if (q.ranges[i]) {
+        domain_.push_back(z3::sge(p_.back(), c.bv_val(static_cast<int64_t>(q.ranges[i]->first), b)));
+        domain_.push_back(z3::sle(p_.back(), c.bv_val(static_cast<int64_t>(q.ranges[i]->second), b)));
+      }
+    }
+  }
+
+  SymbolicOutcome run() {
+    SymbolicOutcome out;
+    std::string unknown;
+    for (std::size_t lo = 0; lo < q_.issues.size(); lo += kSymbolicChunk) {
+      const std::size_t hi = std::min(q_.issues.size(), lo + kSymbolicChunk);
+      const std::string suffix = q_.issues.size() > kSymbolicChunk ? "[" + std::to_string(lo) + "-" + std::to_string(hi - 1) + "]" : "";
+      const bool bank = q_.kind == SymbolicQuery::Kind::conflict_free || q_.kind == SymbolicQuery::Kind::max_ways;
+      std::vector<z3::expr> qs = domain_;
+      std::optional<Picks> picks;
+      std::vector<std::pair<z3::expr, std::pair<std::size_t, int>>> bad;  // lane claims: (violation, (issue, lane))
+      if (bank) {
+        AddressTrace shape;
+        shape.op = q_.op;
+        shape.width_bytes = q_.width_bytes;
+        const int lanes = used_lanes(q_.op);
+        std::vector<std::vector<LaneTables::Node>> leaves(at(lanes));
+        const LaneTables proto(e_, i_, 0, {});
+        for (int l = 0; l < lanes; ++l)
+          for (std::size_t k = lo; k < hi; ++k) {
+            const ptx::SymbolicIssue& is = *q_.issues[k];
+            if (!is.active[at(l)]) leaves[at(l)].push_back(proto.leaf(-1));
+            else leaves[at(l)].push_back({z3::lshr(address(is.addr[at(l)]), e_.k(2)), false, 0});
+          }
+        const LaneTables table(e_, i_, static_cast<i64>(lo), leaves);
+        for (std::size_t k = lo; k < hi; ++k) {  // the picked issue is one the bank model takes
+          z3::expr_vector ok(ss_.ctx());
+          for (int l = 0; l < lanes; ++l)
+            if (q_.issues[k]->active[at(l)]) ok.push_back(!invalid(address(q_.issues[k]->addr[at(l)])));
+          if (!ok.empty()) qs.push_back(z3::implies(i_ == e_.k(static_cast<i64>(k)), z3::mk_and(ok)));
+        }
+        picks = encode_picks(shape, e_, table, q_.kind == SymbolicQuery::Kind::conflict_free ? 2 : q_.k + 1);
+        qs = concat(concat(qs, chunk_domain(e_, i_, static_cast<i64>(lo), static_cast<i64>(hi))), picks->domain);
+        qs = concat(qs, picks->bad);
+      } else if (q_.kind == SymbolicQuery::Kind::some_valid) {
+        z3::expr_vector any(ss_.ctx());
+        for (std::size_t k = lo; k < hi; ++k) {
+          z3::expr_vector ok(ss_.ctx());
+          for (int l = 0; l < used_lanes(q_.op); ++l)
+            if (q_.issues[k]->active[at(l)]) ok.push_back(!invalid(address(q_.issues[k]->addr[at(l)])));
+          if (!ok.empty()) any.push_back(z3::mk_and(ok));
+        }
+        if (any.empty()) continue;
+        qs.push_back(z3::mk_or(any));
+      } else {
+        z3::expr_vector any(ss_.ctx());
+        for (std::size_t k = lo; k < hi; ++k)
+          for (int l = 0; l < (q_.kind == SymbolicQuery::Kind::valid ? used_lanes(q_.op) : kWarpLanes); ++l) {
+            const ptx::SymbolicIssue& is = *q_.issues[k];
+            if (!is.active[at(l)]) continue;
+            const z3::expr a = address(is.addr[at(l)]);
+            z3::expr b = ss_.ctx().bool_val(false);
+            if (q_.kind == SymbolicQuery::Kind::valid) {
+              b = invalid(a);
+            } else if (q_.kind == SymbolicQuery::Kind::aligned) {
+              b = z3::urem(a, e_.k(q_.width_bytes)) != e_.k(0);
+            } else {
+              const auto [blo, bhi] = q_.bounds[k][at(l)];
+              b = z3::ult(a, e_.k(blo)) || z3::ugt(a + e_.k(q_.width_bytes), e_.k(bhi));
+            }
+            bad.push_back({b, {k, l}});
+            any.push_back(b);
+          }
+        if (any.empty()) continue;
+        qs.push_back(z3::mk_or(any));
+      }
+      const auto a = ss_.check(q_.name + ".violation" + suffix, qs);
+      if (a.result == z3::unknown) {
+        if (unknown.empty()) unknown = "z3 unknown on " + q_.name + ".violation" + suffix + ": " + a.reason;
+        continue;
+      }
+      if (a.result == z3::unsat) continue;
+      out.kind = SymbolicOutcome::Kind::violated;
+      for (const z3::expr& p : p_) out.values.push_back(a.model->eval(p, true).get_numeral_uint64());
+      if (q_.kind == SymbolicQuery::Kind::some_valid) return out;
+      if (picks) {
+        out.issue = static_cast<std::size_t>(value(*a.model, i_));
+        for (const auto& l : picks->lanes) out.lanes.push_back(static_cast<int>(value(*a.model, l)));
+      } else {
+        for (const auto& [b, where] : bad)
+          if (a.model->eval(b, true).is_true()) {
+            out.issue = where.first;
+            out.lanes = {where.second};
+            break;
+          }
+        if (out.lanes.empty()) {
+          out.kind = SymbolicOutcome::Kind::error;
+          out.text = "z3's model satisfies no lane's violation";
+        }
+      }
+      return out;
+    }
+    if (!unknown.empty()) {
+      out.kind = SymbolicOutcome::Kind::unknown;
+      out.text = unknown;
+      return out;
+    }
+    out.kind = SymbolicOutcome::Kind::holds;
+    return out;
+  }
+
+ private:
+  // An address the bank model refuses (bank.hpp validate): not a multiple of the width, or its
+  // bytes past kSmemBytes.
+  z3::expr invalid(const z3::expr& a) const {
+    return z3::urem(a, e_.k(q_.width_bytes)) != e_.k(0) || z3::ugt(a, e_.k(kSmemBytes - q_.width_bytes));
+  }
+
+  // A lane's byte address: the Term in 64 bits (as the executor computes it), reduced to its
+  // width, zero-extended to the encoder's.
+  z3::expr address(const ptx::Term& t) const {
+    auto& c = ss_.ctx();
+    z3::expr sum = c.bv_val(static_cast<uint64_t>(t.c0), 64);
+    for (std::size_t i = 0; i < p_.size(); ++i) {
+      if (t.c[i] == 0) continue;
+      const unsigned b = p_[i].get_sort().bv_size();
+      const z3::expr wide = b < 64 ? z3::zext(p_[i], 64 - b) : p_[i];
+      sum = sum + c.bv_val(static_cast<uint64_t>(t.c[i]), 64) * wide;
+    }
+    const unsigned w = static_cast<unsigned>(std::clamp(t.w, 1, 32));
+    return z3::zext(sum.extract(w - 1, 0), e_.width() - w);
+  }
+
+  const SymbolicQuery& q_;
+  Session& ss_;
+  Encoder e_;
+  z3::expr i_;
+  std::vector<z3::expr> p_, domain_;
+};
+
+}  // namespace
+
+SymbolicOutcome check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o) {
+  SymbolicOutcome out;
+  if (q.issues.empty()) {
+    out.kind = SymbolicOutcome::Kind::holds;
+    return out;
+  }
+  if (q.kind == SymbolicQuery::Kind::max_ways) {
+    AddressTrace shape;
+    shape.op = q.op;
+    shape.width_bytes = q.width_bytes;
+    if (q.k + 1 > phase_size(shape)) {  // a bank of a phase holds at most one word per lane
+      out.kind = SymbolicOutcome::Kind::holds;
+      return out;
+    }
+  }
+  try {
+    Session ss(o, q.name, "compiled issues with free parameters");
+    out = SymbolicSearch(q, ss).run();
+    out.queries = ss.query_names();
+  } catch (const z3::exception& e) {
+    out.kind = SymbolicOutcome::Kind::error;
+    out.text = std::string("z3: ") + e.msg();
+  } catch (const std::exception& e) {
+    out.kind = SymbolicOutcome::Kind::error;
     out.text = e.what();
   }
   return out;

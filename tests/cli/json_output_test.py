@@ -32,7 +32,7 @@ F64MMA = ("TiledMMA<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, Layout<Shape<_2,_2,_1>
 F64TN = "tile_to_shape(composition(Swizzle<2,0,4>{}, Layout<Shape<_4,_16>, Stride<_1,_4>>{}), make_shape(Int<128>{}, Int<16>{}, Int<3>{}))"
 RUNS = [  # (shape, expected exit codes, arguments)
     ("ptx", {1}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--block", "32", "--param", "1=4", "--claim", "conflict-free"]),
-    ("ptx", {3}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--kernel", "broadcast", "--block", "32", "--claim", "aligned"]),
+    ("ptx", {3}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--kernel", "ring_stages", "--block", "32", "--claim", "conflict-free"]),
     ("prove_layout", {0}, ["prove", "(4,2):(2,1)", "--claim", "bijective", "--claim", "contiguous:2"]),
     ("prove_layout", {1}, ["prove", "(2,2):(1,1)", "--claim", "injective"]),
     ("prove_bank", {1}, ["prove", "(8,64):(64,1)", "--claim", "conflict-free", "--elem-bytes", "2", "--pattern", "ldmatrix",
@@ -52,7 +52,7 @@ RUNS = [  # (shape, expected exit codes, arguments)
                                 "--claim", "conflict-free", "--claim", "covers"]),
     ("ptx", {1}, ["ptx", os.path.join(ROOT, "tests/ptx/basic.ptx"), "--block", "32", "--param", "_Z9broadcastPfi_param_1=5",
                   "--param", "_Z6stagesPfi_param_1=4", "--claim", "conflict-free", "--claim", "in-bounds"]),
-    ("ptx", {3}, ["ptx", os.path.join(ROOT, "tests/ptx/basic.ptx"), "--kernel", "broadcast", "--block", "32", "--claim", "aligned"]),
+    ("ptx", {3}, ["ptx", os.path.join(ROOT, "tests/ptx/basic.ptx"), "--kernel", "stages", "--block", "32", "--claim", "conflict-free"]),
     ("synth", {0}, ["synth", "--tile", "(8,64):(64,1)", "--elem-bytes", "2", "--pattern", "ldmatrix", "--op", "ldsm4"]),
     ("synth_kernel", {0}, ["synth", "--kernel", "--shape", "(128,8,3)", "--element", "float", "--mma", FMA, "--copy",
                            "S:make_tiled_copy_A(Copy_Atom<UniversalCopy<float>, float>{}, mma)", "--copy",

@@ -164,7 +164,17 @@ TEST(PtxExec, UnknownValuesCarryTheirReasonNeverAGuess) {
     EXPECT_TRUE(s.trace.instructions.empty());
     return s.unknown;
   };
-  EXPECT_NE(reason("ld.param.u32 %r2, [k_param_0];").find("parameter 0 (k_param_0) is not fixed by --param"), std::string::npos);
+  // A free parameter is a symbol; what is not affine in it is unknown, naming the operation.
+  EXPECT_NE(reason("ld.param.u32 %r3, [k_param_0];\nshr.u32 %r2, %r3, 1;").find("shr.u32 of a value computed from a free parameter: not affine"),
+            std::string::npos);
+  EXPECT_NE(reason("ld.param.u32 %r3, [k_param_0];\nmul.lo.u32 %r2, %r3, %r3;").find("mul.lo.u32 of a value computed from a free parameter: not affine"),
+            std::string::npos);  // a product of two terms
+  EXPECT_NE(reason("ld.param.u32 %r3, [k_param_0];\nmul.lo.u32 %r4, %r3, 3;\ncvt.u64.u32 %rd1, %r4;\nadd.u64 %rd2, %rd1, 4;\ncvt.u32.u64 %r2, %rd2;").find("add.u64 of a value computed from a free parameter: not affine"),
+            std::string::npos);  // a 32-bit term (3k mod 2^32) at 64 bits: its wrap-around is not the term's
+  // P itself zero-extended is exact at any width (it never wraps): k + 4 at 64 bits is a term.
+  const Ran whole = run_text(kernel("mov.u32 %r1, %tid.x;\nld.param.u32 %r3, [k_param_0];\ncvt.u64.u32 %rd1, %r3;\nadd.u64 %rd2, %rd1, 4;\n"
+                                    "cvt.u32.u64 %r2, %rd2;\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r2;\nst.shared.u32 [%r5], %r1;"));
+  EXPECT_EQ(whole.run.sites.at(0).symbolic.size(), 1u);
   EXPECT_NE(reason("ld.param.u64 %rd1, [k_param_1];\nld.global.u32 %r2, [%rd1];").find("loaded from global memory"), std::string::npos);
   EXPECT_NE(reason("mov.u32 %r2, %warpid;").find("%warpid"), std::string::npos);
   EXPECT_NE(reason("fma.rn.f32 %r2, %r1, %r1, %r1;").find("floating-point"), std::string::npos);
@@ -176,10 +186,39 @@ TEST(PtxExec, UnknownValuesCarryTheirReasonNeverAGuess) {
   EXPECT_EQ(r.run.sites.at(0).trace.instructions.at(0).addr[0], 64);
 }
 
+// A free parameter k is a symbol P; the address smem + 4 * (3 * k - tid + 5) is, per lane, the term
+// c0 = smem + 4 * (5 - tid), c_0 = 12 (mod 2^32), computed here from the formula.
+TEST(PtxExec, AFreeParameterIsAnAffineTermPerLane) {
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nld.param.u32 %r2, [k_param_0];\nmul.lo.s32 %r3, %r2, 3;\nsub.s32 %r3, %r3, %r1;\n"
+                                "add.s32 %r3, %r3, 5;\nshl.b32 %r3, %r3, 2;\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r3;\nst.shared.u32 [%r5], %r1;"));
+  const Site& s = r.run.sites.at(0);
+  ASSERT_EQ(s.symbolic.size(), 1u);
+  EXPECT_TRUE(s.trace.instructions.empty());
+  EXPECT_EQ(s.unknown_issues, 0);
+  ASSERT_EQ(r.run.symbols.size(), 1u);
+  EXPECT_EQ(r.run.symbols[0].bits, 32);
+  for (int l = 0; l < kWarpLanes; ++l) {
+    const Term& t = s.symbolic[0].addr[static_cast<std::size_t>(l)];
+    EXPECT_EQ(t.w, 32);
+    EXPECT_EQ(t.c[0], 12u);
+    EXPECT_EQ(t.c0, static_cast<u64>(4 * (5 - l)) & 0xffffffffu);
+    for (const u64 k : {u64{0}, u64{7}, u64{0xfffffff0}})  // the term equals the concrete run's address
+      EXPECT_EQ(evaluate(t, {k}), (4 * (3 * k - static_cast<u64>(l) + 5)) & 0xffffffffu);
+  }
+  // The same kernel with k fixed: the addresses the term gives.
+  const Ran f = run_text(kernel("mov.u32 %r1, %tid.x;\nld.param.u32 %r2, [k_param_0];\nmul.lo.s32 %r3, %r2, 3;\nsub.s32 %r3, %r3, %r1;\n"
+                                "add.s32 %r3, %r3, 5;\nshl.b32 %r3, %r3, 2;\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r3;\nst.shared.u32 [%r5], %r1;"),
+                         32, {u64{7}});
+  for (int l = 0; l < kWarpLanes; ++l)
+    EXPECT_EQ(static_cast<u64>(f.run.sites.at(0).trace.instructions.at(0).addr[static_cast<std::size_t>(l)]),
+              evaluate(s.symbolic[0].addr[static_cast<std::size_t>(l)], {7}));
+}
+
 TEST(PtxExec, ABranchOnAnUnknownValueStopsTheLanes) {
   const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nld.param.u32 %r2, [k_param_0];\n$L:\nmov.u32 %r4, smem;\n"
                                 "st.shared.u32 [%r4], %r1;\nsub.s32 %r2, %r2, 1;\nsetp.ne.s32 %p1, %r2, 0;\n@%p1 bra $L;"));
-  EXPECT_NE(r.run.stopped.find("parameter 0 (k_param_0) is not fixed by --param decides a branch"), std::string::npos) << r.run.stopped;
+  EXPECT_NE(r.run.stopped.find("setp.ne.s32 of a value computed from a free parameter: not affine in it (not decided for every value) decides a branch"),
+            std::string::npos) << r.run.stopped;
   EXPECT_EQ(r.run.sites.at(0).executed, 1);
   // A loop without end stops at the step budget.
   Ran l{parse_ptx(kernel("$L:\nbra $L;"), "t.ptx"), {}, {}};
