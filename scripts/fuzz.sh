@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(notation cpp_source spec raster_formula algebra_query ptx)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(notation cpp_source spec raster_formula algebra_query ptx sass)
 BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
 WORK=${FUZZ_WORK_DIR:-$BUILD/run}
 if ! command -v clang++ >/dev/null; then echo "SKIPPED: clang not installed"; exit 77; fi

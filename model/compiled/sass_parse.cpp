@@ -534,7 +534,7 @@ void Lowering::lower_memory(const std::string& base, const std::vector<std::stri
   Opcode c;
   c.op = Op::atom;
   c.space = Space::shared;
-  c.type = Type{TypeKind::b, has("64") ? 64 : 32};
+  c.type = Type{TypeKind::b, static_cast<u8>(has("64") ? 64 : 32)};
   if (ops.size() < 2) return fail(0, "ATOMS needs a destination and an address");
   const Operand d = dst_n(ops[0].first, ops[0].second, has("64") ? 2 : 1);
   std::vector<Operand> all{d, addr_of(1)};
