@@ -341,7 +341,7 @@ std::string emit_inverse_coord(const Layout& l, int k, const std::string& t) {
 
 }  // namespace
 
-LP_NVCC_PROP(CompiledCopy, RandomLayoutLaneAddressesAreTheModels, 25) {
+LP_NVCC_PROP(CompiledCopy, RandomLayoutLaneAddressesAreTheModels, 20) {
   const auto cases = *rc::gen::container<std::vector<LaneMap>>(4, lane_maps()).as("kernels");
   std::string cu;
   std::vector<i64> bytes(cases.size());
@@ -385,7 +385,7 @@ LP_NVCC_PROP(CompiledCopy, RandomLayoutLaneAddressesAreTheModels, 25) {
 //   base + bytes * smem(vm * i + Tm * cm, vn * j + Tn * cn, st),   (i, j) = thr^-1(t)
 // (make_tiled_copy's raked product: a thread's values are contiguous, its first value at
 // (vm * i, vn * j) of the (Tm, Tn) = (tm * vm, tn * vn) tile), and `trace` issues exactly these.
-LP_NVCC_PROP(CompiledCopy, TiledCopyLaneAddressesAreTraces, 20) {
+LP_NVCC_PROP(CompiledCopy, TiledCopyLaneAddressesAreTraces, 16) {
   const auto cases = *rc::gen::container<std::vector<TiledCase>>(4, tiled_cases()).as("copies");
   std::string cu;
   std::vector<AddressTrace> traces;
