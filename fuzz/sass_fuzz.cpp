@@ -1,8 +1,9 @@
-// Fuzz target: the SASS reader (model/compiled/sass/sass_parse.hpp) and, on what it accepts, the
-// executor (model/compiled/ptx_exec.hpp) for 32 and 64 threads with a small step budget. Invariants:
-// malformed text is refused with a located ParseError or a LayoutError (never a crash); every
-// accepted function runs to an answer or a LayoutError; each site's executed count is at least its
-// distinct issues, and its wavefronts are at least its ideal when known.
+// Fuzz target: the SASS reader (model/compiled/sass_parse.hpp) and, on what it accepts, the one
+// executor (model/compiled/ptx_exec.hpp) for a 32- and a 64-thread block with a small step budget.
+// Invariants: malformed text is refused with a located ParseError, anything else the model refuses
+// with a LayoutError (never a crash, a hang or another exception); every accepted function runs to
+// an answer or a LayoutError; each site's executed count is at least its distinct issues, and its
+// wavefronts are at least its ideal when known.
 #include "fuzz/fuzz_common.hpp"
 #include "model/compiled/ptx_exec.hpp"
 #include "model/compiled/ptx_parse.hpp"  // select_entries
@@ -11,15 +12,15 @@
 using namespace layoutproof;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (size > 16384) return 0;
+  if (size > 8192) return 0;
   ptx::Program p;
   if (!fuzz::accepted([&] { p = ptx::parse_sass(fuzz::text_of(data, size), "fuzz.sass"); })) return 0;
-  for (const std::size_t e : ptx::select_entries(p, ""))
+  for (std::size_t e = 0; e < p.functions.size(); ++e) {
+    if (!p.functions[e].is_entry) continue;
     for (const i64 threads : {i64{32}, i64{64}}) {
       ptx::Launch l;
       l.block = {threads, 1, 1};
-      l.params.assign(p.functions[e].params.size(), std::nullopt);
-      l.fields.push_back({0, 8, 8, 0});
+      l.params.assign(p.functions[e].params.size(), ptx::u64{16});
       l.max_warp_steps = 20000;
       l.dynamic_smem_bytes = 1024;
       ptx::KernelRun run;
@@ -30,5 +31,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         FUZZ_REQUIRE(!s.counts_known || s.wavefronts >= s.ideal, "wavefronts >= ideal", s.text, std::to_string(s.wavefronts));
       }
     }
+  }
   return 0;
 }
