@@ -126,7 +126,7 @@ void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& 
     std::snprintf(row, sizeof row, "  %-6u %-22s %9lld %11s %7s  ", s.line, terminal_text(src).c_str(),
                   static_cast<long long>(s.executed), s.counts_known ? std::to_string(s.wavefronts).c_str() : "?",
                   s.counts_known ? std::to_string(s.ideal).c_str() : "?");
-    const i64 off = p.functions[s.function].code[s.pc].sass_offset;
+    const i64 off = s.sass_offset;
     char at[24] = "";
     if (off >= 0) std::snprintf(at, sizeof at, "/*%04llx*/ ", static_cast<unsigned long long>(off));
     out << row << at << terminal_text(s.text) << "\n";
@@ -183,7 +183,7 @@ std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const P
   bool known = true;
   for (std::size_t si = 0; si < r.sites.size(); ++si) {
     const ptx::Site& t = r.sites[si];
-    const i64 off = p.functions[t.function].code[t.pc].sass_offset;
+    const i64 off = t.sass_offset;
     s += (si ? "," : "") + std::string("{\"line\":") + std::to_string(t.line) + ",\"sass_offset\":" +
          (off < 0 ? std::string("null") : std::to_string(off)) + ",\"source\":" +
          json_str(t.source) + ",\"text\":" + json_str(t.text) + ",\"op\":" + json_str(t.op) +

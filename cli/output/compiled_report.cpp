@@ -91,7 +91,7 @@ std::string compiled_report_html(const CompiledReportInput& in) {
     o << "</tr>\n";
     for (std::size_t si = 0; si < r.sites.size(); ++si) {
       const ptx::Site& s = r.sites[si];
-      const i64 off = p.functions[s.function].code[s.pc].sass_offset;
+      const i64 off = s.sass_offset;
       o << "<tr><td>" << s.line << "</td><td>" << offset_text(off) << "</td><td>" << xml_escape(s.source) << "</td><td><code>"
         << xml_escape(s.text) << "</code></td><td>" << s.executed << "</td><td>" << count_text(s.counts_known, s.wavefronts) << "</td><td>"
         << count_text(s.counts_known, s.ideal) << "</td>";

@@ -204,6 +204,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
       s.function = static_cast<u32>(fi);
       s.pc = pc;
       s.line = in.line;
+      s.sass_offset = in.sass_offset;
       s.source = p.source_of(f, in);
       s.text = p.text_of(in);
       const SiteShape sh = shape_of(f, in);

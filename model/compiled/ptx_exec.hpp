@@ -161,7 +161,8 @@ struct SymbolicIssue {
 
 struct Site {
   u32 function = 0, pc = 0;      // Program::functions index and instruction index
-  u32 line = 0;                  // PTX line
+  u32 line = 0;                  // PTX line (SASS: the listing's line)
+  i64 sass_offset = -1;          // SASS: the instruction's /*0230*/ offset (-1: PTX)
   std::string source;            // CUDA "path:line" of the .loc ("" without)
   std::string text;              // the statement as written
   std::string op;                // ld | st | ldsm1..4 | stsm1..4 | ldgsts | atom | red
