@@ -3,9 +3,8 @@
 // refused with a located ParseError (never a crash); every accepted kernel runs to an answer or a
 // LayoutError; each site's executed count is at least its distinct issues, and its wavefronts are
 // at least its ideal when known.
-#include "fuzz/fuzz_common.hpp"
+#include "fuzz/fuzz_compiled.hpp"
 #include "model/compiled/ptx_parse.hpp"
-#include "model/compiled/ptx_exec.hpp"
 
 using namespace layoutproof;
 
@@ -22,11 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     l.dynamic_smem_bytes = 1024;
     ptx::KernelRun run;
     if (!fuzz::accepted([&] { run = ptx::run_kernel(p, e, l); })) continue;
-    for (const ptx::Site& s : run.sites) {
-      FUZZ_REQUIRE(s.executed >= static_cast<i64>(s.trace.instructions.size()), "executed >= distinct issues", s.text,
-                   std::to_string(s.executed));
-      FUZZ_REQUIRE(!s.counts_known || s.wavefronts >= s.ideal, "wavefronts >= ideal", s.text, std::to_string(s.wavefronts));
-    }
+    fuzz::check_sites(run);
   }
   return 0;
 }
