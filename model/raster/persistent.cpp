@@ -64,7 +64,7 @@ void validate(const PersistentConfig& c) {
     throw LayoutError("the problem has " + std::to_string(total) + " tiles (after rounding): more than 2^40, the model's bound");
 }
 
-PersistentPlan plan_persistent(const PersistentConfig& c) {
+PersistentPlan plan_persistent(const PersistentConfig& c, bool truncate_by_problem_size) {
   validate(c);
   PersistentPlan p;
   // get_tiled_cta_shape_mnl: the CTA tiles rounded up to whole clusters.
@@ -75,19 +75,20 @@ PersistentPlan plan_persistent(const PersistentConfig& c) {
   p.blocks_n = round_up(problem_n, (i64{1} << p.log_swizzle) * c.cluster_n);
   p.blocks_per_problem = checked_mul(checked_mul(p.blocks_m, p.blocks_n), c.tiles_l);
   p.raster = raster_order(p.blocks_m, p.blocks_n, c.raster);
-  // get_grid_shape (truncate_by_problem_size = true).
+  // get_grid_shape: possibly_truncate(x, y) is min(x, y), or x when not truncating.
   const i64 total = p.blocks_per_problem;
+  const auto truncate = [&](i64 x, i64 y) { return truncate_by_problem_size ? std::min(x, y) : x; };
   const i64 cluster_size = c.cluster_m * c.cluster_n;
   p.grid = p.raster == RasterAlong::n ? std::array<i64, 3>{c.cluster_m, 1, 1} : std::array<i64, 3>{1, c.cluster_n, 1};
   i64& along = p.raster == RasterAlong::n ? p.grid[1] : p.grid[0];
-  if (cluster_size == 1) along = std::min(c.sms, total);
+  if (cluster_size == 1) along = truncate(c.sms, total);
   else if (c.max_active_clusters != 0 && c.max_active_clusters * cluster_size <= c.sms)
-    along = p.raster == RasterAlong::n ? std::min(c.max_active_clusters * c.cluster_n, total / c.cluster_m)
-                                       : std::min(c.max_active_clusters * c.cluster_m, total / c.cluster_n);
+    along = p.raster == RasterAlong::n ? truncate(c.max_active_clusters * c.cluster_n, total / c.cluster_m)
+                                       : truncate(c.max_active_clusters * c.cluster_m, total / c.cluster_n);
   else {
     const i64 cta_per_device = max_cta_occupancy(18, cluster_size, c.sms);
-    along = p.raster == RasterAlong::n ? std::min(cta_per_device / c.cluster_m, total / c.cluster_m)
-                                       : std::min(cta_per_device / c.cluster_n, total / c.cluster_n);
+    along = p.raster == RasterAlong::n ? truncate(cta_per_device / c.cluster_m, total / c.cluster_m)
+                                       : truncate(cta_per_device / c.cluster_n, total / c.cluster_n);
   }
   // along may be 0 (fewer SMs than one cluster's GPC share): the real code launches no CTA, and
   // exactly-once says which tile is then computed by none.
@@ -100,13 +101,22 @@ WorkTile persistent_tile(const PersistentConfig& c, const PersistentPlan& p, u64
   if (linear >= static_cast<u64>(p.blocks_per_problem)) return w;
   const u64 per_batch = static_cast<u64>(p.blocks_m) * static_cast<u64>(p.blocks_n);  // divmod_batch_
   const u64 work_l = linear / per_batch, remainder = linear % per_batch;
+  const u64 blk_per_grid_dim = remainder / static_cast<u64>(p.raster == RasterAlong::n ? c.cluster_m : c.cluster_n);
+  // block_id_in_cluster = blockIdx % cluster shape.
+  const auto mn = work_idx_m_and_n(c, p, blk_per_grid_dim, static_cast<u64>(bx % c.cluster_m), static_cast<u64>(by % c.cluster_n));
+  w.valid = true;
+  w.m = mn[0];
+  w.n = mn[1];
+  w.l = static_cast<i64>(work_l);
+  return w;
+}
+
+std::array<i64, 2> work_idx_m_and_n(const PersistentConfig& c, const PersistentPlan& p, u64 blk_per_grid_dim, u64 cta_m_in_cluster,
+                                    u64 cta_n_in_cluster) {
   const bool along_n = p.raster == RasterAlong::n;
   const u64 shape_major = static_cast<u64>(along_n ? c.cluster_n : c.cluster_m);  // divmod_cluster_shape_major_
   const u64 shape_minor = static_cast<u64>(along_n ? c.cluster_m : c.cluster_n);  // divmod_cluster_shape_minor_
   const u64 blk_major = static_cast<u64>(along_n ? p.blocks_n / c.cluster_n : p.blocks_m / c.cluster_m);  // divmod_cluster_blk_major_
-  const u64 blk_per_grid_dim = remainder / shape_minor;
-  // sm90_tile_scheduler.hpp get_work_idx_m_and_n; block_id_in_cluster = blockIdx % cluster shape.
-  const u64 cta_m_in_cluster = static_cast<u64>(bx % c.cluster_m), cta_n_in_cluster = static_cast<u64>(by % c.cluster_n);
   const u64 cluster_id = blk_per_grid_dim / shape_major, cluster_major_offset = blk_per_grid_dim % shape_major;
   const u64 cluster_minor_offset = along_n ? cta_m_in_cluster : cta_n_in_cluster;
   const u64 offset = cluster_id & ((u64{1} << p.log_swizzle) - 1);
@@ -117,11 +127,7 @@ WorkTile persistent_tile(const PersistentConfig& c, const PersistentPlan& p, u64
   const auto i32 = [](u64 v) { return static_cast<i64>(static_cast<std::int32_t>(static_cast<std::uint32_t>(v))); };
   const i64 minor = i32(cluster_idx_minor * shape_minor + cluster_minor_offset);
   const i64 major = i32(cluster_idx_major * shape_major + cluster_major_offset);
-  w.valid = true;
-  w.m = along_n ? minor : major;
-  w.n = along_n ? major : minor;
-  w.l = static_cast<i64>(work_l);
-  return w;
+  return along_n ? std::array<i64, 2>{minor, major} : std::array<i64, 2>{major, minor};
 }
 
 std::vector<Work> persistent_visits(const PersistentConfig& c, const PersistentPlan& p, i64 cta) {

@@ -50,8 +50,11 @@ struct PersistentConfig {
 
 // One work unit a CTA computes: its tile (m, n, l) of problem `group` at iteration `iter` of the
 // CTA's loop (group 0 for the one-problem schedulers).
+// Stream-K work units also carry their k-block range [k_begin, k_end) of the tile (0 and the
+// tile's k blocks for the other schedulers, which always compute whole tiles).
 struct Work {
   std::int64_t iter = 0, m = 0, n = 0, l = 0, group = 0;
+  std::int64_t k_begin = 0, k_end = 0;
 };
 
 struct PersistentPlan {
@@ -67,8 +70,16 @@ struct PersistentPlan {
 // 2^40 in all), naming what and where.
 void validate(const PersistentConfig& c);
 
-// The host side: CUTLASS's initialize and get_grid_shape for this configuration.
-PersistentPlan plan_persistent(const PersistentConfig& c);
+// The host side: CUTLASS's initialize and get_grid_shape for this configuration. The stream-K
+// scheduler asks get_grid_shape not to truncate the grid by the problem's size (a grid of all the
+// SMs even for one tile).
+PersistentPlan plan_persistent(const PersistentConfig& c, bool truncate_by_problem_size = true);
+
+// sm90_tile_scheduler.hpp get_work_idx_m_and_n: the tile (m, n) of a linear index's position in its
+// batch, `blk_per_grid_dim` (the remainder divided by the cluster's minor extent), for the CTA at
+// (cta_m_in_cluster, cta_n_in_cluster) of its cluster. Both results narrowed to int32_t as there.
+std::array<std::int64_t, 2> work_idx_m_and_n(const PersistentConfig& c, const PersistentPlan& p, std::uint64_t blk_per_grid_dim,
+                                             std::uint64_t cta_m_in_cluster, std::uint64_t cta_n_in_cluster);
 
 // The device side for one CTA: the linear block index `cta` (x + gx * (y + gy * z) of plan.grid),
 // its work units in loop order. At most `limit` units (LayoutError beyond: a grid of 1 CTA over

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "model/support/checked.hpp"
+#include "proofs/raster/stream_k_claims.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -29,11 +30,18 @@ std::optional<SchedulerClaim> parse_scheduler_claim(const std::string& s) {
   if (s == "exactly-once") return SchedulerClaim::exactly_once;
   if (s == "in-range") return SchedulerClaim::in_range;
   if (s == "balance") return SchedulerClaim::balance;
+  if (s == "k-exactly-once") return SchedulerClaim::k_exactly_once;
   return std::nullopt;
 }
 
 const char* to_string(SchedulerClaim c) {
-  return c == SchedulerClaim::exactly_once ? "exactly-once" : c == SchedulerClaim::in_range ? "in-range" : "balance";
+  switch (c) {
+    case SchedulerClaim::exactly_once: return "exactly-once";
+    case SchedulerClaim::in_range: return "in-range";
+    case SchedulerClaim::balance: return "balance";
+    case SchedulerClaim::k_exactly_once: return "k-exactly-once";
+  }
+  return "?";
 }
 
 std::string config_text(const PersistentConfig& c) {
@@ -51,10 +59,37 @@ std::string config_text(const raster::GroupConfig& c) {
          (c.corrected ? ", corrected bound" : "");
 }
 
+std::string config_text(const raster::StreamKConfig& c) {
+  return config_text(c.base) + ", k tiles " + std::to_string(c.k_tiles) + ", splits " + std::to_string(c.splits) + ", decomposition " +
+         raster::to_string(c.decomposition) + ", reduction " + raster::to_string(c.reduction);
+}
+
+Schedule schedule_of(const raster::StreamKConfig& c) {
+  Schedule s;
+  const raster::StreamKPlan p = raster::plan_stream_k(c);
+  s.config = config_text(c);
+  s.grid = p.base.grid;
+  s.ctas = checked_mul(checked_mul(p.base.grid[0], p.base.grid[1]), p.base.grid[2]);
+  s.plan = "grid " + std::to_string(p.base.grid[0]) + "x" + std::to_string(p.base.grid[1]) + "x" + std::to_string(p.base.grid[2]) +
+           ", swizzle " + std::to_string(1 << p.base.log_swizzle) + ", " + raster::to_string(p.base.raster) + ", " + raster::to_string(p.mode) +
+           (p.mode == raster::Decomposition::split_k ? " " + std::to_string(p.splits) + " splits"
+            : p.mode == raster::Decomposition::stream_k
+                ? " (" + std::to_string(p.sk_units) + " units over " + std::to_string(p.sk_tiles) + " tiles in " + std::to_string(p.sk_groups) +
+                      " groups)"
+                : std::string());
+  s.problems = {{c.base.tiles_m, c.base.tiles_n, c.base.tiles_l}};
+  s.visits = [c, p](i64 cta) { return raster::stream_k_visits(c, p, cta); };
+  s.rounding = "the scheduler rounds the blocks up to " + std::to_string(p.base.blocks_m) + "x" + std::to_string(p.base.blocks_n);
+  s.k_tiles = c.k_tiles;
+  s.reduction = c.reduction;
+  return s;
+}
+
 Schedule schedule_of(const PersistentConfig& c) {
   Schedule s;
   const PersistentPlan p = raster::plan_persistent(c);
   s.config = config_text(c);
+  s.grid = p.grid;
   s.ctas = checked_mul(checked_mul(p.grid[0], p.grid[1]), p.grid[2]);
   s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", swizzle " +
            std::to_string(1 << p.log_swizzle) + ", " + raster::to_string(p.raster);
@@ -68,6 +103,7 @@ Schedule schedule_of(const raster::GroupConfig& c) {
   Schedule s;
   const raster::GroupPlan p = raster::plan_group(c);
   s.config = config_text(c);
+  s.grid = p.grid;
   s.ctas = checked_mul(checked_mul(p.grid[0], p.grid[1]), p.grid[2]);
   s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", " +
            raster::to_string(p.raster) + ", host bound " + std::to_string(p.host_blocks) + " of the device's " + std::to_string(p.device_blocks) +
@@ -79,6 +115,13 @@ Schedule schedule_of(const raster::GroupConfig& c) {
 }
 
 SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const ProveOptions& o) {
+  if (s.k_tiles > 0 && claim != SchedulerClaim::in_range) return prove_k_claim(s, claim, o);
+  if (claim == SchedulerClaim::k_exactly_once) {
+    SchedulerResult r;
+    r.config = s.config;
+    r.verdict = Verdict::error("", "k-exactly-once is a claim about stream-K's k ranges: the kind is sm90-stream-k");
+    return r;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   SchedulerResult r;
   r.config = s.config;
@@ -99,7 +142,8 @@ SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const P
   const auto inside = [&](const Work& w) {
     if (w.group < 0 || w.group >= static_cast<i64>(s.problems.size())) return false;
     const auto& pr = s.problems[static_cast<std::size_t>(w.group)];
-    return w.m >= 0 && w.n >= 0 && w.l >= 0 && w.m < pr[0] && w.n < pr[1] && w.l < pr[2];
+    const bool k_inside = s.k_tiles == 0 || (w.k_begin >= 0 && w.k_begin < w.k_end && w.k_end <= s.k_tiles);
+    return w.m >= 0 && w.n >= 0 && w.l >= 0 && w.m < pr[0] && w.n < pr[1] && w.l < pr[2] && k_inside;
   };
   const auto index = [&](const Work& w) {
     const auto& pr = s.problems[static_cast<std::size_t>(w.group)];
@@ -130,6 +174,14 @@ SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const P
           Witness wit;
           wit.points.push_back({"cta " + std::to_string(cta) + ", iteration " + std::to_string(w.iter), -1, where(w.group, w.m, w.n, w.l), 0, ""});
           const auto& pr = s.problems[static_cast<std::size_t>(std::min<i64>(std::max<i64>(w.group, 0), static_cast<i64>(s.problems.size()) - 1))];
+          const bool tile_inside = w.m >= 0 && w.n >= 0 && w.l >= 0 && w.m < pr[0] && w.n < pr[1] && w.l < pr[2];
+          if (tile_inside) {  // stream-K: the tile is inside, its k range is not
+            wit.why = "CTA " + std::to_string(cta) + " at iteration " + std::to_string(w.iter) + " computes k blocks [" + std::to_string(w.k_begin) +
+                      ", " + std::to_string(w.k_end) + ") of tile " + where(w.group, w.m, w.n, w.l) + ", outside its " + std::to_string(s.k_tiles) +
+                      " k blocks";
+            r.verdict = Verdict::refuted(method, wit);
+            return r;
+          }
           wit.why = "CTA " + std::to_string(cta) + " at iteration " + std::to_string(w.iter) + " computes tile " + where(w.group, w.m, w.n, w.l) +
                     ", outside the " + std::to_string(pr[0]) + "x" + std::to_string(pr[1]) + "x" + std::to_string(pr[2]) + " problem (" +
                     s.rounding + ")";
@@ -188,29 +240,6 @@ SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const P
   r.verdict = Verdict::proved(method, "each of the " + std::to_string(tiles) + " tiles is computed by exactly one (CTA, iteration)");
   r.verdict.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return r;
-}
-
-SchedulerResult prove_scheduler_domain(const std::vector<Schedule>& domain, const std::string& domain_text, SchedulerClaim claim,
-                                       const ProveOptions& o) {
-  SchedulerResult last;
-  i64 units = 0;
-  for (const Schedule& s : domain) {
-    if (o.smt.deadline.passed()) {
-      last.verdict = Verdict::unknown("enumeration over " + domain_text, o.smt.deadline.reason() + " after " + std::to_string(units) + " work units");
-      return last;
-    }
-    SchedulerResult r = prove_scheduler(s, claim, o);
-    units += r.units;
-    if (!r.verdict.is_proved()) {
-      r.verdict.method = "enumeration over " + domain_text + ": the smallest failing configuration, " + r.verdict.method;
-      return r;
-    }
-    last = r;
-  }
-  last.verdict = Verdict::proved("enumeration over " + domain_text + " (" + std::to_string(domain.size()) + " configurations, " +
-                                     std::to_string(units) + " work units)",
-                                 "holds for every configuration of the domain");
-  return last;
 }
 
 }  // namespace layoutproof::proofs

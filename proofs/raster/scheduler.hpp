@@ -5,7 +5,17 @@
 //
 //   exactly-once   every tile (m < M, n < N, l < L) is computed by exactly one (CTA, iteration)
 //   in-range       no work unit points outside the problem (m >= M, n >= N or l >= L)
-//   balance        reported, not a proof: work units per CTA, max over mean
+//   balance        reported, not a proof: work units per CTA, max over mean (stream-K: k blocks
+//                  per CTA, max over mean)
+//
+// Stream-K (a schedule with k_tiles > 0, whose units carry k ranges):
+//   exactly-once   every tile's epilogue is computed by exactly one (CTA, iteration): the unit
+//                  whose k range ends at the tile's last k block (its final split)
+//   k-exactly-once every (tile, k block) is accumulated by exactly one (CTA, iteration), and the
+//                  fix-up protocol (model/raster/stream_k.hpp) completes with every CTA of the grid
+//                  resident: each split tile's partial sums are reduced by exactly one unit, its
+//                  final split, after all its other contributors arrived; no CTA waits forever.
+//                  Decided by running the protocol over every CTA's loop in lock-step rounds.
 //
 // A REFUTED witness names the configuration, the tile, and the CTA(s) and iteration(s) that
 // visit it (none for a missing tile), and is replayed by re-running those CTAs' loops before it is
@@ -22,11 +32,12 @@
 #include <vector>
 
 #include "model/raster/persistent.hpp"
+#include "model/raster/stream_k.hpp"
 #include "proofs/claims/prove.hpp"
 
 namespace layoutproof::proofs {
 
-enum class SchedulerClaim { exactly_once, in_range, balance };
+enum class SchedulerClaim { exactly_once, in_range, balance, k_exactly_once };
 
 // nullopt for a name that is not one of these claims.
 std::optional<SchedulerClaim> parse_scheduler_claim(const std::string& s);
@@ -40,9 +51,13 @@ struct Schedule {
   std::vector<std::array<std::int64_t, 3>> problems;    // per group: (M, N, L) in CTA tiles
   std::function<std::vector<raster::Work>(std::int64_t)> visits;  // a CTA's work loop
   std::string rounding;                                  // why work outside a problem can appear
+  std::array<std::int64_t, 3> grid{1, 1, 1};            // get_grid_shape's grid
+  std::int64_t k_tiles = 0;                              // stream-K: k blocks per tile; 0: whole tiles
+  raster::Reduction reduction = raster::Reduction::deterministic;  // stream-K's fix-up
 };
 Schedule schedule_of(const raster::PersistentConfig& c);
 Schedule schedule_of(const raster::GroupConfig& c);
+Schedule schedule_of(const raster::StreamKConfig& c);
 
 struct SchedulerResult {
   Verdict verdict;
@@ -54,14 +69,9 @@ struct SchedulerResult {
 // One configuration, every CTA's loop enumerated. The deadline (o.smt.deadline) makes it UNKNOWN.
 SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const ProveOptions& o);
 
-// Every configuration of a domain, given in the order to search (smallest first: the caller
-// orders them); the first failing one is the witness. `domain_text` says the domain in the
-// verdict. UNKNOWN when the deadline stops the search, never PROVED.
-SchedulerResult prove_scheduler_domain(const std::vector<Schedule>& domain, const std::string& domain_text, SchedulerClaim claim,
-                                       const ProveOptions& o);
-
 // "tiles 3x5x1, cluster 1x1, max swizzle 2, raster along-n, 4 SMs" for messages.
 std::string config_text(const raster::PersistentConfig& c);
 std::string config_text(const raster::GroupConfig& c);
+std::string config_text(const raster::StreamKConfig& c);
 
 }  // namespace layoutproof::proofs

@@ -28,5 +28,35 @@ for bad in "--tiles 0,4" "--tiles 4,4 --cluster 3,1" "--tiles 4,4 --max-swizzle 
   "$BIN" raster trace sm90-persistent $bad >/dev/null 2>&1; rc=$?
   [ $rc -eq 2 ] || fail "raster trace $bad: exit $rc"
 done
-"$BIN" raster trace sm90-stream-k --tiles 4,4 2>&1 | grep -q "sm90-persistent and sm90-group" || fail "unknown scheduler kind message"
+"$BIN" raster trace sm90-stream-k --tiles 4,4 2>&1 | grep -q "needs --k-tiles" || fail "stream-K without --k-tiles"
+
+# sm90-stream-k: the worked example of model/raster/stream_k.hpp, in the issue's JSON with k ranges.
+out=$("$BIN" raster trace sm90-stream-k --tiles 1,1,1 --k-tiles 4 --splits 2 --sms 4 --json)
+echo "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["grid"] == [1, 4, 1], d["grid"]
+w = [(c["cta"], u["m"], u["n"], u["l"], u["k_begin"], u["k_end"]) for c in d["ctas"] for u in c["work"]]
+assert w == [(0, 0, 0, 0, 0, 2), (1, 0, 0, 0, 2, 4)], w
+' || fail "stream-K split-K trace: $out"
+# 5 tiles of 20 k blocks on 4 SMs: stream-K; CTA 1 computes tile 2's first half, then tile 1 whole
+# (a unit walks its tiles backwards), CTA 2 tile 3 and tile 2's second half (its final split).
+out=$("$BIN" raster trace sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --json)
+echo "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+w = {c["cta"]: [(u["m"], u["k_begin"], u["k_end"]) for u in c["work"]] for c in d["ctas"]}
+assert w[1] == [(2, 0, 10), (1, 0, 20)], w
+assert w[2] == [(3, 0, 20), (2, 10, 20)], w
+' || fail "stream-K trace: $out"
+"$BIN" raster prove sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --cluster 1,1 --max-swizzle 1 --raster along-n \
+  --claim k-exactly-once --claim exactly-once >/dev/null || fail "stream-K k-exactly-once not proved"
+out=$("$BIN" raster prove sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --cluster 2,1 --max-swizzle 1 --raster along-n --claim in-range)
+[ $? -eq 1 ] && echo "$out" | grep -q "outside the 5x1x1 problem" || fail "stream-K in-range not refuted: $out"
+for bad in "--k-tiles 0" "--k-tiles 9 --splits 2 --decomposition stream-k" "--k-tiles 9 --decomposition diagonal" "--k-tiles 9 --reduction random"; do
+  "$BIN" raster trace sm90-stream-k --tiles 4,4 $bad >/dev/null 2>&1; rc=$?
+  [ $rc -eq 2 ] || fail "raster trace sm90-stream-k $bad: exit $rc"
+done
+"$BIN" raster trace sm90-persistent --tiles 4,4 --k-tiles 9 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--k-tiles for sm90-persistent accepted"
+"$BIN" raster prove sm90-persistent --tiles 4,4 --claim k-exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "k-exactly-once for sm90-persistent accepted"
 echo OK

@@ -2,21 +2,24 @@
 """Compares `layoutproof raster trace sm90-persistent ... --json` with CUTLASS's own scheduler run on
 the GPU (scheduler_reference.cu's output: one configuration a line).
 
-Usage: compare.py LAYOUTPROOF VISITS.txt[.gz] [--kind sm90-persistent|sm90-group]
-(group_reference.cu's lines: "G M0 N0 ... cluster_m cluster_n max_swizzle raster sms <json>")
+Usage: compare.py LAYOUTPROOF VISITS.txt[.gz] [--kind sm90-persistent|sm90-group|sm90-stream-k]
+(group_reference.cu's lines: "G M0 N0 ... cluster_m cluster_n max_swizzle raster sms <json>";
+stream_k_reference.cu's: "M N L cluster_m cluster_n max_swizzle raster sms k_tiles splits decomposition <json>")
 Every configuration's grid and every CTA's visit sequence must be equal; exit 1 otherwise.
 """
 import gzip
+import lzma
 import json
 import subprocess
 import sys
 
 RASTERS = ['heuristic', 'along-m', 'along-n']
+DECOMPOSITIONS = ['heuristic', 'data-parallel', 'split-k', 'stream-k']
 
 
 def main():
     tool, path = sys.argv[1], sys.argv[2]
-    opener = gzip.open if path.endswith('.gz') else open
+    opener = gzip.open if path.endswith('.gz') else lzma.open if path.endswith('.xz') else open
     failures, configs, units = [], 0, 0
     kind = sys.argv[sys.argv.index('--kind') + 1] if '--kind' in sys.argv else 'sm90-persistent'
     for line in opener(path, 'rt'):
@@ -33,6 +36,13 @@ def main():
             cm, cn, sw, ri, sms = nums[2 * g:]
             rest = parts[-1]
             flags = ['--groups', groups]
+        elif kind == 'sm90-stream-k':
+            parts = line.split(' ', 11)
+            if len(parts) < 12:
+                continue
+            m, n, l, cm, cn, sw, ri, sms, kt, sp, dec = (int(x) for x in parts[:11])
+            rest = parts[11]
+            flags = ['--tiles', f'{m},{n},{l}', '--k-tiles', str(kt), '--splits', str(sp), '--decomposition', DECOMPOSITIONS[dec]]
         else:
             parts = line.split(' ', 8)
             if len(parts) < 9:

@@ -1,0 +1,223 @@
+#include "proofs/raster/scheduler_query.hpp"
+
+#include <algorithm>
+
+#include "model/support/checked.hpp"
+#include "model/support/error.hpp"
+
+namespace layoutproof::proofs {
+namespace {
+
+using i64 = std::int64_t;
+using raster::Decomposition;
+using raster::GroupConfig;
+using raster::PersistentConfig;
+using raster::RasterOption;
+using raster::StreamKConfig;
+
+bool is_group(const SchedulerQuery& q) { return q.kind == "sm90-group"; }
+bool is_stream_k(const SchedulerQuery& q) { return q.kind == "sm90-stream-k"; }
+
+// The flags that do not apply to the kind: LayoutError naming the first.
+void refuse_foreign_flags(const SchedulerQuery& q) {
+  if (!is_scheduler_kind(q.kind))
+    throw LayoutError((q.kind.empty() ? std::string("a scheduler KIND is needed") : "'" + q.kind + "' is not a scheduler kind") +
+                      ": the scheduler kinds are sm90-persistent, sm90-group and sm90-stream-k");
+  if (is_group(q) && q.tiles) throw LayoutError("sm90-group takes --groups, not --tiles");
+  if (!is_group(q) && q.groups) throw LayoutError(q.kind + " takes --tiles, not --groups");
+  if (!is_group(q) && q.corrected) throw LayoutError("--corrected is the grouped scheduler's fixed early-exit bound: sm90-group only");
+  if (!is_stream_k(q)) {
+    const char* flag = q.k_tiles ? "--k-tiles" : q.splits ? "--splits" : q.decomposition ? "--decomposition" : q.reduction ? "--reduction" : nullptr;
+    if (flag) throw LayoutError(std::string(flag) + " applies to sm90-stream-k only, not " + q.kind);
+  }
+}
+
+template <class T>
+std::vector<T> one_or(const std::optional<T>& given, std::vector<T> all) {
+  return given ? std::vector<T>{*given} : all;
+}
+
+}  // namespace
+
+const std::vector<std::string>& scheduler_kinds() {
+  static const std::vector<std::string> kinds{"sm90-persistent", "sm90-group", "sm90-stream-k"};
+  return kinds;
+}
+
+bool is_scheduler_kind(const std::string& kind) {
+  const auto& k = scheduler_kinds();
+  return std::find(k.begin(), k.end(), kind) != k.end();
+}
+
+Schedule fixed_schedule(const SchedulerQuery& q) {
+  refuse_foreign_flags(q);
+  const auto common = [&](auto& c) {
+    if (q.cluster) c.cluster_m = (*q.cluster)[0], c.cluster_n = (*q.cluster)[1];
+    if (q.max_swizzle) c.max_swizzle = *q.max_swizzle;
+    if (q.raster) c.raster = *q.raster;
+    if (q.sms) c.sms = *q.sms;
+    if (q.max_active_clusters) c.max_active_clusters = *q.max_active_clusters;
+  };
+  if (is_group(q)) {
+    if (!q.groups) throw LayoutError("sm90-group needs --groups 'M1xN1,M2xN2,...' (each group's extent in CTA tiles)");
+    GroupConfig c;
+    c.groups = *q.groups;
+    // The grouped scheduler's Arguments default to along-m: CUTLASS applies no heuristic to groups,
+    // whose largest dimension changes from group to group.
+    c.raster = RasterOption::along_m;
+    common(c);
+    c.corrected = q.corrected;
+    return schedule_of(c);
+  }
+  if (!q.tiles) throw LayoutError(q.kind + " needs --tiles M,N[,L] (the problem in CTA tiles)");
+  PersistentConfig b;
+  b.tiles_m = (*q.tiles)[0], b.tiles_n = (*q.tiles)[1], b.tiles_l = (*q.tiles)[2];
+  common(b);
+  if (!is_stream_k(q)) return schedule_of(b);
+  if (!q.k_tiles) throw LayoutError("sm90-stream-k needs --k-tiles K (k blocks per output tile)");
+  StreamKConfig c;
+  c.base = b;
+  c.k_tiles = *q.k_tiles;
+  if (q.splits) c.splits = *q.splits;
+  if (q.decomposition) c.decomposition = *q.decomposition;
+  if (q.reduction) c.reduction = *q.reduction;
+  return schedule_of(c);
+}
+
+SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
+  SchedulerDomain d;
+  std::string& text = d.text;
+  refuse_foreign_flags(q);
+  const bool group = is_group(q), stream_k = is_stream_k(q);
+  std::vector<std::vector<std::array<i64, 2>>> group_lists;  // sm90-group
+  std::vector<std::array<i64, 3>> tiles;                      // the others
+  const i64 group_side = std::min<i64>(q.max_tiles, 3);
+  if (group) {
+    if (q.groups) group_lists.push_back(*q.groups);
+    else {
+      std::vector<std::array<i64, 2>> shapes;
+      for (i64 m = 1; m <= group_side; ++m)
+        for (i64 n = 1; n <= group_side; ++n) shapes.push_back({m, n});
+      std::vector<std::vector<std::array<i64, 2>>> level{{}};
+      for (i64 k = 1; k <= q.max_groups; ++k) {
+        std::vector<std::vector<std::array<i64, 2>>> next;
+        for (const auto& l : level)
+          for (const auto& sh : shapes) {
+            auto x = l;
+            x.push_back(sh);
+            next.push_back(x);
+          }
+        for (const auto& l : next) group_lists.push_back(l);
+        level = next;
+      }
+    }
+  } else if (q.tiles) {
+    tiles.push_back(*q.tiles);
+  } else {
+    for (i64 m = 1; m <= q.max_tiles; ++m)
+      for (i64 n = 1; n <= q.max_tiles; ++n)
+        for (i64 l = 1; l <= 2; ++l) tiles.push_back({m, n, l});
+  }
+  const auto clusters = one_or<std::array<i64, 2>>(q.cluster, {{1, 1}, {2, 1}, {1, 2}, {2, 2}});
+  const auto swizzles = one_or<i64>(q.max_swizzle, {1, 2, 4, 8});
+  const auto rasters = one_or<RasterOption>(q.raster, {RasterOption::heuristic, RasterOption::along_m, RasterOption::along_n});
+  const auto sms = one_or<i64>(q.sms, {1, 3, 8, 132});
+  const auto k_tiles = one_or<i64>(q.k_tiles, {1, 9, 17, 40});
+  const auto splits = one_or<i64>(q.splits, {1, 2, 3});
+  const auto decompositions =
+      one_or<Decomposition>(q.decomposition, {Decomposition::heuristic, Decomposition::data_parallel, Decomposition::split_k, Decomposition::stream_k});
+  const std::string problems =
+      group ? (q.groups ? "the groups given"
+                        : "every list of 1 to " + std::to_string(q.max_groups) + " groups of M, N in [1, " + std::to_string(group_side) + "]")
+            : (q.tiles ? "the tiles given" : "tiles M, N in [1, " + std::to_string(q.max_tiles) + "], L in {1, 2}");
+  text = problems + "; " + (q.cluster ? "the cluster given" : "clusters 1x1, 2x1, 1x2, 2x2") + "; " +
+         (q.max_swizzle ? "the swizzle given" : "max swizzle 1, 2, 4, 8") + "; " + (q.raster ? "the raster given" : "rasters heuristic, along-m, along-n") +
+         "; " + (q.sms ? "the SMs given" : "SMs 1, 3, 8, 132") + (q.corrected ? "; the corrected bound" : "");
+  if (stream_k)
+    text += std::string("; ") + (q.k_tiles ? "the k tiles given" : "k tiles 1, 9, 17, 40") + "; " + (q.splits ? "the splits given" : "splits 1, 2, 3") +
+            "; " + (q.decomposition ? "the decomposition given" : "the four decompositions") + " (splits > 1 only where CUTLASS's can_implement takes it)";
+  std::vector<std::pair<i64, std::variant<PersistentConfig, GroupConfig, StreamKConfig>>> out;
+  const std::size_t problems_count = group ? group_lists.size() : tiles.size();
+  for (std::size_t pi = 0; pi < problems_count; ++pi)
+    for (const auto& cl : clusters)
+      for (const i64 s : swizzles)
+        for (const auto r : rasters)
+          for (const i64 k : sms) {
+            if (group) {
+              GroupConfig c;
+              c.groups = group_lists[pi];
+              c.cluster_m = cl[0], c.cluster_n = cl[1], c.max_swizzle = s, c.raster = r, c.sms = k, c.corrected = q.corrected;
+              if (q.max_active_clusters) c.max_active_clusters = *q.max_active_clusters;
+              i64 total = 0;
+              for (const auto& g : c.groups) total += g[0] * g[1];
+              out.push_back({total, c});
+              continue;
+            }
+            PersistentConfig b;
+            b.tiles_m = tiles[pi][0], b.tiles_n = tiles[pi][1], b.tiles_l = tiles[pi][2];
+            b.cluster_m = cl[0], b.cluster_n = cl[1], b.max_swizzle = s, b.raster = r, b.sms = k;
+            if (q.max_active_clusters) b.max_active_clusters = *q.max_active_clusters;
+            const i64 size = b.tiles_m * b.tiles_n * b.tiles_l;
+            if (!stream_k) {
+              out.push_back({size, b});
+              continue;
+            }
+            for (const i64 kt : k_tiles)
+              for (const i64 sp : splits)
+                for (const Decomposition d : decompositions) {
+                  if (sp > 1 && d != Decomposition::heuristic && d != Decomposition::split_k) {
+                    if (q.splits && q.decomposition)  // both given: the user asked for what CUTLASS refuses
+                      throw LayoutError("--splits " + std::to_string(sp) + " with --decomposition " + raster::to_string(d) +
+                                        ": CUTLASS's can_implement refuses splits > 1 unless the decomposition is heuristic or split-k");
+                    continue;
+                  }
+                  StreamKConfig c;
+                  c.base = b, c.k_tiles = kt, c.splits = sp, c.decomposition = d;
+                  if (q.reduction) c.reduction = *q.reduction;
+                  out.push_back({checked_mul(size, kt), c});
+                }
+          }
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  d.configs.reserve(out.size());
+  for (auto& x : out) d.configs.push_back(std::move(x.second));
+  return d;
+}
+
+Schedule SchedulerDomain::at(std::size_t i) const {
+  return std::visit([](const auto& c) { return schedule_of(c); }, configs.at(i));
+}
+
+SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim claim, const ProveOptions& o) {
+  SchedulerResult last;
+  if (d.size() == 0) {
+    last.verdict = Verdict::error("enumeration over " + d.text, "the domain holds no configuration");
+    return last;
+  }
+  i64 units = 0;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (o.smt.deadline.passed()) {
+      last.verdict = Verdict::unknown("enumeration over " + d.text, o.smt.deadline.reason() + " after " + std::to_string(i) + " of " +
+                                                                        std::to_string(d.size()) + " configurations (" + std::to_string(units) + " work units)");
+      return last;
+    }
+    SchedulerResult r = prove_scheduler(d.at(i), claim, o);
+    units += r.units;
+    if (!r.verdict.is_proved()) {
+      r.verdict.method = "enumeration over " + d.text + ": the smallest failing configuration, " + r.verdict.method;
+      return r;
+    }
+    last = r;
+  }
+  last.verdict = Verdict::proved("enumeration over " + d.text + " (" + std::to_string(d.size()) + " configurations, " + std::to_string(units) +
+                                     " work units)",
+                                 "holds for every configuration of the domain");
+  return last;
+}
+
+SchedulerResult prove_scheduler_query(const SchedulerQuery& q, SchedulerClaim claim, const ProveOptions& o) {
+  const SchedulerDomain d = scheduler_domain(q);
+  if (d.size() == 1) return prove_scheduler(d.at(0), claim, o);
+  return prove_scheduler_domain(d, claim, o);
+}
+
+}  // namespace layoutproof::proofs
