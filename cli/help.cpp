@@ -339,7 +339,9 @@ Usage:
   layoutproof raster trace sm90-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S]
                      [--raster along-m|along-n|heuristic] [--sms N] [--max-active-clusters C] [--json]
   layoutproof raster prove sm90-persistent [the trace flags] --claim exactly-once|in-range|balance [--max-tiles B]
-  KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent
+  layoutproof raster trace|prove sm90-group --groups 'M1xN1,...' | sm90-stream-k --tiles M,N[,L] --k-tiles K ...
+  KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent,
+        sm90-group, sm90-stream-k
 
 Options:
   prove KIND      prove a rasterization's claims (layoutproof raster prove --help lists its options)
@@ -364,6 +366,10 @@ Usage:
                      [--max-tiles B] [--deadline-s S] [--json]
   layoutproof raster trace sm90-group --groups 'M1xN1,M2xN2,...' [the flags above but --tiles] [--corrected]
   layoutproof raster prove sm90-group [--groups ...] [--max-groups G] --claim ... [--corrected]
+  layoutproof raster trace sm90-stream-k --tiles M,N[,L] --k-tiles K [--splits S]
+                     [--decomposition heuristic|data-parallel|split-k|stream-k]
+                     [--reduction deterministic|nondeterministic] [the sm90-persistent flags]
+  layoutproof raster prove sm90-stream-k [the same flags] --claim exactly-once|k-exactly-once|in-range|balance
 
 Options:
   --tiles M,N[,L]        the problem in CTA tiles (L batches, default 1)
@@ -378,16 +384,28 @@ Options:
   --raster R             along-m, along-n or heuristic (default heuristic: along-m when N > M)
   --sms N                the SM count get_grid_shape is given (default 132)
   --max-active-clusters C  hw_info.max_active_clusters (default 0: CUTLASS's GPC occupancy rule)
+  --k-tiles K            sm90-stream-k: k blocks per output tile (ceil(K / tile K))
+  --splits S             sm90-stream-k: Arguments::splits (> 1 only with heuristic or split-k)
+  --decomposition D      sm90-stream-k: heuristic (default), data-parallel, split-k or stream-k
+  --reduction R          sm90-stream-k: the fix-up's deterministic (default) or nondeterministic wait
   --json                 {"ctas":[{"cta":i,"work":[{"iter":k,"group":0,"m":..,"n":..,"l":..}]}],"grid":[x,y,z]}
-                         (cta = x + gx*(y + gy*z) of the grid get_grid_shape gives; iter from 0)
-  --claim C              prove: exactly-once (every tile computed by exactly one CTA and iteration),
-                         in-range (no work unit outside the problem), balance (units per CTA, reported)
+                         (cta = x + gx*(y + gy*z) of the grid get_grid_shape gives; iter from 0;
+                         sm90-stream-k adds "k_begin" and "k_end" (exclusive) to each unit)
+  --claim C              prove: exactly-once (every tile computed by exactly one CTA and iteration;
+                         stream-K: its epilogue, by the unit ending at its last k block),
+                         in-range (no work unit outside the problem), balance (units per CTA, reported;
+                         stream-K: k blocks per CTA), k-exactly-once (stream-K: every (tile, k block)
+                         accumulated once, and the fix-up protocol completes with every CTA resident:
+                         each split tile reduced once, by its final split, after its contributors)
   --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2} (default 16)
 
 sm90-persistent is PersistentTileSchedulerSm90 (CUTLASS 4.x): docs/raster.md says which lines each
 step follows, and `ctest -R raster.scheduler_reference` compares it with CUTLASS's own scheduler run
-on an H100. prove enumerates every CTA's loop; flags not given range over a stated domain (clusters
-1x1, 2x1, 1x2, 2x2; max swizzle 1, 2, 4, 8; the three rasters; 1, 3, 8, 132 SMs), smallest first.
+on an H100. sm90-group is PersistentTileSchedulerSm90Group, sm90-stream-k
+PersistentTileSchedulerSm90StreamK (raster.group_reference, raster.stream_k_reference). prove
+enumerates every CTA's loop; flags not given range over a stated domain (clusters 1x1, 2x1, 1x2,
+2x2; max swizzle 1, 2, 4, 8; the three rasters; 1, 3, 8, 132 SMs; stream-K: k tiles 1, 9, 17, 40,
+splits 1, 2, 3, the four decompositions), smallest first.
 
 Examples:
   layoutproof raster trace sm90-persistent --tiles 4,4 --sms 4 --raster along-n
@@ -396,6 +414,8 @@ Examples:
   layoutproof raster prove sm90-persistent --tiles 1024,1024 --cluster 2,1 --max-swizzle 8 --raster heuristic --sms 132 --claim exactly-once
   layoutproof raster trace sm90-group --groups 2x3,1x1 --max-swizzle 4 --sms 8
   layoutproof raster prove sm90-group --max-swizzle 4 --cluster 1x1 --claim exactly-once
+  layoutproof raster trace sm90-stream-k --tiles 5,1 --k-tiles 20 --sms 4
+  layoutproof raster prove sm90-stream-k --tiles 5,3 --k-tiles 40 --sms 8 --claim k-exactly-once
 
 Exit codes: 0 traced or proved, 1 refuted, 2 bad input, 3 unknown.
 )HELP";

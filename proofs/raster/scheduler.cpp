@@ -19,6 +19,22 @@ std::string raster_text(raster::RasterOption r) {
   return r == raster::RasterOption::along_m ? "along-m" : r == raster::RasterOption::along_n ? "along-n" : "heuristic";
 }
 
+// The launch of get_grid_shape's grid: no CTA runs when the grid is empty (fewer SMs than a
+// cluster's GPC share) or not a multiple of the cluster shape (cudaLaunchKernelEx refuses a cluster
+// launch whose grid the cluster does not divide; get_grid_shape divides the CTAs per device by
+// the cluster's m extent along n, which with too few SMs leaves a y the cluster's n does not divide).
+void set_launch(Schedule& s, const std::array<i64, 3>& grid, i64 cluster_m, i64 cluster_n) {
+  s.grid = grid;
+  s.ctas = checked_mul(checked_mul(grid[0], grid[1]), grid[2]);
+  const std::string g = std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" + std::to_string(grid[2]);
+  if (s.ctas == 0) s.no_launch = "get_grid_shape gives grid " + g + ", no CTA, for these SMs and this cluster";
+  else if (grid[0] % cluster_m != 0 || grid[1] % cluster_n != 0) {
+    s.no_launch = "get_grid_shape gives grid " + g + ", not a multiple of the cluster " + std::to_string(cluster_m) + "x" +
+                  std::to_string(cluster_n) + ": the cluster launch is refused and no CTA runs";
+    s.ctas = 0;
+  }
+}
+
 std::string tile_text(i64 m, i64 n, i64 l) { return "(m " + std::to_string(m) + ", n " + std::to_string(n) + ", l " + std::to_string(l) + ")"; }
 
 // The enumeration's bound: tiles counted in a byte each.
@@ -68,8 +84,7 @@ Schedule schedule_of(const raster::StreamKConfig& c) {
   Schedule s;
   const raster::StreamKPlan p = raster::plan_stream_k(c);
   s.config = config_text(c);
-  s.grid = p.base.grid;
-  s.ctas = checked_mul(checked_mul(p.base.grid[0], p.base.grid[1]), p.base.grid[2]);
+  set_launch(s, p.base.grid, c.base.cluster_m, c.base.cluster_n);
   s.plan = "grid " + std::to_string(p.base.grid[0]) + "x" + std::to_string(p.base.grid[1]) + "x" + std::to_string(p.base.grid[2]) +
            ", swizzle " + std::to_string(1 << p.base.log_swizzle) + ", " + raster::to_string(p.base.raster) + ", " + raster::to_string(p.mode) +
            (p.mode == raster::Decomposition::split_k ? " " + std::to_string(p.splits) + " splits"
@@ -89,8 +104,7 @@ Schedule schedule_of(const PersistentConfig& c) {
   Schedule s;
   const PersistentPlan p = raster::plan_persistent(c);
   s.config = config_text(c);
-  s.grid = p.grid;
-  s.ctas = checked_mul(checked_mul(p.grid[0], p.grid[1]), p.grid[2]);
+  set_launch(s, p.grid, c.cluster_m, c.cluster_n);
   s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", swizzle " +
            std::to_string(1 << p.log_swizzle) + ", " + raster::to_string(p.raster);
   s.problems = {{c.tiles_m, c.tiles_n, c.tiles_l}};
@@ -103,8 +117,7 @@ Schedule schedule_of(const raster::GroupConfig& c) {
   Schedule s;
   const raster::GroupPlan p = raster::plan_group(c);
   s.config = config_text(c);
-  s.grid = p.grid;
-  s.ctas = checked_mul(checked_mul(p.grid[0], p.grid[1]), p.grid[2]);
+  set_launch(s, p.grid, c.cluster_m, c.cluster_n);
   s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", " +
            raster::to_string(p.raster) + ", host bound " + std::to_string(p.host_blocks) + " of the device's " + std::to_string(p.device_blocks) +
            " swizzle-rounded tiles" + (c.corrected ? " (corrected: the device's)" : "");
@@ -231,7 +244,7 @@ SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const P
     }
     if (who.empty()) wit.points.push_back({"missing", -1, where(static_cast<i64>(g), m, n, l), 0, ""});
     wit.why = who.empty() ? "tile " + where(static_cast<i64>(g), m, n, l) + " is computed by no CTA" +
-                                (ctas == 0 ? std::string(" (get_grid_shape gives a grid of no CTA for these SMs and this cluster)") : std::string()) +
+                                (s.no_launch.empty() ? std::string() : " (" + s.no_launch + ")") +
                                 (missing > 1 ? " (" + std::to_string(missing) + " tiles are missing)" : std::string())
                           : "tile " + where(static_cast<i64>(g), m, n, l) + " is computed twice: by " + visitors;
     r.verdict = Verdict::refuted(method, wit);

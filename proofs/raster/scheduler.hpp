@@ -47,7 +47,8 @@ const char* to_string(SchedulerClaim c);
 struct Schedule {
   std::string config;                                   // config_text
   std::string plan;                                     // "grid 1x4x1, swizzle 2, along-n"
-  std::int64_t ctas = 0;
+  std::int64_t ctas = 0;                                // the CTAs that run (0 when the launch fails)
+  std::string no_launch;                                // why no CTA runs, when none does
   std::vector<std::array<std::int64_t, 3>> problems;    // per group: (M, N, L) in CTA tiles
   std::function<std::vector<raster::Work>(std::int64_t)> visits;  // a CTA's work loop
   std::string rounding;                                  // why work outside a problem can appear

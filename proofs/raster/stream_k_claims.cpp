@@ -178,7 +178,7 @@ SchedulerResult prove_k_claim(const Schedule& s, SchedulerClaim claim, const Pro
       for (const Unit& u : finals) who += (who.empty() ? "" : " and ") + unit_text(u);
       r.verdict = refuted_replayed(s, method, finals, tile,
                                    finals.empty() ? "tile " + tile_text(tile) + "'s epilogue is computed by no CTA (no unit ends at its k block " +
-                                                        std::to_string(k) + ")" + (s.ctas == 0 ? std::string(" (the grid has no CTA)") : std::string())
+                                                        std::to_string(k) + ")" + (s.no_launch.empty() ? std::string() : " (" + s.no_launch + ")")
                                                   : "tile " + tile_text(tile) + "'s epilogue is computed twice: by " + who);
       return r;
     }

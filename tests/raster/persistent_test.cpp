@@ -58,7 +58,9 @@ TEST(Sm90Persistent, ClaimsAgreeWithCounting) {
     const auto p = raster::plan_persistent(c);
     std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> seen;
     bool outside = false;
-    for (std::int64_t cta = 0; cta < p.grid[0] * p.grid[1] * p.grid[2]; ++cta)
+    // A cluster launch needs a grid the cluster divides; otherwise cudaLaunchKernelEx refuses it.
+    const bool launches = p.grid[0] % c.cluster_m == 0 && p.grid[1] % c.cluster_n == 0;
+    for (std::int64_t cta = 0; launches && cta < p.grid[0] * p.grid[1] * p.grid[2]; ++cta)
       for (const auto& w : raster::persistent_visits(c, p, cta)) {
         if (w.m >= c.tiles_m || w.n >= c.tiles_n || w.l >= c.tiles_l) outside = true;
         else ++seen[{w.m, w.n, w.l}];

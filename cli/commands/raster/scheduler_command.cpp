@@ -126,6 +126,7 @@ int run_trace(const SchedFlags& f, std::ostream& out) {
   const bool with_k = s.k_tiles > 0;
   if (f.json) return trace_json(s.grid, s.ctas, s.visits, with_k, out), 0;
   out << f.q.kind << ": " << s.config << "\n  " << s.plan << " (" << s.ctas << " CTAs)\n";
+  if (!s.no_launch.empty()) out << "  no CTA runs: " << s.no_launch << "\n";
   const bool grouped = f.q.kind == "sm90-group";
   for (i64 cta = 0; cta < s.ctas; ++cta) {
     out << "  CTA " << cta << ":";
