@@ -136,8 +136,14 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
   if (stream_k)
     text += std::string("; ") + (q.k_tiles ? "the k tiles given" : "k tiles 1, 9, 17, 40") + "; " + (q.splits ? "the splits given" : "splits 1, 2, 3") +
             "; " + (q.decomposition ? "the decomposition given" : "the four decompositions") + " (splits > 1 only where CUTLASS's can_implement takes it)";
-  std::vector<std::pair<i64, std::variant<PersistentConfig, GroupConfig, StreamKConfig>>> out;
   const std::size_t problems_count = group ? group_lists.size() : tiles.size();
+  std::uint64_t count = static_cast<std::uint64_t>(problems_count) * clusters.size() * swizzles.size() * rasters.size() * sms.size();
+  if (stream_k) count *= k_tiles.size() * splits.size() * decompositions.size();
+  if (count > kMaxDomain) {
+    d.oversized = count;
+    return d;
+  }
+  std::vector<std::pair<i64, std::variant<PersistentConfig, GroupConfig, StreamKConfig>>> out;
   for (std::size_t pi = 0; pi < problems_count; ++pi)
     for (const auto& cl : clusters)
       for (const i64 s : swizzles)
@@ -189,6 +195,12 @@ Schedule SchedulerDomain::at(std::size_t i) const {
 
 SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim claim, const ProveOptions& o) {
   SchedulerResult last;
+  if (d.oversized > 0) {
+    last.verdict = Verdict::unknown("enumeration over " + d.text, "the domain has " + std::to_string(d.oversized) + " configurations, more than the " +
+                                                                       std::to_string(kMaxDomain) + " enumeration takes: fix more parameters or lower --max-tiles" +
+                                                                       " (sm90-persistent: --engine z3 with --cluster, --max-swizzle, --raster and --sms given)");
+    return last;
+  }
   if (d.size() == 0) {
     last.verdict = Verdict::error("enumeration over " + d.text, "the domain holds no configuration");
     return last;
@@ -215,8 +227,21 @@ SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim 
 }
 
 SchedulerResult prove_scheduler_query(const SchedulerQuery& q, SchedulerClaim claim, const ProveOptions& o) {
+  refuse_foreign_flags(q);
+  const bool symbolic_fits = q.kind == "sm90-persistent" && !q.tiles && q.cluster && q.max_swizzle && q.raster && q.sms &&
+                             (claim == SchedulerClaim::exactly_once || claim == SchedulerClaim::in_range);
+  if (q.engine == SchedulerQuery::Engine::z3 && !symbolic_fits)
+    throw LayoutError("--engine z3 decides sm90-persistent's exactly-once and in-range with --tiles left free and --cluster, "
+                      "--max-swizzle, --raster and --sms given; use --engine enumeration otherwise");
+  if (symbolic_fits && (q.engine == SchedulerQuery::Engine::z3 || (q.engine == SchedulerQuery::Engine::automatic && q.max_tiles > 32))) {
+    PersistentConfig fixed;
+    fixed.cluster_m = (*q.cluster)[0], fixed.cluster_n = (*q.cluster)[1], fixed.max_swizzle = *q.max_swizzle, fixed.raster = *q.raster,
+    fixed.sms = *q.sms;
+    if (q.max_active_clusters) fixed.max_active_clusters = *q.max_active_clusters;
+    return prove_persistent_symbolic(fixed, q.max_tiles, 2, claim, o);
+  }
   const SchedulerDomain d = scheduler_domain(q);
-  if (d.size() == 1) return prove_scheduler(d.at(0), claim, o);
+  if (d.oversized == 0 && d.size() == 1) return prove_scheduler(d.at(0), claim, o);
   return prove_scheduler_domain(d, claim, o);
 }
 

@@ -41,6 +41,10 @@ struct SchedulerQuery {
   std::optional<raster::Decomposition> decomposition;          // sm90-stream-k
   std::optional<raster::Reduction> reduction;                  // sm90-stream-k
   bool corrected = false;                                      // sm90-group: the fixed early-exit bound
+  // How a domain is decided: enumeration of every configuration, or Z3 over symbolic M, N, L
+  // (sm90-persistent with --tiles left free and every other parameter given; exactly-once and
+  // in-range); auto picks Z3 there when max_tiles > 32, else enumeration.
+  enum class Engine { automatic, enumeration, z3 } engine = Engine::automatic;
   std::int64_t max_tiles = 16, max_groups = 3;                 // the free parameters' bounds
 };
 
@@ -60,9 +64,12 @@ Schedule fixed_schedule(const SchedulerQuery& q);
 struct SchedulerDomain {
   std::string text;  // the domain in words, for the verdict
   std::vector<std::variant<raster::PersistentConfig, raster::GroupConfig, raster::StreamKConfig>> configs;
+  std::uint64_t oversized = 0;  // > 0: the domain's size, past kMaxDomain: nothing was listed
   std::size_t size() const { return configs.size(); }
   Schedule at(std::size_t i) const;
 };
+// A domain of more than kMaxDomain configurations is not listed (its search is UNKNOWN, never PROVED).
+inline constexpr std::uint64_t kMaxDomain = std::uint64_t{1} << 22;
 SchedulerDomain scheduler_domain(const SchedulerQuery& q);
 
 // Every configuration of a domain in order; the first failing one is the witness. UNKNOWN when
@@ -70,7 +77,16 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q);
 SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim claim, const ProveOptions& o);
 
 // The claim decided over the query's domain: one configuration when everything is fixed, else the
-// domain search (prove_scheduler_domain).
+// symbolic engine where the query's engine picks it (prove_persistent_symbolic), else the domain
+// search (prove_scheduler_domain). LayoutError when --engine z3 is asked where it does not apply.
 SchedulerResult prove_scheduler_query(const SchedulerQuery& q, SchedulerClaim claim, const ProveOptions& o);
+
+// sm90-persistent's exactly-once and in-range for every M, N in [1, max_tiles] and L in
+// [1, max_l] at once (max_tiles <= 4096, max_l <= 16), the other parameters fixed as given: Z3
+// over bit-vectors (proofs/smt/scheduler_z3.cpp says the queries). A sat answer is minimized and
+// that configuration decided by enumeration (its witness replayed); UNKNOWN when Z3 or the
+// symbolic argument does not decide. prove_scheduler_domain is its exhaustive twin.
+SchedulerResult prove_persistent_symbolic(const raster::PersistentConfig& fixed, std::int64_t max_tiles, std::int64_t max_l,
+                                          SchedulerClaim claim, const ProveOptions& o);
 
 }  // namespace layoutproof::proofs

@@ -58,7 +58,14 @@ SchedFlags parse(const std::vector<std::string>& args) {
     } else if (a == "--max-swizzle") f.q.max_swizzle = parse_int_in(next(), a, 0, i64{1} << 20);
     else if (a == "--sms") f.q.sms = parse_int_in(next(), a, 0, i64{1} << 20);
     else if (a == "--max-active-clusters") f.q.max_active_clusters = parse_int_in(next(), a, 0, i64{1} << 20);
-    else if (a == "--max-tiles") f.q.max_tiles = parse_int_in(next(), a, 1, 256);
+    else if (a == "--max-tiles") f.q.max_tiles = parse_int_in(next(), a, 1, 4096);
+    else if (a == "--engine") {
+      const std::string v = next();
+      if (v == "auto") f.q.engine = proofs::SchedulerQuery::Engine::automatic;
+      else if (v == "z3") f.q.engine = proofs::SchedulerQuery::Engine::z3;
+      else if (v == "enumeration") f.q.engine = proofs::SchedulerQuery::Engine::enumeration;
+      else throw LayoutError("--engine is auto, z3 or enumeration, not '" + v + "'");
+    }
     else if (a == "--max-groups") f.q.max_groups = parse_int_in(next(), a, 1, 4);
     else if (a == "--corrected") f.q.corrected = true;
     else if (a == "--groups") {
@@ -97,6 +104,7 @@ SchedFlags parse(const std::vector<std::string>& args) {
       else throw LayoutError("--raster is along-m, along-n or heuristic, not '" + r + "'");
     } else if (a == "--claim") f.claims.push_back(next());
     else if (a == "--deadline-s") f.opts.smt.deadline = proofs::Deadline::parse(next());
+    else if (a == "--timeout-ms") f.opts.smt.timeout_ms = static_cast<unsigned>(parse_int_in(next(), a, 1, i64{1} << 31));
     else if (!a.empty() && a[0] == '-') throw LayoutError("unknown option '" + a + "' for raster " + args[0] + " " + f.q.kind + " (layoutproof raster --help)");
     else if (f.q.kind.empty()) f.q.kind = a;
     else throw LayoutError("raster " + args[0] + " takes one KIND, not also '" + a + "'");
@@ -152,12 +160,10 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
       throw LayoutError("k-exactly-once is about stream-K's k ranges: the kind is sm90-stream-k, not " + f.q.kind);
     claims.push_back(*claim);
   }
-  const proofs::SchedulerDomain domain = proofs::scheduler_domain(f.q);
   int refuted = 0, other = 0;
   std::string json = "{\"kind\":" + json_str(f.q.kind) + ",\"claims\":[";
   for (std::size_t i = 0; i < claims.size(); ++i) {
-    const proofs::SchedulerResult r = domain.size() == 1 ? proofs::prove_scheduler(domain.at(0), claims[i], f.opts)
-                                                         : proofs::prove_scheduler_domain(domain, claims[i], f.opts);
+    const proofs::SchedulerResult r = proofs::prove_scheduler_query(f.q, claims[i], f.opts);
     const proofs::Verdict& v = r.verdict;
     refuted += v.is_refuted();
     other += !v.is_refuted() && !v.is_proved();
