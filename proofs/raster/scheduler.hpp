@@ -26,6 +26,7 @@
 // (every one of the 15 tiles once), in-range REFUTED: the swizzle rounds the blocks up to 4x6, so
 // CTA 3 computes tile (m 3, n ...) outside the 3x5 problem.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -64,6 +65,10 @@ struct SchedulerResult {
   std::string config;                 // the configuration decided (REFUTED: the witness's)
   double balance_max_over_mean = 0;   // balance
   std::int64_t units = 0, ctas = 0;   // work units and CTAs enumerated (the last configuration)
+  // prove_scheduler_domain: the index in the domain of the configuration `config` names (REFUTED:
+  // the witness's, so SchedulerDomain::at(domain_index) rebuilds the schedule to draw it; UNKNOWN:
+  // where the search stopped; PROVED: the last one). prove_scheduler: 0.
+  std::size_t domain_index = 0;
 };
 
 // One configuration, every CTA's loop enumerated. The deadline (o.smt.deadline) makes it UNKNOWN.

@@ -196,11 +196,13 @@ SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim 
   i64 units = 0;
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (o.smt.deadline.passed()) {
+      last.domain_index = i;
       last.verdict = Verdict::unknown("enumeration over " + d.text, o.smt.deadline.reason() + " after " + std::to_string(i) + " of " +
                                                                         std::to_string(d.size()) + " configurations (" + std::to_string(units) + " work units)");
       return last;
     }
     SchedulerResult r = prove_scheduler(d.at(i), claim, o);
+    r.domain_index = i;
     units += r.units;
     if (!r.verdict.is_proved()) {
       r.verdict.method = "enumeration over " + d.text + ": the smallest failing configuration, " + r.verdict.method;

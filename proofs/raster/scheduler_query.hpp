@@ -65,8 +65,9 @@ struct SchedulerDomain {
 };
 SchedulerDomain scheduler_domain(const SchedulerQuery& q);
 
-// Every configuration of a domain in order; the first failing one is the witness. UNKNOWN when
-// the deadline stops the search, never PROVED.
+// Every configuration of a domain in order; the first failing one is the witness, its index in
+// the domain the result's domain_index (a report draws d.at(domain_index)). UNKNOWN when the
+// deadline stops the search, never PROVED.
 SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim claim, const ProveOptions& o);
 
 // The claim decided over the query's domain: one configuration when everything is fixed, else the
