@@ -337,20 +337,22 @@ Usage:
                      [--claim bijective|injective|in-bounds|surjective] [--engine z3|exhaustive] [--json]
   layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
   layoutproof raster trace sm90-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S]
-                     [--raster along-m|along-n|heuristic] [--sms N] [--max-active-clusters C] [--json]
+                     [--raster along-m|along-n|heuristic] [--sms N] [--max-active-clusters C] [--json] [--report DIR]
   layoutproof raster prove sm90-persistent [the trace flags] --claim exactly-once|in-range|balance [--max-tiles B]
-  KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent
+  KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent,
+        sm90-group, sm90-stream-k
 
 Options:
   prove KIND      prove a rasterization's claims (layoutproof raster prove --help lists its options)
   locality        measure the L2 locality of every rasterization (layoutproof raster locality --help)
   trace KIND      a persistent scheduler's visits for one configuration: every CTA's work loop, as
-                  CUTLASS's own code runs it (raster trace --help)
+                  CUTLASS's own code runs it (raster trace --help); --report DIR draws it, wave by wave
 
 Examples:
   layoutproof raster prove cutlass --log-tile 2
   layoutproof raster locality --m 4096 --n 4096 --k 4096 --tile 128x128x64
   layoutproof raster trace sm90-persistent --tiles 3,5 --max-swizzle 2 --sms 4
+  layoutproof raster trace sm90-persistent --tiles 6,5 --max-swizzle 2 --sms 4 --report sched_report
 
 Exit codes: prove: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error; locality: 0, 2.
 )HELP";
@@ -364,6 +366,10 @@ Usage:
                      [--max-tiles B] [--deadline-s S] [--json]
   layoutproof raster trace sm90-group --groups 'M1xN1,M2xN2,...' [the flags above but --tiles] [--corrected]
   layoutproof raster prove sm90-group [--groups ...] [--max-groups G] --claim ... [--corrected]
+  layoutproof raster trace sm90-stream-k --tiles M,N[,L] --k-tiles K [--splits S]
+                     [--decomposition heuristic|data-parallel|split-k|stream-k] [--reduction deterministic|nondeterministic]
+  layoutproof raster prove sm90-stream-k [the same flags] --claim ... | k-exactly-once
+  Every form takes --report DIR.
 
 Options:
   --tiles M,N[,L]        the problem in CTA tiles (L batches, default 1)
@@ -383,6 +389,15 @@ Options:
   --claim C              prove: exactly-once (every tile computed by exactly one CTA and iteration),
                          in-range (no work unit outside the problem), balance (units per CTA, reported)
   --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2} (default 16)
+  --k-tiles K            sm90-stream-k: k blocks per output tile; --splits, --decomposition and
+                         --reduction as CUTLASS's Arguments (docs/raster.md)
+  --report DIR           draw the schedule: DIR/index.html (no script, no network), DIR/summary.svg and
+                         one DIR/wave_K.svg per wave K (every CTA's iteration K); tiles coloured by CTA,
+                         darker for later iterations; missing and doubled tiles red and listed with
+                         their CTAs; units past the problem dashed in the margin; stream-K tiles split
+                         into k stripes, the epilogue unit marked. prove draws the first refuted
+                         claim's witness configuration, else the domain's first. A DIR that cannot be
+                         written: exit 2, before any work
 
 sm90-persistent is PersistentTileSchedulerSm90 (CUTLASS 4.x): docs/raster.md says which lines each
 step follows, and `ctest -R raster.scheduler_reference` compares it with CUTLASS's own scheduler run
@@ -396,6 +411,8 @@ Examples:
   layoutproof raster prove sm90-persistent --tiles 1024,1024 --cluster 2,1 --max-swizzle 8 --raster heuristic --sms 132 --claim exactly-once
   layoutproof raster trace sm90-group --groups 2x3,1x1 --max-swizzle 4 --sms 8
   layoutproof raster prove sm90-group --max-swizzle 4 --cluster 1x1 --claim exactly-once
+  layoutproof raster prove sm90-group --groups 2x3 --max-swizzle 4 --cluster 1,1 --sms 132 --claim exactly-once --report group_report
+  layoutproof raster trace sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --report stream_k_report
 
 Exit codes: 0 traced or proved, 1 refuted, 2 bad input, 3 unknown.
 )HELP";
