@@ -255,7 +255,7 @@ SchedulerPicture scheduler_picture(const proofs::Schedule& s) {
   // The drawn extent of each panel: the problem and the margin its units reach, within the bounds.
   if (problem_batches > static_cast<i64>(kMaxPanels))
     p.left_out.push_back("only the first " + count_text(static_cast<i64>(kMaxPanels)) + " of the " + count_text(problem_batches) +
-                         " (group, batch) panels are drawn; the lists above cover every tile");
+                         " (group, batch) panels are drawn; the lists below cover every tile");
   if (extra_panels)
     p.left_out.push_back(count_text(extra_panels) + " work units in batches past L beyond the panel bound are not drawn (they are listed as outside)");
   i64 drawn = 0;
@@ -564,7 +564,9 @@ std::string scheduler_report_html(const SchedulerReportInput& in, const Schedule
     }
     o << "<h2>Summary</h2>\n<div class=\"figure\">\n" << summary_svg
       << "</div>\n<p>Also <a href=\"summary.svg\">summary.svg</a>; hover over a tile for its units.</p>\n";
-    o << "<h2>Waves</h2>\n<p>Wave K: every CTA's iteration K (frame files <code>wave_K.svg</code>). Pick a wave, or all:</p>\n<div class=\"flip\">\n";
+    o << "<h2>Waves</h2>\n";
+    if (p.frames == 0) o << "<p class=\"bad\">No CTA computes anything: there is no wave to draw.</p>\n";
+    o << "<p>Wave K: every CTA's iteration K (frame files <code>wave_K.svg</code>). Pick a wave, or all:</p>\n<div class=\"flip\">\n";
     for (i64 k = 0; k < p.frames; ++k) o << "<input type=\"radio\" name=\"wave\" id=\"wave-" << k << "\"" << (k == 0 ? " checked" : "") << "/>";
     o << "<input type=\"radio\" name=\"wave\" id=\"wave-all\"/>\n<div class=\"bar\">";
     for (i64 k = 0; k < p.frames; ++k) o << "<label for=\"wave-" << k << "\">" << k << "</label>";
