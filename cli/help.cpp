@@ -337,7 +337,7 @@ Usage:
                      [--claim bijective|injective|in-bounds|surjective] [--engine z3|exhaustive] [--json]
   layoutproof raster locality --m M --n N --k K [--sms S] [--tile MxNxK] [--elem-bytes E] [--json]
   layoutproof raster trace sm90-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S]
-                     [--raster along-m|along-n|heuristic] [--sms N] [--max-active-clusters C] [--json]
+                     [--raster along-m|along-n|heuristic] [--sms N] [--max-active-clusters C] [--json] [--report DIR]
   layoutproof raster prove sm90-persistent [the trace flags] --claim exactly-once|in-range|balance [--max-tiles B]
   layoutproof raster trace|prove sm90-group --groups 'M1xN1,...' | sm90-stream-k --tiles M,N[,L] --k-tiles K ...
   KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent,
@@ -347,12 +347,13 @@ Options:
   prove KIND      prove a rasterization's claims (layoutproof raster prove --help lists its options)
   locality        measure the L2 locality of every rasterization (layoutproof raster locality --help)
   trace KIND      a persistent scheduler's visits for one configuration: every CTA's work loop, as
-                  CUTLASS's own code runs it (raster trace --help)
+                  CUTLASS's own code runs it (raster trace --help); --report DIR draws it, wave by wave
 
 Examples:
   layoutproof raster prove cutlass --log-tile 2
   layoutproof raster locality --m 4096 --n 4096 --k 4096 --tile 128x128x64
   layoutproof raster trace sm90-persistent --tiles 3,5 --max-swizzle 2 --sms 4
+  layoutproof raster trace sm90-persistent --tiles 6,5 --max-swizzle 2 --sms 4 --report sched_report
 
 Exit codes: prove: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error; locality: 0, 2.
 )HELP";
@@ -370,6 +371,7 @@ Usage:
                      [--decomposition heuristic|data-parallel|split-k|stream-k]
                      [--reduction deterministic|nondeterministic] [the sm90-persistent flags]
   layoutproof raster prove sm90-stream-k [the same flags] --claim exactly-once|k-exactly-once|in-range|balance
+  Every form takes --report DIR.
 
 Options:
   --tiles M,N[,L]        the problem in CTA tiles (L batches, default 1)
@@ -398,6 +400,13 @@ Options:
                          accumulated once, and the fix-up protocol completes with every CTA resident:
                          each split tile reduced once, by its final split, after its contributors)
   --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2} (default 16)
+  --report DIR           draw the schedule: DIR/index.html (no script, no network), DIR/summary.svg and
+                         one DIR/wave_K.svg per wave K (every CTA's iteration K); tiles coloured by CTA,
+                         darker for later iterations; missing and doubled tiles red and listed with
+                         their CTAs; units past the problem dashed in the margin; stream-K tiles split
+                         into k stripes, the epilogue unit marked. prove draws the first refuted
+                         claim's witness configuration, else the domain's first. A DIR that cannot be
+                         written: exit 2, before any work
 
 sm90-persistent is PersistentTileSchedulerSm90 (CUTLASS 4.x): docs/raster.md says which lines each
 step follows, and `ctest -R raster.scheduler_reference` compares it with CUTLASS's own scheduler run
@@ -416,6 +425,8 @@ Examples:
   layoutproof raster prove sm90-group --max-swizzle 4 --cluster 1x1 --claim exactly-once
   layoutproof raster trace sm90-stream-k --tiles 5,1 --k-tiles 20 --sms 4
   layoutproof raster prove sm90-stream-k --tiles 5,3 --k-tiles 40 --sms 8 --claim k-exactly-once
+  layoutproof raster prove sm90-group --groups 2x3 --max-swizzle 4 --cluster 1,1 --sms 132 --claim exactly-once --report group_report
+  layoutproof raster trace sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --report stream_k_report
 
 Exit codes: 0 traced or proved, 1 refuted, 2 bad input, 3 unknown.
 )HELP";

@@ -127,7 +127,18 @@ Schedule schedule_of(const raster::GroupConfig& c) {
   return s;
 }
 
+namespace {
+SchedulerResult prove_one(const Schedule& s, SchedulerClaim claim, const ProveOptions& o);
+}  // namespace
+
 SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const ProveOptions& o) {
+  SchedulerResult r = prove_one(s, claim, o);
+  r.schedule = std::make_shared<const Schedule>(s);
+  return r;
+}
+
+namespace {
+SchedulerResult prove_one(const Schedule& s, SchedulerClaim claim, const ProveOptions& o) {
   if (s.k_tiles > 0 && claim != SchedulerClaim::in_range) return prove_k_claim(s, claim, o);
   if (claim == SchedulerClaim::k_exactly_once) {
     SchedulerResult r;
@@ -255,4 +266,5 @@ SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const P
   return r;
 }
 
+}  // namespace
 }  // namespace layoutproof::proofs

@@ -26,8 +26,10 @@
 // (every one of the 15 tiles once), in-range REFUTED: the swizzle rounds the blocks up to 4x6, so
 // CTA 3 computes tile (m 3, n ...) outside the 3x5 problem.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,6 +67,9 @@ struct SchedulerResult {
   std::string config;                 // the configuration decided (REFUTED: the witness's)
   double balance_max_over_mean = 0;   // balance
   std::int64_t units = 0, ctas = 0;   // work units and CTAs enumerated (the last configuration)
+  // The schedule `config` names, to draw it (REFUTED: the witness's); empty when no one
+  // configuration was enumerated (a symbolic proof, a domain too large to list).
+  std::shared_ptr<const Schedule> schedule;
 };
 
 // One configuration, every CTA's loop enumerated. The deadline (o.smt.deadline) makes it UNKNOWN.

@@ -72,8 +72,8 @@ struct SchedulerDomain {
 inline constexpr std::uint64_t kMaxDomain = std::uint64_t{1} << 22;
 SchedulerDomain scheduler_domain(const SchedulerQuery& q);
 
-// Every configuration of a domain in order; the first failing one is the witness. UNKNOWN when
-// the deadline stops the search, never PROVED.
+// Every configuration of a domain in order; the first failing one is the witness (the result's
+// schedule, which a report draws). UNKNOWN when the deadline stops the search, never PROVED.
 SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim claim, const ProveOptions& o);
 
 // The claim decided over the query's domain: one configuration when everything is fixed, else the

@@ -59,4 +59,33 @@ for bad in "--k-tiles 0" "--k-tiles 9 --splits 2 --decomposition stream-k" "--k-
 done
 "$BIN" raster trace sm90-persistent --tiles 4,4 --k-tiles 9 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--k-tiles for sm90-persistent accepted"
 "$BIN" raster prove sm90-persistent --tiles 4,4 --claim k-exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "k-exactly-once for sm90-persistent accepted"
+
+# --report DIR: the scheduler pictures (cli/output/scheduler_report.hpp); exit codes unchanged.
+rep=$(mktemp -d); trap 'rm -rf "$rep"' EXIT
+out=$("$BIN" raster trace sm90-persistent --tiles 6,5,1 --sms 4 --max-swizzle 2 --report "$rep/p"); rc=$?
+[ $rc -eq 0 ] || fail "trace --report exit $rc"
+grep -q "^report: $rep/p/index.html" <<<"$out" || fail "trace --report line: $out"
+for f in index.html summary.svg wave_0.svg wave_8.svg; do [ -s "$rep/p/$f" ] || fail "trace --report: no $f"; done
+[ ! -e "$rep/p/wave_9.svg" ] || fail "trace --report: a frame past the longest loop (9 waves)"
+"$BIN" raster prove sm90-group --groups 2x3 --max-swizzle 4 --cluster 1,1 --sms 132 --claim exactly-once --report "$rep/g" >/dev/null; rc=$?
+[ $rc -eq 1 ] || fail "prove --report refuted: exit $rc"
+grep -q '<tr class="missing"><td>(m 1, n 2, l 0)</td>' "$rep/g/index.html" || fail "prove --report: the missing tile is not listed"
+grep -q 'REFUTED' "$rep/g/index.html" && grep -q 'witness: tile (m 1, n 2, l 0) is computed by no CTA' "$rep/g/index.html" || fail "prove --report: no verdict"
+python3 -c 'import sys, xml.dom.minidom as m; [m.parse(f) for f in sys.argv[1:]]' "$rep/g/summary.svg" "$rep/g/wave_0.svg" || fail "prove --report: SVG not well-formed"
+# prove over a domain draws the witness configuration; --json stays one JSON document.
+"$BIN" raster prove sm90-group --max-swizzle 4 --cluster 1x1 --max-groups 2 --claim exactly-once --json --report "$rep/d" | python3 -c 'import json,sys; json.load(sys.stdin)' || fail "prove --json --report"
+grep -q 'the witness configuration of exactly-once' "$rep/d/index.html" && grep -q 'groups 2x3, cluster 1x1, max swizzle 4' "$rep/d/index.html" || fail "prove --report over a domain: not the witness"
+"$BIN" raster trace sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --report "$rep/k" >/dev/null || fail "stream-K --report"
+grep -q '>2:1 k\[10,20)</text>' "$rep/k/summary.svg" || fail "stream-K --report: the split tile's second unit"
+# The same DIR again replaces the report; a DIR that cannot be written exits 2, before any proof.
+"$BIN" raster trace sm90-persistent --tiles 2,2 --sms 4 --report "$rep/p" >/dev/null || fail "--report over a report"
+[ ! -e "$rep/p/wave_1.svg" ] || fail "--report left the previous run's frames"
+touch "$rep/file"
+err=$("$BIN" raster trace sm90-persistent --tiles 2,2 --report "$rep/file" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && grep -q "is a file" <<<"$err" || fail "--report onto a file: exit $rc: $err"
+"$BIN" raster prove sm90-group --groups 2x3 --max-swizzle 4 --claim exactly-once --report /dev/null/r >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "--report /dev/null/r: exit $rc"
+mkdir "$rep/user" && touch "$rep/user/notes.txt"
+"$BIN" raster trace sm90-persistent --tiles 2,2 --report "$rep/user" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ -e "$rep/user/notes.txt" ] || fail "--report onto a user's folder: exit $rc"
 echo OK

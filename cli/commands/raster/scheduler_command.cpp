@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/output/escape.hpp"
+#include "cli/output/scheduler_report.hpp"
 #include "cli/run_flags.hpp"
 #include "model/raster/persistent.hpp"
 #include "model/support/error.hpp"
@@ -22,6 +23,8 @@ struct SchedFlags {
   std::vector<std::string> claims;
   bool json = false;
   proofs::ProveOptions opts;
+  std::string report;   // --report DIR
+  std::string command;  // the command line, for the report
 };
 
 // "A,B[,C]" or "AxB[xC]": count numbers, each in [lo, hi].
@@ -49,6 +52,7 @@ SchedFlags parse(const std::vector<std::string>& args) {
       return args[++i];
     };
     if (a == "--json") f.json = true;
+    else if (a == "--report") f.report = next();
     else if (a == "--tiles") {
       const auto v = numbers(next(), "--tiles", 2, 3);
       f.q.tiles = std::array<i64, 3>{v[0], v[1], v.size() > 2 ? v[2] : 1};
@@ -129,10 +133,22 @@ void trace_json(const std::array<i64, 3>& grid, i64 ctas, const std::function<st
   out << "],\"grid\":[" << grid[0] << "," << grid[1] << "," << grid[2] << "]}\n";
 }
 
+// --report DIR: the same picture for trace and prove (cli/output/scheduler_report.hpp).
+void draw_report(const SchedFlags& f, const std::string& partial, const proofs::Schedule& s, const std::string& drawn, const std::string& domain,
+            std::vector<SchedulerReportClaim> claims, std::ostream& out) {
+  write_scheduler_report(partial, f.report, SchedulerReportInput{f.command, f.q.kind, &s, drawn, domain, std::move(claims)});
+  if (!f.json) out << "report: " << f.report << "/index.html\n";
+}
+
 int run_trace(const SchedFlags& f, std::ostream& out) {
   const proofs::Schedule s = proofs::fixed_schedule(f.q);
+  const std::string partial = f.report.empty() ? "" : prepare_scheduler_report(f.report);
   const bool with_k = s.k_tiles > 0;
-  if (f.json) return trace_json(s.grid, s.ctas, s.visits, with_k, out), 0;
+  if (f.json) {
+    trace_json(s.grid, s.ctas, s.visits, with_k, out);
+    if (!partial.empty()) draw_report(f, partial, s, "the configuration traced", "", {}, out);
+    return 0;
+  }
   out << f.q.kind << ": " << s.config << "\n  " << s.plan << " (" << s.ctas << " CTAs)\n";
   if (!s.no_launch.empty()) out << "  no CTA runs: " << s.no_launch << "\n";
   const bool grouped = f.q.kind == "sm90-group";
@@ -146,6 +162,7 @@ int run_trace(const SchedFlags& f, std::ostream& out) {
     }
     out << "\n";
   }
+  if (!partial.empty()) draw_report(f, partial, s, "the configuration traced", "", {}, out);
   return 0;
 }
 
@@ -160,6 +177,8 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
       throw LayoutError("k-exactly-once is about stream-K's k ranges: the kind is sm90-stream-k, not " + f.q.kind);
     claims.push_back(*claim);
   }
+  const std::string partial = f.report.empty() ? "" : prepare_scheduler_report(f.report);
+  std::vector<SchedulerReportClaim> drawn_claims;
   int refuted = 0, other = 0;
   std::string json = "{\"kind\":" + json_str(f.q.kind) + ",\"claims\":[";
   for (std::size_t i = 0; i < claims.size(); ++i) {
@@ -171,11 +190,28 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
     // balance is a measurement, not a claim: it is reported, never shown as PROVED.
     const std::string kind = claims[i] == proofs::SchedulerClaim::balance && v.is_proved() ? "REPORT" : proofs::to_string(v.kind);
     if (!f.json) out << kind << "  " << f.claims[i] << "  " << detail << "  [" << v.method << "]\n";
+    drawn_claims.push_back({f.claims[i], kind, r});
     json += std::string(i ? "," : "") + "{\"claim\":" + json_str(f.claims[i]) + ",\"verdict\":" + json_str(kind) +
             ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(detail) + ",\"config\":" + json_str(r.config) +
             (claims[i] == proofs::SchedulerClaim::balance ? ",\"balance\":" + std::to_string(r.balance_max_over_mean) : std::string()) + "}";
   }
   if (f.json) out << json << "]}\n";
+  if (!partial.empty()) {
+    // The first refuted claim's witness configuration, else the one a claim enumerated last (the
+    // configuration proved, or the domain's last); none when every claim was decided symbolically.
+    std::shared_ptr<const proofs::Schedule> s;
+    std::string drawn;
+    for (const auto& c : drawn_claims)
+      if (c.result.verdict.is_refuted() && c.result.schedule) {
+        s = c.result.schedule;
+        drawn = "the witness configuration of " + c.claim;
+        break;
+      }
+    for (const auto& c : drawn_claims)
+      if (!s && c.result.schedule) s = c.result.schedule, drawn = "the configuration " + c.claim + " enumerated last (no claim refuted)";
+    if (!s) throw LayoutError("--report: no configuration to draw (every claim was decided over the whole domain symbolically); give --tiles");
+    draw_report(f, partial, *s, drawn, "", std::move(drawn_claims), out);
+  }
   return refuted ? 1 : other ? 3 : 0;
 }
 
@@ -184,7 +220,9 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
 bool is_scheduler_kind(const std::string& kind) { return proofs::is_scheduler_kind(kind); }
 
 int run_scheduler_command(const std::string& sub, const std::vector<std::string>& args, std::ostream& out) {
-  const SchedFlags f = parse(args);
+  SchedFlags f = parse(args);
+  f.command = "layoutproof raster";
+  for (const auto& a : args) f.command += " " + shell_quote(a);
   if (!proofs::is_scheduler_kind(f.q.kind))
     throw LayoutError("raster " + sub + " " + (f.q.kind.empty() ? std::string("needs a KIND") : "'" + f.q.kind + "'") +
                       ": the scheduler kinds are sm90-persistent, sm90-group and sm90-stream-k");

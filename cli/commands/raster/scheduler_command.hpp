@@ -12,6 +12,9 @@
 // prove fixes the flags given and enumerates the others over a stated domain (tiles M, N in
 // [1, --max-tiles], L in {1, 2}; clusters 1x1, 2x1, 1x2, 2x2; max swizzle 1, 2, 4, 8; the three
 // rasters; SMs 1, 3, 8, 132), smallest configurations first.
+// --report DIR (trace and prove, every kind) draws the schedule (cli/output/scheduler_report.hpp):
+// prove draws the first refuted claim's witness configuration, else the domain's first. DIR is
+// prepared before any work, so one that cannot be written exits 2 at once.
 // Exit codes: 0 traced or proved, 1 refuted, 2 bad input, 3 unknown.
 #include <iosfwd>
 #include <string>
