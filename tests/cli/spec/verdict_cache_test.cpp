@@ -49,7 +49,7 @@ TEST(VerdictCache, ReusedUnderTheSameFingerprint) {
 TEST(VerdictCache, NotReusedWhenTheFingerprintChanges) {
   TempDir d;
   const Check c = proofs::make_check("aliased", parse_any_layout("(8,8):(8,0)"), "injective", {});
-  store_cached(d.path, CheckResult{c, Verdict::proved("old code", "planted"), std::nullopt, std::nullopt}, "fp-old");
+  store_cached(d.path, CheckResult{c, Verdict::proved("old code", "planted"), std::nullopt, std::nullopt, std::nullopt}, "fp-old");
   const auto stale = run_checks({c}, options(d.path, "fp-old"));
   EXPECT_TRUE(stale[0].verdict.is_proved() && from_cache(stale[0]));  // the same fingerprint does reuse it
   const auto fresh = run_checks({c}, options(d.path, "fp-new"));
