@@ -7,7 +7,7 @@
 //     - name: gemm_128x128_cluster2x1   # names the subject in every output
 //       kind: sm90-persistent           # sm90-persistent | sm90-group | sm90-stream-k
 //       tiles: [32, 16, 1]              # the problem in CTA tiles: [M, N] or [M, N, L], or "32x16x1"
-//       groups: ["2x3", [5, 4]]         # sm90-group instead of tiles: each group's M x N
+//       groups: ["2x3", [5, 4]]         # sm90-group instead of tiles: each group's M x N ("2x3,5x4" too)
 //       cluster: [2, 1]                 # or "2x1"; each a power of two up to 16
 //       max_swizzle: 4                  # a power of two
 //       raster: heuristic               # along-m | along-n | heuristic
@@ -84,13 +84,29 @@ i64 number_at(const SpecSource& src, const YAML::Node& n, std::size_t offset, co
   return v;
 }
 
+// The numbers of `t`, the part of the node's scalar that starts at `base`, separated by any of `seps`.
+std::vector<i64> numbers_in(const SpecSource& src, const YAML::Node& n, const std::string& t, std::size_t base, const char* seps,
+                            const std::string& key, const std::string& form, i64 lo, i64 hi, const std::string& range) {
+  std::vector<i64> out;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t sep = t.find_first_of(seps, at);
+    const std::string piece = t.substr(at, sep == std::string::npos ? std::string::npos : sep - at);
+    if (piece.empty()) src.fail_in_scalar(n, base + at, "'" + key + "' is " + form + ", not '" + t + "'");
+    out.push_back(number_at(src, n, base + at, piece, key, lo, hi, range));
+    if (sep == std::string::npos) break;
+    at = sep + 1;
+  }
+  return out;
+}
+
 // [A, B(, C)] or "AxB(xC)" / "A,B(,C)": between `lo_count` and `hi_count` integers in [lo, hi].
 std::vector<i64> numbers(const SpecSource& src, const YAML::Node& n, const std::string& key, std::size_t lo_count, std::size_t hi_count, i64 lo,
                          i64 hi, const std::string& range) {
   const std::string form = hi_count == 2 ? "[A, B] or \"AxB\"" : "[M, N] or [M, N, L], or \"MxN\" / \"MxNxL\"";
   std::vector<i64> out;
   if (n.IsSequence()) {
-    if (n.size() < lo_count || n.size() > hi_count) src.fail(n, "'" + key + "' is " + form + ", not " + std::to_string(n.size()) + " numbers");
+    if (n.size() < lo_count || n.size() > hi_count) src.fail(n, "'" + key + "' is " + form + "; this list has " + std::to_string(n.size()) + (n.size() == 1 ? " number" : " numbers"));
     for (const auto& x : n) {
       if (!x.IsScalar() || x.Scalar().empty()) src.fail(x, "'" + key + "' takes whole numbers");
       out.push_back(number_at(src, x, 0, x.Scalar(), key, lo, hi, range));
@@ -98,18 +114,40 @@ std::vector<i64> numbers(const SpecSource& src, const YAML::Node& n, const std::
     return out;
   }
   if (!n.IsScalar() || n.Scalar().empty()) src.fail(n, "'" + key + "' is " + form);
-  const std::string t = n.Scalar();
-  std::size_t at = 0;
-  while (true) {
-    const std::size_t sep = t.find_first_of(",x", at);
-    const std::string piece = t.substr(at, sep == std::string::npos ? std::string::npos : sep - at);
-    if (piece.empty()) src.fail_in_scalar(n, at, "'" + key + "' is " + form + ", not '" + t + "'");
-    out.push_back(number_at(src, n, at, piece, key, lo, hi, range));
-    if (sep == std::string::npos) break;
-    at = sep + 1;
-  }
-  if (out.size() < lo_count || out.size() > hi_count) src.fail(n, "'" + key + "' is " + form + ", not '" + t + "'");
+  out = numbers_in(src, n, n.Scalar(), 0, ",x", key, form, lo, hi, range);
+  if (out.size() < lo_count || out.size() > hi_count) src.fail(n, "'" + key + "' is " + form + ", not '" + n.Scalar() + "'");
   return out;
+}
+
+// groups: a list whose items are [M, N] or "MxN", a text item holding one or more groups
+// ("2x3,5x4", as --groups takes them).
+std::vector<std::array<i64, 2>> groups_of(const SpecSource& src, const YAML::Node& entry, const std::string& range) {
+  const YAML::Node n = entry["groups"];
+  const std::vector<YAML::Node> items = spec_list(src, entry, "groups");
+  if (items.empty()) src.fail(n, "'groups' lists each group's M x N: [\"2x3\", [5, 4]]");
+  std::vector<std::array<i64, 2>> gs;
+  const std::string form = "[M, N] or \"MxN\"";
+  for (const YAML::Node& g : items) {
+    if (g.IsSequence()) {
+      const auto v = numbers(src, g, "groups", 2, 2, 1, kMaxExtent, range);
+      gs.push_back({v[0], v[1]});
+      continue;
+    }
+    if (!g.IsScalar() || g.Scalar().empty()) src.fail(g, "a group is " + form);
+    const std::string t = g.Scalar();
+    std::size_t at = 0;
+    while (true) {
+      const std::size_t comma = t.find(',', at);
+      const std::string one = t.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      const auto v = numbers_in(src, g, one, at, "x", "groups", form, 1, kMaxExtent, range);
+      if (v.size() != 2) src.fail_in_scalar(g, at, "a group is " + form + ", not '" + one + "'");
+      gs.push_back({v[0], v[1]});
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    if (gs.size() > 4096) src.fail(g, "'groups' lists more than the model's 4096 groups");
+  }
+  return gs;
 }
 
 // One of `names`; an unknown one names the closest.
@@ -152,17 +190,7 @@ SchedulerQuery read_query(const SpecSource& src, const YAML::Node& entry, const 
     const auto v = numbers(src, n, "tiles", 2, 3, 1, kMaxExtent, extent_range);
     q.tiles = std::array<i64, 3>{v[0], v[1], v.size() > 2 ? v[2] : 1};
   }
-  if (const YAML::Node n = entry["groups"]) {
-    const std::vector<YAML::Node> items = spec_list(src, entry, "groups");
-    if (items.empty()) src.fail(n, "'groups' lists each group's M x N: [\"2x3\", [5, 4]]");
-    if (items.size() > 4096) src.fail(n, "'groups' lists " + std::to_string(items.size()) + " groups, more than the model's 4096");
-    std::vector<std::array<i64, 2>> gs;
-    for (const YAML::Node& g : items) {
-      const auto v = numbers(src, g, "groups", 2, 2, 1, kMaxExtent, extent_range);
-      gs.push_back({v[0], v[1]});
-    }
-    q.groups = gs;
-  }
+  if (entry["groups"]) q.groups = groups_of(src, entry, extent_range);
   if (const YAML::Node n = entry["cluster"]) {
     const auto v = numbers(src, n, "cluster", 2, 2, 1, 16, "each extent is 1, 2, 4, 8 or 16");
     for (std::size_t k = 0; k < 2; ++k)
