@@ -35,6 +35,7 @@
 // by run_check through prove_scheduler_query.
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 
@@ -91,9 +92,12 @@ std::vector<i64> numbers_in(const SpecSource& src, const YAML::Node& n, const st
   std::size_t at = 0;
   while (true) {
     const std::size_t sep = t.find_first_of(seps, at);
-    const std::string piece = t.substr(at, sep == std::string::npos ? std::string::npos : sep - at);
+    std::string piece = t.substr(at, sep == std::string::npos ? std::string::npos : sep - at);
+    const std::size_t first = piece.find_first_not_of(' ');  // "32, 16, 1" reads as "32,16,1"
+    const std::size_t lead = first == std::string::npos ? 0 : first;
+    piece = first == std::string::npos ? std::string() : piece.substr(first, piece.find_last_not_of(' ') + 1 - first);
     if (piece.empty()) src.fail_in_scalar(n, base + at, "'" + key + "' is " + form + ", not '" + t + "'");
-    out.push_back(number_at(src, n, base + at, piece, key, lo, hi, range));
+    out.push_back(number_at(src, n, base + at + lead, piece, key, lo, hi, range));
     if (sep == std::string::npos) break;
     at = sep + 1;
   }
