@@ -242,6 +242,16 @@ Usage:
         kernel: column_read         # as ptx --kernel
         block: [32, 1, 1]           # grid, params {I or NAME: V}, smem_bytes, deadline_s: optional
         claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
+  A `schedulers:` section gates persistent tile scheduler configurations as `layoutproof raster
+  prove` decides them (docs/raster.md; a parameter left out is free over its domain); balance is
+  shown as REPORT, never PROVED, and never fails (docs/ci.md, examples/schedulers_sm90.yaml):
+    schedulers:
+      - name: gemm_128x128_cluster2x1
+        kind: sm90-persistent       # sm90-persistent | sm90-group (groups: [2x3, ...]) | sm90-stream-k
+        tiles: [132, 64, 1]         # or "132x64x1"; cluster, max_swizzle, raster, sms, max_active_clusters
+        cluster: [2, 1]             # sm90-stream-k: k_tiles, splits, decomposition, reduction
+        sms: 132
+        claims: [exactly-once, in-range, balance]   # k-exactly-once: sm90-stream-k
 
 Options:
   -j N, --jobs N      prove N claims at a time (default 1)
@@ -267,6 +277,8 @@ Examples:
   layoutproof check examples/kernels_sm80.yaml --no-cache -j 2 --json /tmp/lp-check.json --deadline-s 60
   # compiled kernels: column_read's 32-way conflict is REFUTED at tests/ptx/basic.cu's line (exit 1)
   layoutproof check examples/compiled_sm90.yaml --no-cache --sarif /tmp/lp-compiled.sarif
+  # schedulers: CUTLASS's grouped scheduler drops tile (m 1, n 2) of a 2x3 group: REFUTED (exit 1)
+  layoutproof check examples/schedulers_sm90.yaml --no-cache --junit /tmp/lp-schedulers.xml
 
 Outputs: each file is written whole or not at all (a partial sibling renamed into place), the
 report folder is replaced whole, and a run first removes the outputs it will write, so a run that

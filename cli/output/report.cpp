@@ -200,10 +200,11 @@ std::string report_index_html(const std::string& title, const std::string& comma
     << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}"
        "h2{font-size:16px}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px;"
        "text-align:left;vertical-align:top}th{background:#eee}code{background:#f4f4f4;padding:1px 4px}.REFUTED{color:#b00}"
-       ".PROVED{color:#070}.UNKNOWN,.ERROR{color:#850}</style>\n</head>\n<body>\n<h1>" << xml_escape(title) << "</h1>\n";
+       ".PROVED{color:#070}.REPORT{color:#036}.UNKNOWN,.ERROR{color:#850}</style>\n</head>\n<body>\n<h1>" << xml_escape(title) << "</h1>\n";
   if (!command.empty()) o << "<p><code>" << xml_escape(command) << "</code></p>\n";
   o << "<p id=\"counts\">" << rows.size() << " claims: " << counts["PROVED"] << " proved, " << counts["REFUTED"] << " refuted, "
-    << counts["UNKNOWN"] << " unknown, " << counts["ERROR"] << " error</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n"
+    << counts["UNKNOWN"] << " unknown, " << counts["ERROR"] << " error"
+    << (counts["REPORT"] ? ", " + std::to_string(counts["REPORT"]) + " reported" : std::string()) << "</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n"
     << "<tr><th>#</th><th>subject</th><th>claim</th><th>verdict</th><th>witness or reason</th><th>detail</th></tr>\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const ReportRow& r = rows[i];
@@ -220,6 +221,7 @@ std::string report_index_html(const std::string& title, const std::string& comma
     o << "<h3 id=\"claim" << i + 1 << "\">" << i + 1 << ". " << xml_escape(r.subject) << ": " << xml_escape(r.claim) << "</h3>\n<p><b class=\""
       << xml_escape(r.verdict) << "\">" << xml_escape(r.verdict) << "</b> [" << xml_escape(r.method) << "]"
       << (r.summary.empty() ? "" : "<br/>" + xml_escape(r.summary));
+    if (!r.command.empty()) o << "<br/>command: <code>" << xml_escape(r.command) << "</code>";
     if (!r.href.empty()) o << "<br/><a href=\"" << xml_escape(r.href) << "\">the figure and the witness lanes</a>";
     o << "</p>\n";
   }

@@ -32,8 +32,10 @@ void write_bank_report(const std::string& dir, const BankReportInput& in);
 // The summary page (DIR/index.html) of a run with several claims: a table of every claim with its
 // verdict, its witness or reason on one line and a link to its detail (`href`, a page in DIR;
 // empty: the claim's entry further down the same page), then `figure` (an SVG, may be empty).
+// `command`: the command line that decides the claim alone (a spec's kernel, compiled or
+// scheduler claim), shown in its entry; empty: none.
 struct ReportRow {
-  std::string subject, claim, verdict, method, summary, href;
+  std::string subject, claim, verdict, method, summary, href, command;
 };
 std::string report_index_html(const std::string& title, const std::string& command, const std::vector<ReportRow>& rows,
                               const std::string& figure);

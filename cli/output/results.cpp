@@ -94,7 +94,8 @@ std::string write_reports(const std::string& final_dir, const std::vector<proofs
       href = sub + "/index.html";
     }
     const std::string claim = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
-    rows.push_back({r.check.subject, claim, proofs::to_string(r.verdict.kind), r.verdict.method, witness_summary(r), href});
+    rows.push_back({r.check.subject, claim, proofs::verdict_label(r), r.verdict.method, r.balance ? r.verdict.detail : witness_summary(r), href,
+                    r.check.command});
   }
   write_report_file(dir, "index.html", report_index_html("layoutproof check report", "", rows, ""));
   return publish_report_folder(dir, final_dir);
@@ -106,7 +107,10 @@ RunSummary summarize(const std::vector<CheckResult>& results) {
   RunSummary s;
   for (const auto& r : results) {
     switch (r.verdict.kind) {
-      case Verdict::Kind::proved: ++s.proved, s.cached += from_cache(r); break;
+      case Verdict::Kind::proved:
+        if (proofs::is_report(r.check)) ++s.reported;
+        else ++s.proved, s.cached += from_cache(r);
+        break;
       case Verdict::Kind::refuted: ++s.refuted; break;
       case Verdict::Kind::unknown: ++s.unknown; break;
       case Verdict::Kind::error: ++s.error; break;
@@ -138,13 +142,14 @@ void write_table(std::ostream& out, const std::vector<CheckResult>& results, con
   out << pad_right("subject", subject_w) << "  " << pad_right("claim", claim_w) << "  verdict   method\n";
   for (const auto& r : results) {
     out << pad_right(terminal_text(r.check.subject), subject_w) << "  " << pad_right(claim_of(r), claim_w) << "  "
-        << pad_right(to_string(r.verdict.kind), 8) << "  " << terminal_text(r.verdict.method) << ", " << ms_text(r.verdict.time_ms) << "\n";
+        << pad_right(proofs::verdict_label(r), 8) << "  " << terminal_text(r.verdict.method) << ", " << ms_text(r.verdict.time_ms) << "\n";
     const std::string w = witness_summary(r);
     if (!w.empty()) out << "    " << terminal_text(w) << "\n";
+    if (r.balance) out << "    " << terminal_text(r.verdict.detail) << "\n";  // what a report measured
   }
   out << results.size() << " claims: " << s.proved << " proved"
       << (s.cached ? " (" + std::to_string(s.cached) + " from cache)" : std::string()) << ", " << s.refuted << " refuted, " << s.unknown << " unknown, "
-      << s.error << " error  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
+      << s.error << " error" << (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string()) << "  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
       << ms_text(s.wall_ms) << ")\n";
 }
 
@@ -167,13 +172,14 @@ std::string case_name(const CheckResult& r) {
 
 void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
   out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved << ",\"from_cache\":" << s.cached << ",\"refuted\":" << s.refuted
-      << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"z3_ms\":" << s.z3_ms
+      << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"reported\":" << s.reported << ",\"z3_ms\":" << s.z3_ms
       << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
     out << (i ? "," : "") << "{\"id\":" << json_str(r.check.id()) << ",\"subject\":" << json_str(r.check.subject)
-        << ",\"layout\":" << json_str(to_string(r.check.layout)) << ",\"claim\":" << json_str(r.check.claim)
-        << ",\"access\":" << json_str(r.check.access_text) << ",\"verdict\":" << json_str(to_string(r.verdict.kind))
+        << ",\"layout\":" << json_str(r.check.kind == proofs::Check::Kind::scheduler ? "" : to_string(r.check.layout))
+        << ",\"claim\":" << json_str(r.check.claim) << ",\"access\":" << json_str(r.check.access_text)
+        << ",\"verdict\":" << json_str(proofs::verdict_label(r))
         << ",\"method\":" << json_str(r.verdict.method) << ",\"time_ms\":" << r.verdict.time_ms
         << ",\"detail\":" << json_str(r.verdict.detail) << ",\"witness\":" << result_witness_json(r)
         << ",\"witness_text\":" << json_str(witness_summary(r));
@@ -182,6 +188,8 @@ void write_json(std::ostream& out, const std::string& source, const std::vector<
     if (r.check.site)
       out << ",\"instruction\":{\"kernel\":" << json_str(r.check.site->kernel) << ",\"ptx\":" << json_location(r.check.site->ptx)
           << ",\"text\":" << json_str(r.check.site->instruction) << "}";
+    if (!r.check.command.empty()) out << ",\"command\":" << json_str(r.check.command);
+    if (r.balance) out << ",\"balance\":" << *r.balance;
     out << "}";
   }
   out << "]}\n";
@@ -196,6 +204,7 @@ struct JunitCase {
   Verdict::Kind kind = Verdict::Kind::proved;
   double ms = 0;
   std::string text;  // the failure's or error's body
+  std::string out;   // a passed case's <system-out>: what a report (REPORT) measured
 };
 
 int severity(Verdict::Kind k) {
@@ -209,13 +218,14 @@ std::vector<JunitCase> junit_cases(const std::vector<CheckResult>& results) {
     // The location goes into the message: the JUnit schema (Jenkins junit-10.xsd) has no file/line.
     const std::string at = r.check.where.file.empty() ? "" : r.check.where.file + ":" + std::to_string(r.check.where.line) + ": ";
     if (!r.check.site) {
-      cases.push_back({r.check.subject, case_name(r), r.verdict.kind, r.verdict.time_ms, at + witness_summary(r)});
+      cases.push_back({r.check.subject, case_name(r), r.verdict.kind, r.verdict.time_ms, at + witness_summary(r),
+                       r.balance ? "REPORT: " + r.verdict.detail + " [" + r.verdict.method + "]" : std::string()});
       continue;
     }
     const CompiledSite& site = *r.check.site;
     const std::string key = r.check.subject + '\n' + site.kernel + '\n' + r.check.claim;
     auto [it, fresh] = compiled.try_emplace(key, cases.size());
-    if (fresh) cases.push_back({r.check.subject, r.check.claim + " [" + site.kernel + "]", Verdict::Kind::proved, 0, ""});
+    if (fresh) cases.push_back({r.check.subject, r.check.claim + " [" + site.kernel + "]", Verdict::Kind::proved, 0, "", ""});
     JunitCase& c = cases[it->second];
     c.ms += r.verdict.time_ms;
     if (severity(r.verdict.kind) > severity(c.kind)) c.kind = r.verdict.kind;
@@ -249,7 +259,8 @@ void write_junit(std::ostream& out, const std::string& suite, const std::vector<
         << seconds(c.ms) << "\"";
     switch (c.kind) {
       case Verdict::Kind::proved:
-        out << "/>\n";
+        if (c.out.empty()) out << "/>\n";
+        else out << ">\n      <system-out>" << xml_escape(c.out) << "</system-out>\n    </testcase>\n";
         break;
       case Verdict::Kind::refuted:
         out << ">\n      <failure message=\"REFUTED: " << xml_escape(c.name) << "\" type=\"REFUTED\">" << xml_escape(c.text)
@@ -301,7 +312,7 @@ void write_markdown(std::ostream& out, const std::string& title, const std::vect
   const bool ok = s.refuted + s.unknown + s.error == 0;
   out << "### layoutproof: " << title << " " << (ok ? "✅" : "❌") << "\n\n"
       << results.size() << " claims: **" << s.proved << " proved**, **" << s.refuted << " refuted**, " << s.unknown
-      << " unknown, " << s.error << " error.\n\n";
+      << " unknown, " << s.error << " error" << (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string()) << ".\n\n";
   if (!ok) {
     out << "| subject | claim | verdict | counterexample |\n| --- | --- | --- | --- |\n";
     for (const auto& r : results) {
@@ -312,9 +323,19 @@ void write_markdown(std::ostream& out, const std::string& title, const std::vect
     }
     out << "\n";
   }
+  if (s.reported) {  // measurements, never a failure: shown whatever the gate says
+    out << "| subject | report | measured |\n| --- | --- | --- |\n";
+    for (const auto& r : results) {
+      if (!r.balance) continue;
+      std::string d = r.verdict.detail;
+      std::replace(d.begin(), d.end(), '|', '/');
+      out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << d << " |\n";
+    }
+    out << "\n";
+  }
   out << "<details><summary>All claims</summary>\n\n| subject | claim | verdict | method |\n| --- | --- | --- | --- |\n";
   for (const auto& r : results)
-    out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << to_string(r.verdict.kind) << " | " << r.verdict.method << " |\n";
+    out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << proofs::verdict_label(r) << " | " << r.verdict.method << " |\n";
   out << "\n</details>\n";
 }
 

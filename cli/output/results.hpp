@@ -13,6 +13,7 @@ namespace layoutproof::cli {
 
 struct RunSummary {
   int proved = 0, refuted = 0, unknown = 0, error = 0;
+  int reported = 0;  // measurements shown as REPORT (a scheduler's balance), not counted as proved
   int cached = 0;  // of the proved: read from the verdict cache (cli/spec/verdict_cache.hpp)
   double z3_ms = 0, enumeration_ms = 0, wall_ms = 0;
 };

@@ -50,7 +50,7 @@ std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunO
       if (checks[i].kind == Check::Kind::compiled) {  // its kernels run here (never cached: the file is its input)
         results[i] = proofs::run_compiled(checks[i], o.prove);
       } else if (deadline.passed()) {  // not started by the deadline: UNKNOWN, whatever a cache holds
-        results[i] = {CheckResult{checks[i], Verdict::unknown("deadline", deadline.reason()), std::nullopt, std::nullopt}};
+        results[i] = {CheckResult{checks[i], Verdict::unknown("deadline", deadline.reason()), std::nullopt, std::nullopt, std::nullopt}};
       } else if (!o.cache_dir.empty() && (cached = load_cached(o.cache_dir, checks[i], o.fingerprint))) {
         results[i] = {std::move(*cached)};
       } else {

@@ -564,7 +564,7 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
     throw LayoutError(path + ": " + e.msg);
   }
   if (!root || root.IsNull())
-    throw LayoutError(path + ": the spec is empty; it needs a 'layouts:', 'kernels:' or 'compiled:' list (docs/ci.md, examples/)");
+    throw LayoutError(path + ": the spec is empty; it needs a 'layouts:', 'kernels:', 'compiled:' or 'schedulers:' list (docs/ci.md, examples/)");
   check_keys(c.src, root, SpecLevel::top);
   if (root["version"]) {
     const long long v = spec_integer(c.src, root["version"], "version", 0, 1000000);
@@ -572,13 +572,14 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
       c.src.fail(root["version"], "spec version " + std::to_string(v) + " is not known to layoutproof " LAYOUTPROOF_VERSION
                                   " (it reads version " + std::to_string(kSpecVersion) + ")");
   }
-  for (const char* key : {"layouts", "kernels", "compiled"})
+  for (const char* key : {"layouts", "kernels", "compiled", "schedulers"})
     if (root[key] && !root[key].IsNull() && !root[key].IsSequence()) c.src.fail(root[key], std::string("'") + key + "' is a list (- name: ...)");
   const bool has_layouts = root["layouts"] && root["layouts"].IsSequence();
   const bool has_kernels = root["kernels"] && root["kernels"].IsSequence();
   const bool has_compiled = root["compiled"] && root["compiled"].IsSequence();
-  if (!has_layouts && !has_kernels && !has_compiled)
-    c.src.fail(root, "a spec needs a 'layouts:', 'kernels:' or 'compiled:' list (docs/ci.md and examples/ show them)");
+  const bool has_schedulers = root["schedulers"] && root["schedulers"].IsSequence();
+  if (!has_layouts && !has_kernels && !has_compiled && !has_schedulers)
+    c.src.fail(root, "a spec needs a 'layouts:', 'kernels:', 'compiled:' or 'schedulers:' list (docs/ci.md and examples/ show them)");
   if (const YAML::Node d = root["deadline_s"]) {
     const double s = located(c, d, [&] { return proofs::Deadline::parse(scalar(c, root, "deadline_s", "the top level"), "deadline_s").seconds; });
     if (settings) settings->deadline_s = s;
@@ -592,6 +593,10 @@ std::vector<Check> parse_spec(const std::string& text, const std::string& path, 
   }
   if (has_compiled) {
     auto more = compiled_checks(c.src, root["compiled"], allow_empty);
+    checks.insert(checks.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  }
+  if (has_schedulers) {
+    auto more = scheduler_checks(c.src, root["schedulers"], allow_empty);
     checks.insert(checks.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
   if (checks.empty() && !allow_empty)

@@ -10,7 +10,7 @@ namespace layoutproof::cli {
 
 const std::vector<SpecLevelKeys>& spec_levels() {
   static const std::vector<SpecLevelKeys> levels = {
-      {SpecLevel::top, "top", "the top level", {"version", "deadline_s", "constants", "layouts", "kernels", "compiled"}},
+      {SpecLevel::top, "top", "the top level", {"version", "deadline_s", "constants", "layouts", "kernels", "compiled", "schedulers"}},
       {SpecLevel::layout, "layout", "a layout entry (under layouts:)",
        {"name", "layout", "element", "bits", "claims", "accesses", "source"}},
       {SpecLevel::access, "access", "an access (under accesses:)",
@@ -20,6 +20,9 @@ const std::vector<SpecLevelKeys>& spec_levels() {
       {SpecLevel::copy, "copy", "a copy (under copies:)", {"name", "copy", "side", "base", "claims"}},
       {SpecLevel::compiled, "compiled", "a compiled entry (under compiled:)",
        {"name", "file", "format", "kernel", "block", "grid", "params", "smem_bytes", "claims", "deadline_s"}},
+      {SpecLevel::scheduler, "scheduler", "a scheduler entry (under schedulers:)",
+       {"name", "kind", "tiles", "groups", "cluster", "max_swizzle", "raster", "sms", "max_active_clusters", "k_tiles", "splits",
+        "decomposition", "reduction", "corrected", "max_tiles", "max_groups", "claims", "deadline_s"}},
   };
   return levels;
 }

@@ -4,7 +4,7 @@
 //
 // Levels and their keys (docs/spec.schema.json publishes the same sets; ctest
 // cli.spec_schema checks that they are equal, through `layoutproof check --spec-keys`):
-//   top     version deadline_s constants layouts kernels compiled
+//   top     version deadline_s constants layouts kernels compiled schedulers
 //   layout  name layout element bits claims accesses source          (an entry of layouts:)
 //   access  pattern op vec claims base byte_swizzle thread_layout     (an entry of accesses:)
 //   kernel  name mma smem source                                      (an entry of kernels:)
@@ -12,6 +12,9 @@
 //   copy    name copy side base claims                                (an entry of copies:)
 //   compiled name file format kernel block grid params smem_bytes claims deadline_s
 //                                                                     (an entry of compiled:)
+//   scheduler name kind tiles groups cluster max_swizzle raster sms max_active_clusters k_tiles
+//           splits decomposition reduction corrected max_tiles max_groups claims deadline_s
+//                                                                     (an entry of schedulers:)
 // An unknown key is an error that names the closest known key of its level ("did you mean
 // 'claims'?") or the level it belongs to ("'base' belongs to an access (under accesses:)").
 //
@@ -33,7 +36,7 @@
 
 namespace layoutproof::cli {
 
-enum class SpecLevel { top, layout, access, kernel, smem, copy, compiled };
+enum class SpecLevel { top, layout, access, kernel, smem, copy, compiled, scheduler };
 
 struct SpecLevelKeys {
   SpecLevel level;
@@ -92,5 +95,10 @@ std::string spec_unique_name(const SpecSource& src, const YAML::Node& entry, con
 // its file read, its kernels selected and decoded and their launches built, so that every error
 // of the entry is found (and located) before anything runs.
 std::vector<proofs::Check> compiled_checks(const SpecSource& src, const YAML::Node& entries, bool allow_empty);
+
+// The checks of a `schedulers:` list (cli/spec/spec_schedulers.cpp): one Check::Kind::scheduler per
+// entry and claim, each entry's query validated (the schedule or domain built once) so that every
+// error is located before anything runs.
+std::vector<proofs::Check> scheduler_checks(const SpecSource& src, const YAML::Node& entries, bool allow_empty);
 
 }  // namespace layoutproof::cli

@@ -11,6 +11,7 @@
 
 #include "layoutproof_source_fingerprint.hpp"  // generated: LAYOUTPROOF_SOURCE_SHA256
 #include "model/layout/notation.hpp"
+#include "proofs/raster/scheduler_query.hpp"
 
 namespace layoutproof::cli {
 namespace {
@@ -53,8 +54,19 @@ std::string cache_key(const Check& c, const std::string& fingerprint) {
       << a.ldmatrix_count << "|base " << a.base_address << "|" << (a.byte_swizzle ? to_string(*a.byte_swizzle) : "-") << "|"
       << (a.thread_layout ? to_string(*a.thread_layout) : "-") << "|" << to_string(c.access->op) << "|W" << c.access->width_bytes;
   }
+  // A scheduler claim: the whole query (every parameter given, the free ones' bounds), as the
+  // `raster prove` flags that ask it (scheduler_flags: two queries with one text are one question).
+  if (c.scheduler) k << "|" << proofs::scheduler_flags(*c.scheduler);
   return one_line(k.str());
 }
+
+namespace {
+
+// Kernel and compiled checks are never cached (their key would be the whole trace or file); a
+// report (a scheduler's balance) is measured, not proved: its number is the result, measured again.
+bool cacheable(const Check& c) { return c.kind != Check::Kind::kernel && c.kind != Check::Kind::compiled && !proofs::is_report(c); }
+
+}  // namespace
 
 std::string default_cache_dir() {
   if (const char* d = std::getenv("LAYOUTPROOF_CACHE"); d && *d) return d;
@@ -67,17 +79,17 @@ bool from_cache(const CheckResult& r) { return r.verdict.method.rfind(kCachedPre
 
 // File: line 1 the full key (guards against hash collisions), 2 method, 3 detail.
 std::optional<CheckResult> load_cached(const std::string& dir, const Check& c, const std::string& fingerprint) {
-  if (c.kind == Check::Kind::kernel || c.kind == Check::Kind::compiled) return std::nullopt;
+  if (!cacheable(c)) return std::nullopt;
   const std::string key = cache_key(c, fingerprint);
   std::ifstream f(cache_file(dir, key));
   std::string stored_key, method, detail;
   if (!f || !std::getline(f, stored_key) || stored_key != key || !std::getline(f, method) || !std::getline(f, detail))
     return std::nullopt;
-  return CheckResult{c, Verdict::proved(kCachedPrefix + method, detail), std::nullopt, std::nullopt};
+  return CheckResult{c, Verdict::proved(kCachedPrefix + method, detail), std::nullopt, std::nullopt, std::nullopt};
 }
 
 void store_cached(const std::string& dir, const CheckResult& r, const std::string& fingerprint) {
-  if (r.verdict.kind != Verdict::Kind::proved || from_cache(r) || r.check.kind == Check::Kind::kernel || r.check.kind == Check::Kind::compiled) return;
+  if (r.verdict.kind != Verdict::Kind::proved || from_cache(r) || !cacheable(r.check)) return;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return;  // an unwritable cache only costs time

@@ -11,10 +11,13 @@
 // kModelVersion a number bumped by hand on any semantic change (a safety net for a build whose
 // sources could not be hashed, and the record of when meaning changed).
 // Example key: "layoutproof 0.1.0|model 3|src 3f9a...|0|(8,64):(64,1)|injective|bits 16".
+// A scheduler claim's key ends with its whole query as `raster prove` flags (scheduler_flags):
+// "...|5|...|exactly-once|bits 0|sm90-persistent --tiles 32,16,1 --cluster 2,1 --max-swizzle 4 ...".
 //
 // Only PROVED verdicts are cached (a refuted, unknown or failed claim is decided again, so its
-// witness is fresh); kernel and compiled claims are never cached (their key would be the whole trace or file). A cached
-// verdict says so: its method starts with kCachedPrefix.
+// witness is fresh); kernel and compiled claims are never cached (their key would be the whole trace or file),
+// nor a scheduler's balance (a measurement: its number is measured again). A cached verdict says
+// so: its method starts with kCachedPrefix.
 #include <string>
 
 #include "proofs/claims/check.hpp"

@@ -4,6 +4,7 @@
 
 #include "model/layout/notation.hpp"
 #include "model/trace/smem_bases.hpp"
+#include "proofs/raster/scheduler_query.hpp"
 #include "proofs/synth/kernel_synth.hpp"
 
 namespace layoutproof::proofs {
@@ -197,9 +198,22 @@ Check make_kernel_check(std::string subject, std::shared_ptr<const AddressTrace>
   return c;
 }
 
-CheckResult run_check(const Check& c, const ProveOptions& o) {
+bool is_report(const Check& c) { return c.kind == Check::Kind::scheduler && c.scheduler_claim == SchedulerClaim::balance; }
+
+std::string verdict_label(const CheckResult& r) {
+  return is_report(r.check) && r.verdict.is_proved() ? "REPORT" : to_string(r.verdict.kind);
+}
+
+CheckResult run_check(const Check& c, const ProveOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
-  CheckResult r{c, Verdict::error("", "not run"), std::nullopt, std::nullopt};
+  CheckResult r{c, Verdict::error("", "not run"), std::nullopt, std::nullopt, std::nullopt};
+  ProveOptions own;
+  if (c.deadline_s) {  // the check's own limit, when it comes first
+    own = options;
+    const Deadline d = Deadline::in_seconds(*c.deadline_s, "deadline_s");
+    if (!own.smt.deadline.at || *d.at < *own.smt.deadline.at) own.smt.deadline = d;
+  }
+  const ProveOptions& o = c.deadline_s ? own : options;
   try {
     switch (c.kind) {
       case Check::Kind::layout:
@@ -228,6 +242,15 @@ CheckResult run_check(const Check& c, const ProveOptions& o) {
       case Check::Kind::compiled:
         r.verdict = Verdict::error("", "a compiled entry gives one result per instruction: run_compiled decides it");
         break;
+      case Check::Kind::scheduler: {
+        SchedulerResult s = prove_scheduler_query(*c.scheduler, c.scheduler_claim, o);
+        r.verdict = o.smt.deadline.expire(std::move(s.verdict));
+        // The witness names its configuration, as `raster prove` prints it: the domain's search
+        // reports the smallest failing one, which the check's text alone does not tell.
+        if (r.verdict.is_refuted()) r.verdict.witness.why += " [" + s.config + "]";
+        if (c.scheduler_claim == SchedulerClaim::balance && r.verdict.is_proved()) r.balance = s.balance_max_over_mean;
+        break;
+      }
     }
   } catch (const std::exception& e) {
     r.verdict = Verdict::error("", e.what());

@@ -16,6 +16,10 @@
 //                  shared-memory instruction of a compiled kernel run for one CTA (a spec's
 //                  compiled: entry; proofs/claims/ptx_claims.hpp run_compiled gives one result per
 //                  kernel, instruction and claim)
+//   scheduler claims  exactly-once, in-range, balance (a report: REPORT, never PROVED), and
+//                  k-exactly-once (sm90-stream-k) over a persistent tile scheduler's configuration
+//                  or a domain of them (a spec's schedulers: entry; proofs/raster/scheduler_query.hpp
+//                  prove_scheduler_query decides it, as `layoutproof raster prove` does)
 //   tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE]
 //                  what the kernel reads through the element-unit layout is what TMA wrote with its
 //                  swizzle Sw<B,M,S>, which acts on ABSOLUTE shared-memory byte addresses (H100,
@@ -52,6 +56,8 @@ struct SourceLocation {
 
 struct KernelSynthRequest;  // proofs/synth/kernel_synth.hpp
 struct CompiledEntry;       // proofs/claims/ptx_claims.hpp
+struct SchedulerQuery;      // proofs/raster/scheduler_query.hpp
+enum class SchedulerClaim;  // proofs/raster/scheduler.hpp
 
 // The instruction a compiled claim's result is about.
 struct CompiledSite {
@@ -61,7 +67,7 @@ struct CompiledSite {
 };
 
 struct Check {
-  enum class Kind { layout, bank, tma, kernel, compiled };
+  enum class Kind { layout, bank, tma, kernel, compiled, scheduler };
   Kind kind = Kind::layout;
   std::string subject;      // a name: "GMMA::Layout_K_SW128_Atom (16-bit)", "sA"
   AnyLayout layout;         // the layout the claim is about
@@ -78,11 +84,19 @@ struct Check {
   // its .loc) and `trace` (the instruction's issues) instead.
   std::shared_ptr<const CompiledEntry> compiled;
   std::optional<CompiledSite> site;
+  // scheduler kind: the question (kind, the parameters given, the free ones' bounds) and the claim
+  // (`claim` is its text); run_check decides it with prove_scheduler_query.
+  std::shared_ptr<const SchedulerQuery> scheduler;
+  SchedulerClaim scheduler_claim{};
+  // The check's own time limit in seconds, from its start, when it comes before the run's
+  // (a spec's scheduler entry's deadline_s). Empty: the run's alone.
+  std::optional<double> deadline_s;
   SourceLocation where;
   SourceLocation code;      // the kernel source the spec names (source: file:line), for SARIF; empty: none
   // Kernel claims of a spec: the `layoutproof trace ...` command line that decides this claim on its
   // own (shell-quoted; the report's "command" cell). Under an align: placement it has no --base: the
-  // report adds the base its witness names. Empty: none.
+  // report adds the base its witness names. Scheduler claims: the `layoutproof raster prove ...`
+  // line. Empty: none.
   std::string command;
 
   std::string id() const;   // "subject: claim [access]", unique within a run
@@ -93,7 +107,18 @@ struct CheckResult {
   Verdict verdict;
   std::optional<BankWitness> bank_witness;  // REFUTED bank claims
   std::optional<TraceWitness> trace_witness;  // REFUTED kernel claims
+  // A scheduler's balance claim, measured: work units per CTA, max over mean (over a domain: the
+  // largest of its configurations').
+  std::optional<double> balance;
 };
+
+// True for a claim that is a measurement, not a proof (a scheduler's balance): its PROVED verdict
+// (measured) is shown as REPORT (verdict_label). It is never REFUTED, so whatever it measures it
+// never fails a run; one not measured (UNKNOWN: the deadline; ERROR) counts as any undecided claim.
+bool is_report(const Check& c);
+// The verdict as every output shows it: "REPORT" for a report that was measured, else PROVED,
+// REFUTED, UNKNOWN or ERROR.
+std::string verdict_label(const CheckResult& r);
 
 // Decides one check. Never throws for a well-formed check (errors become ERROR verdicts). A compiled
 // check gives many results: run_compiled (proofs/claims/ptx_claims.hpp) decides it.

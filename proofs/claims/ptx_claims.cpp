@@ -620,7 +620,7 @@ std::string base_name(const std::string& path) { return std::filesystem::path(pa
 // A result of the entry's check for claim c (its spec location), about `kernel` (and a site).
 CheckResult result_for(const Check& entry, std::size_t c, const std::string& kernel, Verdict v) {
   const CompiledEntry& e = *entry.compiled;
-  CheckResult r{entry, std::move(v), std::nullopt, std::nullopt};
+  CheckResult r{entry, std::move(v), std::nullopt, std::nullopt, std::nullopt};
   r.check.compiled.reset();
   r.check.claim = e.claims[c].text;
   r.check.where = e.claim_where[c];

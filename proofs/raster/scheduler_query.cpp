@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/raster/stream_k.hpp"
 #include "model/support/checked.hpp"
 #include "model/support/error.hpp"
 
@@ -47,6 +48,35 @@ const std::vector<std::string>& scheduler_kinds() {
 bool is_scheduler_kind(const std::string& kind) {
   const auto& k = scheduler_kinds();
   return std::find(k.begin(), k.end(), kind) != k.end();
+}
+
+std::string scheduler_flags(const SchedulerQuery& q) {
+  std::string s = q.kind;
+  const auto num = [&](const char* flag, const std::optional<i64>& v) {
+    if (v) s += std::string(" ") + flag + " " + std::to_string(*v);
+  };
+  if (q.tiles) s += " --tiles " + std::to_string((*q.tiles)[0]) + "," + std::to_string((*q.tiles)[1]) + "," + std::to_string((*q.tiles)[2]);
+  if (q.groups) {
+    s += " --groups ";
+    for (std::size_t g = 0; g < q.groups->size(); ++g)
+      s += (g ? "," : "") + std::to_string((*q.groups)[g][0]) + "x" + std::to_string((*q.groups)[g][1]);
+  }
+  if (q.cluster) s += " --cluster " + std::to_string((*q.cluster)[0]) + "," + std::to_string((*q.cluster)[1]);
+  num("--max-swizzle", q.max_swizzle);
+  if (q.raster)
+    s += std::string(" --raster ") + (*q.raster == RasterOption::along_m ? "along-m" : *q.raster == RasterOption::along_n ? "along-n" : "heuristic");
+  num("--sms", q.sms);
+  num("--max-active-clusters", q.max_active_clusters);
+  num("--k-tiles", q.k_tiles);
+  num("--splits", q.splits);
+  if (q.decomposition) s += " --decomposition " + raster::to_string(*q.decomposition);
+  if (q.reduction) s += " --reduction " + raster::to_string(*q.reduction);
+  if (q.corrected) s += " --corrected";
+  const SchedulerQuery defaults;
+  const bool problem_given = is_group(q) ? q.groups.has_value() : q.tiles.has_value();
+  if (!problem_given && q.max_tiles != defaults.max_tiles) s += " --max-tiles " + std::to_string(q.max_tiles);
+  if (is_group(q) && !q.groups && q.max_groups != defaults.max_groups) s += " --max-groups " + std::to_string(q.max_groups);
+  return s;
 }
 
 Schedule fixed_schedule(const SchedulerQuery& q) {
@@ -206,6 +236,7 @@ SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim 
     return last;
   }
   i64 units = 0;
+  SchedulerResult worst;  // balance: the configuration with the largest max over mean
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (o.smt.deadline.passed()) {
       last.verdict = Verdict::unknown("enumeration over " + d.text, o.smt.deadline.reason() + " after " + std::to_string(i) + " of " +
@@ -218,7 +249,15 @@ SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim 
       r.verdict.method = "enumeration over " + d.text + ": the smallest failing configuration, " + r.verdict.method;
       return r;
     }
+    if (i == 0 || r.balance_max_over_mean > worst.balance_max_over_mean) worst = r;
     last = r;
+  }
+  if (claim == SchedulerClaim::balance) {
+    // A measurement over the domain: its worst configuration, with that configuration's numbers.
+    worst.verdict = Verdict::proved("enumeration over " + d.text + " (" + std::to_string(d.size()) + " configurations, " + std::to_string(units) +
+                                        " work units)",
+                                    "the worst of the " + std::to_string(d.size()) + " configurations, " + worst.config + ": " + worst.verdict.detail);
+    return worst;
   }
   last.verdict = Verdict::proved("enumeration over " + d.text + " (" + std::to_string(d.size()) + " configurations, " + std::to_string(units) +
                                      " work units)",

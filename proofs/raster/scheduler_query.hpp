@@ -52,6 +52,12 @@ struct SchedulerQuery {
 bool is_scheduler_kind(const std::string& kind);
 const std::vector<std::string>& scheduler_kinds();
 
+// The query as `layoutproof raster prove KIND` takes it: every parameter given, as its flag, in one
+// order ("sm90-persistent --tiles 32,16,1 --cluster 2,1 --max-swizzle 4 --raster heuristic --sms 132");
+// --max-tiles / --max-groups when a free problem uses a bound other than the default. Words and
+// numbers only (no shell quoting needed). Two queries with the same text ask the same question.
+std::string scheduler_flags(const SchedulerQuery& q);
+
 // The one schedule of a query whose problem is given (trace): LayoutError naming the flag when the
 // kind needs one that is missing or takes one that does not apply (--groups for sm90-persistent,
 // --k-tiles for sm90-group, ...). The parameters not given take CUTLASS's defaults (cluster 1x1,
@@ -74,6 +80,8 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q);
 
 // Every configuration of a domain in order; the first failing one is the witness (the result's
 // schedule, which a report draws). UNKNOWN when the deadline stops the search, never PROVED.
+// balance (a measurement) reports the domain's worst configuration: the largest max over mean, its
+// configuration and numbers (the first such in order).
 SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim claim, const ProveOptions& o);
 
 // The claim decided over the query's domain: one configuration when everything is fixed, else the

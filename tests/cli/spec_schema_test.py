@@ -60,7 +60,7 @@ rc, out, _ = run("check", "--spec-keys")
 assert rc == 0, rc
 loader = {line.split(":")[0]: set(line.split(":")[1].split()) for line in out.splitlines() if line.strip()}
 published = {"top": set(schema["properties"])}
-for level in ("layout", "access", "kernel", "smem", "copy", "compiled"):
+for level in ("layout", "access", "kernel", "smem", "copy", "compiled", "scheduler"):
     published[level] = set(schema["$defs"][level]["properties"])
 if loader != published:
     fail(f"schema keys differ from the loader's: loader {loader}, schema {published}")

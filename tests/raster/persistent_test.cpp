@@ -126,5 +126,29 @@ TEST(Sm90Persistent, SymbolicAgreesWithEnumeration) {
   EXPECT_GT(refuted, 0);  // the sample holds failing domains (in-range's rounding, odd SM counts)
 }
 
+// balance over a domain reports its worst configuration: the largest max over mean of all of
+// them, each measured alone here, and that configuration's name.
+TEST(Sm90Persistent, DomainBalanceIsTheWorstConfiguration) {
+  proofs::SchedulerQuery q;
+  q.kind = "sm90-persistent";
+  q.tiles = std::array<std::int64_t, 3>{5, 3, 1};
+  q.cluster = std::array<std::int64_t, 2>{1, 1};  // swizzle, raster and SMs free: 4 * 3 * 4 configurations
+  const proofs::ProveOptions o;
+  const proofs::SchedulerDomain d = proofs::scheduler_domain(q);
+  ASSERT_EQ(d.size(), 48u);
+  double worst = -1;
+  std::string worst_config;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const auto r = proofs::prove_scheduler(d.at(i), proofs::SchedulerClaim::balance, o);
+    if (r.balance_max_over_mean > worst) worst = r.balance_max_over_mean, worst_config = r.config;
+  }
+  const auto r = proofs::prove_scheduler_query(q, proofs::SchedulerClaim::balance, o);
+  ASSERT_TRUE(r.verdict.is_proved());
+  EXPECT_DOUBLE_EQ(r.balance_max_over_mean, worst);
+  EXPECT_GT(worst, 1.0);  // 15 tiles over 8 SMs: 2 for some CTAs, 1 for others
+  EXPECT_EQ(r.config, worst_config);
+  EXPECT_NE(r.verdict.detail.find("the worst of the 48 configurations, " + worst_config), std::string::npos) << r.verdict.detail;
+}
+
 }  // namespace
 }  // namespace layoutproof

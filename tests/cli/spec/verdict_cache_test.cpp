@@ -6,9 +6,11 @@
 
 #include <filesystem>
 #include <random>
+#include <set>
 
 #include "cli/spec/check_runner.hpp"
 #include "model/layout/notation.hpp"
+#include "proofs/raster/scheduler_query.hpp"
 
 namespace layoutproof::cli {
 namespace {
@@ -49,7 +51,7 @@ TEST(VerdictCache, ReusedUnderTheSameFingerprint) {
 TEST(VerdictCache, NotReusedWhenTheFingerprintChanges) {
   TempDir d;
   const Check c = proofs::make_check("aliased", parse_any_layout("(8,8):(8,0)"), "injective", {});
-  store_cached(d.path, CheckResult{c, Verdict::proved("old code", "planted"), std::nullopt, std::nullopt}, "fp-old");
+  store_cached(d.path, CheckResult{c, Verdict::proved("old code", "planted"), std::nullopt, std::nullopt, std::nullopt}, "fp-old");
   const auto stale = run_checks({c}, options(d.path, "fp-old"));
   EXPECT_TRUE(stale[0].verdict.is_proved() && from_cache(stale[0]));  // the same fingerprint does reuse it
   const auto fresh = run_checks({c}, options(d.path, "fp-new"));
@@ -84,6 +86,90 @@ TEST(Deadline, NothingIsProvedAfterTheDeadline) {
   EXPECT_THROW(proofs::Deadline::parse("0"), LayoutError);
   EXPECT_THROW(proofs::Deadline::parse("abc"), LayoutError);
   EXPECT_EQ(proofs::Deadline::parse("2.5").seconds, 2.5);
+}
+
+// A scheduler check as a spec's schedulers: entry makes it.
+Check scheduler_check(const proofs::SchedulerQuery& q, proofs::SchedulerClaim claim) {
+  Check c;
+  c.kind = Check::Kind::scheduler;
+  c.subject = "s";
+  c.claim = proofs::to_string(claim);
+  c.access_text = q.kind;
+  c.scheduler = std::make_shared<const proofs::SchedulerQuery>(q);
+  c.scheduler_claim = claim;
+  return c;
+}
+
+// A scheduler claim's key is its whole query: changing any one parameter (or a free parameter's
+// bound) changes the key, so a verdict is never reused for another configuration.
+TEST(VerdictCache, SchedulerKeyIsTheWholeQuery) {
+  using raster::Decomposition;
+  proofs::SchedulerQuery base;
+  base.kind = "sm90-stream-k";
+  base.tiles = std::array<std::int64_t, 3>{5, 1, 1};
+  base.cluster = std::array<std::int64_t, 2>{1, 1};
+  base.max_swizzle = 1, base.raster = raster::RasterOption::along_n, base.sms = 4, base.k_tiles = 20;
+  std::vector<proofs::SchedulerQuery> variants(14, base);
+  variants[1].tiles = std::array<std::int64_t, 3>{5, 1, 2};
+  variants[2].cluster = std::array<std::int64_t, 2>{2, 1};
+  variants[3].max_swizzle = 2;
+  variants[4].raster = raster::RasterOption::along_m;
+  variants[5].sms = 132;
+  variants[6].max_active_clusters = 3;
+  variants[7].k_tiles = 21;
+  variants[8].splits = 2;
+  variants[9].decomposition = Decomposition::stream_k;
+  variants[10].reduction = raster::Reduction::nondeterministic;
+  variants[11].tiles.reset();  // free tiles, then their bound
+  variants[12].tiles.reset(), variants[12].max_tiles = 4;
+  variants[13].kind = "sm90-persistent", variants[13].k_tiles.reset();
+  std::set<std::string> keys;
+  for (const auto& q : variants) keys.insert(cache_key(scheduler_check(q, proofs::SchedulerClaim::exactly_once), "fp"));
+  EXPECT_EQ(keys.size(), variants.size());
+  proofs::SchedulerQuery g;  // sm90-group: corrected and the free groups' bounds
+  g.kind = "sm90-group";
+  std::vector<proofs::SchedulerQuery> groups(4, g);
+  groups[1].corrected = true;
+  groups[2].max_groups = 2;
+  groups[3].groups = std::vector<std::array<std::int64_t, 2>>{{2, 3}};
+  keys.clear();
+  for (const auto& q : groups) keys.insert(cache_key(scheduler_check(q, proofs::SchedulerClaim::exactly_once), "fp"));
+  EXPECT_EQ(keys.size(), groups.size());
+  EXPECT_EQ(cache_key(scheduler_check(base, proofs::SchedulerClaim::exactly_once), "fp"),
+            cache_key(scheduler_check(variants[0], proofs::SchedulerClaim::exactly_once), "fp"));
+  EXPECT_NE(cache_key(scheduler_check(base, proofs::SchedulerClaim::exactly_once), "fp"),
+            cache_key(scheduler_check(base, proofs::SchedulerClaim::k_exactly_once), "fp"));
+}
+
+// PROVED scheduler claims come back from the cache; a refuted one is decided again (its witness
+// fresh), and a balance (a measurement, REPORT) is measured again with its number.
+TEST(VerdictCache, SchedulerProvedCachedBalanceAndRefutedNot) {
+  TempDir d;
+  proofs::SchedulerQuery ok;
+  ok.kind = "sm90-persistent";
+  ok.tiles = std::array<std::int64_t, 3>{132, 64, 1};
+  ok.cluster = std::array<std::int64_t, 2>{2, 1};
+  ok.max_swizzle = 1, ok.raster = raster::RasterOption::along_n, ok.sms = 132;
+  proofs::SchedulerQuery dropped;  // CUTLASS's grouped scheduler drops tile (1, 2) of a 2x3 group
+  dropped.kind = "sm90-group";
+  dropped.groups = std::vector<std::array<std::int64_t, 2>>{{2, 3}};
+  dropped.cluster = std::array<std::int64_t, 2>{1, 1};
+  dropped.max_swizzle = 4, dropped.raster = raster::RasterOption::along_m, dropped.sms = 132;
+  const std::vector<Check> checks{scheduler_check(ok, proofs::SchedulerClaim::exactly_once), scheduler_check(ok, proofs::SchedulerClaim::balance),
+                                  scheduler_check(dropped, proofs::SchedulerClaim::exactly_once)};
+  for (int run = 0; run < 2; ++run) {
+    const auto r = run_checks(checks, options(d.path, "fp"));
+    ASSERT_TRUE(r[0].verdict.is_proved());
+    EXPECT_EQ(from_cache(r[0]), run == 1) << r[0].verdict.method;
+    ASSERT_TRUE(r[1].verdict.is_proved());
+    EXPECT_EQ(proofs::verdict_label(r[1]), "REPORT");
+    EXPECT_FALSE(from_cache(r[1]));
+    ASSERT_TRUE(r[1].balance.has_value());
+    EXPECT_DOUBLE_EQ(*r[1].balance, 1.0);  // 8448 tiles over 132 CTAs: 64 each
+    ASSERT_TRUE(r[2].verdict.is_refuted());
+    EXPECT_NE(r[2].verdict.witness.why.find("tile (m 1, n 2, l 0) is computed by no CTA [groups 2x3,"), std::string::npos) << r[2].verdict.witness.why;
+    EXPECT_EQ(proofs::exit_code(r), 1);
+  }
 }
 
 }  // namespace
