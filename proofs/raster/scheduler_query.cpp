@@ -122,6 +122,9 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
   std::vector<std::vector<std::array<i64, 2>>> group_lists;  // sm90-group
   std::vector<std::array<i64, 3>> tiles;                      // the others
   const i64 group_side = std::min<i64>(q.max_tiles, 3);
+  // Stream-K multiplies the domain by its k tiles, splits and decompositions (32): its free tiles
+  // stop at 8 so the domain stays listable.
+  const i64 tiles_side = stream_k ? std::min<i64>(q.max_tiles, 8) : q.max_tiles;
   if (group) {
     if (q.groups) group_lists.push_back(*q.groups);
     else {
@@ -144,8 +147,8 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
   } else if (q.tiles) {
     tiles.push_back(*q.tiles);
   } else {
-    for (i64 m = 1; m <= q.max_tiles; ++m)
-      for (i64 n = 1; n <= q.max_tiles; ++n)
+    for (i64 m = 1; m <= tiles_side; ++m)
+      for (i64 n = 1; n <= tiles_side; ++n)
         for (i64 l = 1; l <= 2; ++l) tiles.push_back({m, n, l});
   }
   const auto clusters = one_or<std::array<i64, 2>>(q.cluster, {{1, 1}, {2, 1}, {1, 2}, {2, 2}});
@@ -159,7 +162,7 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
   const std::string problems =
       group ? (q.groups ? "the groups given"
                         : "every list of 1 to " + std::to_string(q.max_groups) + " groups of M, N in [1, " + std::to_string(group_side) + "]")
-            : (q.tiles ? "the tiles given" : "tiles M, N in [1, " + std::to_string(q.max_tiles) + "], L in {1, 2}");
+            : (q.tiles ? "the tiles given" : "tiles M, N in [1, " + std::to_string(tiles_side) + "], L in {1, 2}");
   text = problems + "; " + (q.cluster ? "the cluster given" : "clusters 1x1, 2x1, 1x2, 2x2") + "; " +
          (q.max_swizzle ? "the swizzle given" : "max swizzle 1, 2, 4, 8") + "; " + (q.raster ? "the raster given" : "rasters heuristic, along-m, along-n") +
          "; " + (q.sms ? "the SMs given" : "SMs 1, 3, 8, 132") + (q.corrected ? "; the corrected bound" : "");

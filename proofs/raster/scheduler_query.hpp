@@ -11,7 +11,7 @@
 //   k_tiles, splits, decomposition, reduction   (sm90-stream-k)
 //
 // Free parameters range over (smallest configurations first):
-//   tiles M, N in [1, max_tiles], L in {1, 2}; groups: every list of 1..max_groups groups of
+//   tiles M, N in [1, max_tiles] (stream-K: [1, min(max_tiles, 8)]), L in {1, 2}; groups: every list of 1..max_groups groups of
 //   M, N in [1, min(max_tiles, 3)]; clusters 1x1, 2x1, 1x2, 2x2; max swizzle 1, 2, 4, 8; the three
 //   rasters; SMs 1, 3, 8, 132; stream-K: k tiles 1, 4, 9, 17, splits 1, 2, 3, the four
 //   decompositions.
@@ -75,7 +75,7 @@ struct SchedulerDomain {
   Schedule at(std::size_t i) const;
 };
 // A domain of more than kMaxDomain configurations is not listed (its search is UNKNOWN, never PROVED).
-inline constexpr std::uint64_t kMaxDomain = std::uint64_t{1} << 22;
+inline constexpr std::uint64_t kMaxDomain = std::uint64_t{1} << 20;
 SchedulerDomain scheduler_domain(const SchedulerQuery& q);
 
 // Every configuration of a domain in order; the first failing one is the witness (the result's
