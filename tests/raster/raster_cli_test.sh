@@ -57,6 +57,11 @@ for bad in "--k-tiles 0" "--k-tiles 9 --splits 2 --decomposition stream-k" "--k-
   "$BIN" raster trace sm90-stream-k --tiles 4,4 $bad >/dev/null 2>&1; rc=$?
   [ $rc -eq 2 ] || fail "raster trace sm90-stream-k $bad: exit $rc"
 done
+# 17 SMs with a cluster of 2 along m: get_grid_shape's grid 17x1x1 does not launch (the hardware
+# refuses it: tests/raster/sm90_launches.txt), so no k block is accumulated.
+out=$("$BIN" raster prove sm90-stream-k --tiles 16,16 --k-tiles 40 --sms 17 --cluster 2,1 --max-swizzle 1 --raster along-m \
+  --decomposition stream-k --claim k-exactly-once)
+[ $? -eq 1 ] && echo "$out" | grep -q "not a multiple of the cluster 2x1" || fail "stream-K unlaunchable grid not refuted: $out"
 "$BIN" raster trace sm90-persistent --tiles 4,4 --k-tiles 9 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--k-tiles for sm90-persistent accepted"
 "$BIN" raster prove sm90-persistent --tiles 4,4 --claim k-exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "k-exactly-once for sm90-persistent accepted"
 
