@@ -190,7 +190,8 @@ SchedulerResult prove_k_claim(const Schedule& s, SchedulerClaim claim, const Pro
         if (next >= k) break;
         r.verdict = refuted_replayed(s, method, {}, tile,
                                      "k block " + std::to_string(next) + " of tile " + tile_text(tile) + " is accumulated by no unit" +
-                                         (us.empty() ? " (no CTA computes the tile)" : " (its units end at k " + std::to_string(next) + ")"));
+                                         (us.empty() ? " (no CTA computes the tile" + (s.no_launch.empty() ? std::string() : ": " + s.no_launch) + ")"
+                                                     : " (its units end at k " + std::to_string(next) + ")"));
         return r;
       }
       const Unit& u = us[i];
