@@ -353,7 +353,7 @@ Usage:
   layoutproof raster prove sm90-persistent [the trace flags] --claim exactly-once|in-range|balance [--max-tiles B]
   layoutproof raster trace|prove sm90-group --groups 'M1xN1,...' | sm90-stream-k --tiles M,N[,L] --k-tiles K ...
   KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent,
-        sm90-group, sm90-stream-k
+        sm90-group, sm90-stream-k, sm100-persistent
 
 Options:
   prove KIND      prove a rasterization's claims (layoutproof raster prove --help lists its options)
@@ -383,6 +383,7 @@ Usage:
                      [--decomposition heuristic|data-parallel|split-k|stream-k]
                      [--reduction deterministic|nondeterministic] [the sm90-persistent flags]
   layoutproof raster prove sm90-stream-k [the same flags] --claim exactly-once|k-exactly-once|in-range|balance
+  layoutproof raster trace|prove sm100-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S] [--raster R]
   Every form takes --report DIR.
 
 Options:
@@ -412,6 +413,9 @@ Options:
                          accumulated once, and the fix-up protocol completes with every CTA resident:
                          each split tile reduced once, by its final split, after its contributors)
   --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2} (default 16)
+  --engine E             prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32),
+                         z3 (every M, N at once: needs --cluster, --max-swizzle, --raster, --sms) or
+                         enumeration; --timeout-ms T bounds each Z3 query (default 8000)
   --report DIR           draw the schedule: DIR/index.html (no script, no network), DIR/summary.svg and
                          one DIR/wave_K.svg per wave K (every CTA's iteration K); tiles coloured by CTA,
                          darker for later iterations; missing and doubled tiles red and listed with
@@ -423,7 +427,9 @@ Options:
 sm90-persistent is PersistentTileSchedulerSm90 (CUTLASS 4.x): docs/raster.md says which lines each
 step follows, and `ctest -R raster.scheduler_reference` compares it with CUTLASS's own scheduler run
 on an H100. sm90-group is PersistentTileSchedulerSm90Group, sm90-stream-k
-PersistentTileSchedulerSm90StreamK (raster.group_reference, raster.stream_k_reference). prove
+PersistentTileSchedulerSm90StreamK (raster.group_reference, raster.stream_k_reference),
+sm100-persistent PersistentTileSchedulerSm100's block-to-tile map (every tile launched; the
+cluster launch control hands out the rest, in an order the model does not fix). prove
 enumerates every CTA's loop; flags not given range over a stated domain (clusters 1x1, 2x1, 1x2,
 2x2; max swizzle 1, 2, 4, 8; the three rasters; 1, 3, 8, 132 SMs; stream-K: k tiles 1, 9, 17, 40,
 splits 1, 2, 3, the four decompositions), smallest first.

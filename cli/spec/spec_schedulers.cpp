@@ -5,7 +5,7 @@
 //
 //   schedulers:
 //     - name: gemm_128x128_cluster2x1   # names the subject in every output
-//       kind: sm90-persistent           # sm90-persistent | sm90-group | sm90-stream-k
+//       kind: sm90-persistent           # sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent
 //       tiles: [32, 16, 1]              # the problem in CTA tiles: [M, N] or [M, N, L], or "32x16x1"
 //       groups: ["2x3", [5, 4]]         # sm90-group instead of tiles: each group's M x N ("2x3,5x4" too)
 //       cluster: [2, 1]                 # or "2x1"; each a power of two up to 16

@@ -100,6 +100,26 @@ Schedule schedule_of(const raster::StreamKConfig& c) {
   return s;
 }
 
+std::string config_text(const raster::Sm100Config& c) {
+  return "tiles " + std::to_string(c.tiles_m) + "x" + std::to_string(c.tiles_n) + "x" + std::to_string(c.tiles_l) + ", cluster " +
+         std::to_string(c.cluster_m) + "x" + std::to_string(c.cluster_n) + ", max swizzle " + std::to_string(c.max_swizzle) + ", raster " +
+         raster_text(c.raster);
+}
+
+Schedule schedule_of(const raster::Sm100Config& c) {
+  Schedule s;
+  const raster::Sm100Plan p = raster::plan_sm100(c);
+  s.config = config_text(c);
+  set_launch(s, p.grid, c.cluster_m, c.cluster_n);
+  s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + " (every tile launched), " +
+           (p.swizzle ? "swizzle " + std::to_string(p.swizzle) : std::string("no swizzle")) + ", " + raster::to_string(p.raster) +
+           ", one unit per CTA (no cluster cancelled)";
+  s.problems = {{c.tiles_m, c.tiles_n, c.tiles_l}};
+  s.visits = [c, p](i64 cta) { return raster::sm100_visits(c, p, cta); };
+  s.rounding = "the grid rounds the tiles up to whole clusters, " + std::to_string(p.blocks_m) + "x" + std::to_string(p.blocks_n);
+  return s;
+}
+
 Schedule schedule_of(const PersistentConfig& c) {
   Schedule s;
   const PersistentPlan p = raster::plan_persistent(c);

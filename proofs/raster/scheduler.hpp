@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "model/raster/persistent.hpp"
+#include "model/raster/persistent_sm100.hpp"
 #include "model/raster/stream_k.hpp"
 #include "proofs/claims/prove.hpp"
 
@@ -61,6 +62,7 @@ struct Schedule {
 Schedule schedule_of(const raster::PersistentConfig& c);
 Schedule schedule_of(const raster::GroupConfig& c);
 Schedule schedule_of(const raster::StreamKConfig& c);
+Schedule schedule_of(const raster::Sm100Config& c);
 
 struct SchedulerResult {
   Verdict verdict;
@@ -79,5 +81,6 @@ SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const P
 std::string config_text(const raster::PersistentConfig& c);
 std::string config_text(const raster::GroupConfig& c);
 std::string config_text(const raster::StreamKConfig& c);
+std::string config_text(const raster::Sm100Config& c);
 
 }  // namespace layoutproof::proofs

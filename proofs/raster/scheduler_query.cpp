@@ -18,15 +18,20 @@ using raster::StreamKConfig;
 
 bool is_group(const SchedulerQuery& q) { return q.kind == "sm90-group"; }
 bool is_stream_k(const SchedulerQuery& q) { return q.kind == "sm90-stream-k"; }
+bool is_sm100(const SchedulerQuery& q) { return q.kind == "sm100-persistent"; }
 
 // The flags that do not apply to the kind: LayoutError naming the first.
 void refuse_foreign_flags(const SchedulerQuery& q) {
   if (!is_scheduler_kind(q.kind))
     throw LayoutError((q.kind.empty() ? std::string("a scheduler KIND is needed") : "'" + q.kind + "' is not a scheduler kind") +
-                      ": the scheduler kinds are sm90-persistent, sm90-group and sm90-stream-k");
+                      ": the scheduler kinds are sm90-persistent, sm90-group, sm90-stream-k and sm100-persistent");
   if (is_group(q) && q.tiles) throw LayoutError("sm90-group takes --groups, not --tiles");
   if (!is_group(q) && q.groups) throw LayoutError(q.kind + " takes --tiles, not --groups");
   if (!is_group(q) && q.corrected) throw LayoutError("--corrected is the grouped scheduler's fixed early-exit bound: sm90-group only");
+  if (is_sm100(q) && (q.sms || q.max_active_clusters))
+    throw LayoutError(std::string(q.sms ? "--sms" : "--max-active-clusters") +
+                      " does not apply to sm100-persistent: it launches a CTA for every tile and its CTAs take more through the cluster "
+                      "launch control hardware");
   if (!is_stream_k(q)) {
     const char* flag = q.k_tiles ? "--k-tiles" : q.splits ? "--splits" : q.decomposition ? "--decomposition" : q.reduction ? "--reduction" : nullptr;
     if (flag) throw LayoutError(std::string(flag) + " applies to sm90-stream-k only, not " + q.kind);
@@ -41,7 +46,7 @@ std::vector<T> one_or(const std::optional<T>& given, std::vector<T> all) {
 }  // namespace
 
 const std::vector<std::string>& scheduler_kinds() {
-  static const std::vector<std::string> kinds{"sm90-persistent", "sm90-group", "sm90-stream-k"};
+  static const std::vector<std::string> kinds{"sm90-persistent", "sm90-group", "sm90-stream-k", "sm100-persistent"};
   return kinds;
 }
 
@@ -100,6 +105,14 @@ Schedule fixed_schedule(const SchedulerQuery& q) {
     return schedule_of(c);
   }
   if (!q.tiles) throw LayoutError(q.kind + " needs --tiles M,N[,L] (the problem in CTA tiles)");
+  if (is_sm100(q)) {
+    raster::Sm100Config c;
+    c.tiles_m = (*q.tiles)[0], c.tiles_n = (*q.tiles)[1], c.tiles_l = (*q.tiles)[2];
+    if (q.cluster) c.cluster_m = (*q.cluster)[0], c.cluster_n = (*q.cluster)[1];
+    if (q.max_swizzle) c.max_swizzle = *q.max_swizzle;
+    if (q.raster) c.raster = *q.raster;
+    return schedule_of(c);
+  }
   PersistentConfig b;
   b.tiles_m = (*q.tiles)[0], b.tiles_n = (*q.tiles)[1], b.tiles_l = (*q.tiles)[2];
   common(b);
@@ -154,7 +167,7 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
   const auto clusters = one_or<std::array<i64, 2>>(q.cluster, {{1, 1}, {2, 1}, {1, 2}, {2, 2}});
   const auto swizzles = one_or<i64>(q.max_swizzle, {1, 2, 4, 8});
   const auto rasters = one_or<RasterOption>(q.raster, {RasterOption::heuristic, RasterOption::along_m, RasterOption::along_n});
-  const auto sms = one_or<i64>(q.sms, {1, 3, 8, 132});
+  const auto sms = is_sm100(q) ? std::vector<i64>{0} : one_or<i64>(q.sms, {1, 3, 8, 132});
   const auto k_tiles = one_or<i64>(q.k_tiles, {1, 9, 17, 40});
   const auto splits = one_or<i64>(q.splits, {1, 2, 3});
   const auto decompositions =
@@ -165,7 +178,7 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
             : (q.tiles ? "the tiles given" : "tiles M, N in [1, " + std::to_string(tiles_side) + "], L in {1, 2}");
   text = problems + "; " + (q.cluster ? "the cluster given" : "clusters 1x1, 2x1, 1x2, 2x2") + "; " +
          (q.max_swizzle ? "the swizzle given" : "max swizzle 1, 2, 4, 8") + "; " + (q.raster ? "the raster given" : "rasters heuristic, along-m, along-n") +
-         "; " + (q.sms ? "the SMs given" : "SMs 1, 3, 8, 132") + (q.corrected ? "; the corrected bound" : "");
+         (is_sm100(q) ? std::string() : "; " + std::string(q.sms ? "the SMs given" : "SMs 1, 3, 8, 132")) + (q.corrected ? "; the corrected bound" : "");
   if (stream_k)
     text += std::string("; ") + (q.k_tiles ? "the k tiles given" : "k tiles 1, 9, 17, 40") + "; " + (q.splits ? "the splits given" : "splits 1, 2, 3") +
             "; " + (q.decomposition ? "the decomposition given" : "the four decompositions") + " (splits > 1 only where CUTLASS's can_implement takes it)";
@@ -176,7 +189,7 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
     d.oversized = count;
     return d;
   }
-  std::vector<std::pair<i64, std::variant<PersistentConfig, GroupConfig, StreamKConfig>>> out;
+  std::vector<std::pair<i64, std::variant<PersistentConfig, GroupConfig, StreamKConfig, raster::Sm100Config>>> out;
   for (std::size_t pi = 0; pi < problems_count; ++pi)
     for (const auto& cl : clusters)
       for (const i64 s : swizzles)
@@ -197,6 +210,12 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
             b.cluster_m = cl[0], b.cluster_n = cl[1], b.max_swizzle = s, b.raster = r, b.sms = k;
             if (q.max_active_clusters) b.max_active_clusters = *q.max_active_clusters;
             const i64 size = b.tiles_m * b.tiles_n * b.tiles_l;
+            if (is_sm100(q)) {
+              raster::Sm100Config c;
+              c.tiles_m = b.tiles_m, c.tiles_n = b.tiles_n, c.tiles_l = b.tiles_l, c.cluster_m = cl[0], c.cluster_n = cl[1], c.max_swizzle = s, c.raster = r;
+              out.push_back({size, c});
+              continue;
+            }
             if (!stream_k) {
               out.push_back({size, b});
               continue;

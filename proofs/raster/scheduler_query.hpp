@@ -4,7 +4,7 @@
 // the ones left free. One place turns it into the schedules the claims enumerate
 // (proofs/raster/scheduler.hpp), so both inputs mean the same thing.
 //
-//   kind             sm90-persistent | sm90-group | sm90-stream-k
+//   kind             sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent
 //   tiles (M,N,L)    the problem in CTA tiles (persistent, stream-K)
 //   groups           each group's (M, N) in CTA tiles (sm90-group)
 //   cluster, max_swizzle, raster, sms, max_active_clusters
@@ -48,7 +48,7 @@ struct SchedulerQuery {
   std::int64_t max_tiles = 16, max_groups = 3;                 // the free parameters' bounds
 };
 
-// The kinds a query takes: sm90-persistent, sm90-group, sm90-stream-k.
+// The kinds a query takes: sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent.
 bool is_scheduler_kind(const std::string& kind);
 const std::vector<std::string>& scheduler_kinds();
 
@@ -69,7 +69,7 @@ Schedule fixed_schedule(const SchedulerQuery& q);
 // order of the lists above), held as configurations: a schedule is made when the search reaches it.
 struct SchedulerDomain {
   std::string text;  // the domain in words, for the verdict
-  std::vector<std::variant<raster::PersistentConfig, raster::GroupConfig, raster::StreamKConfig>> configs;
+  std::vector<std::variant<raster::PersistentConfig, raster::GroupConfig, raster::StreamKConfig, raster::Sm100Config>> configs;
   std::uint64_t oversized = 0;  // > 0: the domain's size, past kMaxDomain: nothing was listed
   std::size_t size() const { return configs.size(); }
   Schedule at(std::size_t i) const;

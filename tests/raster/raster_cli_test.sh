@@ -62,6 +62,22 @@ done
 out=$("$BIN" raster prove sm90-stream-k --tiles 16,16 --k-tiles 40 --sms 17 --cluster 2,1 --max-swizzle 1 --raster along-m \
   --decomposition stream-k --claim k-exactly-once)
 [ $? -eq 1 ] && echo "$out" | grep -q "not a multiple of the cluster 2x1" || fail "stream-K unlaunchable grid not refuted: $out"
+# sm100-persistent: the worked example of model/raster/persistent_sm100.hpp (block (2, 1) of a 4x4
+# grid, swizzle 2, along-m, computes tile (3, 0)); every tile once over the default domain; the
+# cluster rounding refutes in-range; --sms does not apply.
+out=$("$BIN" raster trace sm100-persistent --tiles 4,4 --max-swizzle 2 --raster along-m --json)
+echo "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["grid"] == [4, 4, 1], d["grid"]
+w = {c["cta"]: (c["work"][0]["m"], c["work"][0]["n"]) for c in d["ctas"]}
+assert w[2 + 4 * 1] == (3, 0), w
+assert sorted(w.values()) == [(m, n) for m in range(4) for n in range(4)], w
+' || fail "sm100 trace: $out"
+"$BIN" raster prove sm100-persistent --max-tiles 8 --claim exactly-once >/dev/null || fail "sm100 exactly-once not proved"
+out=$("$BIN" raster prove sm100-persistent --tiles 3,3 --cluster 2,1 --max-swizzle 1 --raster along-m --claim in-range)
+[ $? -eq 1 ] && echo "$out" | grep -q "outside the 3x3x1 problem" || fail "sm100 in-range not refuted: $out"
+"$BIN" raster trace sm100-persistent --tiles 4,4 --sms 8 >/dev/null 2>&1; [ $? -eq 2 ] || fail "sm100 --sms accepted"
 "$BIN" raster trace sm90-persistent --tiles 4,4 --k-tiles 9 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--k-tiles for sm90-persistent accepted"
 "$BIN" raster prove sm90-persistent --tiles 4,4 --claim k-exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "k-exactly-once for sm90-persistent accepted"
 

@@ -2,7 +2,7 @@
 """Compares `layoutproof raster trace sm90-persistent ... --json` with CUTLASS's own scheduler run on
 the GPU (scheduler_reference.cu's output: one configuration a line).
 
-Usage: compare.py LAYOUTPROOF VISITS.txt[.gz] [--kind sm90-persistent|sm90-group|sm90-stream-k]
+Usage: compare.py LAYOUTPROOF VISITS.txt[.gz|.xz] [--kind sm90-persistent|sm90-group|sm90-stream-k|sm100-persistent]
 (group_reference.cu's lines: "G M0 N0 ... cluster_m cluster_n max_swizzle raster sms <json>";
 stream_k_reference.cu's: "M N L cluster_m cluster_n max_swizzle raster sms k_tiles splits decomposition <json>")
 Every configuration's grid and every CTA's visit sequence must be equal; exit 1 otherwise.
@@ -54,8 +54,10 @@ def main():
             failures.append(f'{line.strip()[:120]}: the reference did not run')
             continue
         want = json.loads(rest)
+        # sm100-persistent launches every tile: its lines carry 0 for the SM count, and it takes no --sms.
+        sms_flags = [] if kind == 'sm100-persistent' else ['--sms', str(sms)]
         cmd = [tool, 'raster', 'trace', kind] + flags + ['--cluster', f'{cm},{cn}',
-               '--max-swizzle', str(sw), '--raster', RASTERS[ri], '--sms', str(sms), '--json']
+               '--max-swizzle', str(sw), '--raster', RASTERS[ri]] + sms_flags + ['--json']
         p = subprocess.run(cmd, capture_output=True, text=True)
         configs += 1
         if p.returncode != 0:

@@ -225,7 +225,7 @@ int run_scheduler_command(const std::string& sub, const std::vector<std::string>
   for (const auto& a : args) f.command += " " + shell_quote(a);
   if (!proofs::is_scheduler_kind(f.q.kind))
     throw LayoutError("raster " + sub + " " + (f.q.kind.empty() ? std::string("needs a KIND") : "'" + f.q.kind + "'") +
-                      ": the scheduler kinds are sm90-persistent, sm90-group and sm90-stream-k");
+                      ": the scheduler kinds are sm90-persistent, sm90-group, sm90-stream-k and sm100-persistent");
   return sub == "trace" ? run_trace(f, out) : run_prove(f, out);
 }
 
