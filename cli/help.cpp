@@ -411,7 +411,10 @@ Options:
                          in-range (no work unit outside the problem), balance (units per CTA, reported;
                          stream-K: k blocks per CTA), k-exactly-once (stream-K: every (tile, k block)
                          accumulated once, and the fix-up protocol completes with every CTA resident:
-                         each split tile reduced once, by its final split, after its contributors)
+                         each split tile reduced once, by its final split, after its contributors),
+                         launches (get_grid_shape's grid has a CTA and the cluster divides it: the
+                         hardware refuses any other cluster launch; the other claims are about the
+                         visits the code computes for the grid, launched or not)
   --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2} (default 16)
   --engine E             prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32),
                          z3 (every M, N at once: needs --cluster, --max-swizzle, --raster, --sms) or

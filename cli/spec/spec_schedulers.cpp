@@ -273,11 +273,11 @@ std::vector<Check> scheduler_checks(const SpecSource& src, const YAML::Node& ent
     const auto q = std::make_shared<const SchedulerQuery>(read_query(src, entry, what));
     std::vector<std::pair<SchedulerClaim, YAML::Node>> claims;
     for (const YAML::Node& n : spec_claims(src, entry)) {
-      static const std::vector<std::string> known{"exactly-once", "in-range", "balance", "k-exactly-once"};
-      if (!n.IsScalar() || n.Scalar().empty()) src.fail(n, "a claim is one word: exactly-once, in-range, balance or k-exactly-once");
+      static const std::vector<std::string> known{"exactly-once", "in-range", "balance", "k-exactly-once", "launches"};
+      if (!n.IsScalar() || n.Scalar().empty()) src.fail(n, "a claim is one word: exactly-once, in-range, balance, k-exactly-once or launches");
       const auto claim = proofs::parse_scheduler_claim(n.Scalar());
       if (!claim) {
-        std::string msg = "unknown claim '" + n.Scalar() + "' for a scheduler (exactly-once, in-range, balance, k-exactly-once)";
+        std::string msg = "unknown claim '" + n.Scalar() + "' for a scheduler (exactly-once, in-range, balance, k-exactly-once, launches)";
         if (const auto near = nearest(n.Scalar(), known)) msg += "; did you mean '" + *near + "'?";
         src.fail(n, msg);
       }

@@ -19,20 +19,17 @@ std::string raster_text(raster::RasterOption r) {
   return r == raster::RasterOption::along_m ? "along-m" : r == raster::RasterOption::along_n ? "along-n" : "heuristic";
 }
 
-// The launch of get_grid_shape's grid: no CTA runs when the grid is empty (fewer SMs than a
-// cluster's GPC share) or not a multiple of the cluster shape (cudaLaunchKernelEx refuses a cluster
-// launch whose grid the cluster does not divide; get_grid_shape divides the CTAs per device by
-// the cluster's m extent along n, which with too few SMs leaves a y the cluster's n does not divide).
+// The launch of get_grid_shape's grid: none when the grid is empty (fewer SMs than a cluster's GPC
+// share) or not a multiple of the cluster shape (cudaLaunchKernelEx refuses a cluster launch whose
+// grid the cluster does not divide; below one GPC get_grid_shape leaves the SM count unrounded).
 void set_launch(Schedule& s, const std::array<i64, 3>& grid, i64 cluster_m, i64 cluster_n) {
   s.grid = grid;
   s.ctas = checked_mul(checked_mul(grid[0], grid[1]), grid[2]);
   const std::string g = std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" + std::to_string(grid[2]);
   if (s.ctas == 0) s.no_launch = "get_grid_shape gives grid " + g + ", no CTA, for these SMs and this cluster";
-  else if (grid[0] % cluster_m != 0 || grid[1] % cluster_n != 0) {
+  else if (grid[0] % cluster_m != 0 || grid[1] % cluster_n != 0)
     s.no_launch = "get_grid_shape gives grid " + g + ", not a multiple of the cluster " + std::to_string(cluster_m) + "x" +
-                  std::to_string(cluster_n) + ": the cluster launch is refused and no CTA runs";
-    s.ctas = 0;
-  }
+                  std::to_string(cluster_n) + ": the hardware refuses the cluster launch";
 }
 
 std::string tile_text(i64 m, i64 n, i64 l) { return "(m " + std::to_string(m) + ", n " + std::to_string(n) + ", l " + std::to_string(l) + ")"; }
@@ -47,6 +44,7 @@ std::optional<SchedulerClaim> parse_scheduler_claim(const std::string& s) {
   if (s == "in-range") return SchedulerClaim::in_range;
   if (s == "balance") return SchedulerClaim::balance;
   if (s == "k-exactly-once") return SchedulerClaim::k_exactly_once;
+  if (s == "launches") return SchedulerClaim::launches;
   return std::nullopt;
 }
 
@@ -56,6 +54,7 @@ const char* to_string(SchedulerClaim c) {
     case SchedulerClaim::in_range: return "in-range";
     case SchedulerClaim::balance: return "balance";
     case SchedulerClaim::k_exactly_once: return "k-exactly-once";
+    case SchedulerClaim::launches: return "launches";
   }
   return "?";
 }
@@ -159,6 +158,21 @@ SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const P
 
 namespace {
 SchedulerResult prove_one(const Schedule& s, SchedulerClaim claim, const ProveOptions& o) {
+  if (claim == SchedulerClaim::launches) {
+    SchedulerResult r;
+    r.config = s.config;
+    r.ctas = s.ctas;
+    const std::string method = "get_grid_shape's grid (" + s.plan + ") against the cluster launch's rule, for " + s.config;
+    if (s.no_launch.empty()) {
+      r.verdict = Verdict::proved(method, "the grid of " + std::to_string(s.ctas) + " CTAs launches: the cluster divides it");
+    } else {
+      Witness wit;
+      wit.points.push_back({"grid", -1, std::to_string(s.grid[0]) + "x" + std::to_string(s.grid[1]) + "x" + std::to_string(s.grid[2]), 0, ""});
+      wit.why = s.no_launch;
+      r.verdict = Verdict::refuted(method, wit);
+    }
+    return r;
+  }
   if (s.k_tiles > 0 && claim != SchedulerClaim::in_range) return prove_k_claim(s, claim, o);
   if (claim == SchedulerClaim::k_exactly_once) {
     SchedulerResult r;
@@ -275,7 +289,7 @@ SchedulerResult prove_one(const Schedule& s, SchedulerClaim claim, const ProveOp
     }
     if (who.empty()) wit.points.push_back({"missing", -1, where(static_cast<i64>(g), m, n, l), 0, ""});
     wit.why = who.empty() ? "tile " + where(static_cast<i64>(g), m, n, l) + " is computed by no CTA" +
-                                (s.no_launch.empty() ? std::string() : " (" + s.no_launch + ")") +
+                                (ctas == 0 ? " (" + s.no_launch + ")" : std::string()) +
                                 (missing > 1 ? " (" + std::to_string(missing) + " tiles are missing)" : std::string())
                           : "tile " + where(static_cast<i64>(g), m, n, l) + " is computed twice: by " + visitors;
     r.verdict = Verdict::refuted(method, wit);

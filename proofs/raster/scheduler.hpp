@@ -7,6 +7,10 @@
 //   in-range       no work unit points outside the problem (m >= M, n >= N or l >= L)
 //   balance        reported, not a proof: work units per CTA, max over mean (stream-K: k blocks
 //                  per CTA, max over mean)
+//   launches       the grid get_grid_shape gives launches: it has a CTA, and the cluster shape
+//                  divides it (cudaLaunchKernelEx refuses a cluster launch of any other grid). The
+//                  other claims are about the visits the scheduler's code computes for that grid
+//                  whether or not the hardware would launch it.
 //
 // Stream-K (a schedule with k_tiles > 0, whose units carry k ranges):
 //   exactly-once   every tile's epilogue is computed by exactly one (CTA, iteration): the unit
@@ -40,7 +44,7 @@
 
 namespace layoutproof::proofs {
 
-enum class SchedulerClaim { exactly_once, in_range, balance, k_exactly_once };
+enum class SchedulerClaim { exactly_once, in_range, balance, k_exactly_once, launches };
 
 // nullopt for a name that is not one of these claims.
 std::optional<SchedulerClaim> parse_scheduler_claim(const std::string& s);
@@ -50,8 +54,8 @@ const char* to_string(SchedulerClaim c);
 struct Schedule {
   std::string config;                                   // config_text
   std::string plan;                                     // "grid 1x4x1, swizzle 2, along-n"
-  std::int64_t ctas = 0;                                // the CTAs that run (0 when the launch fails)
-  std::string no_launch;                                // why no CTA runs, when none does
+  std::int64_t ctas = 0;                                // the CTAs of get_grid_shape's grid
+  std::string no_launch;                                // why the hardware would launch none of them, if so
   std::vector<std::array<std::int64_t, 3>> problems;    // per group: (M, N, L) in CTA tiles
   std::function<std::vector<raster::Work>(std::int64_t)> visits;  // a CTA's work loop
   std::string rounding;                                  // why work outside a problem can appear

@@ -290,9 +290,9 @@ SchedulerResult prove_scheduler_domain(const SchedulerDomain& d, SchedulerClaim 
 SchedulerResult prove_scheduler_query(const SchedulerQuery& q, SchedulerClaim claim, const ProveOptions& o) {
   refuse_foreign_flags(q);
   const bool symbolic_fits = q.kind == "sm90-persistent" && !q.tiles && q.cluster && q.max_swizzle && q.raster && q.sms &&
-                             (claim == SchedulerClaim::exactly_once || claim == SchedulerClaim::in_range);
+                             (claim == SchedulerClaim::exactly_once || claim == SchedulerClaim::in_range || claim == SchedulerClaim::launches);
   if (q.engine == SchedulerQuery::Engine::z3 && !symbolic_fits)
-    throw LayoutError("--engine z3 decides sm90-persistent's exactly-once and in-range with --tiles left free and --cluster, "
+    throw LayoutError("--engine z3 decides sm90-persistent's exactly-once, in-range and launches with --tiles left free and --cluster, "
                       "--max-swizzle, --raster and --sms given; use --engine enumeration otherwise");
   if (symbolic_fits && (q.engine == SchedulerQuery::Engine::z3 || (q.engine == SchedulerQuery::Engine::automatic && q.max_tiles > 32))) {
     PersistentConfig fixed;

@@ -178,7 +178,7 @@ SchedulerResult prove_k_claim(const Schedule& s, SchedulerClaim claim, const Pro
       for (const Unit& u : finals) who += (who.empty() ? "" : " and ") + unit_text(u);
       r.verdict = refuted_replayed(s, method, finals, tile,
                                    finals.empty() ? "tile " + tile_text(tile) + "'s epilogue is computed by no CTA (no unit ends at its k block " +
-                                                        std::to_string(k) + ")" + (s.no_launch.empty() ? std::string() : " (" + s.no_launch + ")")
+                                                        std::to_string(k) + ")" + (s.ctas == 0 ? " (" + s.no_launch + ")" : std::string())
                                                   : "tile " + tile_text(tile) + "'s epilogue is computed twice: by " + who);
       return r;
     }
@@ -190,7 +190,7 @@ SchedulerResult prove_k_claim(const Schedule& s, SchedulerClaim claim, const Pro
         if (next >= k) break;
         r.verdict = refuted_replayed(s, method, {}, tile,
                                      "k block " + std::to_string(next) + " of tile " + tile_text(tile) + " is accumulated by no unit" +
-                                         (us.empty() ? " (no CTA computes the tile" + (s.no_launch.empty() ? std::string() : ": " + s.no_launch) + ")"
+                                         (us.empty() ? " (no CTA computes the tile" + (s.ctas == 0 ? ": " + s.no_launch : std::string()) + ")"
                                                      : " (its units end at k " + std::to_string(next) + ")"));
         return r;
       }

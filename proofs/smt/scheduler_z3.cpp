@@ -10,12 +10,13 @@
 //
 // Queries (D: 1 <= M, N <= T, 1 <= L <= Lmax; a visit: a CTA (bx < gx, by < gy) and k with
 // lin = first(bx, by) + k * G < B, G = gx * gy, B = blocks_m * blocks_n * L):
-//   .launch     sat? D, the grid is empty or not a multiple of the cluster   (no CTA runs)
+//   .launch     sat? D, the grid is empty (exactly-once), or empty or not a multiple of the cluster
+//               (launches: the hardware refuses such a cluster launch)
 //   .first      sat? a CTA's first index >= G, or two CTAs share one         (so lin covers [0, B) once)
 //   .in-range   sat? D, a visit whose tile is outside the problem
 //   .box        sat? D, a visit whose tile is outside the rounded blocks (blocks_m x blocks_n x L)
 //   .injective  sat? D, two different visits on one tile
-// exactly-once holds when .launch, .first, .box and .injective are unsat: the B visits land
+// exactly-once holds when .launch, .first, .lemma, .box and .injective are unsat: the B visits land
 // injectively in a box of B tiles, so each tile of the box, every real one included, once (the
 // pigeonhole). A sat answer is minimized (M + N + L, then M, N) and the configuration decided by
 // enumeration (prove_scheduler), whose replayed witness is the verdict; if enumeration finds the
@@ -142,8 +143,8 @@ SchedulerResult prove_persistent_symbolic(const raster::PersistentConfig& fixed,
   const std::string domain = bounds_text(max_tiles, max_l) + ", " + config_text(fixed).substr(config_text(fixed).find("cluster"));
   r.config = domain;
   const std::string method = "Z3 over bit-vectors (no operation wraps) for " + domain;
-  if (claim != SchedulerClaim::exactly_once && claim != SchedulerClaim::in_range) {
-    r.verdict = Verdict::error(method, std::string("the symbolic engine decides exactly-once and in-range, not ") + to_string(claim));
+  if (claim != SchedulerClaim::exactly_once && claim != SchedulerClaim::in_range && claim != SchedulerClaim::launches) {
+    r.verdict = Verdict::error(method, std::string("the symbolic engine decides exactly-once, in-range and launches, not ") + to_string(claim));
     return r;
   }
   if (max_tiles < 1 || max_tiles > 4096 || max_l < 1 || max_l > 16) {
@@ -211,10 +212,17 @@ SchedulerResult prove_persistent_symbolic(const raster::PersistentConfig& fixed,
       const z3::model mm = smallest(conj(q), *a.model, tag);
       return decide_at(mm, why);
     };
-    const expr launches = z3::ugt(e.mul(p.gx, p.gy), e.k(0)) && z3::urem(p.gx, e.k(fixed.cluster_m)) == e.k(0) &&
-                          z3::urem(p.gy, e.k(fixed.cluster_n)) == e.k(0);
+    // The visits are the code's for get_grid_shape's grid whether or not the hardware launches it
+    // (the launches claim); exactly-once needs only a CTA.
+    const expr launches = z3::ugt(e.mul(p.gx, p.gy), e.k(0));
+    if (claim == SchedulerClaim::launches) {
+      const expr divides = z3::urem(p.gx, e.k(fixed.cluster_m)) == e.k(0) && z3::urem(p.gy, e.k(fixed.cluster_n)) == e.k(0);
+      if (auto x = run("launch", {dom, !(launches && divides)}, "the grid does not launch")) return *x;
+      r.verdict = Verdict::proved(method, "for " + bounds_text(max_tiles, max_l) + ", get_grid_shape's grid has a CTA and the cluster divides it");
+      return r;
+    }
     if (claim == SchedulerClaim::exactly_once)
-      if (auto x = run("launch", {dom, !launches}, "the grid does not launch")) return *x;
+      if (auto x = run("launch", {dom, !launches}, "the grid has no CTA")) return *x;
     // A visit: the linear index l * per_batch + rem of [0, B) (the .first and .lemma queries show that
     // each is visited by exactly one (CTA, iteration), whose cluster offset is rem's residue).
     const expr per_batch = e.mul(p.blocks_m, p.blocks_n);

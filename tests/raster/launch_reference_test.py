@@ -3,8 +3,8 @@
 
 tests/raster/sm90_launches.txt was made on the GPU machine by tools/scheduler_reference/launch_reference.cu
 (the real get_grid_shape, then a cluster launch of that grid). Per line, the model's grid must equal
-CUTLASS's, and the model must run no CTA exactly where the launch failed (an empty grid, or a grid
-the cluster does not divide).
+CUTLASS's, and `raster prove ... --claim launches` must be REFUTED exactly where the launch failed
+(an empty grid, or a grid the cluster does not divide).
 
 Usage: launch_reference_test.py LAYOUTPROOF sm90_launches.txt
 """
@@ -35,10 +35,12 @@ def main():
             failures.append(f'{" ".join(cmd[3:])}: exit {p.returncode}: {p.stderr.strip()}')
             continue
         got = json.loads(p.stdout)
+        prove = [tool, 'raster', 'prove'] + [a for a in cmd[3:] if a != '--json'] + ['--claim', 'launches']
+        q = subprocess.run(prove, capture_output=True, text=True)
         if got['grid'] != [gx, gy, gz]:
             failures.append(f'{" ".join(cmd[3:])}: grid {got["grid"]}, CUTLASS {[gx, gy, gz]}')
-        elif (len(got['ctas']) > 0) != launched:
-            failures.append(f'{" ".join(cmd[3:])}: model runs {len(got["ctas"])} CTAs, the launch {"succeeded" if launched else "failed"}')
+        elif q.returncode != (0 if launched else 1):
+            failures.append(f'{" ".join(prove[3:])}: exit {q.returncode}, the launch {"succeeded" if launched else "failed"}: {q.stdout.strip()[:200]}')
     for f in failures[:20]:
         print('FAIL', f)
     print(f'launch reference: {lines} grids ({refused} refused by the hardware), {len(failures)} differences')

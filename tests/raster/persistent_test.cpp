@@ -59,9 +59,7 @@ TEST(Sm90Persistent, ClaimsAgreeWithCounting) {
     const auto p = raster::plan_persistent(c);
     std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> seen;
     bool outside = false;
-    // A cluster launch needs a grid the cluster divides; otherwise cudaLaunchKernelEx refuses it.
-    const bool launches = p.grid[0] % c.cluster_m == 0 && p.grid[1] % c.cluster_n == 0;
-    for (std::int64_t cta = 0; launches && cta < p.grid[0] * p.grid[1] * p.grid[2]; ++cta)
+    for (std::int64_t cta = 0; cta < p.grid[0] * p.grid[1] * p.grid[2]; ++cta)
       for (const auto& w : raster::persistent_visits(c, p, cta)) {
         if (w.m >= c.tiles_m || w.n >= c.tiles_n || w.l >= c.tiles_l) outside = true;
         else ++seen[{w.m, w.n, w.l}];
@@ -69,6 +67,9 @@ TEST(Sm90Persistent, ClaimsAgreeWithCounting) {
     bool once = static_cast<std::int64_t>(seen.size()) == c.tiles_m * c.tiles_n * c.tiles_l;
     for (const auto& [t, k] : seen) once = once && k == 1;
     EXPECT_EQ(proofs::prove_scheduler(proofs::schedule_of(c), proofs::SchedulerClaim::exactly_once, o).verdict.is_proved(), once) << proofs::config_text(c);
+    // A cluster launch needs a grid with a CTA that the cluster divides; otherwise cudaLaunchKernelEx refuses it.
+    const bool launches = p.grid[0] * p.grid[1] > 0 && p.grid[0] % c.cluster_m == 0 && p.grid[1] % c.cluster_n == 0;
+    EXPECT_EQ(proofs::prove_scheduler(proofs::schedule_of(c), proofs::SchedulerClaim::launches, o).verdict.is_proved(), launches) << proofs::config_text(c);
     const auto r = proofs::prove_scheduler(proofs::schedule_of(c), proofs::SchedulerClaim::in_range, o);
     EXPECT_EQ(r.verdict.is_refuted(), outside) << proofs::config_text(c);
     refuted_in_range += r.verdict.is_refuted();
@@ -113,7 +114,7 @@ TEST(Sm90Persistent, SymbolicAgreesWithEnumeration) {
     const std::int64_t sms[] = {1, 3, 5, 8, 17, 132};
     q.sms = sms[rng() % 6];
     q.max_tiles = 3 + static_cast<std::int64_t>(rng() % 4);
-    for (const auto claim : {proofs::SchedulerClaim::exactly_once, proofs::SchedulerClaim::in_range}) {
+    for (const auto claim : {proofs::SchedulerClaim::exactly_once, proofs::SchedulerClaim::in_range, proofs::SchedulerClaim::launches}) {
       q.engine = proofs::SchedulerQuery::Engine::z3;
       const auto z = proofs::prove_scheduler_query(q, claim, o);
       q.engine = proofs::SchedulerQuery::Engine::enumeration;

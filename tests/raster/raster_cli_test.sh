@@ -58,10 +58,15 @@ for bad in "--k-tiles 0" "--k-tiles 9 --splits 2 --decomposition stream-k" "--k-
   [ $rc -eq 2 ] || fail "raster trace sm90-stream-k $bad: exit $rc"
 done
 # 17 SMs with a cluster of 2 along m: get_grid_shape's grid 17x1x1 does not launch (the hardware
-# refuses it: tests/raster/sm90_launches.txt), so no k block is accumulated.
+# refuses it: tests/raster/sm90_launches.txt); the code's visits of that grid cover every k block.
 out=$("$BIN" raster prove sm90-stream-k --tiles 16,16 --k-tiles 40 --sms 17 --cluster 2,1 --max-swizzle 1 --raster along-m \
-  --decomposition stream-k --claim k-exactly-once)
-[ $? -eq 1 ] && echo "$out" | grep -q "not a multiple of the cluster 2x1" || fail "stream-K unlaunchable grid not refuted: $out"
+  --decomposition stream-k --claim launches)
+[ $? -eq 1 ] && echo "$out" | grep -q "not a multiple of the cluster 2x1: the hardware refuses the cluster launch" || fail "stream-K unlaunchable grid not refuted: $out"
+"$BIN" raster prove sm90-stream-k --tiles 16,16 --k-tiles 40 --sms 17 --cluster 2,1 --max-swizzle 1 --raster along-m \
+  --decomposition stream-k --claim k-exactly-once >/dev/null || fail "stream-K k-exactly-once of the code's visits"
+# 1 SM with clusters of 2: an empty grid, no tile computed.
+out=$("$BIN" raster prove sm90-stream-k --tiles 2,2 --k-tiles 40 --sms 1 --cluster 2,1 --max-swizzle 1 --raster along-n --claim exactly-once)
+[ $? -eq 1 ] && echo "$out" | grep -q "epilogue is computed by no CTA" || fail "stream-K empty grid: $out"
 # sm100-persistent: the worked example of model/raster/persistent_sm100.hpp (block (2, 1) of a 4x4
 # grid, swizzle 2, along-m, computes tile (3, 0)); every tile once over the default domain; the
 # cluster rounding refutes in-range; --sms does not apply.

@@ -150,7 +150,7 @@ int run_trace(const SchedFlags& f, std::ostream& out) {
     return 0;
   }
   out << f.q.kind << ": " << s.config << "\n  " << s.plan << " (" << s.ctas << " CTAs)\n";
-  if (!s.no_launch.empty()) out << "  no CTA runs: " << s.no_launch << "\n";
+  if (!s.no_launch.empty()) out << "  launch: " << s.no_launch << " (--claim launches)\n";
   const bool grouped = f.q.kind == "sm90-group";
   for (i64 cta = 0; cta < s.ctas; ++cta) {
     out << "  CTA " << cta << ":";
@@ -168,11 +168,11 @@ int run_trace(const SchedFlags& f, std::ostream& out) {
 
 int run_prove(const SchedFlags& f, std::ostream& out) {
   if (f.claims.empty()) throw LayoutError("raster prove " + f.q.kind + " needs --claim exactly-once|in-range|balance" +
-                                          (f.q.kind == "sm90-stream-k" ? "|k-exactly-once" : ""));
+                                          (f.q.kind == "sm90-stream-k" ? "|k-exactly-once" : "") + "|launches");
   std::vector<proofs::SchedulerClaim> claims;
   for (const auto& c : f.claims) {
     const auto claim = proofs::parse_scheduler_claim(c);
-    if (!claim) throw LayoutError("unknown scheduler claim '" + c + "' (exactly-once, in-range, balance, k-exactly-once)");
+    if (!claim) throw LayoutError("unknown scheduler claim '" + c + "' (exactly-once, in-range, balance, k-exactly-once, launches)");
     if (*claim == proofs::SchedulerClaim::k_exactly_once && f.q.kind != "sm90-stream-k")
       throw LayoutError("k-exactly-once is about stream-K's k ranges: the kind is sm90-stream-k, not " + f.q.kind);
     claims.push_back(*claim);
