@@ -14,6 +14,8 @@
 
 #include <cuda_runtime.h>
 
+#include "cluster_launch.hpp"
+
 #include "cutlass/gemm/kernel/sm90_tile_scheduler.hpp"
 #include "cutlass/gemm/kernel/tile_scheduler_params.h"
 
@@ -46,18 +48,7 @@ int main() {
               std::printf("ERROR empty grid\n");
               continue;
             }
-            cudaLaunchConfig_t cfg = {};
-            cfg.gridDim = grid;
-            cfg.blockDim = dim3(32, 1, 1);
-            cudaLaunchAttribute attr[1];
-            attr[0].id = cudaLaunchAttributeClusterDimension;
-            attr[0].val.clusterDim.x = cl[0];
-            attr[0].val.clusterDim.y = cl[1];
-            attr[0].val.clusterDim.z = 1;
-            cfg.attrs = attr;
-            cfg.numAttrs = 1;
-            cudaError_t e = cudaLaunchKernelEx(&cfg, empty);
-            if (e == cudaSuccess) e = cudaDeviceSynchronize();
+            const cudaError_t e = launch_with_cluster(empty, grid, cl[0], cl[1]);
             if (e == cudaSuccess) std::printf("ok\n");
             else {
               std::printf("ERROR %s\n", cudaGetErrorString(e));

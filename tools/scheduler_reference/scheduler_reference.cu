@@ -18,6 +18,8 @@
 
 #include <cuda_runtime.h>
 
+#include "cluster_launch.hpp"
+
 #include "cutlass/gemm/kernel/sm90_tile_scheduler.hpp"
 
 using Scheduler = cutlass::gemm::kernel::detail::PersistentTileSchedulerSm90;
@@ -72,18 +74,7 @@ int main() {
                 const dim3 grid = Params::get_grid_shape(blocks, cluster, hw, sw, rasters[ri]);
                 const int ctas = grid.x * grid.y * grid.z;
                 if (ctas > 264) return 2;
-                cudaLaunchConfig_t cfg = {};
-                cfg.gridDim = grid;
-                cfg.blockDim = dim3(32, 1, 1);
-                cudaLaunchAttribute attr[1];
-                attr[0].id = cudaLaunchAttributeClusterDimension;
-                attr[0].val.clusterDim.x = cl[0];
-                attr[0].val.clusterDim.y = cl[1];
-                attr[0].val.clusterDim.z = 1;
-                cfg.attrs = attr;
-                cfg.numAttrs = 1;
-                cudaError_t e = cudaLaunchKernelEx(&cfg, visits, params, out);
-                if (e == cudaSuccess) e = cudaDeviceSynchronize();
+                const cudaError_t e = launch_with_cluster(visits, grid, cl[0], cl[1], params, out);
                 if (e != cudaSuccess) {
                   std::printf("%d %d %d %d %d %d %d %d ERROR %s\n", m, n, l, cl[0], cl[1], sw, ri, sms, cudaGetErrorString(e));
                   continue;

@@ -21,6 +21,8 @@
 
 #include <cuda_runtime.h>
 
+#include "cluster_launch.hpp"
+
 #include "cute/tensor.hpp"
 #include "cutlass/gemm/kernel/sm100_tile_scheduler.hpp"
 
@@ -67,18 +69,7 @@ int main() {
                 std::printf("ERROR grid %u %u %u\n", grid.x, grid.y, grid.z);
                 continue;
               }
-              cudaLaunchConfig_t cfg = {};
-              cfg.gridDim = grid;
-              cfg.blockDim = dim3(32, 1, 1);
-              cudaLaunchAttribute attr[1];
-              attr[0].id = cudaLaunchAttributeClusterDimension;
-              attr[0].val.clusterDim.x = cl[0];
-              attr[0].val.clusterDim.y = cl[1];
-              attr[0].val.clusterDim.z = 1;
-              cfg.attrs = attr;
-              cfg.numAttrs = 1;
-              cudaError_t e = cudaLaunchKernelEx(&cfg, visits, params, out);
-              if (e == cudaSuccess) e = cudaDeviceSynchronize();
+              const cudaError_t e = launch_with_cluster(visits, grid, cl[0], cl[1], params, out);
               if (e != cudaSuccess) {
                 std::printf("ERROR %s\n", cudaGetErrorString(e));
                 cudaGetLastError();
