@@ -352,8 +352,11 @@ void draw_tile(std::ostringstream& o, const SchedulerPicture& p, const SchedPane
     if (wave >= 0 && u.w.iter > wave) continue;
     const bool current = wave < 0 || u.w.iter == wave;
     // Whole tiles computed several times share the tile in equal stripes; stream-K units take their k range.
-    const auto [sx, sw] = stream ? span_x(std::clamp<i64>(u.w.k_begin, 0, k_span), std::clamp<i64>(u.w.k_end, 0, k_span))
-                                 : std::pair<double, double>{x + cw * static_cast<double>(i) / static_cast<double>(count), cw / static_cast<double>(count)};
+    // Plain doubles, not a structured binding: the lambda below captures the width (clang before
+    // 16 refuses to capture a structured binding).
+    const std::pair<double, double> span = stream ? span_x(std::clamp<i64>(u.w.k_begin, 0, k_span), std::clamp<i64>(u.w.k_end, 0, k_span))
+                                                  : std::pair<double, double>{x + cw * static_cast<double>(i) / static_cast<double>(count), cw / static_cast<double>(count)};
+    const double sx = span.first, sw = span.second;
     std::string attrs = "fill=\"" + cta_fill(u.cta, u.w.iter, p.waves, !current) + "\"";
     attrs += inside ? " stroke=\"#fff\" stroke-width=\"0.6\"" : " fill-opacity=\"0.55\" stroke=\"#444\" stroke-width=\"1\" stroke-dasharray=\"3,2\"";
     rect(o, sx, y, sw, ch, attrs);
