@@ -5,7 +5,7 @@
 //
 //   schedulers:
 //     - name: gemm_128x128_cluster2x1   # names the subject in every output
-//       kind: sm90-persistent           # sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent
+//       kind: sm90-persistent           # sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent | sm100-stream-k
 //       tiles: [32, 16, 1]              # the problem in CTA tiles: [M, N] or [M, N, L], or "32x16x1"
 //       groups: ["2x3", [5, 4]]         # sm90-group instead of tiles: each group's M x N ("2x3,5x4" too)
 //       cluster: [2, 1]                 # or "2x1"; each a power of two up to 16
@@ -13,13 +13,13 @@
 //       raster: heuristic               # along-m | along-n | heuristic
 //       sms: 132
 //       max_active_clusters: 0          # optional (0: get_max_cta_occupancy's rule)
-//       k_tiles: 40                     # sm90-stream-k: k blocks per tile; also splits,
+//       k_tiles: 40                     # the stream-K kinds: k blocks per tile; also splits,
 //       splits: 1                       #   decomposition (heuristic | data-parallel | split-k |
 //       decomposition: heuristic        #   stream-k), reduction (deterministic | nondeterministic)
 //       corrected: false                # sm90-group: the fixed early-exit bound
 //       max_tiles: 16                   # the bounds of a free problem (tiles or groups left out)
 //       max_groups: 3
-//       claims: [exactly-once, in-range, balance]   # and k-exactly-once (sm90-stream-k)
+//       claims: [exactly-once, in-range, balance]   # and k-exactly-once (the stream-K kinds)
 //       deadline_s: 30                  # optional: each claim's time limit, from its start
 //
 // A parameter left out is free: the claim is decided for every value of the domain
@@ -168,7 +168,7 @@ std::size_t choice(const SpecSource& src, const YAML::Node& n, const std::string
 
 // Keys that apply to some kinds only: an error at the key, before its value is read.
 void refuse_foreign_keys(const SpecSource& src, const YAML::Node& entry, const std::string& kind) {
-  const bool group = kind == "sm90-group", stream_k = kind == "sm90-stream-k";
+  const bool group = kind == "sm90-group", stream_k = proofs::is_stream_k_kind(kind);
   if (group && entry["tiles"]) src.fail(key_node(entry, "tiles"), "sm90-group takes 'groups' (each group's M x N), not 'tiles'");
   if (!group && entry["groups"]) src.fail(key_node(entry, "groups"), kind + " takes 'tiles', not 'groups' (sm90-group only)");
   if (!group && entry["corrected"])
@@ -180,7 +180,7 @@ void refuse_foreign_keys(const SpecSource& src, const YAML::Node& entry, const s
     src.fail(key_node(entry, "max_tiles"), "'max_tiles' bounds free tiles; this entry gives its tiles");
   if (!stream_k)
     for (const char* key : {"k_tiles", "splits", "decomposition", "reduction"})
-      if (entry[key]) src.fail(key_node(entry, key), std::string("'") + key + "' applies to sm90-stream-k only, not " + kind);
+      if (entry[key]) src.fail(key_node(entry, key), std::string("'") + key + "' applies to sm90-stream-k and sm100-stream-k only, not " + kind);
 }
 
 // The entry's query, every value checked at its node.
@@ -281,8 +281,8 @@ std::vector<Check> scheduler_checks(const SpecSource& src, const YAML::Node& ent
         if (const auto near = nearest(n.Scalar(), known)) msg += "; did you mean '" + *near + "'?";
         src.fail(n, msg);
       }
-      if (*claim == SchedulerClaim::k_exactly_once && q->kind != "sm90-stream-k")
-        src.fail(n, "k-exactly-once is about stream-K's k ranges: the kind is sm90-stream-k, not " + q->kind);
+      if (*claim == SchedulerClaim::k_exactly_once && !proofs::is_stream_k_kind(q->kind))
+        src.fail(n, "k-exactly-once is about stream-K's k ranges: the kinds are sm90-stream-k and sm100-stream-k, not " + q->kind);
       claims.push_back({*claim, n});
     }
     std::optional<double> deadline_s;

@@ -64,7 +64,7 @@ void validate(const PersistentConfig& c) {
     throw LayoutError("the problem has " + std::to_string(total) + " tiles (after rounding): more than 2^40, the model's bound");
 }
 
-PersistentPlan plan_persistent(const PersistentConfig& c, bool truncate_by_problem_size) {
+PersistentPlan plan_persistent(const PersistentConfig& c, bool truncate_by_problem_size, bool bypass_sm90_occupancy_calculation) {
   validate(c);
   PersistentPlan p;
   // get_tiled_cta_shape_mnl: the CTA tiles rounded up to whole clusters.
@@ -86,7 +86,7 @@ PersistentPlan plan_persistent(const PersistentConfig& c, bool truncate_by_probl
     along = p.raster == RasterAlong::n ? truncate(c.max_active_clusters * c.cluster_n, total / c.cluster_m)
                                        : truncate(c.max_active_clusters * c.cluster_m, total / c.cluster_n);
   else {
-    const i64 cta_per_device = max_cta_occupancy(18, cluster_size, c.sms);
+    const i64 cta_per_device = bypass_sm90_occupancy_calculation ? c.sms : max_cta_occupancy(18, cluster_size, c.sms);
     along = p.raster == RasterAlong::n ? truncate(cta_per_device / c.cluster_m, total / c.cluster_m)
                                        : truncate(cta_per_device / c.cluster_n, total / c.cluster_n);
   }

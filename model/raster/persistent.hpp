@@ -72,8 +72,10 @@ void validate(const PersistentConfig& c);
 
 // The host side: CUTLASS's initialize and get_grid_shape for this configuration. The stream-K
 // scheduler asks get_grid_shape not to truncate the grid by the problem's size (a grid of all the
-// SMs even for one tile).
-PersistentPlan plan_persistent(const PersistentConfig& c, bool truncate_by_problem_size = true);
+// SMs even for one tile); the SM100 stream-K params also bypass the occupancy rule
+// (bypass_sm90_occupancy_calculation: a cluster of 2 or more CTAs without max_active_clusters gets
+// the SM count itself, not get_max_cta_occupancy's GPC share).
+PersistentPlan plan_persistent(const PersistentConfig& c, bool truncate_by_problem_size = true, bool bypass_sm90_occupancy_calculation = false);
 
 // sm90_tile_scheduler.hpp get_work_idx_m_and_n: the tile (m, n) of a linear index's position in its
 // batch, `blk_per_grid_dim` (the remainder divided by the cluster's minor extent), for the CTA at

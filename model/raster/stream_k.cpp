@@ -106,7 +106,7 @@ StreamKPlan plan_stream_k(const StreamKConfig& c) {
   validate(c);
   StreamKPlan p;
   const PersistentConfig& b = c.base;
-  p.base = plan_persistent(b, false);  // SKP get_grid_shape: truncate_by_problem_size = false
+  p.base = plan_persistent(b, false, c.bypass_sm90_occupancy);  // SKP get_grid_shape: truncate_by_problem_size = false
   const u32 k_tiles_per_output_tile = static_cast<u32>(c.k_tiles);
   const u64 cluster_size = static_cast<u64>(b.cluster_m * b.cluster_n);
   const u64 pbm = static_cast<u64>(p.base.blocks_m), pbn = static_cast<u64>(p.base.blocks_n), pbl = static_cast<u64>(b.tiles_l);
@@ -322,32 +322,42 @@ struct Sk {
 
 }  // namespace
 
-std::vector<Work> stream_k_visits(const StreamKConfig& c, const StreamKPlan& p, i64 cta) {
+std::vector<Work> stream_k_unit_visits(const StreamKConfig& c, const StreamKPlan& p, u64 linear_idx, i64 first_iter) {
   const Sk sk{c, p};
+  // More visits than k blocks in the whole problem, plus one, would be a walk that does not end.
+  const u64 limit = p.units_per_problem * p.splits * p.k_tiles_per_output_tile + 1;
+  u32 unit_iter_start = 0;
+  SkWork w = sk.current_work(linear_idx, unit_iter_start);  // get_current_work_for_linear_idx
+  std::vector<Work> out;
+  for (u64 step = 0; w.valid(); ++step) {
+    if (step > limit)
+      throw LayoutError("stream-K: linear index " + std::to_string(linear_idx) + " makes more than " + std::to_string(limit) +
+                        " iterations (the scheduler's walk does not end)");
+    Work x;
+    x.iter = checked_add(first_iter, static_cast<i64>(step)), x.m = w.m, x.n = w.n, x.l = w.l;
+    x.k_begin = w.k_idx;
+    x.k_end = static_cast<i64>(w.k_idx) + static_cast<i64>(w.k_tile_count);
+    out.push_back(x);
+    if (!sk.continue_work(linear_idx, unit_iter_start, w)) break;  // continue_current_work_for_linear_idx
+  }
+  return out;
+}
+
+std::vector<Work> stream_k_visits(const StreamKConfig& c, const StreamKPlan& p, i64 cta) {
   const i64 gx = p.base.grid[0], gy = p.base.grid[1];
   const i64 bx = cta % gx, by = (cta / gx) % gy;
   // SK's constructor: the first linear index; advance_to_next_work adds the grid's size.
   u64 linear_idx = p.base.raster == RasterAlong::n ? static_cast<u64>(bx) + static_cast<u64>(by) * static_cast<u64>(gx)
                                                    : static_cast<u64>(bx) * static_cast<u64>(gy) + static_cast<u64>(by);
   const u64 step = static_cast<u64>(checked_mul(checked_mul(gx, gy), p.base.grid[2]));
-  // More visits than k blocks in the whole problem, plus one, would be a walk that does not end.
-  const u64 limit = p.units_per_problem * p.splits * p.k_tiles_per_output_tile + 1;
-  u32 unit_iter_start = 0;
-  SkWork w = sk.current_work(linear_idx, unit_iter_start);  // initial_work_tile_info
   std::vector<Work> out;
-  for (u64 iter = 0; w.valid(); ++iter) {
-    if (iter > limit)
-      throw LayoutError("stream-K: CTA " + std::to_string(cta) + " makes more than " + std::to_string(limit) +
-                        " iterations (the scheduler's walk does not end)");
-    Work x;
-    x.iter = static_cast<i64>(iter), x.m = w.m, x.n = w.n, x.l = w.l;
-    x.k_begin = w.k_idx;
-    x.k_end = static_cast<i64>(w.k_idx) + static_cast<i64>(w.k_tile_count);
-    out.push_back(x);
-    // SK fetch_next_work.
-    if (sk.continue_work(linear_idx, unit_iter_start, w)) continue;
+  // SK fetch_next_work: continue_current_work, else advance_to_next_work and get_current_work, until
+  // a linear index past the problem's units (each unit's visits ending where its k blocks do).
+  while (linear_idx < p.units_per_problem * p.splits) {
+    const std::vector<Work> unit = stream_k_unit_visits(c, p, linear_idx, static_cast<i64>(out.size()));
+    if (unit.empty()) break;  // an invalid unit ends the loop as the kernel's `while (work.is_valid())` does
+    out.insert(out.end(), unit.begin(), unit.end());
     linear_idx += step;
-    w = sk.current_work(linear_idx, unit_iter_start);
   }
   return out;
 }

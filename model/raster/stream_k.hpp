@@ -56,6 +56,10 @@ struct StreamKConfig {
   std::int64_t splits = 1;      // Arguments::splits
   Decomposition decomposition = Decomposition::heuristic;
   Reduction reduction = Reduction::deterministic;
+  // SKP initialize's bypass_sm90_occupancy_calculation: get_grid_shape's wave for clusters of 2 or
+  // more CTAs (without max_active_clusters) is the SM count itself, not get_max_cta_occupancy's GPC
+  // rule. false for the SM90 kernels; the SM100 stream-K params pass true (stream_k_sm100.hpp).
+  bool bypass_sm90_occupancy = false;
 };
 
 // The Params fields the device side reads, by their CUTLASS names.
@@ -81,9 +85,16 @@ void validate(const StreamKConfig& c);
 // SKP initialize and get_grid_shape.
 StreamKPlan plan_stream_k(const StreamKConfig& c);
 
+// One linear index's work: SK get_current_work_for_linear_idx, then continue_current_work_for_linear_idx
+// while it returns true (a stream-K unit's walk back over its tiles; one visit for a data-parallel
+// or split-K unit; none past the problem's units). Iterations numbered from first_iter. LayoutError
+// when the walk makes more iterations than the problem has k blocks plus one (a walk that would not
+// end).
+std::vector<Work> stream_k_unit_visits(const StreamKConfig& c, const StreamKPlan& p, std::uint64_t linear_idx, std::int64_t first_iter);
+
 // One CTA's work loop (the cooperative kernel's `while (work.is_valid())` with fetch_next_work):
-// its units in order, each with its k range. LayoutError when the loop makes more iterations than
-// the problem has k blocks plus one (a walk that would not end).
+// its linear indices' units in order (its first, then each advance_to_next_work's step of the grid's
+// size), each with its k range.
 std::vector<Work> stream_k_visits(const StreamKConfig& c, const StreamKPlan& p, std::int64_t cta);
 
 }  // namespace layoutproof::raster

@@ -20,8 +20,9 @@ std::string raster_text(raster::RasterOption r) {
 }
 
 // The launch of get_grid_shape's grid: none when the grid is empty (fewer SMs than a cluster's GPC
-// share) or not a multiple of the cluster shape (cudaLaunchKernelEx refuses a cluster launch whose
-// grid the cluster does not divide; below one GPC get_grid_shape leaves the SM count unrounded).
+// share), not a multiple of the cluster shape (cudaLaunchKernelEx refuses a cluster launch whose
+// grid the cluster does not divide; below one GPC get_grid_shape leaves the SM count unrounded), or
+// past CUDA's grid limits (x below 2^31, y and z at most 65535: sm100-stream-k's waves along z).
 void set_launch(Schedule& s, const std::array<i64, 3>& grid, i64 cluster_m, i64 cluster_n) {
   s.grid = grid;
   s.ctas = checked_mul(checked_mul(grid[0], grid[1]), grid[2]);
@@ -30,6 +31,8 @@ void set_launch(Schedule& s, const std::array<i64, 3>& grid, i64 cluster_m, i64 
   else if (grid[0] % cluster_m != 0 || grid[1] % cluster_n != 0)
     s.no_launch = "get_grid_shape gives grid " + g + ", not a multiple of the cluster " + std::to_string(cluster_m) + "x" +
                   std::to_string(cluster_n) + ": the hardware refuses the cluster launch";
+  else if (grid[0] > (i64{1} << 31) - 1 || grid[1] > 65535 || grid[2] > 65535)
+    s.no_launch = "get_grid_shape gives grid " + g + ", past CUDA's grid limits (x below 2^31, y and z at most 65535): the launch fails";
 }
 
 std::string tile_text(i64 m, i64 n, i64 l) { return "(m " + std::to_string(m) + ", n " + std::to_string(n) + ", l " + std::to_string(l) + ")"; }
@@ -119,6 +122,38 @@ Schedule schedule_of(const raster::Sm100Config& c) {
   return s;
 }
 
+std::string config_text(const raster::Sm100StreamKConfig& c) { return config_text(c.sk); }
+
+Schedule schedule_of(const raster::Sm100StreamKConfig& c) {
+  Schedule s;
+  const raster::Sm100StreamKPlan p = raster::plan_sm100_stream_k(c);
+  s.config = config_text(c);
+  set_launch(s, p.grid, c.sk.base.cluster_m, c.sk.base.cluster_n);
+  const std::string grid = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]);
+  switch (p.path) {
+    case raster::Sm100StreamKPath::stream_k:
+      s.plan = grid + " (waves of " + std::to_string(p.sk.sk_units) + " units), swizzle " + std::to_string(1 << p.sk.base.log_swizzle) + ", " +
+               raster::to_string(p.sk.base.raster) + ", stream-k (" + std::to_string(p.sk.sk_units) + " units over " + std::to_string(p.sk.sk_tiles) +
+               " tiles in " + std::to_string(p.sk.sk_groups) + " groups)";
+      s.rounding = "the scheduler rounds the blocks up to " + std::to_string(p.sk.base.blocks_m) + "x" + std::to_string(p.sk.base.blocks_n);
+      break;
+    case raster::Sm100StreamKPath::split_k:
+      s.plan = grid + " (every tile's splits launched), no swizzle, along-m (the SM100 map's identity), split-k " + std::to_string(p.sk.splits) + " splits";
+      s.rounding = "the grid rounds the tiles up to whole clusters, " + std::to_string(p.blocks_m) + "x" + std::to_string(p.blocks_n);
+      break;
+    case raster::Sm100StreamKPath::data_parallel:
+      s.plan = grid + " (every tile launched), no swizzle, along-m (the SM100 map's identity), data-parallel";
+      s.rounding = "the grid rounds the tiles up to whole clusters, " + std::to_string(p.blocks_m) + "x" + std::to_string(p.blocks_n);
+      break;
+  }
+  s.plan += ", one CLC work id per CTA (no cluster cancelled)";
+  s.problems = {{c.sk.base.tiles_m, c.sk.base.tiles_n, c.sk.base.tiles_l}};
+  s.visits = [p](i64 cta) { return raster::sm100_stream_k_visits(p, cta); };
+  s.k_tiles = c.sk.k_tiles;
+  s.reduction = c.sk.reduction;
+  return s;
+}
+
 Schedule schedule_of(const PersistentConfig& c) {
   Schedule s;
   const PersistentPlan p = raster::plan_persistent(c);
@@ -177,7 +212,7 @@ SchedulerResult prove_one(const Schedule& s, SchedulerClaim claim, const ProveOp
   if (claim == SchedulerClaim::k_exactly_once) {
     SchedulerResult r;
     r.config = s.config;
-    r.verdict = Verdict::error("", "k-exactly-once is a claim about stream-K's k ranges: the kind is sm90-stream-k");
+    r.verdict = Verdict::error("", "k-exactly-once is a claim about stream-K's k ranges: the kinds are sm90-stream-k and sm100-stream-k");
     return r;
   }
   const auto t0 = std::chrono::steady_clock::now();

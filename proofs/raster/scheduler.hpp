@@ -7,8 +7,9 @@
 //   in-range       no work unit points outside the problem (m >= M, n >= N or l >= L)
 //   balance        reported, not a proof: work units per CTA, max over mean (stream-K: k blocks
 //                  per CTA, max over mean)
-//   launches       the grid get_grid_shape gives launches: it has a CTA, and the cluster shape
-//                  divides it (cudaLaunchKernelEx refuses a cluster launch of any other grid). The
+//   launches       the grid get_grid_shape gives launches: it has a CTA, the cluster shape divides
+//                  it (cudaLaunchKernelEx refuses a cluster launch of any other grid), and its y and
+//                  z are at most 65535 and its x below 2^31 (CUDA's grid limits). The
 //                  other claims are about the visits the scheduler's code computes for that grid
 //                  whether or not the hardware would launch it.
 //
@@ -40,6 +41,7 @@
 #include "model/raster/persistent.hpp"
 #include "model/raster/persistent_sm100.hpp"
 #include "model/raster/stream_k.hpp"
+#include "model/raster/stream_k_sm100.hpp"
 #include "proofs/claims/prove.hpp"
 
 namespace layoutproof::proofs {
@@ -67,6 +69,7 @@ Schedule schedule_of(const raster::PersistentConfig& c);
 Schedule schedule_of(const raster::GroupConfig& c);
 Schedule schedule_of(const raster::StreamKConfig& c);
 Schedule schedule_of(const raster::Sm100Config& c);
+Schedule schedule_of(const raster::Sm100StreamKConfig& c);
 
 struct SchedulerResult {
   Verdict verdict;
@@ -86,5 +89,6 @@ std::string config_text(const raster::PersistentConfig& c);
 std::string config_text(const raster::GroupConfig& c);
 std::string config_text(const raster::StreamKConfig& c);
 std::string config_text(const raster::Sm100Config& c);
+std::string config_text(const raster::Sm100StreamKConfig& c);
 
 }  // namespace layoutproof::proofs

@@ -17,14 +17,14 @@ using raster::RasterOption;
 using raster::StreamKConfig;
 
 bool is_group(const SchedulerQuery& q) { return q.kind == "sm90-group"; }
-bool is_stream_k(const SchedulerQuery& q) { return q.kind == "sm90-stream-k"; }
+bool is_stream_k(const SchedulerQuery& q) { return is_stream_k_kind(q.kind); }
 bool is_sm100(const SchedulerQuery& q) { return q.kind == "sm100-persistent"; }
 
 // The flags that do not apply to the kind: LayoutError naming the first.
 void refuse_foreign_flags(const SchedulerQuery& q) {
   if (!is_scheduler_kind(q.kind))
     throw LayoutError((q.kind.empty() ? std::string("a scheduler KIND is needed") : "'" + q.kind + "' is not a scheduler kind") +
-                      ": the scheduler kinds are sm90-persistent, sm90-group, sm90-stream-k and sm100-persistent");
+                      ": the scheduler kinds are sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent and sm100-stream-k");
   if (is_group(q) && q.tiles) throw LayoutError("sm90-group takes --groups, not --tiles");
   if (!is_group(q) && q.groups) throw LayoutError(q.kind + " takes --tiles, not --groups");
   if (!is_group(q) && q.corrected) throw LayoutError("--corrected is the grouped scheduler's fixed early-exit bound: sm90-group only");
@@ -34,7 +34,7 @@ void refuse_foreign_flags(const SchedulerQuery& q) {
                       "launch control hardware");
   if (!is_stream_k(q)) {
     const char* flag = q.k_tiles ? "--k-tiles" : q.splits ? "--splits" : q.decomposition ? "--decomposition" : q.reduction ? "--reduction" : nullptr;
-    if (flag) throw LayoutError(std::string(flag) + " applies to sm90-stream-k only, not " + q.kind);
+    if (flag) throw LayoutError(std::string(flag) + " applies to sm90-stream-k and sm100-stream-k only, not " + q.kind);
   }
 }
 
@@ -46,9 +46,11 @@ std::vector<T> one_or(const std::optional<T>& given, std::vector<T> all) {
 }  // namespace
 
 const std::vector<std::string>& scheduler_kinds() {
-  static const std::vector<std::string> kinds{"sm90-persistent", "sm90-group", "sm90-stream-k", "sm100-persistent"};
+  static const std::vector<std::string> kinds{"sm90-persistent", "sm90-group", "sm90-stream-k", "sm100-persistent", "sm100-stream-k"};
   return kinds;
 }
+
+bool is_stream_k_kind(const std::string& kind) { return kind == "sm90-stream-k" || kind == "sm100-stream-k"; }
 
 bool is_scheduler_kind(const std::string& kind) {
   const auto& k = scheduler_kinds();
@@ -117,13 +119,14 @@ Schedule fixed_schedule(const SchedulerQuery& q) {
   b.tiles_m = (*q.tiles)[0], b.tiles_n = (*q.tiles)[1], b.tiles_l = (*q.tiles)[2];
   common(b);
   if (!is_stream_k(q)) return schedule_of(b);
-  if (!q.k_tiles) throw LayoutError("sm90-stream-k needs --k-tiles K (k blocks per output tile)");
+  if (!q.k_tiles) throw LayoutError(q.kind + " needs --k-tiles K (k blocks per output tile)");
   StreamKConfig c;
   c.base = b;
   c.k_tiles = *q.k_tiles;
   if (q.splits) c.splits = *q.splits;
   if (q.decomposition) c.decomposition = *q.decomposition;
   if (q.reduction) c.reduction = *q.reduction;
+  if (q.kind == "sm100-stream-k") return schedule_of(raster::Sm100StreamKConfig{c});
   return schedule_of(c);
 }
 
@@ -189,7 +192,7 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
     d.oversized = count;
     return d;
   }
-  std::vector<std::pair<i64, std::variant<PersistentConfig, GroupConfig, StreamKConfig, raster::Sm100Config>>> out;
+  std::vector<std::pair<i64, std::variant<PersistentConfig, GroupConfig, StreamKConfig, raster::Sm100Config, raster::Sm100StreamKConfig>>> out;
   for (std::size_t pi = 0; pi < problems_count; ++pi)
     for (const auto& cl : clusters)
       for (const i64 s : swizzles)
@@ -232,7 +235,8 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
                   StreamKConfig c;
                   c.base = b, c.k_tiles = kt, c.splits = sp, c.decomposition = d;
                   if (q.reduction) c.reduction = *q.reduction;
-                  out.push_back({checked_mul(size, kt), c});
+                  if (q.kind == "sm100-stream-k") out.push_back({checked_mul(size, kt), raster::Sm100StreamKConfig{c}});
+                  else out.push_back({checked_mul(size, kt), c});
                 }
           }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -4,11 +4,11 @@
 // the ones left free. One place turns it into the schedules the claims enumerate
 // (proofs/raster/scheduler.hpp), so both inputs mean the same thing.
 //
-//   kind             sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent
+//   kind             sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent | sm100-stream-k
 //   tiles (M,N,L)    the problem in CTA tiles (persistent, stream-K)
 //   groups           each group's (M, N) in CTA tiles (sm90-group)
 //   cluster, max_swizzle, raster, sms, max_active_clusters
-//   k_tiles, splits, decomposition, reduction   (sm90-stream-k)
+//   k_tiles, splits, decomposition, reduction   (sm90-stream-k, sm100-stream-k)
 //
 // Free parameters range over (smallest configurations first):
 //   tiles M, N in [1, max_tiles] (stream-K: [1, min(max_tiles, 8)]), L in {1, 2}; groups: every list of 1..max_groups groups of
@@ -37,9 +37,9 @@ struct SchedulerQuery {
   std::optional<std::array<std::int64_t, 2>> cluster;
   std::optional<std::int64_t> max_swizzle, sms, max_active_clusters;
   std::optional<raster::RasterOption> raster;
-  std::optional<std::int64_t> k_tiles, splits;                 // sm90-stream-k
-  std::optional<raster::Decomposition> decomposition;          // sm90-stream-k
-  std::optional<raster::Reduction> reduction;                  // sm90-stream-k
+  std::optional<std::int64_t> k_tiles, splits;                 // the stream-K kinds
+  std::optional<raster::Decomposition> decomposition;          // the stream-K kinds
+  std::optional<raster::Reduction> reduction;                  // the stream-K kinds
   bool corrected = false;                                      // sm90-group: the fixed early-exit bound
   // How a domain is decided: enumeration of every configuration, or Z3 over symbolic M, N, L
   // (sm90-persistent with --tiles left free and every other parameter given; exactly-once and
@@ -48,8 +48,12 @@ struct SchedulerQuery {
   std::int64_t max_tiles = 16, max_groups = 3;                 // the free parameters' bounds
 };
 
-// The kinds a query takes: sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent.
+// The kinds a query takes: sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent,
+// sm100-stream-k.
 bool is_scheduler_kind(const std::string& kind);
+// The kinds whose units carry k ranges (--k-tiles, --splits, ..., k-exactly-once): sm90-stream-k,
+// sm100-stream-k.
+bool is_stream_k_kind(const std::string& kind);
 const std::vector<std::string>& scheduler_kinds();
 
 // The query as `layoutproof raster prove KIND` takes it: every parameter given, as its flag, in one
@@ -69,7 +73,8 @@ Schedule fixed_schedule(const SchedulerQuery& q);
 // order of the lists above), held as configurations: a schedule is made when the search reaches it.
 struct SchedulerDomain {
   std::string text;  // the domain in words, for the verdict
-  std::vector<std::variant<raster::PersistentConfig, raster::GroupConfig, raster::StreamKConfig, raster::Sm100Config>> configs;
+  std::vector<std::variant<raster::PersistentConfig, raster::GroupConfig, raster::StreamKConfig, raster::Sm100Config, raster::Sm100StreamKConfig>>
+      configs;
   std::uint64_t oversized = 0;  // > 0: the domain's size, past kMaxDomain: nothing was listed
   std::size_t size() const { return configs.size(); }
   Schedule at(std::size_t i) const;

@@ -2,9 +2,10 @@
 """Compares `layoutproof raster trace sm90-persistent ... --json` with CUTLASS's own scheduler run on
 the GPU (scheduler_reference.cu's output: one configuration a line).
 
-Usage: compare.py LAYOUTPROOF VISITS.txt[.gz|.xz] [--kind sm90-persistent|sm90-group|sm90-stream-k|sm100-persistent]
+Usage: compare.py LAYOUTPROOF VISITS.txt[.gz|.xz] [--kind sm90-persistent|sm90-group|sm90-stream-k|sm100-persistent|sm100-stream-k]
 (group_reference.cu's lines: "G M0 N0 ... cluster_m cluster_n max_swizzle raster sms <json>";
-stream_k_reference.cu's: "M N L cluster_m cluster_n max_swizzle raster sms k_tiles splits decomposition <json>")
+stream_k_reference.cu's and sm100_stream_k_reference.cu's: "M N L cluster_m cluster_n max_swizzle raster sms k_tiles splits
+decomposition <json>")
 Every configuration's grid and every CTA's visit sequence must be equal; exit 1 otherwise.
 """
 import gzip
@@ -36,7 +37,7 @@ def main():
             cm, cn, sw, ri, sms = nums[2 * g:]
             rest = parts[-1]
             flags = ['--groups', groups]
-        elif kind == 'sm90-stream-k':
+        elif kind in ('sm90-stream-k', 'sm100-stream-k'):
             parts = line.split(' ', 11)
             if len(parts) < 12:
                 continue

@@ -168,13 +168,13 @@ int run_trace(const SchedFlags& f, std::ostream& out) {
 
 int run_prove(const SchedFlags& f, std::ostream& out) {
   if (f.claims.empty()) throw LayoutError("raster prove " + f.q.kind + " needs --claim exactly-once|in-range|balance" +
-                                          (f.q.kind == "sm90-stream-k" ? "|k-exactly-once" : "") + "|launches");
+                                          (proofs::is_stream_k_kind(f.q.kind) ? "|k-exactly-once" : "") + "|launches");
   std::vector<proofs::SchedulerClaim> claims;
   for (const auto& c : f.claims) {
     const auto claim = proofs::parse_scheduler_claim(c);
     if (!claim) throw LayoutError("unknown scheduler claim '" + c + "' (exactly-once, in-range, balance, k-exactly-once, launches)");
-    if (*claim == proofs::SchedulerClaim::k_exactly_once && f.q.kind != "sm90-stream-k")
-      throw LayoutError("k-exactly-once is about stream-K's k ranges: the kind is sm90-stream-k, not " + f.q.kind);
+    if (*claim == proofs::SchedulerClaim::k_exactly_once && !proofs::is_stream_k_kind(f.q.kind))
+      throw LayoutError("k-exactly-once is about stream-K's k ranges: the kinds are sm90-stream-k and sm100-stream-k, not " + f.q.kind);
     claims.push_back(*claim);
   }
   const std::string partial = f.report.empty() ? "" : prepare_scheduler_report(f.report);
@@ -225,7 +225,7 @@ int run_scheduler_command(const std::string& sub, const std::vector<std::string>
   for (const auto& a : args) f.command += " " + shell_quote(a);
   if (!proofs::is_scheduler_kind(f.q.kind))
     throw LayoutError("raster " + sub + " " + (f.q.kind.empty() ? std::string("needs a KIND") : "'" + f.q.kind + "'") +
-                      ": the scheduler kinds are sm90-persistent, sm90-group, sm90-stream-k and sm100-persistent");
+                      ": the scheduler kinds are sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent and sm100-stream-k");
   return sub == "trace" ? run_trace(f, out) : run_prove(f, out);
 }
 

@@ -1,0 +1,129 @@
+// The reference for layoutproof's sm100-stream-k model (model/raster/stream_k_sm100.hpp): CUTLASS's
+// own PersistentTileSchedulerSm100StreamK run on the GPU over a grid of configurations, every CTA's
+// work units printed as `layoutproof raster trace sm100-stream-k ... --json` prints them (with
+// k_begin and k_end). CUTLASS's headers are given at build time, never vendored:
+//
+//   nvcc -arch=sm_90 -std=c++17 --expt-relaxed-constexpr -I$CUTLASS_DIR/include \
+//     -o sm100_stream_k_reference tools/scheduler_reference/sm100_stream_k_reference.cu
+//   ./sm100_stream_k_reference > sm100_stream_k_visits.txt   (GPU machine: one line per configuration)
+//   python3 tools/scheduler_reference/compare.py build/layoutproof sm100_stream_k_visits.txt --kind sm100-stream-k
+//
+// Each line: "M N L cluster_m cluster_n max_swizzle raster sms k_tiles splits decomposition <json>",
+// as stream_k_reference.cu's. The host side is the real Params::initialize (tile shape 1x1x1: the
+// problem's M, N, K are the tiles and k tiles) and Params::get_grid_shape (what the scheduler's
+// get_grid_shape returns for the same problem blocks). The device side calls only what runs
+// without the cluster launch control (CLC) instructions, which need an sm_100 machine: the
+// constructor (the hardware's block_id_in_cluster), initial_work_tile_info (the underlying
+// PersistentTileSchedulerSm100's swizzle_and_rasterize of blockIdx, then convert_work), then
+// continue_current_work while it returns true: the first branch of fetch_next_work. That is the
+// schedule with no cluster cancelled: each CTA its own block's work. Nothing of the CLC path
+// (fetch_next_work's second branch) is emulated; the ids it hands out go through the same
+// convert_work. The kernel is launched with the cluster shape as its cluster dimensions.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include "cluster_launch.hpp"
+
+#include "cute/tensor.hpp"
+#include "cutlass/gemm/kernel/sm100_tile_scheduler_stream_k.hpp"
+
+using Tile = cute::Shape<cute::_1, cute::_1, cute::_1>;
+using ClusterType = cute::Shape<cute::_1, cute::_1, cute::_1>;  // the type only: the launch gives the cluster
+using Scheduler = cutlass::gemm::kernel::detail::PersistentTileSchedulerSm100StreamK<Tile, ClusterType, 2>;
+using Params = typename Scheduler::Params;
+using RasterOrderOptions = cutlass::gemm::kernel::detail::RasterOrderOptions;
+using DecompositionMode = cutlass::gemm::kernel::detail::DecompositionMode;
+using ReductionMode = cutlass::gemm::kernel::detail::ReductionMode;
+
+constexpr int kMaxVisits = 128;  // per CTA
+constexpr int kFields = 5;       // m, n, l, k_begin, k_end
+constexpr int kMaxCtas = 4096;
+
+__global__ void visits(Params params, int* out) {
+  if (threadIdx.x != 0) return;
+  const long long cta = blockIdx.x + static_cast<long long>(gridDim.x) * (blockIdx.y + static_cast<long long>(gridDim.y) * blockIdx.z);
+  int* mine = out + cta * (1 + kFields * kMaxVisits);
+  Scheduler s(nullptr, params, cute::block_id_in_cluster());
+  auto w = s.initial_work_tile_info(ClusterType{});
+  int k = 0;
+  bool more = w.is_valid();
+  while (more && k < kMaxVisits) {
+    int* v = mine + 1 + kFields * k;
+    v[0] = w.M_idx, v[1] = w.N_idx, v[2] = w.L_idx, v[3] = w.K_idx, v[4] = w.K_idx + static_cast<int>(w.k_tile_count);
+    ++k;
+    more = s.continue_current_work(w);  // fetch_next_work's first branch
+  }
+  mine[0] = more ? -1 : k;  // -1: more than kMaxVisits
+}
+
+int main() {
+  const int tiles[] = {1, 3, 5, 8, 13};
+  const int clusters[][2] = {{1, 1}, {2, 1}, {1, 2}, {2, 2}};
+  const int swizzles[] = {1, 4};
+  const RasterOrderOptions rasters[] = {RasterOrderOptions::Heuristic, RasterOrderOptions::AlongM, RasterOrderOptions::AlongN};
+  const int sms_list[] = {8, 20, 148};
+  const int k_list[] = {9, 17, 40};
+  // (splits, decomposition): splits > 1 only where can_implement takes it.
+  const int modes[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}, {2, 2}, {3, 0}, {3, 2}};
+  const DecompositionMode decomps[] = {DecompositionMode::Heuristic, DecompositionMode::DataParallel, DecompositionMode::SplitK,
+                                       DecompositionMode::StreamK};
+  const size_t per_cta = 1 + kFields * kMaxVisits;
+  int* out = nullptr;
+  const size_t cap = size_t(kMaxCtas) * per_cta;
+  if (cudaMalloc(&out, cap * sizeof(int)) != cudaSuccess) return 1;
+  std::vector<int> host(cap);
+  for (int m : tiles)
+    for (int n : tiles)
+      for (int l = 1; l <= 2; ++l)
+        for (auto& cl : clusters)
+          for (int sw : swizzles)
+            for (int ri = 0; ri < 3; ++ri)
+              for (int sms : sms_list)
+                for (int kt : k_list)
+                  for (auto& md : modes) {
+                    cutlass::KernelHardwareInfo hw;
+                    hw.sm_count = sms;
+                    hw.max_active_clusters = 0;
+                    const cutlass::gemm::GemmCoord cluster(cl[0], cl[1], 1);
+                    const cutlass::gemm::GemmCoord tile(1, 1, 1);
+                    const cutlass::gemm::BatchedGemmCoord problem(m, n, kt, l);
+                    Params params;
+                    params.initialize(problem, tile, cluster, hw, md[0], sw, rasters[ri], ReductionMode::Deterministic, decomps[md[1]], nullptr);
+                    const dim3 grid = params.get_grid_shape(problem, tile, cluster);
+                    const long long ctas = static_cast<long long>(grid.x) * grid.y * grid.z;
+                    std::printf("%d %d %d %d %d %d %d %d %d %d %d ", m, n, l, cl[0], cl[1], sw, ri, sms, kt, md[0], md[1]);
+                    if (ctas > kMaxCtas || ctas == 0) {
+                      std::printf("ERROR grid %u %u %u\n", grid.x, grid.y, grid.z);
+                      continue;
+                    }
+                    const cudaError_t e = launch_with_cluster(visits, grid, cl[0], cl[1], params, out);
+                    if (e != cudaSuccess) {
+                      std::printf("ERROR %s\n", cudaGetErrorString(e));
+                      cudaGetLastError();
+                      continue;
+                    }
+                    cudaMemcpy(host.data(), out, size_t(ctas) * per_cta * sizeof(int), cudaMemcpyDeviceToHost);
+                    std::string s = "{\"ctas\":[";
+                    for (long long c = 0; c < ctas; ++c) {
+                      const int* mine = host.data() + size_t(c) * per_cta;
+                      if (mine[0] < 0) {
+                        std::fprintf(stderr, "CTA %lld made more than %d visits\n", c, kMaxVisits);
+                        return 3;
+                      }
+                      s += (c ? ",{\"cta\":" : "{\"cta\":") + std::to_string(c) + ",\"work\":[";
+                      for (int k = 0; k < mine[0]; ++k) {
+                        const int* v = mine + 1 + kFields * k;
+                        s += (k ? ",{\"iter\":" : "{\"iter\":") + std::to_string(k) + ",\"group\":0,\"m\":" + std::to_string(v[0]) +
+                             ",\"n\":" + std::to_string(v[1]) + ",\"l\":" + std::to_string(v[2]) + ",\"k_begin\":" + std::to_string(v[3]) +
+                             ",\"k_end\":" + std::to_string(v[4]) + "}";
+                      }
+                      s += "]}";
+                    }
+                    s += "],\"grid\":[" + std::to_string(grid.x) + "," + std::to_string(grid.y) + "," + std::to_string(grid.z) + "]}";
+                    std::printf("%s\n", s.c_str());
+                  }
+  return 0;
+}
