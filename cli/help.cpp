@@ -248,10 +248,11 @@ Usage:
     schedulers:
       - name: gemm_128x128_cluster2x1
         kind: sm90-persistent       # sm90-persistent | sm90-group (groups: [2x3, ...]) | sm90-stream-k
+                                    # | sm100-persistent | sm100-stream-k
         tiles: [132, 64, 1]         # or "132x64x1"; cluster, max_swizzle, raster, sms, max_active_clusters
-        cluster: [2, 1]             # sm90-stream-k: k_tiles, splits, decomposition, reduction
+        cluster: [2, 1]             # the stream-K kinds: k_tiles, splits, decomposition, reduction
         sms: 132
-        claims: [exactly-once, in-range, balance]   # k-exactly-once: sm90-stream-k
+        claims: [exactly-once, in-range, balance]   # k-exactly-once: the stream-K kinds
 
 Options:
   -j N, --jobs N      prove N claims at a time (default 1)
@@ -353,7 +354,7 @@ Usage:
   layoutproof raster prove sm90-persistent [the trace flags] --claim exactly-once|in-range|balance [--max-tiles B]
   layoutproof raster trace|prove sm90-group --groups 'M1xN1,...' | sm90-stream-k --tiles M,N[,L] --k-tiles K ...
   KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent,
-        sm90-group, sm90-stream-k, sm100-persistent
+        sm90-group, sm90-stream-k, sm100-persistent, sm100-stream-k
 
 Options:
   prove KIND      prove a rasterization's claims (layoutproof raster prove --help lists its options)
@@ -384,6 +385,7 @@ Usage:
                      [--reduction deterministic|nondeterministic] [the sm90-persistent flags]
   layoutproof raster prove sm90-stream-k [the same flags] --claim exactly-once|k-exactly-once|in-range|balance
   layoutproof raster trace|prove sm100-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S] [--raster R]
+  layoutproof raster trace|prove sm100-stream-k [the sm90-stream-k flags]
   Every form takes --report DIR.
 
 Options:
@@ -399,22 +401,23 @@ Options:
   --raster R             along-m, along-n or heuristic (default heuristic: along-m when N > M)
   --sms N                the SM count get_grid_shape is given (default 132)
   --max-active-clusters C  hw_info.max_active_clusters (default 0: CUTLASS's GPC occupancy rule)
-  --k-tiles K            sm90-stream-k: k blocks per output tile (ceil(K / tile K))
-  --splits S             sm90-stream-k: Arguments::splits (> 1 only with heuristic or split-k)
-  --decomposition D      sm90-stream-k: heuristic (default), data-parallel, split-k or stream-k
-  --reduction R          sm90-stream-k: the fix-up's deterministic (default) or nondeterministic wait
+  --k-tiles K            the stream-K kinds: k blocks per output tile (ceil(K / tile K))
+  --splits S             the stream-K kinds: Arguments::splits (> 1 only with heuristic or split-k)
+  --decomposition D      the stream-K kinds: heuristic (default), data-parallel, split-k or stream-k
+  --reduction R          the stream-K kinds: the fix-up's deterministic (default) or nondeterministic wait
   --json                 {"ctas":[{"cta":i,"work":[{"iter":k,"group":0,"m":..,"n":..,"l":..}]}],"grid":[x,y,z]}
                          (cta = x + gx*(y + gy*z) of the grid get_grid_shape gives; iter from 0;
-                         sm90-stream-k adds "k_begin" and "k_end" (exclusive) to each unit)
+                         the stream-K kinds add "k_begin" and "k_end" (exclusive) to each unit)
   --claim C              prove: exactly-once (every tile computed by exactly one CTA and iteration;
                          stream-K: its epilogue, by the unit ending at its last k block),
                          in-range (no work unit outside the problem), balance (units per CTA, reported;
                          stream-K: k blocks per CTA), k-exactly-once (stream-K: every (tile, k block)
                          accumulated once, and the fix-up protocol completes with every CTA resident:
                          each split tile reduced once, by its final split, after its contributors),
-                         launches (get_grid_shape's grid has a CTA and the cluster divides it: the
-                         hardware refuses any other cluster launch; the other claims are about the
-                         visits the code computes for the grid, launched or not)
+                         launches (get_grid_shape's grid has a CTA, the cluster divides it and it is
+                         within CUDA's limits (y, z at most 65535): the hardware refuses any other;
+                         the other claims are about the visits the code computes for the grid,
+                         launched or not)
   --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2} (default 16)
   --engine E             prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32),
                          z3 (every M, N at once: needs --cluster, --max-swizzle, --raster, --sms) or
@@ -432,7 +435,10 @@ step follows, and `ctest -R raster.scheduler_reference` compares it with CUTLASS
 on an H100. sm90-group is PersistentTileSchedulerSm90Group, sm90-stream-k
 PersistentTileSchedulerSm90StreamK (raster.group_reference, raster.stream_k_reference),
 sm100-persistent PersistentTileSchedulerSm100's block-to-tile map (every tile launched; the
-cluster launch control hands out the rest, in an order the model does not fix). prove
+cluster launch control hands out the rest, in an order the model does not fix), sm100-stream-k
+PersistentTileSchedulerSm100StreamK (the sm90 stream-K units on waves of stream-K units, or every
+tile's splits, each CTA its own block's work and stream-K walk: the claims hold for every order the
+cluster launch control picks; balance is per block; raster.sm100_stream_k_reference). prove
 enumerates every CTA's loop; flags not given range over a stated domain (clusters 1x1, 2x1, 1x2,
 2x2; max swizzle 1, 2, 4, 8; the three rasters; 1, 3, 8, 132 SMs; stream-K: k tiles 1, 9, 17, 40,
 splits 1, 2, 3, the four decompositions), smallest first.
@@ -446,6 +452,7 @@ Examples:
   layoutproof raster prove sm90-group --max-swizzle 4 --cluster 1x1 --claim exactly-once
   layoutproof raster trace sm90-stream-k --tiles 5,1 --k-tiles 20 --sms 4
   layoutproof raster prove sm90-stream-k --tiles 5,3 --k-tiles 40 --sms 8 --claim k-exactly-once
+  layoutproof raster trace sm100-stream-k --tiles 9,1 --k-tiles 20 --sms 4
   layoutproof raster prove sm90-group --groups 2x3 --max-swizzle 4 --cluster 1,1 --sms 132 --claim exactly-once --report group_report
   layoutproof raster trace sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --report stream_k_report
 

@@ -83,6 +83,34 @@ assert sorted(w.values()) == [(m, n) for m in range(4) for n in range(4)], w
 out=$("$BIN" raster prove sm100-persistent --tiles 3,3 --cluster 2,1 --max-swizzle 1 --raster along-m --claim in-range)
 [ $? -eq 1 ] && echo "$out" | grep -q "outside the 3x3x1 problem" || fail "sm100 in-range not refuted: $out"
 "$BIN" raster trace sm100-persistent --tiles 4,4 --sms 8 >/dev/null 2>&1; [ $? -eq 2 ] || fail "sm100 --sms accepted"
+# sm100-stream-k: the worked example of model/raster/stream_k_sm100.hpp: grid 4x1x2, the z = 0
+# blocks the stream-K units (CTA 1 k [0, 10) of tile 2, then tile 1 whole; CTA 2 tile 3, then tile
+# 2's final split), the z = 1 blocks the data-parallel tiles 5..8.
+out=$("$BIN" raster trace sm100-stream-k --tiles 9,1,1 --k-tiles 20 --sms 4 --json)
+echo "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["grid"] == [4, 1, 2], d["grid"]
+w = {c["cta"]: [(u["iter"], u["m"], u["k_begin"], u["k_end"]) for u in c["work"]] for c in d["ctas"]}
+assert w[0] == [(0, 0, 0, 20)], w
+assert w[1] == [(0, 2, 0, 10), (1, 1, 0, 20)], w
+assert w[2] == [(0, 3, 0, 20), (1, 2, 10, 20)], w
+assert w[3] == [(0, 4, 0, 20)], w
+assert [w[c] for c in range(4, 8)] == [[(0, m, 0, 20)] for m in range(5, 9)], w
+assert all(u["n"] == 0 and u["l"] == 0 for c in d["ctas"] for u in c["work"]), d
+' || fail "sm100-stream-k trace: $out"
+"$BIN" raster prove sm100-stream-k --max-tiles 4 --claim exactly-once --claim k-exactly-once --claim launches >/dev/null || fail "sm100-stream-k claims not proved over the domain"
+# The data-parallel path launches the tiles rounded up to whole clusters: in-range refuted.
+out=$("$BIN" raster prove sm100-stream-k --tiles 3,3 --k-tiles 9 --cluster 2,1 --max-swizzle 1 --raster along-m --sms 8 --claim in-range)
+[ $? -eq 1 ] && echo "$out" | grep -q "CTA 3 at iteration 0 computes tile (m 3, n 0, l 0), outside the 3x3x1 problem (the grid rounds the tiles up to whole clusters, 4x3)" || fail "sm100-stream-k in-range not refuted: $out"
+# 65536 waves of 2 stream-K units along z: past CUDA's grid limit, no launch.
+out=$("$BIN" raster prove sm100-stream-k --tiles 131073,1 --k-tiles 9 --sms 2 --decomposition stream-k --cluster 1,1 --max-swizzle 1 --raster along-m --claim launches)
+[ $? -eq 1 ] && echo "$out" | grep -q "grid 2x1x65536, past CUDA's grid limits" || fail "sm100-stream-k launches not refuted: $out"
+for bad in "--k-tiles 0" "--k-tiles 9 --splits 2 --decomposition data-parallel" "--k-tiles 9 --groups 2x2" "--k-tiles 9 --corrected" "--k-tiles 9 --cluster 3,1"; do
+  "$BIN" raster trace sm100-stream-k --tiles 4,4 $bad >/dev/null 2>&1; rc=$?
+  [ $rc -eq 2 ] || fail "raster trace sm100-stream-k $bad: exit $rc"
+done
+"$BIN" raster trace sm100-stream-k --tiles 4,4 2>&1 | grep -q "sm100-stream-k needs --k-tiles" || fail "sm100-stream-k without --k-tiles"
 "$BIN" raster trace sm90-persistent --tiles 4,4 --k-tiles 9 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--k-tiles for sm90-persistent accepted"
 "$BIN" raster prove sm90-persistent --tiles 4,4 --claim k-exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "k-exactly-once for sm90-persistent accepted"
 
@@ -103,6 +131,8 @@ python3 -c 'import sys, xml.dom.minidom as m; [m.parse(f) for f in sys.argv[1:]]
 grep -q 'the witness configuration of exactly-once' "$rep/d/index.html" && grep -q 'groups 2x3, cluster 1x1, max swizzle 4' "$rep/d/index.html" || fail "prove --report over a domain: not the witness"
 "$BIN" raster trace sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --report "$rep/k" >/dev/null || fail "stream-K --report"
 grep -q '>2:1 k\[10,20)</text>' "$rep/k/summary.svg" || fail "stream-K --report: the split tile's second unit"
+"$BIN" raster trace sm100-stream-k --tiles 9,1,1 --k-tiles 20 --sms 4 --report "$rep/s" >/dev/null || fail "sm100-stream-k --report"
+grep -q '>2:1 k\[10,20)</text>' "$rep/s/summary.svg" && [ -s "$rep/s/wave_1.svg" ] || fail "sm100-stream-k --report: the split tile's final split"
 # The same DIR again replaces the report; a DIR that cannot be written exits 2, before any proof.
 "$BIN" raster trace sm90-persistent --tiles 2,2 --sms 4 --report "$rep/p" >/dev/null || fail "--report over a report"
 [ ! -e "$rep/p/wave_1.svg" ] || fail "--report left the previous run's frames"
