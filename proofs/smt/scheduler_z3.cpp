@@ -10,8 +10,8 @@
 //
 // Queries (D: 1 <= M, N <= T, 1 <= L <= Lmax; a visit: a CTA (bx < gx, by < gy) and k with
 // lin = first(bx, by) + k * G < B, G = gx * gy, B = blocks_m * blocks_n * L):
-//   .launch     sat? D, the grid is empty (exactly-once), or empty or not a multiple of the cluster
-//               (launches: the hardware refuses such a cluster launch)
+//   .launch     sat? D, the grid is empty (exactly-once), or empty, not a multiple of the cluster
+//               or past CUDA's y limit of 65535 (launches: the hardware refuses such a launch)
 //   .first      sat? a CTA's first index >= G, or two CTAs share one         (so lin covers [0, B) once)
 //   .in-range   sat? D, a visit whose tile is outside the problem
 //   .box        sat? D, a visit whose tile is outside the rounded blocks (blocks_m x blocks_n x L)
@@ -217,8 +217,12 @@ SchedulerResult prove_persistent_symbolic(const raster::PersistentConfig& fixed,
     const expr launches = z3::ugt(e.mul(p.gx, p.gy), e.k(0));
     if (claim == SchedulerClaim::launches) {
       const expr divides = z3::urem(p.gx, e.k(fixed.cluster_m)) == e.k(0) && z3::urem(p.gy, e.k(fixed.cluster_n)) == e.k(0);
-      if (auto x = run("launch", {dom, !(launches && divides)}, "the grid does not launch")) return *x;
-      r.verdict = Verdict::proved(method, "for " + bounds_text(max_tiles, max_l) + ", get_grid_shape's grid has a CTA and the cluster divides it");
+      // CUDA's grid limits: y at most 65535 (along-n puts up to the SM count there); x, at most the
+      // SM count or the problem's tiles (below 2^29 here), cannot pass 2^31 - 1; z is 1.
+      const expr within = z3::ule(p.gy, e.k(65535));
+      if (auto x = run("launch", {dom, !(launches && divides && within)}, "the grid does not launch")) return *x;
+      r.verdict = Verdict::proved(method, "for " + bounds_text(max_tiles, max_l) +
+                                              ", get_grid_shape's grid has a CTA, the cluster divides it and its y is at most 65535");
       return r;
     }
     if (claim == SchedulerClaim::exactly_once)

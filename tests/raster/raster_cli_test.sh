@@ -111,6 +111,12 @@ for bad in "--k-tiles 0" "--k-tiles 9 --splits 2 --decomposition data-parallel" 
   [ $rc -eq 2 ] || fail "raster trace sm100-stream-k $bad: exit $rc"
 done
 "$BIN" raster trace sm100-stream-k --tiles 4,4 2>&1 | grep -q "sm100-stream-k needs --k-tiles" || fail "sm100-stream-k without --k-tiles"
+# CUDA's grid limit (y at most 65535) refutes launches for every kind, by enumeration and by Z3 alike:
+# along-n puts the SM count, truncated by the problem, in y.
+out=$("$BIN" raster prove sm90-persistent --tiles 256,256 --sms 1048576 --raster along-n --cluster 1,1 --max-swizzle 1 --claim launches)
+[ $? -eq 1 ] && echo "$out" | grep -q "grid 1x65536x1, past CUDA's grid limits" || fail "sm90 y past 65535 not refuted: $out"
+out=$("$BIN" raster prove sm90-persistent --engine z3 --sms 1048576 --raster along-n --cluster 1,1 --max-swizzle 1 --max-tiles 256 --claim launches)
+[ $? -eq 1 ] && echo "$out" | grep -q "past CUDA's grid limits" || fail "Z3 launches missed y past 65535: $out"
 "$BIN" raster trace sm90-persistent --tiles 4,4 --k-tiles 9 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--k-tiles for sm90-persistent accepted"
 "$BIN" raster prove sm90-persistent --tiles 4,4 --claim k-exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "k-exactly-once for sm90-persistent accepted"
 
