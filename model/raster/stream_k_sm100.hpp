@@ -56,8 +56,8 @@
 //
 // Not modelled: ForceDataParallel (a tile N of 192 forces the data-parallel decomposition: give
 // --decomposition data-parallel, the splits asked are then ignored); ktile_start_alignment_count 2
-// (split-K's even k starts; every kernel of this commit but the blockwise-scaled ones passes 1);
-// fallback clusters (refused by can_implement, as above).
+// (even k starts, which sm100_sparse_gemm_tma_warpspecialized.hpp asks for; the other kernels pass
+// 1); fallback clusters (refused by can_implement, as above).
 //
 // Worked example: tiles 9x1x1, k tiles 20, 4 SMs, cluster 1x1, raster heuristic (along-n): the
 // SM90 heuristic keeps 4 data-parallel tiles and makes the other 5 stream-K tiles, 100 k blocks, in
