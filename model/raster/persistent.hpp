@@ -129,6 +129,8 @@ std::string to_string(RasterAlong r);
 //     static cluster shape the sm90 rule with Blackwell's 20-SM GPCs (max_sm_per_gpc = 20); for a
 //     cluster shape given at run time (hw_info.cluster_shape, is_static_cluster_shape false) the
 //     "preferred clusters" grid: the major extent ((min(sms, blocks) / c_minor) / c_major) * c_major.
+// A run-time cluster's fallback shape (hw_info.cluster_shape_fallback) changes no work unit: the
+// device derives its linear index and minor offset from blockIdx and the params' cluster shape only.
 // Example: groups 4x1, cluster 2x1, atom_m 2, static, 148 SMs, along-m: the host counts
 // round_up(ceil(4 / 2), 2) = 2 blocks and gives grid 2x1x1 (min(148 / 1, 2 / 1)); the device's bound is
 // round_up(4, 2) = 4: CTA 0 takes linear 0, 2, tiles (m 0, n 0), (2, 0); CTA 1 linear 1, 3: (1, 0),
