@@ -247,7 +247,7 @@ Usage:
   shown as REPORT, never PROVED, and never fails (docs/ci.md, examples/schedulers_sm90.yaml):
     schedulers:
       - name: gemm_128x128_cluster2x1
-        kind: sm90-persistent       # sm90-persistent | sm90-group (groups: [2x3, ...]) | sm90-stream-k
+        kind: sm90-persistent       # sm90-persistent | sm90-group, sm100-group (groups: [2x3, ...]) | sm90-stream-k
                                     # | sm100-persistent | sm100-stream-k
         tiles: [132, 64, 1]         # or "132x64x1"; cluster, max_swizzle, raster, sms, max_active_clusters
         cluster: [2, 1]             # the stream-K kinds: k_tiles, splits, decomposition, reduction
@@ -354,7 +354,7 @@ Usage:
   layoutproof raster prove sm90-persistent [the trace flags] --claim exactly-once|in-range|balance [--max-tiles B]
   layoutproof raster trace|prove sm90-group --groups 'M1xN1,...' | sm90-stream-k --tiles M,N[,L] --k-tiles K ...
   KIND: row-major | seed | seed-fixed | cutlass | morton | formula; persistent schedulers: sm90-persistent,
-        sm90-group, sm90-stream-k, sm100-persistent, sm100-stream-k
+        sm90-group, sm90-stream-k, sm100-persistent, sm100-group, sm100-stream-k
 
 Options:
   prove KIND      prove a rasterization's claims (layoutproof raster prove --help lists its options)
@@ -386,16 +386,22 @@ Usage:
   layoutproof raster prove sm90-stream-k [the same flags] --claim exactly-once|k-exactly-once|in-range|balance
   layoutproof raster trace|prove sm100-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S] [--raster R]
   layoutproof raster trace|prove sm100-stream-k [the sm90-stream-k flags]
+  layoutproof raster trace|prove sm100-group [the sm90-group flags] [--atom-m 1|2] [--cluster-type static|dynamic]
   Every form takes --report DIR.
 
 Options:
   --tiles M,N[,L]        the problem in CTA tiles (L batches, default 1)
-  --groups LIST          sm90-group: each group's extent in CTA tiles, M1xN1,M2xN2,... (the host's
-                         problem shapes; the raster defaults to along-m, as CUTLASS's Arguments do)
-  --corrected            sm90-group: bound the device by the groups' swizzle-rounded tiles, not the
+  --groups LIST          sm90-group, sm100-group: each group's extent in CTA tiles, M1xN1,M2xN2,...
+                         (the host's problem shapes; the raster defaults to along-m, as CUTLASS's
+                         Arguments do)
+  --corrected            the group kinds: bound the device by the groups' swizzle-rounded tiles, not the
                          host's cluster-rounded count (the real code's bound drops tiles; docs/raster.md)
-  --max-groups G         prove sm90-group without --groups: every list of 1 to G groups (default 3)
+  --max-groups G         prove a group kind without --groups: every list of 1 to G groups (default 3)
                          of M, N in [1, 3]
+  --atom-m A             sm100-group: the MMA's AtomThrShape M, 1 (default) or 2 (a 2-SM MMA; the
+                         cluster's M even): the host's grid counts tiles of A CTAs along m
+  --cluster-type T       sm100-group: static (default: a compile-time ClusterShape) or dynamic
+                         (hw_info.cluster_shape: get_grid_shape's preferred-cluster grid)
   --cluster X,Y          the thread-block cluster (powers of two; default 1,1)
   --max-swizzle S        the largest swizzle allowed (a power of two; default 1)
   --raster R             along-m, along-n or heuristic (default heuristic: along-m when N > M)
@@ -435,12 +441,14 @@ step follows, and `ctest -R raster.scheduler_reference` compares it with CUTLASS
 on an H100. sm90-group is PersistentTileSchedulerSm90Group, sm90-stream-k
 PersistentTileSchedulerSm90StreamK (raster.group_reference, raster.stream_k_reference),
 sm100-persistent PersistentTileSchedulerSm100's block-to-tile map (every tile launched; the
-cluster launch control hands out the rest, in an order the model does not fix), sm100-stream-k
-PersistentTileSchedulerSm100StreamK (the sm90 stream-K units on waves of stream-K units, or every
-tile's splits, each CTA its own block's work and stream-K walk: the claims hold for every order the
-cluster launch control picks; balance is per block; raster.sm100_stream_k_reference). prove
-enumerates every CTA's loop; flags not given range over a stated domain (clusters 1x1, 2x1, 1x2,
-2x2; max swizzle 1, 2, 4, 8; the three rasters; 1, 3, 8, 132 SMs; stream-K: k tiles 1, 9, 17, 40,
+cluster launch control hands out the rest, in an order the model does not fix), sm100-group
+PersistentTileSchedulerSm100Group (sm90-group's static loop on the device; its own host grid;
+raster.sm100_group_reference), sm100-stream-k PersistentTileSchedulerSm100StreamK (the sm90
+stream-K units on waves of stream-K units, or every tile's splits, each CTA its own block's work and
+stream-K walk: the claims hold for every order the cluster launch control picks; balance is per
+block; raster.sm100_stream_k_reference). prove enumerates every CTA's loop; flags not given range
+over a stated domain (clusters 1x1, 2x1, 1x2, 2x2; max swizzle 1, 2, 4, 8; the three rasters; 1, 3,
+8, 132 SMs (sm100-group: 148; atom m 1, 2; static and dynamic clusters); stream-K: k tiles 1, 9, 17, 40,
 splits 1, 2, 3, the four decompositions), smallest first.
 
 Examples:
@@ -450,6 +458,8 @@ Examples:
   layoutproof raster prove sm90-persistent --tiles 1024,1024 --cluster 2,1 --max-swizzle 8 --raster heuristic --sms 132 --claim exactly-once
   layoutproof raster trace sm90-group --groups 2x3,1x1 --max-swizzle 4 --sms 8
   layoutproof raster prove sm90-group --max-swizzle 4 --cluster 1x1 --claim exactly-once
+  layoutproof raster trace sm100-group --groups 4x1 --cluster 2,1 --atom-m 2 --sms 148
+  layoutproof raster prove sm100-group --sms 148 --corrected --claim exactly-once
   layoutproof raster trace sm90-stream-k --tiles 5,1 --k-tiles 20 --sms 4
   layoutproof raster prove sm90-stream-k --tiles 5,3 --k-tiles 40 --sms 8 --claim k-exactly-once
   layoutproof raster trace sm100-stream-k --tiles 9,1 --k-tiles 20 --sms 4

@@ -5,9 +5,9 @@
 //
 //   schedulers:
 //     - name: gemm_128x128_cluster2x1   # names the subject in every output
-//       kind: sm90-persistent           # sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent | sm100-stream-k
+//       kind: sm90-persistent           # sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent | sm100-group | sm100-stream-k
 //       tiles: [32, 16, 1]              # the problem in CTA tiles: [M, N] or [M, N, L], or "32x16x1"
-//       groups: ["2x3", [5, 4]]         # sm90-group instead of tiles: each group's M x N ("2x3,5x4" too)
+//       groups: ["2x3", [5, 4]]         # the group kinds instead of tiles: each group's M x N ("2x3,5x4" too)
 //       cluster: [2, 1]                 # or "2x1"; each a power of two up to 16
 //       max_swizzle: 4                  # a power of two
 //       raster: heuristic               # along-m | along-n | heuristic
@@ -16,7 +16,9 @@
 //       k_tiles: 40                     # the stream-K kinds: k blocks per tile; also splits,
 //       splits: 1                       #   decomposition (heuristic | data-parallel | split-k |
 //       decomposition: heuristic        #   stream-k), reduction (deterministic | nondeterministic)
-//       corrected: false                # sm90-group: the fixed early-exit bound
+//       corrected: false                # the group kinds: the fixed early-exit bound
+//       atom_m: 1                       # sm100-group: the AtomThrShape's M (2: a 2-SM MMA)
+//       cluster_type: static            # sm100-group: static | dynamic (the cluster shape given at run time)
 //       max_tiles: 16                   # the bounds of a free problem (tiles or groups left out)
 //       max_groups: 3
 //       claims: [exactly-once, in-range, balance]   # and k-exactly-once (the stream-K kinds)
@@ -168,12 +170,17 @@ std::size_t choice(const SpecSource& src, const YAML::Node& n, const std::string
 
 // Keys that apply to some kinds only: an error at the key, before its value is read.
 void refuse_foreign_keys(const SpecSource& src, const YAML::Node& entry, const std::string& kind) {
-  const bool group = kind == "sm90-group", stream_k = proofs::is_stream_k_kind(kind);
-  if (group && entry["tiles"]) src.fail(key_node(entry, "tiles"), "sm90-group takes 'groups' (each group's M x N), not 'tiles'");
-  if (!group && entry["groups"]) src.fail(key_node(entry, "groups"), kind + " takes 'tiles', not 'groups' (sm90-group only)");
+  const bool group = kind == "sm90-group" || kind == "sm100-group", stream_k = proofs::is_stream_k_kind(kind);
+  if (group && entry["tiles"]) src.fail(key_node(entry, "tiles"), kind + " takes 'groups' (each group's M x N), not 'tiles'");
+  if (!group && entry["groups"]) src.fail(key_node(entry, "groups"), kind + " takes 'tiles', not 'groups' (sm90-group and sm100-group only)");
   if (!group && entry["corrected"])
-    src.fail(key_node(entry, "corrected"), "'corrected' is the grouped scheduler's fixed early-exit bound: sm90-group only, not " + kind);
-  if (!group && entry["max_groups"]) src.fail(key_node(entry, "max_groups"), "'max_groups' bounds free groups: sm90-group only, not " + kind);
+    src.fail(key_node(entry, "corrected"),
+             "'corrected' is the grouped scheduler's fixed early-exit bound: sm90-group and sm100-group only, not " + kind);
+  if (!group && entry["max_groups"])
+    src.fail(key_node(entry, "max_groups"), "'max_groups' bounds free groups: sm90-group and sm100-group only, not " + kind);
+  if (kind != "sm100-group")
+    for (const char* key : {"atom_m", "cluster_type"})
+      if (entry[key]) src.fail(key_node(entry, key), std::string("'") + key + "' applies to sm100-group only (its host grid), not " + kind);
   if (group && entry["max_tiles"] && entry["groups"])
     src.fail(key_node(entry, "max_tiles"), "'max_tiles' bounds a free problem; this entry gives its groups");
   if (!group && entry["max_tiles"] && entry["tiles"])
@@ -234,6 +241,8 @@ SchedulerQuery read_query(const SpecSource& src, const YAML::Node& entry, const 
   if (const YAML::Node n = entry["corrected"]) q.corrected = choice(src, n, "corrected", {"false", "true"}) == 1;
   if (const YAML::Node n = entry["max_tiles"]) q.max_tiles = spec_integer(src, n, "max_tiles", 1, 256);
   if (const YAML::Node n = entry["max_groups"]) q.max_groups = spec_integer(src, n, "max_groups", 1, 4);
+  if (const YAML::Node n = entry["atom_m"]) q.atom_m = spec_integer(src, n, "atom_m", 1, 2);
+  if (const YAML::Node n = entry["cluster_type"]) q.dynamic_cluster = choice(src, n, "cluster_type", {"static", "dynamic"}) == 1;
   return q;
 }
 

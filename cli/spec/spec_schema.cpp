@@ -22,7 +22,7 @@ const std::vector<SpecLevelKeys>& spec_levels() {
        {"name", "file", "format", "kernel", "block", "grid", "params", "smem_bytes", "claims", "deadline_s"}},
       {SpecLevel::scheduler, "scheduler", "a scheduler entry (under schedulers:)",
        {"name", "kind", "tiles", "groups", "cluster", "max_swizzle", "raster", "sms", "max_active_clusters", "k_tiles", "splits",
-        "decomposition", "reduction", "corrected", "max_tiles", "max_groups", "claims", "deadline_s"}},
+        "decomposition", "reduction", "corrected", "atom_m", "cluster_type", "max_tiles", "max_groups", "claims", "deadline_s"}},
   };
   return levels;
 }

@@ -165,6 +165,12 @@ void validate(const GroupConfig& c) {
   PersistentConfig p;
   p.cluster_m = c.cluster_m, p.cluster_n = c.cluster_n, p.max_swizzle = c.max_swizzle, p.sms = c.sms, p.max_active_clusters = c.max_active_clusters;
   validate(p);  // cluster, swizzle, SMs
+  if (!c.sm100 && (c.atom_m != 1 || c.dynamic_cluster))
+    throw LayoutError(std::string(c.atom_m != 1 ? "--atom-m" : "--cluster-type dynamic") + " is sm100-group's (a Blackwell MMA's and cluster's), not sm90-group's");
+  if (c.atom_m != 1 && c.atom_m != 2) throw LayoutError("--atom-m " + std::to_string(c.atom_m) + ": the AtomThrShape's M is 1 or 2 (a 2-SM MMA)");
+  if (c.cluster_m % c.atom_m != 0)
+    throw LayoutError("--atom-m 2 needs the cluster's M even (a 2-SM MMA's pair of CTAs lies in one cluster), not --cluster " +
+                      std::to_string(c.cluster_m) + "x" + std::to_string(c.cluster_n));
 }
 
 namespace {
@@ -198,18 +204,30 @@ GroupPlan plan_group(const GroupConfig& c) {
   const std::int64_t blocks_m = round_up(total, c.cluster_m), blocks_n = round_up(1, c.cluster_n);
   p.raster = raster_order(blocks_m, blocks_n, c.raster);
   for (std::size_t g = 0; g < c.groups.size(); ++g) p.device_blocks = checked_add(p.device_blocks, group_shape(c, p.raster, g).total);
-  // PersistentTileSchedulerSm90GroupParams::get_grid_shape.
-  const std::int64_t problem_total = checked_mul(blocks_m, blocks_n);
+  // get_grid_shape. sm100: the wrapper's get_tiled_cta_shape_mnl of the MMA tile, atom_m CTAs along
+  // m (ceil(M / atom_m) of them), then PersistentTileSchedulerSm100GroupParams::get_grid_shape with
+  // the params' raster; sm90: PersistentTileSchedulerSm90GroupParams::get_grid_shape.
+  std::int64_t grid_total = p.host_blocks;
+  if (c.sm100) {
+    grid_total = 0;
+    for (const auto& g : c.groups)
+      grid_total = checked_add(grid_total, checked_mul(round_up((g[0] + c.atom_m - 1) / c.atom_m, c.cluster_m), round_up(g[1], c.cluster_n)));
+  }
+  p.grid_blocks = grid_total;
+  const std::int64_t problem_total = checked_mul(round_up(grid_total, c.cluster_m), round_up(1, c.cluster_n));
   const std::int64_t cluster_size = c.cluster_m * c.cluster_n;
   p.grid = p.raster == RasterAlong::n ? std::array<std::int64_t, 3>{c.cluster_m, 1, 1} : std::array<std::int64_t, 3>{1, c.cluster_n, 1};
   std::int64_t& along = p.raster == RasterAlong::n ? p.grid[1] : p.grid[0];
-  if (cluster_size == 1) along = std::min(c.sms, problem_total);
+  const std::int64_t major = p.raster == RasterAlong::n ? c.cluster_n : c.cluster_m;  // the cluster's extent along `along`
+  const std::int64_t minor = p.raster == RasterAlong::n ? c.cluster_m : c.cluster_n;
+  if (c.sm100 && c.dynamic_cluster)  // "with preferred clusters": the largest grid, rounded to the cluster
+    along = std::min(c.sms, problem_total) / minor / major * major;
+  else if (cluster_size == 1) along = std::min(c.sms, problem_total);
   else if (c.max_active_clusters != 0 && c.max_active_clusters * cluster_size <= c.sms)
-    along = p.raster == RasterAlong::n ? c.max_active_clusters * c.cluster_n : c.max_active_clusters * c.cluster_m;
+    along = c.max_active_clusters * major;
   else {
-    const std::int64_t cta_per_device = max_cta_occupancy(18, cluster_size, c.sms);
-    along = p.raster == RasterAlong::n ? std::min(cta_per_device / c.cluster_m, problem_total / c.cluster_m)
-                                       : std::min(cta_per_device / c.cluster_n, problem_total / c.cluster_n);
+    const std::int64_t cta_per_device = max_cta_occupancy(c.sm100 ? 20 : 18, cluster_size, c.sms);  // GB100's and GH100's SMs per GPC
+    along = std::min(cta_per_device / minor, problem_total / minor);
   }
   return p;
 }

@@ -112,6 +112,32 @@ std::string to_string(RasterAlong r);
 // The host's bound counts cluster-rounded tiles, the device swizzle-rounded ones: with a swizzle
 // of 2 or more, linear indices of the last groups' real tiles can lie past the bound, and those
 // tiles are never computed. `corrected` bounds the device by the swizzle-rounded total instead.
+//
+// sm100-group, PersistentTileSchedulerSm100Group (sm100_tile_scheduler_group.hpp; tile_scheduler_params.h
+// PersistentTileSchedulerSm100GroupParams): a wrapper around the sm90 scheduler above, not around
+// sm100_static_tile_scheduler.hpp and not driven by the cluster launch control (IsDynamicPersistent
+// is the sm90 scheduler's false). Its params_sm90_ are the sm90 group's, initialize'd from the CTA
+// tile (to_underlying_arguments: cta_shape = shape_div(tile_shape, atom_thr_shape)); its device
+// calls (constructor, initial_work_tile_info, advance_to_next_work, fetch_next_work) forward to the
+// sm90 scheduler, so each CTA runs the static loop above: its linear index, then + the grid's size.
+// The grouped kernel (sm100_gemm_array_tma_warpspecialized.hpp) calls advance_to_next_work once a
+// work unit in its scheduler warp, so the trace is every CTA's real sequence. What differs is the
+// host's grid, the wrapper's get_grid_shape:
+//   - get_tiled_cta_shape_mnl is called with the kernel's TileShape, the MMA tile, not the CTA tile:
+//     a 2-SM MMA (AtomThrShape M = atom_m = 2) counts each group's tiles along m as ceil(M / atom_m)
+//     (ceil(ceil(m / cta) / 2) = ceil(m / (2 cta))), rounded up to the cluster; the device's bound
+//     (blocks_across_problem_, from the CTA tile) does not change.
+//   - PersistentTileSchedulerSm100GroupParams::get_grid_shape, with the raster of the params: for a
+//     static cluster shape the sm90 rule with Blackwell's 20-SM GPCs (max_sm_per_gpc = 20); for a
+//     cluster shape given at run time (hw_info.cluster_shape, is_static_cluster_shape false) the
+//     "preferred clusters" grid: the major extent ((min(sms, blocks) / c_minor) / c_major) * c_major.
+// A run-time cluster's fallback shape (hw_info.cluster_shape_fallback) changes no work unit: the
+// device derives its linear index and minor offset from blockIdx and the params' cluster shape only.
+// Example: groups 4x1, cluster 2x1, atom_m 2, static, 148 SMs, along-m: the host counts
+// round_up(ceil(4 / 2), 2) = 2 blocks and gives grid 2x1x1 (min(148 / 1, 2 / 1)); the device's bound is
+// round_up(4, 2) = 4: CTA 0 takes linear 0, 2, tiles (m 0, n 0), (2, 0); CTA 1 linear 1, 3: (1, 0),
+// (3, 0). Every tile once, on half the CTAs a 1-SM MMA gets. groups 2x3, max swizzle 4, 8 SMs drops
+// tile (1, 2) as sm90-group does (the device code is the same).
 struct GroupConfig {
   std::vector<std::array<std::int64_t, 2>> groups;  // each group's (M, N) in CTA tiles
   std::int64_t cluster_m = 1, cluster_n = 1;
@@ -120,6 +146,12 @@ struct GroupConfig {
   std::int64_t sms = 132;
   std::int64_t max_active_clusters = 0;
   bool corrected = false;
+  // sm100-group's host (its device is sm90-group's): sm100 selects the wrapper's get_grid_shape;
+  // atom_m is the AtomThrShape's M (1, or 2 for a 2-SM MMA; the cluster's M a multiple of it);
+  // dynamic_cluster: the cluster shape is given at run time (the preferred-cluster grid).
+  bool sm100 = false;
+  std::int64_t atom_m = 1;
+  bool dynamic_cluster = false;
 };
 
 struct GroupPlan {
@@ -127,8 +159,12 @@ struct GroupPlan {
   RasterAlong raster = RasterAlong::n;
   std::int64_t host_blocks = 0;     // blocks_across_problem_
   std::int64_t device_blocks = 0;   // the groups' swizzle-rounded tiles together
+  std::int64_t grid_blocks = 0;     // the blocks get_grid_shape truncates by (sm100: of the MMA tile)
 };
 
+// LayoutError beyond validate(PersistentConfig)'s: no group, more than 4096, an extent out of
+// [1, 2^31], 2^40 tiles in all; atom_m or a dynamic cluster for sm90; atom_m not 1 or 2, or not
+// dividing the cluster's M.
 void validate(const GroupConfig& c);
 GroupPlan plan_group(const GroupConfig& c);
 std::vector<Work> group_visits(const GroupConfig& c, const GroupPlan& plan, std::int64_t cta);

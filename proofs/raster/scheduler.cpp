@@ -74,6 +74,8 @@ std::string config_text(const raster::GroupConfig& c) {
   for (std::size_t k = 0; k < c.groups.size(); ++k) g += (k ? "," : "") + std::to_string(c.groups[k][0]) + "x" + std::to_string(c.groups[k][1]);
   return "groups " + g + ", cluster " + std::to_string(c.cluster_m) + "x" + std::to_string(c.cluster_n) + ", max swizzle " +
          std::to_string(c.max_swizzle) + ", raster " + raster_text(c.raster) + ", " + std::to_string(c.sms) + " SMs" +
+         (c.max_active_clusters ? ", " + std::to_string(c.max_active_clusters) + " active clusters" : std::string()) +
+         (c.sm100 ? ", atom m " + std::to_string(c.atom_m) + (c.dynamic_cluster ? ", dynamic cluster" : ", static cluster") : std::string()) +
          (c.corrected ? ", corrected bound" : "");
 }
 
@@ -174,7 +176,10 @@ Schedule schedule_of(const raster::GroupConfig& c) {
   set_launch(s, p.grid, c.cluster_m, c.cluster_n);
   s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", " +
            raster::to_string(p.raster) + ", host bound " + std::to_string(p.host_blocks) + " of the device's " + std::to_string(p.device_blocks) +
-           " swizzle-rounded tiles" + (c.corrected ? " (corrected: the device's)" : "");
+           " swizzle-rounded tiles" + (c.corrected ? " (corrected: the device's)" : "") +
+           (c.sm100 && p.grid_blocks != p.host_blocks ? ", grid from " + std::to_string(p.grid_blocks) + " blocks of the " +
+                                                            std::to_string(c.atom_m) + "-CTA MMA tile"
+                                                      : std::string());
   for (const auto& g : c.groups) s.problems.push_back({g[0], g[1], 1});
   s.visits = [c, p](i64 cta) { return raster::group_visits(c, p, cta); };
   s.rounding = "each group's tiles are rounded up to its swizzle times the cluster";

@@ -16,7 +16,8 @@ using raster::PersistentConfig;
 using raster::RasterOption;
 using raster::StreamKConfig;
 
-bool is_group(const SchedulerQuery& q) { return q.kind == "sm90-group"; }
+bool is_group(const SchedulerQuery& q) { return q.kind == "sm90-group" || q.kind == "sm100-group"; }
+bool is_sm100_group(const SchedulerQuery& q) { return q.kind == "sm100-group"; }
 bool is_stream_k(const SchedulerQuery& q) { return is_stream_k_kind(q.kind); }
 bool is_sm100(const SchedulerQuery& q) { return q.kind == "sm100-persistent"; }
 
@@ -24,10 +25,13 @@ bool is_sm100(const SchedulerQuery& q) { return q.kind == "sm100-persistent"; }
 void refuse_foreign_flags(const SchedulerQuery& q) {
   if (!is_scheduler_kind(q.kind))
     throw LayoutError((q.kind.empty() ? std::string("a scheduler KIND is needed") : "'" + q.kind + "' is not a scheduler kind") +
-                      ": the scheduler kinds are sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent and sm100-stream-k");
-  if (is_group(q) && q.tiles) throw LayoutError("sm90-group takes --groups, not --tiles");
+                      ": the scheduler kinds are " + scheduler_kinds_text());
+  if (is_group(q) && q.tiles) throw LayoutError(q.kind + " takes --groups, not --tiles");
   if (!is_group(q) && q.groups) throw LayoutError(q.kind + " takes --tiles, not --groups");
-  if (!is_group(q) && q.corrected) throw LayoutError("--corrected is the grouped scheduler's fixed early-exit bound: sm90-group only");
+  if (!is_group(q) && q.corrected)
+    throw LayoutError("--corrected is the grouped scheduler's fixed early-exit bound: sm90-group and sm100-group only");
+  if (!is_sm100_group(q) && (q.atom_m || q.dynamic_cluster))
+    throw LayoutError(std::string(q.atom_m ? "--atom-m" : "--cluster-type") + " applies to sm100-group only (its host grid), not " + q.kind);
   if (is_sm100(q) && (q.sms || q.max_active_clusters))
     throw LayoutError(std::string(q.sms ? "--sms" : "--max-active-clusters") +
                       " does not apply to sm100-persistent: it launches a CTA for every tile and its CTAs take more through the cluster "
@@ -46,11 +50,18 @@ std::vector<T> one_or(const std::optional<T>& given, std::vector<T> all) {
 }  // namespace
 
 const std::vector<std::string>& scheduler_kinds() {
-  static const std::vector<std::string> kinds{"sm90-persistent", "sm90-group", "sm90-stream-k", "sm100-persistent", "sm100-stream-k"};
+  static const std::vector<std::string> kinds{"sm90-persistent", "sm90-group", "sm90-stream-k", "sm100-persistent", "sm100-group", "sm100-stream-k"};
   return kinds;
 }
 
 bool is_stream_k_kind(const std::string& kind) { return kind == "sm90-stream-k" || kind == "sm100-stream-k"; }
+
+std::string scheduler_kinds_text() {
+  const auto& k = scheduler_kinds();
+  std::string s;
+  for (std::size_t i = 0; i < k.size(); ++i) s += (i == 0 ? "" : i + 1 == k.size() ? " and " : ", ") + k[i];
+  return s;
+}
 
 bool is_scheduler_kind(const std::string& kind) {
   const auto& k = scheduler_kinds();
@@ -74,6 +85,8 @@ std::string scheduler_flags(const SchedulerQuery& q) {
     s += std::string(" --raster ") + (*q.raster == RasterOption::along_m ? "along-m" : *q.raster == RasterOption::along_n ? "along-n" : "heuristic");
   num("--sms", q.sms);
   num("--max-active-clusters", q.max_active_clusters);
+  num("--atom-m", q.atom_m);
+  if (q.dynamic_cluster) s += *q.dynamic_cluster ? " --cluster-type dynamic" : " --cluster-type static";
   num("--k-tiles", q.k_tiles);
   num("--splits", q.splits);
   if (q.decomposition) s += " --decomposition " + raster::to_string(*q.decomposition);
@@ -96,9 +109,12 @@ Schedule fixed_schedule(const SchedulerQuery& q) {
     if (q.max_active_clusters) c.max_active_clusters = *q.max_active_clusters;
   };
   if (is_group(q)) {
-    if (!q.groups) throw LayoutError("sm90-group needs --groups 'M1xN1,M2xN2,...' (each group's extent in CTA tiles)");
+    if (!q.groups) throw LayoutError(q.kind + " needs --groups 'M1xN1,M2xN2,...' (each group's extent in CTA tiles)");
     GroupConfig c;
     c.groups = *q.groups;
+    c.sm100 = is_sm100_group(q);
+    if (q.atom_m) c.atom_m = *q.atom_m;
+    if (q.dynamic_cluster) c.dynamic_cluster = *q.dynamic_cluster;
     // The grouped scheduler's Arguments default to along-m: CUTLASS applies no heuristic to groups,
     // whose largest dimension changes from group to group.
     c.raster = RasterOption::along_m;
@@ -170,7 +186,11 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
   const auto clusters = one_or<std::array<i64, 2>>(q.cluster, {{1, 1}, {2, 1}, {1, 2}, {2, 2}});
   const auto swizzles = one_or<i64>(q.max_swizzle, {1, 2, 4, 8});
   const auto rasters = one_or<RasterOption>(q.raster, {RasterOption::heuristic, RasterOption::along_m, RasterOption::along_n});
-  const auto sms = is_sm100(q) ? std::vector<i64>{0} : one_or<i64>(q.sms, {1, 3, 8, 132});
+  // Blackwell's SM count is 148 (B200); sm100-persistent launches every tile and takes none.
+  const auto sms = is_sm100(q) ? std::vector<i64>{0} : one_or<i64>(q.sms, {1, 3, 8, is_sm100_group(q) ? i64{148} : i64{132}});
+  // sm100-group: the AtomThrShape's M (2 only where the cluster's M is even) and the cluster type.
+  const auto atoms = is_sm100_group(q) ? one_or<i64>(q.atom_m, {1, 2}) : std::vector<i64>{1};
+  const auto dynamic = is_sm100_group(q) ? one_or<bool>(q.dynamic_cluster, {false, true}) : std::vector<bool>{false};
   const auto k_tiles = one_or<i64>(q.k_tiles, {1, 9, 17, 40});
   const auto splits = one_or<i64>(q.splits, {1, 2, 3});
   const auto decompositions =
@@ -181,12 +201,17 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
             : (q.tiles ? "the tiles given" : "tiles M, N in [1, " + std::to_string(tiles_side) + "], L in {1, 2}");
   text = problems + "; " + (q.cluster ? "the cluster given" : "clusters 1x1, 2x1, 1x2, 2x2") + "; " +
          (q.max_swizzle ? "the swizzle given" : "max swizzle 1, 2, 4, 8") + "; " + (q.raster ? "the raster given" : "rasters heuristic, along-m, along-n") +
-         (is_sm100(q) ? std::string() : "; " + std::string(q.sms ? "the SMs given" : "SMs 1, 3, 8, 132")) + (q.corrected ? "; the corrected bound" : "");
+         (is_sm100(q) ? std::string() : "; " + std::string(q.sms ? "the SMs given" : is_sm100_group(q) ? "SMs 1, 3, 8, 148" : "SMs 1, 3, 8, 132")) +
+         (is_sm100_group(q) ? std::string("; ") + (q.atom_m ? "the atom m given" : "atom m 1, 2 (2 where the cluster's m is even)") + "; " +
+                                  (q.dynamic_cluster ? "the cluster type given" : "static and dynamic clusters")
+                            : std::string()) +
+         (q.corrected ? "; the corrected bound" : "");
   if (stream_k)
     text += std::string("; ") + (q.k_tiles ? "the k tiles given" : "k tiles 1, 9, 17, 40") + "; " + (q.splits ? "the splits given" : "splits 1, 2, 3") +
             "; " + (q.decomposition ? "the decomposition given" : "the four decompositions") + " (splits > 1 only where CUTLASS's can_implement takes it)";
   const std::size_t problems_count = group ? group_lists.size() : tiles.size();
-  std::uint64_t count = static_cast<std::uint64_t>(problems_count) * clusters.size() * swizzles.size() * rasters.size() * sms.size();
+  std::uint64_t count = static_cast<std::uint64_t>(problems_count) * clusters.size() * swizzles.size() * rasters.size() * sms.size() * atoms.size() *
+                       dynamic.size();
   if (stream_k) count *= k_tiles.size() * splits.size() * decompositions.size();
   if (count > kMaxDomain) {
     d.oversized = count;
@@ -199,13 +224,23 @@ SchedulerDomain scheduler_domain(const SchedulerQuery& q) {
         for (const auto r : rasters)
           for (const i64 k : sms) {
             if (group) {
-              GroupConfig c;
-              c.groups = group_lists[pi];
-              c.cluster_m = cl[0], c.cluster_n = cl[1], c.max_swizzle = s, c.raster = r, c.sms = k, c.corrected = q.corrected;
-              if (q.max_active_clusters) c.max_active_clusters = *q.max_active_clusters;
-              i64 total = 0;
-              for (const auto& g : c.groups) total += g[0] * g[1];
-              out.push_back({total, c});
+              for (const i64 atom : atoms)
+                for (const bool dyn : dynamic) {
+                  if (cl[0] % atom != 0) {  // a 2-SM MMA needs the cluster's M even
+                    if (q.atom_m && q.cluster)
+                      throw LayoutError("--atom-m 2 needs the cluster's M even (a 2-SM MMA's pair of CTAs lies in one cluster), not --cluster " +
+                                        std::to_string(cl[0]) + "x" + std::to_string(cl[1]));
+                    continue;
+                  }
+                  GroupConfig c;
+                  c.groups = group_lists[pi];
+                  c.cluster_m = cl[0], c.cluster_n = cl[1], c.max_swizzle = s, c.raster = r, c.sms = k, c.corrected = q.corrected;
+                  c.sm100 = is_sm100_group(q), c.atom_m = atom, c.dynamic_cluster = dyn;
+                  if (q.max_active_clusters) c.max_active_clusters = *q.max_active_clusters;
+                  i64 total = 0;
+                  for (const auto& g : c.groups) total += g[0] * g[1];
+                  out.push_back({total, c});
+                }
               continue;
             }
             PersistentConfig b;

@@ -4,16 +4,18 @@
 // the ones left free. One place turns it into the schedules the claims enumerate
 // (proofs/raster/scheduler.hpp), so both inputs mean the same thing.
 //
-//   kind             sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent | sm100-stream-k
+//   kind             sm90-persistent | sm90-group | sm90-stream-k | sm100-persistent | sm100-group | sm100-stream-k
 //   tiles (M,N,L)    the problem in CTA tiles (persistent, stream-K)
-//   groups           each group's (M, N) in CTA tiles (sm90-group)
+//   groups           each group's (M, N) in CTA tiles (sm90-group, sm100-group)
 //   cluster, max_swizzle, raster, sms, max_active_clusters
+//   atom_m, dynamic_cluster                     (sm100-group: the 2-SM MMA, a run-time cluster shape)
 //   k_tiles, splits, decomposition, reduction   (sm90-stream-k, sm100-stream-k)
 //
 // Free parameters range over (smallest configurations first):
 //   tiles M, N in [1, max_tiles] (stream-K: [1, min(max_tiles, 8)]), L in {1, 2}; groups: every list of 1..max_groups groups of
 //   M, N in [1, min(max_tiles, 3)]; clusters 1x1, 2x1, 1x2, 2x2; max swizzle 1, 2, 4, 8; the three
-//   rasters; SMs 1, 3, 8, 132; stream-K: k tiles 1, 4, 9, 17, splits 1, 2, 3, the four
+//   rasters; SMs 1, 3, 8, 132 (sm100-group: 148); sm100-group: atom m 1, 2 (2 where the cluster's m
+//   is even), static and dynamic clusters; stream-K: k tiles 1, 4, 9, 17, splits 1, 2, 3, the four
 //   decompositions.
 //
 // Example: {kind sm90-persistent, tiles 3x5x1} leaves the cluster, swizzle, raster and SMs free:
@@ -40,7 +42,9 @@ struct SchedulerQuery {
   std::optional<std::int64_t> k_tiles, splits;                 // the stream-K kinds
   std::optional<raster::Decomposition> decomposition;          // the stream-K kinds
   std::optional<raster::Reduction> reduction;                  // the stream-K kinds
-  bool corrected = false;                                      // sm90-group: the fixed early-exit bound
+  bool corrected = false;                                      // the group kinds: the fixed early-exit bound
+  std::optional<std::int64_t> atom_m;                          // sm100-group: AtomThrShape's M, 1 or 2
+  std::optional<bool> dynamic_cluster;                         // sm100-group: the cluster shape given at run time
   // How a domain is decided: enumeration of every configuration, or Z3 over symbolic M, N, L
   // (sm90-persistent with --tiles left free and every other parameter given; exactly-once and
   // in-range); auto picks Z3 there when max_tiles > 32, else enumeration.
@@ -49,12 +53,13 @@ struct SchedulerQuery {
 };
 
 // The kinds a query takes: sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent,
-// sm100-stream-k.
+// sm100-group, sm100-stream-k.
 bool is_scheduler_kind(const std::string& kind);
 // The kinds whose units carry k ranges (--k-tiles, --splits, ..., k-exactly-once): sm90-stream-k,
 // sm100-stream-k.
 bool is_stream_k_kind(const std::string& kind);
 const std::vector<std::string>& scheduler_kinds();
+std::string scheduler_kinds_text();  // "sm90-persistent, ..., sm100-persistent and sm100-group"
 
 // The query as `layoutproof raster prove KIND` takes it: every parameter given, as its flag, in one
 // order ("sm90-persistent --tiles 32,16,1 --cluster 2,1 --max-swizzle 4 --raster heuristic --sms 132");

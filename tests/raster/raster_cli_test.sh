@@ -117,6 +117,32 @@ out=$("$BIN" raster prove sm90-persistent --tiles 256,256 --sms 1048576 --raster
 [ $? -eq 1 ] && echo "$out" | grep -q "grid 1x65536x1, past CUDA's grid limits" || fail "sm90 y past 65535 not refuted: $out"
 out=$("$BIN" raster prove sm90-persistent --engine z3 --sms 1048576 --raster along-n --cluster 1,1 --max-swizzle 1 --max-tiles 256 --claim launches)
 [ $? -eq 1 ] && echo "$out" | grep -q "past CUDA's grid limits" || fail "Z3 launches missed y past 65535: $out"
+# sm100-group: the worked example of model/raster/persistent.hpp (groups 4x1, cluster 2x1, a 2-SM
+# MMA, 148 SMs: the host's grid counts 2 blocks of the MMA tile, so 2 CTAs take the 4 tiles, linear
+# 0, 2 and 1, 3); with atom m 1 the grid has 4 CTAs.
+out=$("$BIN" raster trace sm100-group --groups 4x1 --cluster 2,1 --atom-m 2 --sms 148 --json)
+echo "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["grid"] == [2, 1, 1], d["grid"]
+w = {c["cta"]: [(u["group"], u["m"], u["n"]) for u in c["work"]] for c in d["ctas"]}
+assert w == {0: [(0, 0, 0), (0, 2, 0)], 1: [(0, 1, 0), (0, 3, 0)]}, w
+assert all("k_begin" not in u for c in d["ctas"] for u in c["work"])
+' || fail "sm100-group trace: $out"
+out=$("$BIN" raster trace sm100-group --groups 4x1 --cluster 2,1 --sms 148 --json)
+echo "$out" | python3 -c 'import json, sys; assert json.load(sys.stdin)["grid"] == [4, 1, 1]' || fail "sm100-group atom m 1 grid: $out"
+# The sm90 scheduler's dropped tiles, found over sm100-group's own domain; the corrected bound proved.
+out=$("$BIN" raster prove sm100-group --max-groups 2 --max-swizzle 4 --cluster 1x1 --claim exactly-once)
+[ $? -eq 1 ] && echo "$out" | grep -q "tile (m 1, n 2, l 0) is computed by no CTA \[groups 2x3, cluster 1x1, max swizzle 4" || fail "sm100-group dropped tile: $out"
+"$BIN" raster prove sm100-group --max-groups 2 --sms 148 --corrected --claim exactly-once --claim launches >/dev/null || fail "sm100-group corrected not proved"
+# A run-time cluster shape with fewer SMs than a cluster: the preferred-cluster grid is empty.
+out=$("$BIN" raster prove sm100-group --groups 1x1 --cluster 2,2 --sms 3 --cluster-type dynamic --max-swizzle 1 --raster along-m --claim launches)
+[ $? -eq 1 ] && echo "$out" | grep -q "gives grid 0x2x1, no CTA" || fail "sm100-group dynamic empty grid: $out"
+for bad in "--atom-m 2" "--atom-m 3 --cluster 2,1" "--cluster-type preferred" "--tiles 2,2"; do
+  "$BIN" raster trace sm100-group --groups 2x2 $bad >/dev/null 2>&1; [ $? -eq 2 ] || fail "sm100-group accepted $bad"
+done
+"$BIN" raster trace sm90-group --groups 2x2 --cluster 2,1 --atom-m 2 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--atom-m for sm90-group accepted"
+"$BIN" raster trace sm90-persistent --tiles 4,4 --cluster-type dynamic >/dev/null 2>&1; [ $? -eq 2 ] || fail "--cluster-type for sm90-persistent accepted"
 "$BIN" raster trace sm90-persistent --tiles 4,4 --k-tiles 9 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--k-tiles for sm90-persistent accepted"
 "$BIN" raster prove sm90-persistent --tiles 4,4 --claim k-exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "k-exactly-once for sm90-persistent accepted"
 

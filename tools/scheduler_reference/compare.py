@@ -2,8 +2,9 @@
 """Compares `layoutproof raster trace sm90-persistent ... --json` with CUTLASS's own scheduler run on
 the GPU (scheduler_reference.cu's output: one configuration a line).
 
-Usage: compare.py LAYOUTPROOF VISITS.txt[.gz|.xz] [--kind sm90-persistent|sm90-group|sm90-stream-k|sm100-persistent|sm100-stream-k]
+Usage: compare.py LAYOUTPROOF VISITS.txt[.gz|.xz] [--kind sm90-persistent|sm90-group|sm90-stream-k|sm100-persistent|sm100-group|sm100-stream-k]
 (group_reference.cu's lines: "G M0 N0 ... cluster_m cluster_n max_swizzle raster sms <json>";
+sm100_group_reference.cu's: "G M0 N0 ... cluster_m cluster_n max_swizzle raster sms atom_m dynamic <json>";
 stream_k_reference.cu's and sm100_stream_k_reference.cu's: "M N L cluster_m cluster_n max_swizzle raster sms k_tiles splits
 decomposition <json>")
 Every configuration's grid and every CTA's visit sequence must be equal; exit 1 otherwise.
@@ -24,19 +25,22 @@ def main():
     failures, configs, units = [], 0, 0
     kind = sys.argv[sys.argv.index('--kind') + 1] if '--kind' in sys.argv else 'sm90-persistent'
     for line in opener(path, 'rt'):
-        if kind == 'sm90-group':
+        if kind in ('sm90-group', 'sm100-group'):
             head = line.split(' ', 1)
             if len(head) < 2 or not head[0].isdigit():
                 continue
             g = int(head[0])
-            parts = line.split(' ', 1 + 2 * g + 5)
-            if len(parts) < 2 + 2 * g + 5:
+            tail = 7 if kind == 'sm100-group' else 5  # sm100: the AtomThrShape's M and the cluster type too
+            parts = line.split(' ', 1 + 2 * g + tail)
+            if len(parts) < 2 + 2 * g + tail:
                 continue
-            nums = [int(x) for x in parts[1:1 + 2 * g + 5]]
+            nums = [int(x) for x in parts[1:1 + 2 * g + tail]]
             groups = ','.join(f'{nums[2 * k]}x{nums[2 * k + 1]}' for k in range(g))
-            cm, cn, sw, ri, sms = nums[2 * g:]
+            cm, cn, sw, ri, sms = nums[2 * g:2 * g + 5]
             rest = parts[-1]
             flags = ['--groups', groups]
+            if kind == 'sm100-group':
+                flags += ['--atom-m', str(nums[2 * g + 5]), '--cluster-type', 'dynamic' if nums[2 * g + 6] else 'static']
         elif kind in ('sm90-stream-k', 'sm100-stream-k'):
             parts = line.split(' ', 11)
             if len(parts) < 12:

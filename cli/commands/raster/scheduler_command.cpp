@@ -72,6 +72,13 @@ SchedFlags parse(const std::vector<std::string>& args) {
     }
     else if (a == "--max-groups") f.q.max_groups = parse_int_in(next(), a, 1, 4);
     else if (a == "--corrected") f.q.corrected = true;
+    else if (a == "--atom-m") f.q.atom_m = parse_int_in(next(), a, 1, 2);
+    else if (a == "--cluster-type") {
+      const std::string v = next();
+      if (v == "static") f.q.dynamic_cluster = false;
+      else if (v == "dynamic") f.q.dynamic_cluster = true;
+      else throw LayoutError("--cluster-type is static or dynamic, not '" + v + "'");
+    }
     else if (a == "--groups") {
       const std::string v = next();
       std::vector<std::array<i64, 2>> gs;
@@ -151,7 +158,7 @@ int run_trace(const SchedFlags& f, std::ostream& out) {
   }
   out << f.q.kind << ": " << s.config << "\n  " << s.plan << " (" << s.ctas << " CTAs)\n";
   if (!s.no_launch.empty()) out << "  launch: " << s.no_launch << " (--claim launches)\n";
-  const bool grouped = f.q.kind == "sm90-group";
+  const bool grouped = f.q.groups.has_value();
   for (i64 cta = 0; cta < s.ctas; ++cta) {
     out << "  CTA " << cta << ":";
     for (const auto& w : s.visits(cta)) {
@@ -225,7 +232,7 @@ int run_scheduler_command(const std::string& sub, const std::vector<std::string>
   for (const auto& a : args) f.command += " " + shell_quote(a);
   if (!proofs::is_scheduler_kind(f.q.kind))
     throw LayoutError("raster " + sub + " " + (f.q.kind.empty() ? std::string("needs a KIND") : "'" + f.q.kind + "'") +
-                      ": the scheduler kinds are sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent and sm100-stream-k");
+                      ": the scheduler kinds are " + proofs::scheduler_kinds_text());
   return sub == "trace" ? run_trace(f, out) : run_prove(f, out);
 }
 
