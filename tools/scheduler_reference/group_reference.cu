@@ -19,7 +19,7 @@
 
 #include <cuda_runtime.h>
 
-#include "cluster_launch.hpp"
+#include "reference.hpp"
 
 #include "cute/tensor.hpp"
 #include "cutlass/pipeline/pipeline.hpp"

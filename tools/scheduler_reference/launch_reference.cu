@@ -14,7 +14,7 @@
 
 #include <cuda_runtime.h>
 
-#include "cluster_launch.hpp"
+#include "reference.hpp"
 
 #include "cutlass/gemm/kernel/sm90_tile_scheduler.hpp"
 #include "cutlass/gemm/kernel/tile_scheduler_params.h"

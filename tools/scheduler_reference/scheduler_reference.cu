@@ -18,7 +18,7 @@
 
 #include <cuda_runtime.h>
 
-#include "cluster_launch.hpp"
+#include "reference.hpp"
 
 #include "cutlass/gemm/kernel/sm90_tile_scheduler.hpp"
 

@@ -21,7 +21,7 @@
 
 #include <cuda_runtime.h>
 
-#include "cluster_launch.hpp"
+#include "reference.hpp"
 
 #include "cute/tensor.hpp"
 #include "cutlass/gemm/kernel/sm100_tile_scheduler.hpp"

@@ -25,7 +25,7 @@
 
 #include <cuda_runtime.h>
 
-#include "cluster_launch.hpp"
+#include "reference.hpp"
 
 #include "cute/tensor.hpp"
 #include "cutlass/gemm/kernel/sm100_tile_scheduler_stream_k.hpp"
@@ -106,23 +106,8 @@ int main() {
                       continue;
                     }
                     cudaMemcpy(host.data(), out, size_t(ctas) * per_cta * sizeof(int), cudaMemcpyDeviceToHost);
-                    std::string s = "{\"ctas\":[";
-                    for (long long c = 0; c < ctas; ++c) {
-                      const int* mine = host.data() + size_t(c) * per_cta;
-                      if (mine[0] < 0) {
-                        std::fprintf(stderr, "CTA %lld made more than %d visits\n", c, kMaxVisits);
-                        return 3;
-                      }
-                      s += (c ? ",{\"cta\":" : "{\"cta\":") + std::to_string(c) + ",\"work\":[";
-                      for (int k = 0; k < mine[0]; ++k) {
-                        const int* v = mine + 1 + kFields * k;
-                        s += (k ? ",{\"iter\":" : "{\"iter\":") + std::to_string(k) + ",\"group\":0,\"m\":" + std::to_string(v[0]) +
-                             ",\"n\":" + std::to_string(v[1]) + ",\"l\":" + std::to_string(v[2]) + ",\"k_begin\":" + std::to_string(v[3]) +
-                             ",\"k_end\":" + std::to_string(v[4]) + "}";
-                      }
-                      s += "]}";
-                    }
-                    s += "],\"grid\":[" + std::to_string(grid.x) + "," + std::to_string(grid.y) + "," + std::to_string(grid.z) + "]}";
+                    std::string s;
+                    if (!visits_json(host.data(), ctas, per_cta, kFields, true, grid, s)) return 3;
                     std::printf("%s\n", s.c_str());
                   }
   return 0;
