@@ -10,6 +10,7 @@
 
 #include "model/raster/stream_k_sm100.hpp"
 #include "proofs/raster/scheduler.hpp"
+#include "tests/raster/stream_k_brute.hpp"
 
 namespace layoutproof {
 namespace {
@@ -109,20 +110,9 @@ TEST(Sm100StreamK, ClaimsAgreeWithCounting) {
   for (int trial = 0; trial < 200; ++trial) {
     const StreamKConfig c = random_config(rng);
     const proofs::Schedule s = proofs::schedule_of(Sm100StreamKConfig{c});
-    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>, int> blocks;
-    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> finals;
-    for (std::int64_t cta = 0; cta < s.ctas; ++cta)
-      for (const Work& w : s.visits(cta)) {
-        if (w.m >= c.base.tiles_m || w.n >= c.base.tiles_n || w.l >= c.base.tiles_l) continue;
-        for (std::int64_t k = w.k_begin; k < w.k_end; ++k) ++blocks[{w.m, w.n, w.l, k}];
-        if (w.k_end == c.k_tiles) ++finals[{w.m, w.n, w.l}];
-      }
-    const std::int64_t tiles = c.base.tiles_m * c.base.tiles_n * c.base.tiles_l;
-    bool k_once = static_cast<std::int64_t>(blocks.size()) == tiles * c.k_tiles, once = static_cast<std::int64_t>(finals.size()) == tiles;
-    for (const auto& [b, n] : blocks) k_once = k_once && n == 1;
-    for (const auto& [t, n] : finals) once = once && n == 1;
-    EXPECT_EQ(proofs::prove_scheduler(s, proofs::SchedulerClaim::k_exactly_once, o).verdict.is_proved(), k_once) << s.config;
-    EXPECT_EQ(proofs::prove_scheduler(s, proofs::SchedulerClaim::exactly_once, o).verdict.is_proved(), once) << s.config;
+    const KCoverage brute = brute_k_coverage(s, c);
+    EXPECT_EQ(proofs::prove_scheduler(s, proofs::SchedulerClaim::k_exactly_once, o).verdict.is_proved(), brute.k_once) << s.config;
+    EXPECT_EQ(proofs::prove_scheduler(s, proofs::SchedulerClaim::exactly_once, o).verdict.is_proved(), brute.once) << s.config;
   }
 }
 

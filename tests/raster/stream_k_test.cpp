@@ -2,12 +2,11 @@
 // protocol's deadlock detection on schedules made by hand (the real scheduler makes none).
 #include <gtest/gtest.h>
 
-#include <map>
 #include <random>
-#include <tuple>
 
 #include "model/raster/stream_k.hpp"
 #include "proofs/raster/scheduler.hpp"
+#include "tests/raster/stream_k_brute.hpp"
 
 namespace layoutproof {
 namespace {
@@ -36,21 +35,10 @@ TEST(Sm90StreamK, ClaimsAgreeWithCounting) {
     const raster::StreamKPlan p = raster::plan_stream_k(c);
     stream_k_configs += p.mode == Decomposition::stream_k;
     const proofs::Schedule s = proofs::schedule_of(c);
-    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>, int> blocks;
-    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> finals;
-    for (std::int64_t cta = 0; cta < s.ctas; ++cta)
-      for (const Work& w : s.visits(cta)) {
-        if (w.m >= c.base.tiles_m || w.n >= c.base.tiles_n || w.l >= c.base.tiles_l) continue;
-        for (std::int64_t k = w.k_begin; k < w.k_end; ++k) ++blocks[{w.m, w.n, w.l, k}];
-        if (w.k_end == c.k_tiles) ++finals[{w.m, w.n, w.l}];
-      }
-    const std::int64_t tiles = c.base.tiles_m * c.base.tiles_n * c.base.tiles_l;
-    bool k_once = static_cast<std::int64_t>(blocks.size()) == tiles * c.k_tiles, once = static_cast<std::int64_t>(finals.size()) == tiles;
-    for (const auto& [b, n] : blocks) k_once = k_once && n == 1;
-    for (const auto& [t, n] : finals) once = once && n == 1;
+    const KCoverage brute = brute_k_coverage(s, c);
     // The real scheduler never deadlocks: k-exactly-once is its coverage here.
-    EXPECT_EQ(proofs::prove_scheduler(s, proofs::SchedulerClaim::k_exactly_once, o).verdict.is_proved(), k_once) << s.config;
-    EXPECT_EQ(proofs::prove_scheduler(s, proofs::SchedulerClaim::exactly_once, o).verdict.is_proved(), once) << s.config;
+    EXPECT_EQ(proofs::prove_scheduler(s, proofs::SchedulerClaim::k_exactly_once, o).verdict.is_proved(), brute.k_once) << s.config;
+    EXPECT_EQ(proofs::prove_scheduler(s, proofs::SchedulerClaim::exactly_once, o).verdict.is_proved(), brute.once) << s.config;
   }
   EXPECT_GT(stream_k_configs, 10);  // the sample reaches the stream-K decomposition
 }
