@@ -19,6 +19,11 @@ std::string raster_text(raster::RasterOption r) {
   return r == raster::RasterOption::along_m ? "along-m" : r == raster::RasterOption::along_n ? "along-n" : "heuristic";
 }
 
+// "AxBxC": a grid as the verdicts and plans write it.
+std::string grid_text(const std::array<i64, 3>& grid) {
+  return std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" + std::to_string(grid[2]);
+}
+
 // The launch of get_grid_shape's grid: none when the grid is empty (fewer SMs than a cluster's GPC
 // share), not a multiple of the cluster shape (cudaLaunchKernelEx refuses a cluster launch whose
 // grid the cluster does not divide; below one GPC get_grid_shape leaves the SM count unrounded), or
@@ -26,7 +31,7 @@ std::string raster_text(raster::RasterOption r) {
 void set_launch(Schedule& s, const std::array<i64, 3>& grid, i64 cluster_m, i64 cluster_n) {
   s.grid = grid;
   s.ctas = checked_mul(checked_mul(grid[0], grid[1]), grid[2]);
-  const std::string g = std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" + std::to_string(grid[2]);
+  const std::string g = grid_text(grid);
   if (s.ctas == 0) s.no_launch = "get_grid_shape gives grid " + g + ", no CTA, for these SMs and this cluster";
   else if (grid[0] % cluster_m != 0 || grid[1] % cluster_n != 0)
     s.no_launch = "get_grid_shape gives grid " + g + ", not a multiple of the cluster " + std::to_string(cluster_m) + "x" +
@@ -89,7 +94,7 @@ Schedule schedule_of(const raster::StreamKConfig& c) {
   const raster::StreamKPlan p = raster::plan_stream_k(c);
   s.config = config_text(c);
   set_launch(s, p.base.grid, c.base.cluster_m, c.base.cluster_n);
-  s.plan = "grid " + std::to_string(p.base.grid[0]) + "x" + std::to_string(p.base.grid[1]) + "x" + std::to_string(p.base.grid[2]) +
+  s.plan = "grid " + grid_text(p.base.grid) +
            ", swizzle " + std::to_string(1 << p.base.log_swizzle) + ", " + raster::to_string(p.base.raster) + ", " + raster::to_string(p.mode) +
            (p.mode == raster::Decomposition::split_k ? " " + std::to_string(p.splits) + " splits"
             : p.mode == raster::Decomposition::stream_k
@@ -115,7 +120,7 @@ Schedule schedule_of(const raster::Sm100Config& c) {
   const raster::Sm100Plan p = raster::plan_sm100(c);
   s.config = config_text(c);
   set_launch(s, p.grid, c.cluster_m, c.cluster_n);
-  s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + " (every tile launched), " +
+  s.plan = "grid " + grid_text(p.grid) + " (every tile launched), " +
            (p.swizzle ? "swizzle " + std::to_string(p.swizzle) : std::string("no swizzle")) + ", " + raster::to_string(p.raster) +
            ", one unit per CTA (no cluster cancelled)";
   s.problems = {{c.tiles_m, c.tiles_n, c.tiles_l}};
@@ -131,7 +136,7 @@ Schedule schedule_of(const raster::Sm100StreamKConfig& c) {
   const raster::Sm100StreamKPlan p = raster::plan_sm100_stream_k(c);
   s.config = config_text(c);
   set_launch(s, p.grid, c.sk.base.cluster_m, c.sk.base.cluster_n);
-  const std::string grid = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]);
+  const std::string grid = "grid " + grid_text(p.grid);
   switch (p.path) {
     case raster::Sm100StreamKPath::stream_k:
       s.plan = grid + " (waves of " + std::to_string(p.sk.sk_units) + " units), swizzle " + std::to_string(1 << p.sk.base.log_swizzle) + ", " +
@@ -161,7 +166,7 @@ Schedule schedule_of(const PersistentConfig& c) {
   const PersistentPlan p = raster::plan_persistent(c);
   s.config = config_text(c);
   set_launch(s, p.grid, c.cluster_m, c.cluster_n);
-  s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", swizzle " +
+  s.plan = "grid " + grid_text(p.grid) + ", swizzle " +
            std::to_string(1 << p.log_swizzle) + ", " + raster::to_string(p.raster);
   s.problems = {{c.tiles_m, c.tiles_n, c.tiles_l}};
   s.visits = [c, p](i64 cta) { return raster::persistent_visits(c, p, cta); };
@@ -174,7 +179,7 @@ Schedule schedule_of(const raster::GroupConfig& c) {
   const raster::GroupPlan p = raster::plan_group(c);
   s.config = config_text(c);
   set_launch(s, p.grid, c.cluster_m, c.cluster_n);
-  s.plan = "grid " + std::to_string(p.grid[0]) + "x" + std::to_string(p.grid[1]) + "x" + std::to_string(p.grid[2]) + ", " +
+  s.plan = "grid " + grid_text(p.grid) + ", " +
            raster::to_string(p.raster) + ", host bound " + std::to_string(p.host_blocks) + " of the device's " + std::to_string(p.device_blocks) +
            " swizzle-rounded tiles" + (c.corrected ? " (corrected: the device's)" : "") +
            (c.sm100 && p.grid_blocks != p.host_blocks ? ", grid from " + std::to_string(p.grid_blocks) + " blocks of the " +
@@ -207,7 +212,7 @@ SchedulerResult prove_one(const Schedule& s, SchedulerClaim claim, const ProveOp
       r.verdict = Verdict::proved(method, "the grid of " + std::to_string(s.ctas) + " CTAs launches: the cluster divides it");
     } else {
       Witness wit;
-      wit.points.push_back({"grid", -1, std::to_string(s.grid[0]) + "x" + std::to_string(s.grid[1]) + "x" + std::to_string(s.grid[2]), 0, ""});
+      wit.points.push_back({"grid", -1, grid_text(s.grid), 0, ""});
       wit.why = s.no_launch;
       r.verdict = Verdict::refuted(method, wit);
     }
@@ -281,7 +286,7 @@ SchedulerResult prove_one(const Schedule& s, SchedulerClaim claim, const ProveOp
             return r;
           }
           wit.why = "CTA " + std::to_string(cta) + " at iteration " + std::to_string(w.iter) + " computes tile " + where(w.group, w.m, w.n, w.l) +
-                    ", outside the " + std::to_string(pr[0]) + "x" + std::to_string(pr[1]) + "x" + std::to_string(pr[2]) + " problem (" +
+                    ", outside the " + grid_text(pr) + " problem (" +
                     s.rounding + ")";
           r.verdict = Verdict::refuted(method, wit);
           return r;
