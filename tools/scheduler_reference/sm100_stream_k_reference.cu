@@ -29,14 +29,12 @@
 
 #include "cute/tensor.hpp"
 #include "cutlass/gemm/kernel/sm100_tile_scheduler_stream_k.hpp"
+#include "stream_k_grid.hpp"
 
 using Tile = cute::Shape<cute::_1, cute::_1, cute::_1>;
 using ClusterType = cute::Shape<cute::_1, cute::_1, cute::_1>;  // the type only: the launch gives the cluster
 using Scheduler = cutlass::gemm::kernel::detail::PersistentTileSchedulerSm100StreamK<Tile, ClusterType, 2>;
 using Params = typename Scheduler::Params;
-using RasterOrderOptions = cutlass::gemm::kernel::detail::RasterOrderOptions;
-using DecompositionMode = cutlass::gemm::kernel::detail::DecompositionMode;
-using ReductionMode = cutlass::gemm::kernel::detail::ReductionMode;
 
 constexpr int kMaxVisits = 128;  // per CTA
 constexpr int kFields = 5;       // m, n, l, k_begin, k_end
@@ -60,55 +58,8 @@ __global__ void visits(Params params, int* out) {
 }
 
 int main() {
-  const int tiles[] = {1, 3, 5, 8, 13};
-  const int clusters[][2] = {{1, 1}, {2, 1}, {1, 2}, {2, 2}};
-  const int swizzles[] = {1, 4};
-  const RasterOrderOptions rasters[] = {RasterOrderOptions::Heuristic, RasterOrderOptions::AlongM, RasterOrderOptions::AlongN};
-  const int sms_list[] = {8, 20, 148};
-  const int k_list[] = {9, 17, 40};
-  // (splits, decomposition): splits > 1 only where can_implement takes it.
-  const int modes[][2] = {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {2, 0}, {2, 2}, {3, 0}, {3, 2}};
-  const DecompositionMode decomps[] = {DecompositionMode::Heuristic, DecompositionMode::DataParallel, DecompositionMode::SplitK,
-                                       DecompositionMode::StreamK};
-  const size_t per_cta = 1 + kFields * kMaxVisits;
-  int* out = nullptr;
-  const size_t cap = size_t(kMaxCtas) * per_cta;
-  if (cudaMalloc(&out, cap * sizeof(int)) != cudaSuccess) return 1;
-  std::vector<int> host(cap);
-  for (int m : tiles)
-    for (int n : tiles)
-      for (int l = 1; l <= 2; ++l)
-        for (auto& cl : clusters)
-          for (int sw : swizzles)
-            for (int ri = 0; ri < 3; ++ri)
-              for (int sms : sms_list)
-                for (int kt : k_list)
-                  for (auto& md : modes) {
-                    cutlass::KernelHardwareInfo hw;
-                    hw.sm_count = sms;
-                    hw.max_active_clusters = 0;
-                    const cutlass::gemm::GemmCoord cluster(cl[0], cl[1], 1);
-                    const cutlass::gemm::GemmCoord tile(1, 1, 1);
-                    const cutlass::gemm::BatchedGemmCoord problem(m, n, kt, l);
-                    Params params;
-                    params.initialize(problem, tile, cluster, hw, md[0], sw, rasters[ri], ReductionMode::Deterministic, decomps[md[1]], nullptr);
-                    const dim3 grid = params.get_grid_shape(problem, tile, cluster);
-                    const long long ctas = static_cast<long long>(grid.x) * grid.y * grid.z;
-                    std::printf("%d %d %d %d %d %d %d %d %d %d %d ", m, n, l, cl[0], cl[1], sw, ri, sms, kt, md[0], md[1]);
-                    if (ctas > kMaxCtas || ctas == 0) {
-                      std::printf("ERROR grid %u %u %u\n", grid.x, grid.y, grid.z);
-                      continue;
-                    }
-                    const cudaError_t e = launch_with_cluster(visits, grid, cl[0], cl[1], params, out);
-                    if (e != cudaSuccess) {
-                      std::printf("ERROR %s\n", cudaGetErrorString(e));
-                      cudaGetLastError();
-                      continue;
-                    }
-                    cudaMemcpy(host.data(), out, size_t(ctas) * per_cta * sizeof(int), cudaMemcpyDeviceToHost);
-                    std::string s;
-                    if (!visits_json(host.data(), ctas, per_cta, kFields, true, grid, s)) return 3;
-                    std::printf("%s\n", s.c_str());
-                  }
-  return 0;
+  return run_stream_k_grid<Params>({8, 20, 148}, kMaxCtas, 1 + kFields * kMaxVisits, visits,
+                                   [](const Params& params, auto problem, auto tile, auto cluster, auto hw, int sw, auto raster) {
+                                     return params.get_grid_shape(problem, tile, cluster);
+                                   });
 }
