@@ -13,8 +13,6 @@ using u64 = std::uint64_t;
 
 bool pow2(i64 v) { return v > 0 && (v & (v - 1)) == 0; }
 
-i64 round_up(i64 a, i64 b) { return checked_mul((a + b - 1) / b, b); }
-
 // tile_scheduler_params.h get_log_swizzle_size.
 int log_swizzle_size(i64 problem_ctas_m, i64 problem_ctas_n, i64 max_swizzle) {
   const i64 min_cta_dim = std::min(problem_ctas_m, problem_ctas_n);

@@ -9,8 +9,6 @@ namespace {
 
 using i64 = std::int64_t;
 
-i64 round_up(i64 a, i64 b) { return checked_mul((a + b - 1) / b, b); }
-
 }  // namespace
 
 void validate(const Sm100Config& c) {

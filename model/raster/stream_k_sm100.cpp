@@ -10,8 +10,6 @@ namespace {
 using i64 = std::int64_t;
 using u64 = std::uint64_t;
 
-i64 round_up(i64 a, i64 b) { return checked_mul((a + b - 1) / b, b); }
-
 }  // namespace
 
 // The SM90 params' checks are all there is: get_grid_shape's uint32_t z, L times the splits, cannot

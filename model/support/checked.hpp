@@ -36,6 +36,9 @@ inline i64 signum(i64 a) { return (a > 0) - (a < 0); }
 // ceil(a / b) for a >= 0 and b > 0, without overflow in a + b - 1 going unnoticed.
 inline i64 ceil_div(i64 a, i64 b) { return checked_add(a, b - 1) / b; }
 
+// a rounded up to a multiple of b (a >= 0, b > 0), checked: round_up(5, 4) == 8.
+inline i64 round_up(i64 a, i64 b) { return checked_mul(ceil_div(a, b), b); }
+
 // An integer as a user writes it (a command-line option, a spec value): an optional '-' and
 // decimal digits, within [lo, hi]. Anything else throws LayoutError naming `what` and the range,
 // never a library word ("stoi"):
