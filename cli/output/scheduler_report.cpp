@@ -32,13 +32,6 @@ constexpr i64 kMaxAnalysed = i64{1} << 24;
 
 std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 
-// As the claims' witnesses write a tile (proofs/raster/scheduler.cpp): the group only when there
-// are several problems.
-std::string where_text(bool grouped, i64 g, i64 m, i64 n, i64 l) {
-  return (grouped ? "group " + std::to_string(g) + " " : std::string()) + "(m " + std::to_string(m) + ", n " + std::to_string(n) + ", l " +
-         std::to_string(l) + ")";
-}
-
 std::string k_text(const raster::Work& w) { return "k[" + std::to_string(w.k_begin) + "," + std::to_string(w.k_end) + ")"; }
 
 // "CTA 3 at iteration 2" (stream-K: " k[0,10)").
@@ -206,7 +199,7 @@ SchedulerPicture scheduler_picture(const proofs::Schedule& s) {
     const i64 local = t - base[g];
     TileAnomaly a;
     a.group = static_cast<i64>(g), a.m = local % pr[0], a.n = (local / pr[0]) % pr[1], a.l = local / (pr[0] * pr[1]);
-    a.where = where_text(p.grouped, a.group, a.m, a.n, a.l);
+    a.where = proofs::tile_text(p.grouped, a.group, a.m, a.n, a.l);
     return a;
   };
   std::unordered_map<i64, std::vector<TileAnomaly*>> need_whole;  // listed tiles whose whole units pass 2 names
@@ -338,7 +331,7 @@ void draw_tile(std::ostringstream& o, const SchedulerPicture& p, const SchedPane
   const bool missing = inside && !full.gaps.empty(), doubled = inside && !now.overlaps.empty();
   const bool split = stream && (count > 1 || (count == 1 && (first->w.k_begin != 0 || first->w.k_end != p.k_tiles)));
   if (wave < 0) {
-    const std::string where = where_text(p.grouped, sp.group, m, n, sp.l);
+    const std::string where = proofs::tile_text(p.grouped, sp.group, m, n, sp.l);
     std::string title = "tile " + where + (inside ? "" : " (outside the problem)") + ": ";
     title += all.empty() ? "computed by no CTA (missing)" : units_text(all, stream, p.k_tiles);
     if (doubled) title += " [computed more than once]";
@@ -549,7 +542,7 @@ std::string scheduler_report_html(const SchedulerReportInput& in, const Schedule
       o << "<p>Work units outside their problem: " << p.outside << " (the scheduler's rounding; the kernel's predication makes them write nothing); "
         << "dashed in the figures' margin.</p>\n<table>\n<tr><th>unit</th><th>tile</th></tr>\n";
       for (const auto& u : p.outside_units)
-        o << "<tr><td>" << xml_escape(unit_text(u, stream)) << "</td><td>" << xml_escape(where_text(p.grouped, u.w.group, u.w.m, u.w.n, u.w.l))
+        o << "<tr><td>" << xml_escape(unit_text(u, stream)) << "</td><td>" << xml_escape(proofs::tile_text(p.grouped, u.w.group, u.w.m, u.w.n, u.w.l))
           << "</td></tr>\n";
       o << "</table>\n";
       if (static_cast<i64>(p.outside_units.size()) < p.outside) o << "<p>The first " << p.outside_units.size() << " are listed.</p>\n";

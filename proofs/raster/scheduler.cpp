@@ -40,7 +40,6 @@ void set_launch(Schedule& s, const std::array<i64, 3>& grid, i64 cluster_m, i64 
     s.no_launch = "get_grid_shape gives grid " + g + ", past CUDA's grid limits (x below 2^31, y and z at most 65535): the launch fails";
 }
 
-std::string tile_text(i64 m, i64 n, i64 l) { return "(m " + std::to_string(m) + ", n " + std::to_string(n) + ", l " + std::to_string(l) + ")"; }
 
 // The enumeration's bound: tiles counted in a byte each.
 constexpr i64 kMaxEnumeratedTiles = i64{1} << 31;
@@ -65,6 +64,11 @@ const char* to_string(SchedulerClaim c) {
     case SchedulerClaim::launches: return "launches";
   }
   return "?";
+}
+
+std::string tile_text(bool grouped, i64 group, i64 m, i64 n, i64 l) {
+  return (grouped ? "group " + std::to_string(group) + " " : std::string()) + "(m " + std::to_string(m) + ", n " + std::to_string(n) + ", l " +
+         std::to_string(l) + ")";
 }
 
 std::string config_text(const PersistentConfig& c) {
@@ -253,9 +257,7 @@ SchedulerResult prove_one(const Schedule& s, SchedulerClaim claim, const ProveOp
     return static_cast<std::size_t>(base[static_cast<std::size_t>(w.group)] + (w.l * pr[1] + w.n) * pr[0] + w.m);
   };
   const bool grouped = s.problems.size() > 1;
-  const auto where = [&](i64 g, i64 m, i64 n, i64 l) {
-    return (grouped ? "group " + std::to_string(g) + " " : std::string()) + tile_text(m, n, l);
-  };
+  const auto where = [&](i64 g, i64 m, i64 n, i64 l) { return tile_text(grouped, g, m, n, l); };
   i64 most = 0;
   for (i64 cta = 0; cta < ctas; ++cta) {
     if ((cta & 63) == 0 && o.smt.deadline.passed()) {

@@ -85,6 +85,10 @@ struct SchedulerResult {
 SchedulerResult prove_scheduler(const Schedule& s, SchedulerClaim claim, const ProveOptions& o);
 
 // "tiles 3x5x1, cluster 1x1, max swizzle 2, raster along-n, 4 SMs" for messages.
+// A tile as every witness (and the report, cli/output/scheduler_report.cpp) writes it:
+// "(m 1, n 2, l 0)", with "group 1 " before it when the schedule has several problems.
+std::string tile_text(bool grouped, std::int64_t group, std::int64_t m, std::int64_t n, std::int64_t l);
+
 std::string config_text(const raster::PersistentConfig& c);
 std::string config_text(const raster::GroupConfig& c);
 std::string config_text(const raster::StreamKConfig& c);

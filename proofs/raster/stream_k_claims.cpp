@@ -13,9 +13,8 @@ namespace {
 using i64 = std::int64_t;
 using raster::Work;
 
-std::string tile_text(const Work& w) {
-  return "(m " + std::to_string(w.m) + ", n " + std::to_string(w.n) + ", l " + std::to_string(w.l) + ")";
-}
+// Stream-K schedules have one problem: no group in the text.
+std::string tile_text(const Work& w) { return proofs::tile_text(false, 0, w.m, w.n, w.l); }
 std::string k_text(const Work& w) { return "k [" + std::to_string(w.k_begin) + ", " + std::to_string(w.k_end) + ")"; }
 
 struct Unit {
