@@ -5,7 +5,9 @@
 # broken invariant). docs/fuzzing.md has the figures of the long runs.
 #   usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   env:   FUZZ_BUILD_DIR (default ./build-fuzz), FUZZ_WORK_DIR (default FUZZ_BUILD_DIR/run: the
-#          grown corpora, logs and crash-* files), FUZZ_ARGS (more libFuzzer flags)
+#          grown corpora, logs and crash-* files), FUZZ_ARGS (more libFuzzer flags),
+#          FUZZ_RUNS (a fixed number of inputs per target, SECONDS_PER_TARGET then only caps it: the
+#          test suite's fuzz.smoke runs a fixed budget this way; docs/fuzzing.md has the long runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
@@ -14,7 +16,16 @@ TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(notation cpp_source spec raster_formula algebra_query ptx sass)
 BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
 WORK=${FUZZ_WORK_DIR:-$BUILD/run}
-if ! command -v clang++ >/dev/null; then echo "SKIPPED: clang not installed"; exit 77; fi
+if ! command -v clang++ >/dev/null; then echo "SKIPPED: clang++ not found on PATH (Debian package: clang; scripts/setup.sh installs it)"; exit 77; fi
+# libFuzzer's runtime is its own package (libclang-rt-*-dev, only a Recommends of clang's): without it
+# clang++ compiles but cannot link a fuzzer, which is said here rather than as a build failure below.
+probe=$(mktemp -d); trap 'rm -rf "$probe"' EXIT
+printf 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }\n' >"$probe/p.cpp"
+if ! clang++ -fsanitize=fuzzer,address "$probe/p.cpp" -o "$probe/p" 2>"$probe/err"; then
+  echo "SKIPPED: clang++ cannot link a libFuzzer target (Debian package: libclang-rt-$(clang++ -dumpversion | cut -d. -f1)-dev; scripts/setup.sh installs it): $(head -c 200 "$probe/err")"
+  exit 77
+fi
+BUDGET=(-max_total_time="$SECONDS_PER_TARGET"); [ -n "${FUZZ_RUNS:-}" ] && BUDGET+=(-runs="$FUZZ_RUNS")
 LAUNCHER=(); if command -v ccache >/dev/null; then LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 # -O1: the fuzz build compiles model/, cli/ and proofs/ again; fast to build, fast enough to fuzz.
 cmake -S . -B "$BUILD" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g" \
@@ -29,7 +40,7 @@ for t in "${TARGETS[@]}"; do
   # a hang; -rss_limit_mb: one that needs 2 GB is a finding too. New inputs go to the work corpus,
   # seeds are read from fuzz/corpus/<t> and never modified.
   set +e
-  "$BUILD/fuzz/fuzz_$t" "$WORK/$t/corpus" "fuzz/corpus/$t" -dict="fuzz/dict/$t.dict" -max_total_time="$SECONDS_PER_TARGET" \
+  "$BUILD/fuzz/fuzz_$t" "$WORK/$t/corpus" "fuzz/corpus/$t" -dict="fuzz/dict/$t.dict" "${BUDGET[@]}" \
     -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="$WORK/$t/findings/" ${FUZZ_ARGS:-} >"$log" 2>&1
   set -e
