@@ -265,7 +265,8 @@ Options:
   --timeout-ms N      Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S      the whole run's time limit in seconds (0.5 allowed): claims not decided by then are UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
-  --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
+  --cache DIR         keep and reuse PROVED verdicts in DIR instead of the default cache (below)
+  --no-cache          read and write no cache: decide every claim
   --progress          'claim k of n' on stderr (--no-progress: never; default: when stderr is a terminal)
   --allow-empty       a spec that proves nothing is not an error (default: exit 2)
   --spec-keys         print the keys each level of a spec accepts (docs/spec.schema.json lists the same)
@@ -280,6 +281,14 @@ Examples:
   layoutproof check examples/compiled_sm90.yaml --no-cache --sarif /tmp/lp-compiled.sarif
   # schedulers: CUTLASS's grouped scheduler drops tile (m 1, n 2) of a 2x3 group: REFUTED (exit 1)
   layoutproof check examples/schedulers_sm90.yaml --no-cache --junit /tmp/lp-schedulers.xml
+
+Cache: by default a run reads and writes PROVED verdicts in $LAYOUTPROOF_CACHE, else
+$XDG_CACHE_HOME/layoutproof, else ~/.cache/layoutproof (one small file per claim, keyed on this
+build's sources and everything the claim depends on), so a claim proved by an earlier run is not
+proved again: the summary counts those as "from cache". Refuted and undecided claims, kernel and
+compiled claims and reports are never cached. --no-cache turns it off (nothing read or written);
+--cache DIR puts it elsewhere. A claim asked twice in one run is decided once: the summary says
+how many repeat an earlier claim ("12 claims (10 distinct; 2 repeat an earlier claim of this run)").
 
 Outputs: each file is written whole or not at all (a partial sibling renamed into place), the
 report folder is replaced whole, and a run first removes the outputs it will write, so a run that
@@ -309,8 +318,17 @@ Options:
   --timeout-ms N      Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S      the whole run's time limit in seconds: claims not decided by then are UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
-  --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
+  --cache DIR         keep and reuse PROVED verdicts in DIR instead of the default cache (below)
+  --no-cache          read and write no cache: decide every claim
   --progress          'claim k of n' on stderr (--no-progress: never)
+
+Cache: by default a run reads and writes PROVED verdicts in $LAYOUTPROOF_CACHE, else
+$XDG_CACHE_HOME/layoutproof, else ~/.cache/layoutproof (one small file per claim, keyed on this
+build's sources and everything the claim depends on), so a claim proved by an earlier run is not
+proved again: the summary counts those as "from cache". Refuted and undecided claims, kernel and
+compiled claims and reports are never cached. --no-cache turns it off (nothing read or written);
+--cache DIR puts it elsewhere. A claim asked twice in one run (the catalog asks some of several
+atoms) is decided once: the summary says how many repeat an earlier claim of the run.
 
 Examples:
   layoutproof catalog --list
