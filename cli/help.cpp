@@ -265,7 +265,8 @@ Options:
   --timeout-ms N      Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S      the whole run's time limit in seconds (0.5 allowed): claims not decided by then are UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
-  --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
+  --cache DIR         keep and reuse PROVED verdicts in DIR instead of the default cache (below)
+  --no-cache          read and write no cache: decide every claim
   --progress          'claim k of n' on stderr (--no-progress: never; default: when stderr is a terminal)
   --allow-empty       a spec that proves nothing is not an error (default: exit 2)
   --spec-keys         print the keys each level of a spec accepts (docs/spec.schema.json lists the same)
@@ -280,6 +281,14 @@ Examples:
   layoutproof check examples/compiled_sm90.yaml --no-cache --sarif /tmp/lp-compiled.sarif
   # schedulers: CUTLASS's grouped scheduler drops tile (m 1, n 2) of a 2x3 group: REFUTED (exit 1)
   layoutproof check examples/schedulers_sm90.yaml --no-cache --junit /tmp/lp-schedulers.xml
+
+Cache: by default a run reads and writes PROVED verdicts in $LAYOUTPROOF_CACHE, else
+$XDG_CACHE_HOME/layoutproof, else ~/.cache/layoutproof (one small file per claim, keyed on this
+build's sources and everything the claim depends on), so a claim proved by an earlier run is not
+proved again: the summary counts those as "from cache". Refuted and undecided claims, kernel and
+compiled claims and reports are never cached. --no-cache turns it off (nothing read or written);
+--cache DIR puts it elsewhere. A claim asked twice in one run is decided once: the summary says
+how many repeat an earlier claim ("12 claims (10 distinct; 2 repeat an earlier claim of this run)").
 
 Outputs: each file is written whole or not at all (a partial sibling renamed into place), the
 report folder is replaced whole, and a run first removes the outputs it will write, so a run that
@@ -309,8 +318,17 @@ Options:
   --timeout-ms N      Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S      the whole run's time limit in seconds: claims not decided by then are UNKNOWN
   --dump-smt DIR      write every Z3 query as SMT-LIB2 into DIR
-  --cache DIR         reuse verdicts of unchanged claims from DIR; --no-cache: prove everything
+  --cache DIR         keep and reuse PROVED verdicts in DIR instead of the default cache (below)
+  --no-cache          read and write no cache: decide every claim
   --progress          'claim k of n' on stderr (--no-progress: never)
+
+Cache: by default a run reads and writes PROVED verdicts in $LAYOUTPROOF_CACHE, else
+$XDG_CACHE_HOME/layoutproof, else ~/.cache/layoutproof (one small file per claim, keyed on this
+build's sources and everything the claim depends on), so a claim proved by an earlier run is not
+proved again: the summary counts those as "from cache". Refuted and undecided claims, kernel and
+compiled claims and reports are never cached. --no-cache turns it off (nothing read or written);
+--cache DIR puts it elsewhere. A claim asked twice in one run (the catalog asks some of several
+atoms) is decided once: the summary says how many repeat an earlier claim of the run.
 
 Examples:
   layoutproof catalog --list
@@ -397,7 +415,7 @@ Options:
   --corrected            the group kinds: bound the device by the groups' swizzle-rounded tiles, not the
                          host's cluster-rounded count (the real code's bound drops tiles; docs/raster.md)
   --max-groups G         prove a group kind without --groups: every list of 1 to G groups (default 3)
-                         of M, N in [1, 3]
+                         of M, N in [1, --max-tiles]
   --atom-m A             sm100-group: the MMA's AtomThrShape M, 1 (default) or 2 (a 2-SM MMA; the
                          cluster's M even): the host's grid counts tiles of A CTAs along m
   --cluster-type T       sm100-group: static (default: a compile-time ClusterShape) or dynamic
@@ -424,7 +442,11 @@ Options:
                          within CUDA's limits (y, z at most 65535): the hardware refuses any other;
                          the other claims are about the visits the code computes for the grid,
                          launched or not)
-  --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2} (default 16)
+  --max-tiles B          prove without --tiles: M, N in [1, B] and L in {1, 2}; the group kinds
+                         without --groups: each group's M, N in [1, B] (default 16; the stream-K
+                         kinds 8; the group kinds 3). The domain asked for is proved whole or
+                         refused: one of more than 2^20 configurations exits 2, naming the largest
+                         B (and G) that fits with the flags given; never a smaller domain
   --engine E             prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32),
                          z3 (every M, N at once: needs --cluster, --max-swizzle, --raster, --sms) or
                          enumeration; --timeout-ms T bounds each Z3 query (default 8000)
@@ -449,7 +471,7 @@ stream-K walk: the claims hold for every order the cluster launch control picks;
 block; raster.sm100_stream_k_reference). prove enumerates every CTA's loop; flags not given range
 over a stated domain (clusters 1x1, 2x1, 1x2, 2x2; max swizzle 1, 2, 4, 8; the three rasters; 1, 3,
 8, 132 SMs (sm100-group: 148; atom m 1, 2; static and dynamic clusters); stream-K: k tiles 1, 9, 17, 40,
-splits 1, 2, 3, the four decompositions), smallest first.
+splits 1, 2, 3, the four decompositions), smallest first, and every verdict names its domain.
 
 Examples:
   layoutproof raster trace sm90-persistent --tiles 4,4 --sms 4 --raster along-n
@@ -462,6 +484,8 @@ Examples:
   layoutproof raster prove sm100-group --sms 148 --corrected --claim exactly-once
   layoutproof raster trace sm90-stream-k --tiles 5,1 --k-tiles 20 --sms 4
   layoutproof raster prove sm90-stream-k --tiles 5,3 --k-tiles 40 --sms 8 --claim k-exactly-once
+  # M, N in [1, 16], twice the stream-K default, proved whole (a domain past 2^20 configurations: exit 2)
+  layoutproof raster prove sm90-stream-k --max-tiles 16 --sms 132 --cluster 2,1 --max-swizzle 1 --raster along-m --k-tiles 9 --decomposition stream-k --claim exactly-once
   layoutproof raster trace sm100-stream-k --tiles 9,1 --k-tiles 20 --sms 4
   layoutproof raster prove sm90-group --groups 2x3 --max-swizzle 4 --cluster 1,1 --sms 132 --claim exactly-once --report group_report
   layoutproof raster trace sm90-stream-k --tiles 5,1,1 --k-tiles 20 --sms 4 --report stream_k_report
@@ -489,6 +513,9 @@ Options:
   --deadline-s S     the whole run's time limit in seconds: a claim not decided by then is UNKNOWN (exit 3)
   --dump-smt DIR     write every Z3 query as SMT-LIB2 into DIR
   --json             one JSON object: each claim's verdict, bound and witness
+
+The persistent tile schedulers (sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent,
+sm100-group, sm100-stream-k) take other flags: `layoutproof raster prove sm90-stream-k --help`.
 
 Examples:
   layoutproof raster prove cutlass --log-tile 2
@@ -881,7 +908,8 @@ bool wants_help(const std::vector<std::string>& args) {
 
 std::string help_topic(const std::string& cmd, const std::vector<std::string>& args) {
   const auto has = [&](const char* w) { return std::find(args.begin(), args.end(), w) != args.end(); };
-  if (cmd == "raster" && !args.empty() && args[0] == "prove" && args.size() > 1 && args[1].rfind("sm90-", 0) == 0) return "raster trace";
+  if (cmd == "raster" && !args.empty() && args[0] == "prove" && args.size() > 1 && (args[1].rfind("sm90-", 0) == 0 || args[1].rfind("sm100-", 0) == 0))
+    return "raster trace";  // the scheduler kinds' prove flags are the trace text's
   if (cmd == "raster" && !args.empty() && (args[0] == "prove" || args[0] == "locality" || args[0] == "trace")) return "raster " + args[0];
   if (cmd == "synth" && has("--kernel")) return "synth --kernel";
   if (cmd == "algebra" && !args.empty() && args[0].rfind("-", 0) != 0 && args[0] != "help") return "algebra " + args[0];

@@ -3,7 +3,7 @@
 //   -j N | --jobs N        prove N claims at a time (default: 1)
 //   --engine z3|exhaustive|auto      --timeout-ms N      --dump-smt DIR
 //   --deadline-s S         the whole run: what is not decided by then is UNKNOWN (proofs/claims/deadline.hpp)
-//   --cache DIR | --no-cache         (default cache: see check_runner.hpp)
+//   --cache DIR | --no-cache         (default cache: default_cache_dir, cli/spec/verdict_cache.hpp)
 //   --progress | --no-progress       (default: on when stderr is a terminal)
 //   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR
 //   -D NAME=EXPR           a constant for C++ layouts (cli/layout_input.hpp)

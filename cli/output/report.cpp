@@ -2,7 +2,9 @@
 
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
+#include "cli/output/results.hpp"
 #include "cli/output/svg.hpp"
+#include "cli/spec/check_runner.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -194,7 +196,8 @@ void write_bank_report(const std::string& dir, const BankReportInput& in) {
 std::string report_index_html(const std::string& title, const std::string& command, const std::vector<ReportRow>& rows,
                               const std::string& figure) {
   std::map<std::string, int> counts;
-  for (const auto& r : rows) ++counts[r.verdict];
+  RunSummary repeats;  // the head says how many rows repeat an earlier claim of the run, as the table does
+  for (const auto& r : rows) ++counts[r.verdict], repeats.repeats += r.method.rfind(kRepeatPrefix, 0) == 0;
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>" << xml_escape(title) << "</title>\n"
     << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}"
@@ -202,7 +205,7 @@ std::string report_index_html(const std::string& title, const std::string& comma
        "text-align:left;vertical-align:top}th{background:#eee}code{background:#f4f4f4;padding:1px 4px}.REFUTED{color:#b00}"
        ".PROVED{color:#070}.REPORT{color:#036}.UNKNOWN,.ERROR{color:#850}</style>\n</head>\n<body>\n<h1>" << xml_escape(title) << "</h1>\n";
   if (!command.empty()) o << "<p><code>" << xml_escape(command) << "</code></p>\n";
-  o << "<p id=\"counts\">" << rows.size() << " claims: " << counts["PROVED"] << " proved, " << counts["REFUTED"] << " refuted, "
+  o << "<p id=\"counts\">" << xml_escape(claims_text(rows.size(), repeats)) << ": " << counts["PROVED"] << " proved, " << counts["REFUTED"] << " refuted, "
     << counts["UNKNOWN"] << " unknown, " << counts["ERROR"] << " error"
     << (counts["REPORT"] ? ", " + std::to_string(counts["REPORT"]) + " reported" : std::string()) << "</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n"
     << "<tr><th>#</th><th>subject</th><th>claim</th><th>verdict</th><th>witness or reason</th><th>detail</th></tr>\n";

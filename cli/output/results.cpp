@@ -13,6 +13,7 @@
 #include "cli/output/escape.hpp"
 #include "cli/output/report.hpp"
 #include "cli/output/trace_report.hpp"
+#include "cli/spec/check_runner.hpp"
 #include "cli/spec/verdict_cache.hpp"
 #include "cli/output/witness_json.hpp"
 #include "model/support/json.hpp"
@@ -115,9 +116,17 @@ RunSummary summarize(const std::vector<CheckResult>& results) {
       case Verdict::Kind::unknown: ++s.unknown; break;
       case Verdict::Kind::error: ++s.error; break;
     }
+    s.repeats += is_repeat(r);
     (is_z3(r.verdict) ? s.z3_ms : s.enumeration_ms) += r.verdict.time_ms;
   }
   return s;
+}
+
+std::string claims_text(std::size_t claims, const RunSummary& s) {
+  std::string t = std::to_string(claims) + " claims";
+  if (s.repeats == 0) return t;
+  return t + " (" + std::to_string(claims - static_cast<std::size_t>(s.repeats)) + " distinct; " + std::to_string(s.repeats) +
+         (s.repeats == 1 ? " repeats" : " repeat") + " an earlier claim of this run)";
 }
 
 std::string witness_summary(const CheckResult& r) {
@@ -147,7 +156,7 @@ void write_table(std::ostream& out, const std::vector<CheckResult>& results, con
     if (!w.empty()) out << "    " << terminal_text(w) << "\n";
     if (r.balance) out << "    " << terminal_text(r.verdict.detail) << "\n";  // what a report measured
   }
-  out << results.size() << " claims: " << s.proved << " proved"
+  out << claims_text(results.size(), s) << ": " << s.proved << " proved"
       << (s.cached ? " (" + std::to_string(s.cached) + " from cache)" : std::string()) << ", " << s.refuted << " refuted, " << s.unknown << " unknown, "
       << s.error << " error" << (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string()) << "  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
       << ms_text(s.wall_ms) << ")\n";
@@ -171,7 +180,7 @@ std::string case_name(const CheckResult& r) {
 }  // namespace
 
 void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
-  out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved << ",\"from_cache\":" << s.cached << ",\"refuted\":" << s.refuted
+  out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved << ",\"from_cache\":" << s.cached << ",\"repeats\":" << s.repeats << ",\"refuted\":" << s.refuted
       << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"reported\":" << s.reported << ",\"z3_ms\":" << s.z3_ms
       << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
   for (std::size_t i = 0; i < results.size(); ++i) {
@@ -311,7 +320,7 @@ void write_sarif(std::ostream& out, const std::string& spec_path, const std::vec
 void write_markdown(std::ostream& out, const std::string& title, const std::vector<CheckResult>& results, const RunSummary& s) {
   const bool ok = s.refuted + s.unknown + s.error == 0;
   out << "### layoutproof: " << title << " " << (ok ? "✅" : "❌") << "\n\n"
-      << results.size() << " claims: **" << s.proved << " proved**, **" << s.refuted << " refuted**, " << s.unknown
+      << claims_text(results.size(), s) << ": **" << s.proved << " proved**, **" << s.refuted << " refuted**, " << s.unknown
       << " unknown, " << s.error << " error" << (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string()) << ".\n\n";
   if (!ok) {
     out << "| subject | claim | verdict | counterexample |\n| --- | --- | --- | --- |\n";

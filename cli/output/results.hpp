@@ -14,10 +14,15 @@ namespace layoutproof::cli {
 struct RunSummary {
   int proved = 0, refuted = 0, unknown = 0, error = 0;
   int reported = 0;  // measurements shown as REPORT (a scheduler's balance), not counted as proved
-  int cached = 0;  // of the proved: read from the verdict cache (cli/spec/verdict_cache.hpp)
+  int cached = 0;  // of the proved: read from the verdict cache (cli/spec/verdict_cache.hpp), stored by an earlier run
+  int repeats = 0;  // of all: repeats of an earlier claim of the run, which take its verdict (cli/spec/check_runner.hpp)
   double z3_ms = 0, enumeration_ms = 0, wall_ms = 0;
 };
 RunSummary summarize(const std::vector<proofs::CheckResult>& results);
+
+// "339 claims", and when some repeat an earlier one, "339 claims (276 distinct; 63 repeat an
+// earlier claim of this run)": the head of every summary line.
+std::string claims_text(std::size_t claims, const RunSummary& s);
 
 // One sentence: the witness of a refuted check (bank witnesses name instruction, lanes, bank).
 std::string witness_summary(const proofs::CheckResult& r);

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -36,23 +37,85 @@ class Progress {
   std::mutex m_;
 };
 
+// Checks that may ask the same question share a key. A check the cache keys (cacheable) asks the
+// same as another with its cache key and its own time limit (which can change an UNKNOWN). A kernel
+// copy's claim asks the same as another on an equal trace (its whole question), so its key is the
+// claim and a summary of the trace, and the traces are compared. Empty: a check decided on its own
+// (compiled entries, a kernel's `layout: synthesize`, reports).
+std::string repeat_key(const Check& c) {
+  const std::string limit = c.deadline_s ? "|deadline_s " + std::to_string(*c.deadline_s) : std::string();
+  if (cacheable(c)) return cache_key(c, "") + limit;
+  if (c.kind == Check::Kind::kernel && c.trace && !c.synth)
+    return "kernel|" + c.claim + limit + "|" + c.trace->provenance + "|" + std::to_string(c.trace->instructions.size());
+  return "";
+}
+
+bool same_question(const Check& a, const Check& b) {
+  return a.kind != Check::Kind::kernel || a.trace == b.trace || *a.trace == *b.trace;
+}
+
+// For each check, the index of the first check of the run asking the same question (itself when
+// it is the first).
+std::vector<std::size_t> first_of_each(const std::vector<Check>& checks) {
+  std::vector<std::size_t> first(checks.size());
+  std::map<std::string, std::vector<std::size_t>> firsts;  // by key
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    first[i] = i;
+    const std::string key = repeat_key(checks[i]);
+    if (key.empty()) continue;
+    std::vector<std::size_t>& same_key = firsts[key];
+    for (const std::size_t j : same_key)
+      if (same_question(checks[i], checks[j])) {
+        first[i] = j;
+        break;
+      }
+    if (first[i] == i) same_key.push_back(i);
+  }
+  return first;
+}
+
+// A repeat takes the verdict of the claim it repeats, and says so; its time is the first's alone.
+CheckResult repeat_of(const CheckResult& first, const Check& c) {
+  CheckResult r = first;
+  r.check = c;
+  r.verdict.method = kRepeatPrefix + first.check.id() + ": " + first.verdict.method;
+  r.verdict.time_ms = 0;
+  return r;
+}
+
 }  // namespace
 
+bool is_repeat(const CheckResult& r) { return r.verdict.method.rfind(kRepeatPrefix, 0) == 0; }
+
 std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunOptions& o) {
+  const std::vector<std::size_t> first = first_of_each(checks);
+  std::vector<std::size_t> todo;  // the distinct checks
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    if (first[i] == i) todo.push_back(i);
   // Per check, its results: one, or a compiled entry's one per (kernel, instruction, claim).
   std::vector<std::vector<CheckResult>> results(checks.size());
+  const proofs::Deadline& deadline = o.prove.smt.deadline;
+  Progress progress(o.progress, todo.size());
+  // The cache is read for every distinct check before any is decided, so that "from cache" means
+  // a verdict an earlier run stored, never one this run has just written.
+  std::vector<std::size_t> undecided;
+  for (const std::size_t i : todo) {
+    std::optional<CheckResult> cached;
+    if (!o.cache_dir.empty() && !deadline.passed() && (cached = load_cached(o.cache_dir, checks[i], o.fingerprint))) {
+      results[i] = {std::move(*cached)};
+      progress.done(results[i].front());
+    } else {
+      undecided.push_back(i);
+    }
+  }
   std::atomic<std::size_t> next{0};
-  Progress progress(o.progress, checks.size());
   auto worker = [&] {
-    for (std::size_t i = next++; i < checks.size(); i = next++) {
-      const proofs::Deadline& deadline = o.prove.smt.deadline;
-      std::optional<CheckResult> cached;
+    for (std::size_t k = next++; k < undecided.size(); k = next++) {
+      const std::size_t i = undecided[k];
       if (checks[i].kind == Check::Kind::compiled) {  // its kernels run here (never cached: the file is its input)
         results[i] = proofs::run_compiled(checks[i], o.prove);
-      } else if (deadline.passed()) {  // not started by the deadline: UNKNOWN, whatever a cache holds
+      } else if (deadline.passed()) {  // not started by the deadline: UNKNOWN
         results[i] = {CheckResult{checks[i], Verdict::unknown("deadline", deadline.reason()), std::nullopt, std::nullopt, std::nullopt}};
-      } else if (!o.cache_dir.empty() && (cached = load_cached(o.cache_dir, checks[i], o.fingerprint))) {
-        results[i] = {std::move(*cached)};
       } else {
         results[i] = {proofs::run_check(checks[i], o.prove)};
         if (!o.cache_dir.empty()) store_cached(o.cache_dir, results[i].front(), o.fingerprint);
@@ -61,11 +124,13 @@ std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunO
       if (!results[i].empty()) progress.done(results[i].front());
     }
   };
-  const int jobs = std::max(1, std::min<int>(o.jobs, static_cast<int>(checks.size())));
+  const int jobs = std::max(1, std::min<int>(o.jobs, static_cast<int>(undecided.size())));
   std::vector<std::thread> pool;
   for (int j = 1; j < jobs; ++j) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    if (first[i] != i) results[i] = {repeat_of(results[first[i]].front(), checks[i])};
   std::vector<CheckResult> out;
   for (auto& rs : results)
     for (auto& r : rs) out.push_back(std::move(r));

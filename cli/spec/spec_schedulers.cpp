@@ -19,8 +19,8 @@
 //       corrected: false                # the group kinds: the fixed early-exit bound
 //       atom_m: 1                       # sm100-group: the AtomThrShape's M (2: a 2-SM MMA)
 //       cluster_type: static            # sm100-group: static | dynamic (the cluster shape given at run time)
-//       max_tiles: 16                   # the bounds of a free problem (tiles or groups left out)
-//       max_groups: 3
+//       max_tiles: 16                   # the bounds of a free problem (tiles or groups left out): M, N
+//       max_groups: 3                   #   in [1, max_tiles] (default 16; stream-K 8, groups 3), 1..max_groups groups
 //       claims: [exactly-once, in-range, balance]   # and k-exactly-once (the stream-K kinds)
 //       deadline_s: 30                  # optional: each claim's time limit, from its start
 //
@@ -31,9 +31,10 @@
 // Everything is checked here, before any claim is decided, each error located on the spec's own
 // node (exit 2): unknown keys and values (with the closest name), extents out of range, a cluster
 // or swizzle that is not a power of two, keys of another kind, splits > 1 with a decomposition
-// CUTLASS's can_implement refuses, k-exactly-once on a kind without k ranges; then the query itself
-// (scheduler_domain, and raster::validate on every configuration of its domain, the checks the
-// model runs when a schedule is built), located at the entry. One check per claim follows, decided
+// CUTLASS's can_implement refuses, k-exactly-once on a kind without k ranges, a domain of more
+// configurations than a search lists (at `max_tiles` or `max_groups`, naming the largest values
+// that fit); then the query itself (scheduler_domain, and raster::validate on every configuration
+// of its domain, the checks the model runs when a schedule is built), located at the entry. One check per claim follows, decided
 // by run_check through prove_scheduler_query.
 #include <yaml-cpp/yaml.h>
 
@@ -183,6 +184,8 @@ void refuse_foreign_keys(const SpecSource& src, const YAML::Node& entry, const s
       if (entry[key]) src.fail(key_node(entry, key), std::string("'") + key + "' applies to sm100-group only (its host grid), not " + kind);
   if (group && entry["max_tiles"] && entry["groups"])
     src.fail(key_node(entry, "max_tiles"), "'max_tiles' bounds a free problem; this entry gives its groups");
+  if (group && entry["max_groups"] && entry["groups"])
+    src.fail(key_node(entry, "max_groups"), "'max_groups' bounds free groups; this entry gives its groups");
   if (!group && entry["max_tiles"] && entry["tiles"])
     src.fail(key_node(entry, "max_tiles"), "'max_tiles' bounds free tiles; this entry gives its tiles");
   if (!stream_k)
@@ -251,6 +254,15 @@ SchedulerQuery read_query(const SpecSource& src, const YAML::Node& entry, const 
 // Located at the entry: the error may come from several keys together (2^31 tiles rounded up by a
 // cluster of 2 pass the 2^40 bound alone, not in every configuration).
 void validate_query(const SpecSource& src, const YAML::Node& entry, const SchedulerQuery& q) {
+  // A domain too large to list is refused at the bound that asks for it (the entry when the
+  // kind's defaults do), naming the largest bounds that fit: never proved over a smaller one.
+  std::string why;
+  try {
+    why = proofs::unlistable_domain(q, proofs::Spelling::spec_keys);
+  } catch (const LayoutError& e) {
+    src.fail(entry, e.what());
+  }
+  if (!why.empty()) src.fail(entry["max_tiles"] ? entry["max_tiles"] : entry["max_groups"] ? entry["max_groups"] : entry, why);
   proofs::SchedulerDomain d;
   try {
     d = proofs::scheduler_domain(q);

@@ -60,13 +60,9 @@ std::string cache_key(const Check& c, const std::string& fingerprint) {
   return one_line(k.str());
 }
 
-namespace {
-
 // Kernel and compiled checks are never cached (their key would be the whole trace or file); a
 // report (a scheduler's balance) is measured, not proved: its number is the result, measured again.
 bool cacheable(const Check& c) { return c.kind != Check::Kind::kernel && c.kind != Check::Kind::compiled && !proofs::is_report(c); }
-
-}  // namespace
 
 std::string default_cache_dir() {
   if (const char* d = std::getenv("LAYOUTPROOF_CACHE"); d && *d) return d;

@@ -41,6 +41,10 @@ std::string cache_key(const proofs::Check& c, const std::string& fingerprint);
 // ~/.cache/layoutproof (empty when none can be determined).
 std::string default_cache_dir();
 
+// True when the cache keys `c` completely (cache_key holds everything its verdict depends on):
+// not a kernel or compiled check, not a report.
+bool cacheable(const proofs::Check& c);
+
 // True when `r` came from the cache.
 bool from_cache(const proofs::CheckResult& r);
 

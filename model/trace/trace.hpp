@@ -41,6 +41,7 @@ struct TraceInstruction {
   std::vector<i64> slice_elems;
 
   SmemAccess access() const { return SmemAccess{op, width_bytes, addr}; }
+  bool operator==(const TraceInstruction&) const = default;
 };
 
 struct AddressTrace {
@@ -59,6 +60,8 @@ struct AddressTrace {
   std::vector<i64> domain_shape;
   bool smem_is_destination = false;          // st/stsm/ldgsts: the copy writes the smem tensor
   std::vector<TraceInstruction> instructions;
+  // Every field equal (a check runner decides a claim once per distinct trace).
+  bool operator==(const AddressTrace&) const = default;
 };
 
 // A lane the instruction really issues: an address (>= 0) and, for ldsmN/stsmN, one of the 8N

@@ -175,5 +175,42 @@ grep -q "| \`grouped_gemm\` | \`exactly-once \[sm90-group\]\` | REFUTED | $DROPP
 grep -q "| \`gemm_128x128_cluster2x1\` | \`balance \[sm90-persistent\]\` | work units per CTA: max 64, mean 64.00, max/mean 1.000" "$tmp/c.md" ||
   fail "Markdown: no balance report"
 
+# A spec's max_tiles is the domain it asks for (the stream-K kinds once stopped at M, N <= 8, the
+# group kinds at 3): the verdict names [1, 16] and [1, 4]; and its command, run alone, asks the same.
+cat > "$tmp/bound.yaml" <<'EOF'
+schedulers:
+  - name: stream_k_16
+    kind: sm90-stream-k
+    cluster: [2, 1]
+    sms: 132
+    max_swizzle: 1
+    raster: along-m
+    k_tiles: 9
+    decomposition: stream-k
+    max_tiles: 16
+    claims: [exactly-once]
+  - name: groups_4
+    kind: sm90-group
+    cluster: [1, 1]
+    max_swizzle: 4
+    sms: 132
+    corrected: true
+    max_tiles: 4
+    max_groups: 2
+    claims: [exactly-once]
+EOF
+"$BIN" check "$tmp/bound.yaml" --no-cache --no-progress --json > "$tmp/bound.json"; rc=$?
+[ $rc -eq 0 ] || fail "max_tiles spec: exit $rc"
+python3 -c "
+import json, subprocess, sys
+d = json.load(open(sys.argv[1]))
+m = {r['subject']: r for r in d['results']}
+assert 'tiles M, N in [1, 16], L in {1, 2}' in m['stream_k_16']['method'], m['stream_k_16']['method']
+assert 'every list of 1 to 2 groups of M, N in [1, 4]' in m['groups_4']['method'], m['groups_4']['method']
+for r in d['results']:
+    out = subprocess.run([sys.argv[2]] + r['command'].split()[1:], capture_output=True, text=True).stdout
+    assert r['method'] in out, (r['command'], out)
+" "$tmp/bound.json" "$BIN" || fail "max_tiles spec: the domain asked for"
+
 [ $failures -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "scheduler check: all assertions passed"

@@ -151,5 +151,63 @@ TEST(Sm90Persistent, DomainBalanceIsTheWorstConfiguration) {
   EXPECT_NE(r.verdict.detail.find("the worst of the 48 configurations, " + worst_config), std::string::npos) << r.verdict.detail;
 }
 
+// The domain a query asks for is the domain listed, every kind: scheduler_domain_size (which decides
+// whether a domain is refused) counts exactly what scheduler_domain lists, the pairs CUTLASS refuses
+// left out; the bound given is the bound in the verdict's text, never cut (the stream-K kinds once
+// stopped at M, N <= 8 and the group kinds at 3 whatever --max-tiles said).
+TEST(SchedulerQuery, DomainIsTheBoundAskedFor) {
+  std::vector<proofs::SchedulerQuery> qs;
+  for (const std::string kind : {"sm90-persistent", "sm100-persistent", "sm90-stream-k", "sm100-stream-k", "sm90-group", "sm100-group"}) {
+    proofs::SchedulerQuery q;
+    q.kind = kind;
+    q.cluster = std::array<std::int64_t, 2>{2, 1};
+    q.max_swizzle = 2;
+    const bool group = kind.find("group") != std::string::npos, stream_k = kind.find("stream-k") != std::string::npos;
+    if (stream_k) q.k_tiles = 9;
+    q.max_tiles = group ? 5 : 11;  // past the old cuts (8 for stream-K, 3 for groups)
+    if (group) q.max_groups = 2;
+    qs.push_back(q);
+    proofs::SchedulerQuery free = q;  // the splits, decompositions and atoms free: the refused pairs left out
+    free.cluster.reset(), free.max_tiles = 2;
+    qs.push_back(free);
+  }
+  for (const auto& q : qs) {
+    const proofs::SchedulerDomain d = proofs::scheduler_domain(q);
+    EXPECT_EQ(proofs::scheduler_domain_size(q), d.size()) << proofs::scheduler_flags(q);
+    const std::string bound = "M, N in [1, " + std::to_string(*q.max_tiles) + "]";
+    EXPECT_NE(d.text.find(bound), std::string::npos) << d.text;
+    EXPECT_TRUE(proofs::unlistable_domain(q, proofs::Spelling::flags).empty()) << proofs::scheduler_flags(q);
+  }
+}
+
+// A domain past kMaxDomain is refused, naming the largest bound that fits, and that bound's domain
+// is listed: the refusal and the listing agree at the edge.
+TEST(SchedulerQuery, RefusedDomainNamesTheLargestThatFits) {
+  proofs::SchedulerQuery q;
+  q.kind = "sm90-stream-k";
+  q.sms = 132, q.cluster = std::array<std::int64_t, 2>{2, 1}, q.max_tiles = 64;
+  const std::string why = proofs::unlistable_domain(q, proofs::Spelling::flags);
+  EXPECT_NE(why.find("--max-tiles 64 asks for 3145728 configurations"), std::string::npos) << why;
+  EXPECT_NE(why.find("the largest that fits is --max-tiles 36 (M, N in [1, 36])"), std::string::npos) << why;
+  EXPECT_THROW((void)proofs::scheduler_domain(q), LayoutError);
+  EXPECT_THROW((void)proofs::prove_scheduler_query(q, proofs::SchedulerClaim::exactly_once, {}), LayoutError);
+  q.max_tiles = 36;
+  EXPECT_LE(proofs::scheduler_domain_size(q), proofs::kMaxDomain);
+  EXPECT_TRUE(proofs::unlistable_domain(q, proofs::Spelling::flags).empty());
+  q.max_tiles = 37;
+  EXPECT_GT(proofs::scheduler_domain_size(q), proofs::kMaxDomain);
+  EXPECT_NE(proofs::unlistable_domain(q, proofs::Spelling::spec_keys).find("'max_tiles' 37 asks for"), std::string::npos);
+  // Groups: the bound on each group's M, N is max_tiles, and the other way out is fewer groups.
+  proofs::SchedulerQuery g;
+  g.kind = "sm90-group";
+  g.max_tiles = 64;
+  const std::string gwhy = proofs::unlistable_domain(g, proofs::Spelling::flags);
+  EXPECT_NE(gwhy.find("the largest that fits is --max-tiles 4 (M, N in [1, 4])"), std::string::npos) << gwhy;
+  EXPECT_NE(gwhy.find("--max-groups 1 (one group of M, N in [1, 64])"), std::string::npos) << gwhy;
+  g.max_groups = 1;
+  EXPECT_EQ(proofs::scheduler_domain_size(g), 64u * 64u * 4 * 4 * 3 * 4);
+  EXPECT_EQ(proofs::scheduler_domain(g).size(), 64u * 64u * 4 * 4 * 3 * 4);
+}
+
 }  // namespace
 }  // namespace layoutproof

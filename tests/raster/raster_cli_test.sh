@@ -146,6 +146,43 @@ done
 "$BIN" raster trace sm90-persistent --tiles 4,4 --k-tiles 9 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--k-tiles for sm90-persistent accepted"
 "$BIN" raster prove sm90-persistent --tiles 4,4 --claim k-exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "k-exactly-once for sm90-persistent accepted"
 
+# --max-tiles is the domain asked for: proved whole (the verdict names [1, 64]) or refused (exit 2,
+# no verdict printed) naming the largest bound that fits; never a smaller domain proved in silence.
+FIXED_K="--sms 132 --cluster 2,1 --max-swizzle 1 --raster along-m --k-tiles 9 --splits 1 --decomposition stream-k"
+for kind in sm90-stream-k sm100-stream-k; do
+  out=$("$BIN" raster prove $kind --max-tiles 64 $FIXED_K --claim launches); rc=$?  # launches: the cheap claim, the same domain
+  [ $rc -eq 0 ] && grep -q "^PROVED  launches .*tiles M, N in \[1, 64\], L in {1, 2}; .* (8192 configurations" <<<"$out" || fail "$kind --max-tiles 64: exit $rc: $out"
+  out=$("$BIN" raster prove $kind --max-tiles 64 --sms 132 --cluster 2,1 --claim exactly-once 2>&1); rc=$?
+  [ $rc -eq 2 ] || fail "$kind --max-tiles 64 over 2^20 configurations: exit $rc: $out"
+  grep -q "^error: $kind: --max-tiles 64 asks for 3145728 configurations (tiles M, N in \[1, 64\], L in {1, 2}; .*more than the 1048576 (2^20) a domain search lists; with the other parameters as given the largest that fits is --max-tiles 36 (M, N in \[1, 36\]): give --max-tiles 36 or less, --tiles M,N\[,L\], or fix parameters left free (--max-swizzle, --raster, --k-tiles, --splits, --decomposition)$" <<<"$out" ||
+    fail "$kind refusal: $out"
+  grep -q "PROVED\|\[1, 8\]" <<<"$out" && fail "$kind --max-tiles 64 proved a smaller domain: $out"
+done
+out=$("$BIN" raster prove sm90-stream-k --max-tiles 36 --sms 132 --cluster 2,1 --claim exactly-once --deadline-s 0.000001 2>&1); rc=$?
+[ $rc -eq 3 ] && grep -q "^UNKNOWN .*tiles M, N in \[1, 36\]" <<<"$out" || fail "the largest that fits is listed (its search cut by the deadline: UNKNOWN): exit $rc: $out"
+for kind in sm90-group sm100-group; do
+  out=$("$BIN" raster prove $kind --max-tiles 64 --max-groups 1 --sms 132 --cluster 2,1 --max-swizzle 4 --raster along-m --claim exactly-once 2>&1); rc=$?
+  [ $rc -le 1 ] && grep -q "^[A-Z]*  exactly-once .*one group of M, N in \[1, 64\]" <<<"$out" || fail "$kind --max-tiles 64 --max-groups 1: exit $rc: $out"
+  out=$("$BIN" raster prove $kind --max-tiles 64 --claim exactly-once 2>&1); rc=$?
+  [ $rc -eq 2 ] && grep -q "^error: $kind: --max-tiles 64 asks for [0-9]* configurations (every list of 1 to 3 groups of M, N in \[1, 64\];.*the largest that fits is --max-tiles [34] (M, N in \[1, [34]\])" <<<"$out" ||
+    fail "$kind --max-tiles 64: exit $rc: $out"
+done
+"$BIN" raster prove sm90-group --max-tiles 64 --claim exactly-once 2>&1 | grep -q "give --max-tiles 4 or less, --max-groups 1 (one group of M, N in \[1, 64\])" || fail "sm90-group: no --max-groups hint"
+out=$("$BIN" raster prove sm90-group --max-tiles 4 --max-swizzle 4 --cluster 1x1 --claim exactly-once --corrected); rc=$?
+[ $rc -eq 0 ] && grep -q "every list of 1 to 3 groups of M, N in \[1, 4\]" <<<"$out" || fail "sm90-group --max-tiles 4 (past the old cut at 3): exit $rc: $out"
+# The default domains are the kind's (stream-K M, N up to 8; groups up to 3) and say so.
+"$BIN" raster prove sm90-stream-k --sms 132 --cluster 2,1 --max-swizzle 1 --raster along-m --k-tiles 9 --claim exactly-once | grep -q "tiles M, N in \[1, 8\]" || fail "stream-K default domain"
+# A bound that bounds nothing is refused, not ignored.
+for bad in "sm90-persistent --tiles 4,4 --max-tiles 64" "sm90-group --groups 2x2 --max-tiles 8" "sm90-group --groups 2x2 --max-groups 2" "sm90-persistent --max-groups 2"; do
+  "$BIN" raster prove $bad --claim exactly-once >/dev/null 2>&1; rc=$?
+  [ $rc -eq 2 ] || fail "raster prove $bad: exit $rc"
+done
+# A domain refused for one claim prints no verdict for the others (Z3 would take exactly-once's
+# 1024 x 1024 at once; balance would list 2^21 configurations): refused before Z3 starts.
+out=$("$BIN" raster prove sm90-persistent --max-tiles 1024 --cluster 2,1 --max-swizzle 4 --raster heuristic --sms 132 --claim exactly-once --claim balance 2>&1); rc=$?
+[ $rc -eq 2 ] && ! grep -q "PROVED" <<<"$out" && grep -q "^error: sm90-persistent: --max-tiles 1024 asks for 2097152 configurations.*the largest that fits is --max-tiles 724 " <<<"$out" ||
+  fail "balance over 2^21 configurations beside a Z3 claim: exit $rc: $out"
+
 # --report DIR: the scheduler pictures (cli/output/scheduler_report.hpp); exit codes unchanged.
 rep=$(mktemp -d); trap 'rm -rf "$rep"' EXIT
 out=$("$BIN" raster trace sm90-persistent --tiles 6,5,1 --sms 4 --max-swizzle 2 --report "$rep/p"); rc=$?

@@ -184,6 +184,8 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
       throw LayoutError("k-exactly-once is about stream-K's k ranges: the kinds are sm90-stream-k and sm100-stream-k, not " + f.q.kind);
     claims.push_back(*claim);
   }
+  // Every claim's domain is checked before the first is proved: a refused one prints no verdict.
+  for (const auto claim : claims) proofs::check_scheduler_query(f.q, claim);
   const std::string partial = f.report.empty() ? "" : prepare_scheduler_report(f.report);
   std::vector<SchedulerReportClaim> drawn_claims;
   int refuted = 0, other = 0;

@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "cli/output/results.hpp"
 #include "cli/spec/check_runner.hpp"
 #include "model/layout/notation.hpp"
 #include "proofs/raster/scheduler_query.hpp"
@@ -86,6 +87,50 @@ TEST(Deadline, NothingIsProvedAfterTheDeadline) {
   EXPECT_THROW(proofs::Deadline::parse("0"), LayoutError);
   EXPECT_THROW(proofs::Deadline::parse("abc"), LayoutError);
   EXPECT_EQ(proofs::Deadline::parse("2.5").seconds, 2.5);
+}
+
+// A warp of 32 lanes reading 4-byte words `stride` bytes apart: one instruction.
+std::shared_ptr<const AddressTrace> word_trace(i64 stride) {
+  auto t = std::make_shared<AddressTrace>();
+  t->provenance = "lanes apart";  // one text for every stride: only the addresses tell the traces apart
+  TraceInstruction in;
+  for (int lane = 0; lane < kWarpLanes; ++lane) in.addr[lane] = lane * stride, in.thread[lane] = lane;
+  t->instructions.push_back(in);
+  return t;
+}
+
+// A claim asked twice in one run is decided once: the repeat takes its verdict and says so, and
+// "from cache" counts only what an earlier run stored, never what this run has just written (the
+// catalog, run on an empty cache, once said "63 from cache"). A kernel copy's claim repeats another
+// on an equal trace, not on the same object; a different trace is its own claim.
+TEST(RunChecks, RepeatsAreDecidedOnceAndNeverFromThisRunsCache) {
+  TempDir d;
+  const auto sw = parse_any_layout("Sw<3,3,3> o (8,64):(64,1)");
+  const std::vector<Check> checks{proofs::make_check("x", sw, "bijective", {}), proofs::make_check("y", sw, "bijective", {}),
+                                  proofs::make_check("z", parse_any_layout("(8,64):(64,1)"), "bijective", {}),
+                                  proofs::make_kernel_check("k1", word_trace(4), "conflict-free", "ld 4 B", {}),
+                                  proofs::make_kernel_check("k2", word_trace(4), "conflict-free", "ld 4 B", {}),
+                                  proofs::make_kernel_check("k3", word_trace(128), "conflict-free", "ld 4 B", {})};
+  for (int run = 0; run < 2; ++run) {
+    RunOptions o = options(d.path, "fp");
+    o.jobs = 2;
+    const auto r = run_checks(checks, o);
+    ASSERT_EQ(r.size(), checks.size());
+    for (std::size_t i = 0; i < r.size(); ++i) EXPECT_EQ(r[i].check.subject, checks[i].subject);  // each keeps its own check
+    EXPECT_FALSE(is_repeat(r[0]) || is_repeat(r[2]) || is_repeat(r[3]) || is_repeat(r[5]));
+    ASSERT_TRUE(is_repeat(r[1]) && is_repeat(r[4])) << r[1].verdict.method << " | " << r[4].verdict.method;
+    EXPECT_EQ(r[1].verdict.method.rfind("repeat of x: bijective: ", 0), 0u) << r[1].verdict.method;
+    EXPECT_EQ(r[4].verdict.method.rfind("repeat of k1: conflict-free [ld 4 B]: ", 0), 0u) << r[4].verdict.method;
+    EXPECT_TRUE(r[1].verdict.is_proved() && r[4].verdict.is_proved());
+    EXPECT_TRUE(r[5].verdict.is_refuted());  // 128 bytes apart: every lane in bank 0
+    EXPECT_EQ(r[1].verdict.time_ms, 0);
+    const RunSummary s = summarize(r);
+    EXPECT_EQ(s.repeats, 2);
+    EXPECT_EQ(s.cached, run == 0 ? 0 : 2) << "run " << run;  // x and z; y is a repeat, kernel claims never cached
+    EXPECT_EQ(from_cache(r[0]), run == 1);
+    EXPECT_FALSE(from_cache(r[1]));
+    EXPECT_EQ(claims_text(r.size(), s), "6 claims (4 distinct; 2 repeat an earlier claim of this run)");
+  }
 }
 
 // A scheduler check as a spec's schedulers: entry makes it.
