@@ -17,9 +17,12 @@
 //   every result            "every mode has a positive size" (CuTe's run-time arithmetic can make a 0;
 //                           a negative stride makes left_inverse's first mode negative: (_4):(_-1) -> (_-1,_4):(_0,_1))
 //
-// Cost: a check enumerates the domain. `exact` says CuTe's algorithm only ever divided exactly (its
-// theory then proves the result); such results are checked when small (<= 2^12 elements) as a
-// guard. Any other result is checked up to 2^22 elements and refused beyond that ("cannot verify").
+// Cost: a check enumerates the domain, except that "R(c) == A(B(c))" is first shown on A's digits
+// (model/algebra/composition_digits.hpp: A's leaves times R's, whatever size(B) is) and enumerated
+// only where that does not show it. `exact` says CuTe's algorithm only ever divided exactly (its
+// theory then proves the result; for composition only when B has one mode of size > 1 or A is
+// linear); such results are checked when small (<= 2^12 elements) as a guard. Any other result is
+// checked up to 2^22 elements and refused beyond that ("cannot verify").
 #include "model/layout/layout.hpp"
 
 namespace layoutproof {
