@@ -1,6 +1,7 @@
-// Tests for model/algebra/algebra_check.hpp: check_composition fed deliberately wrong results, small and
-// large, with `exact` claimed, is refused naming "R(c) == A(B(c))" and the first c that breaks it; right
-// results of large domains pass; past 2^22 elements an unproven result is still refused.
+// Tests for model/algebra/algebra_check.hpp: each check fed deliberately wrong results, with `exact`
+// claimed, refuses them naming the condition and the first place it breaks (check_composition small
+// and large, check_complement, check_right_inverse, check_left_inverse); right results of large
+// domains pass; past 2^22 elements an unproven composition is still refused.
 #include "model/algebra/algebra_check.hpp"
 
 #include <gtest/gtest.h>
@@ -81,6 +82,36 @@ TEST(CheckComposition, PastTheLimitStillRefused) {
   EXPECT_TRUE(says(m, "too large to check the result against the definition; layoutproof cannot verify it")) << m;
   const Layout b = L("(_4,_3145728):(_1,_4)");
   EXPECT_TRUE(composition_holds_by_digits(a, b, composition_cute(a, b)));
+}
+
+template <class F>
+std::string refusal_of(F&& check) {
+  try {
+    check();
+    return "";
+  } catch (const LayoutError& e) {
+    return e.what();
+  }
+}
+
+TEST(CheckComplement, RefusesWrongResults) {
+  const Layout l = L("_4:_2");
+  const IntTuple cotarget(24);
+  EXPECT_EQ(refusal_of([&] { check_complement(l, cotarget, L("(_2,_3):(_1,_8)"), true); }), "");  // CuTe's
+  const std::string unordered = refusal_of([&] { check_complement(l, cotarget, L("(3,2):(8,1)"), true); });
+  EXPECT_TRUE(says(unordered, "breaks (3) \"R(i-1) < R(i)\" (ordered): R(2) = 16, R(3) = 1")) << unordered;
+  const std::string meets = refusal_of([&] { check_complement(l, cotarget, L("(2,12):(1,2)"), true); });
+  EXPECT_TRUE(says(meets, "breaks (4) \"R(i) != L(j)\" (disjoint): R(2) = 2 is also an offset of L")) << meets;
+}
+
+TEST(CheckInverses, RefuseWrongResults) {
+  const Layout l = L("(_4,_2):(_2,_1)");
+  EXPECT_EQ(refusal_of([&] { check_right_inverse(l, L("(_2,_4):(_4,_1)")); }), "");  // CuTe's
+  EXPECT_EQ(refusal_of([&] { check_left_inverse(l, L("(_2,_4):(_4,_1)")); }), "");
+  const std::string right = refusal_of([&] { check_right_inverse(l, L("(2,4):(4,2)")); });
+  EXPECT_TRUE(says(right, "breaks \"L(R(i)) == i\" at i = 2: L(R(i)) = 4")) << right;
+  const std::string left = refusal_of([&] { check_left_inverse(l, L("(2,4):(4,2)")); });
+  EXPECT_TRUE(says(left, "breaks \"L(R(L(i))) == L(i)\" at i = 1: L(i) = 2 but L(R(L(i))) = 4")) << left;
 }
 
 }  // namespace

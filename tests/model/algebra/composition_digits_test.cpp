@@ -4,13 +4,13 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <random>
 #include <string>
 
 #include "model/algebra/algebra.hpp"
 #include "model/algebra/tiling.hpp"
 #include "model/layout/notation.hpp"
+#include "tests/model/random_layout.hpp"
 #include "tests/model/reference.hpp"
 
 namespace layoutproof {
@@ -59,47 +59,6 @@ TEST(CompositionDigits, LeavesToEnumeration) {
   // R(c) up to 2^61 + 3 * 2^62 passes 64 bits: not shown, so the enumeration meets and reports the overflow.
   EXPECT_TRUE(digits("4:2305843009213693952", "(2,2):(1,2)", "(2,2):(2305843009213693952,4611686018427387904)"));
   EXPECT_FALSE(digits("4:2305843009213693952", "(2,4):(1,2)", "(2,4):(2305843009213693952,4611686018427387904)"));
-}
-
-// A random layout as bench/gen_algebra_queries.py draws them: compact in a random order, some strides 0,
-// some gaps, shapes nested to depth 2; sizes kept small enough to enumerate.
-Layout random_layout(std::mt19937& rng) {
-  std::uniform_int_distribution<int> pick(0, 6), ranks(1, 3), coin(0, 9);
-  const int shapes[] = {1, 2, 2, 3, 4, 4, 8};
-  std::vector<std::vector<i64>> modes(static_cast<std::size_t>(ranks(rng)));
-  for (auto& m : modes) {
-    m.resize(static_cast<std::size_t>(ranks(rng)));
-    for (i64& s : m) s = shapes[pick(rng)];
-  }
-  std::vector<std::pair<std::size_t, std::size_t>> at;
-  for (std::size_t i = 0; i < modes.size(); ++i)
-    for (std::size_t j = 0; j < modes[i].size(); ++j) at.push_back({i, j});
-  std::shuffle(at.begin(), at.end(), rng);
-  std::vector<std::vector<i64>> strides = modes;
-  i64 cur = 1;
-  for (auto [i, j] : at) {
-    if (coin(rng) == 0) {
-      strides[i][j] = 0;
-      continue;
-    }
-    strides[i][j] = cur;
-    cur *= modes[i][j] * (coin(rng) < 2 ? 2 : 1);
-  }
-  std::vector<IntTuple> s, d;
-  for (std::size_t i = 0; i < modes.size(); ++i) {
-    std::vector<IntTuple> ms, md;
-    for (std::size_t j = 0; j < modes[i].size(); ++j) ms.emplace_back(modes[i][j]), md.emplace_back(strides[i][j]);
-    s.push_back(IntTuple::tuple(ms));
-    d.push_back(IntTuple::tuple(md));
-  }
-  return Layout(IntTuple::tuple(s), IntTuple::tuple(d));
-}
-
-// R with one leaf's stride moved by one: a deliberately wrong result whenever that leaf has size > 1.
-Layout with_stride_changed(const Layout& r, std::size_t leaf) {
-  std::size_t k = 0;
-  const IntTuple d = map_leaves(r.stride, [&](const IntTuple& x) { return k++ == leaf ? IntTuple(x.value() + 1) : x; });
-  return raw_layout(r.shape, d);
 }
 
 // @post: true implies R(c) == A(B(c)) for every c, for CuTe's results and for wrong ones; and the
