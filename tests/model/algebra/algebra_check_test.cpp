@@ -66,6 +66,13 @@ TEST(CheckComposition, LargeDomainRightAndWrong) {
   EXPECT_TRUE(says(m2, "at c = 24576: R(c) = 128 but A(B(c)) = 64")) << m2;
 }
 
+// R's offsets pass 64 bits (2^61 + 3 * 2^62): reported as the overflow it is, not as a broken index.
+TEST(CheckComposition, OverflowInTheOffsetsIsReported) {
+  EXPECT_THROW(check_composition(L("4:2305843009213693952"), L("(2,4):(1,2)"),
+                                 L("(2,4):(2305843009213693952,4611686018427387904)"), false),
+               OverflowError);
+}
+
 TEST(CheckComposition, PastTheLimitStillRefused) {
   // 12,582,912 elements, more than 2^22, B with two long modes: refused before anything is tried, as
   // before the digits were (the limit is docs/algebra.md's), although the digits show this result.
