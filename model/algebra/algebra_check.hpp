@@ -17,9 +17,14 @@
 //   every result            "every mode has a positive size" (CuTe's run-time arithmetic can make a 0;
 //                           a negative stride makes left_inverse's first mode negative: (_4):(_-1) -> (_-1,_4):(_0,_1))
 //
-// Cost: a check enumerates the domain. `exact` says CuTe's algorithm only ever divided exactly (its
-// theory then proves the result); such results are checked when small (<= 2^12 elements) as a
-// guard. Any other result is checked up to 2^22 elements and refused beyond that ("cannot verify").
+// Cost: each check first tries to show its condition from the layouts' modes, at a cost of their
+// leaves whatever the domain's size, and enumerates the domain only where that does not show it:
+// "R(c) == A(B(c))" on A's digits (model/algebra/composition_digits.hpp), the inverses as the
+// compositions L o R == identity and R o L == identity on the same digits, (3) and (4) of the
+// complement on sorted strides (model/algebra/complement_strides.hpp). `exact` says CuTe's algorithm only ever divided exactly (its
+// theory then proves the result; for composition only when B has one mode of size > 1 or A is
+// linear); such results are checked when small (<= 2^12 elements) as a guard. Any other result is
+// checked up to 2^22 elements and refused beyond that ("cannot verify").
 #include "model/layout/layout.hpp"
 
 namespace layoutproof {

@@ -98,12 +98,14 @@ IntTuple zip_pair(const IntTuple& a, const IntTuple& b) {
 // meets the complement's definition (a divide or product built on a layout that is no complement is not
 // the operation: logical_product(((_4,_6)):((_1,_6)), _3:_1) needs complement(A, _72), but A's offsets have
 // holes (4, 5, 10, ...) that an ordered complement cannot fill, and CuTe's _2:_36 covers 70 < 72).
-// The refusal names the operation, the step and the condition the step's result breaks.
-Layout complement_step(const std::string& op, const Layout& l, const IntTuple& cotarget) {
+// The refusal names the operation (`op()`, built only then), the step and the condition the step's
+// result breaks.
+template <class Op>
+Layout complement_step(const Op& op, const Layout& l, const IntTuple& cotarget) {
   try {
     return complement(l, cotarget);
   } catch (const LayoutError& e) {
-    throw LayoutError(op + " needs " + e.what());
+    throw LayoutError(op() + " needs " + e.what());
   }
 }
 
@@ -125,7 +127,8 @@ Layout logical_divide(const Layout& l, const Tiler& t) {
       return l;
     default: {
       const Layout tile = tiler_layout("logical_divide", t);
-      const Layout rest = complement_step("logical_divide " + to_cute_string(l) + " / " + to_cute_string(tile), tile, coalesce(l).shape);
+      const auto op = [&] { return "logical_divide " + to_cute_string(l) + " / " + to_cute_string(tile); };
+      const Layout rest = complement_step(op, tile, coalesce(l).shape);
       return composition(l, concat_layouts({tile, rest}));
     }
   }
@@ -146,7 +149,8 @@ Layout logical_product(const Layout& a, const Tiler& b) {
     default: {
       const Layout tile = tiler_layout("logical_product", b);
       const IntTuple cotarget = cute_int::mul(size_cute(a), cosize_cute(tile));
-      const Layout rest = complement_step("logical_product " + to_cute_string(a) + " x " + to_cute_string(tile), a, cotarget);
+      const auto op = [&] { return "logical_product " + to_cute_string(a) + " x " + to_cute_string(tile); };
+      const Layout rest = complement_step(op, a, cotarget);
       return concat_layouts({a, composition(rest, tile)});
     }
   }
