@@ -97,11 +97,6 @@ std::vector<i64> RLayout::offsets() const {
   for (i64 x = 0; x < size(); ++x) v.push_back(at(x));
   return v;
 }
-std::vector<i64> RLayout::inner_offsets() const {
-  std::vector<i64> v;
-  for (i64 x = 0; x < size(); ++x) v.push_back(inner_at(x));
-  return v;
-}
 
 int ref_default_mode(const RLayout& l) {
   const std::vector<Node> m = l.modes();
@@ -121,13 +116,10 @@ bool ref_layout_claim(const RLayout& l, LClaim c, i64 n, int mode, const RLayout
   switch (c) {
     case LClaim::injective: return injective;
     case LClaim::bijective: {
-      // Target: [0, size) for a plain layout, the inner layout's image for a swizzled one.
+      // A permutation of [0, size), swizzled or not (a swizzle that permutes the inner layout's own
+      // image is the other claim, swizzle-permutes).
       std::set<i64> target;
-      if (l.sw) {
-        for (i64 o : l.inner_offsets()) target.insert(o);
-      } else {
-        for (i64 o = 0; o < sz; ++o) target.insert(o);
-      }
+      for (i64 o = 0; o < sz; ++o) target.insert(o);
       return injective && image == target;
     }
     case LClaim::surjective:

@@ -48,7 +48,6 @@ struct RLayout {
   i64 inner_at(i64 x) const;
   i64 at(i64 x) const;
   std::vector<i64> offsets() const;
-  std::vector<i64> inner_offsets() const;
   std::size_t rank() const;                 // top-level modes (a leaf root: 1)
   std::vector<Node> modes() const;          // top-level modes
 };
