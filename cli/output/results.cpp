@@ -173,7 +173,9 @@ std::string case_name(const CheckResult& r) {
 void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
   out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved << ",\"from_cache\":" << s.cached << ",\"refuted\":" << s.refuted
       << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"reported\":" << s.reported << ",\"z3_ms\":" << s.z3_ms
-      << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
+      << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms;
+  if (s.compiled_files > 0) out << ",\"compiled_files\":" << s.compiled_files;
+  out << "},\"results\":[";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
     out << (i ? "," : "") << "{\"id\":" << json_str(r.check.id()) << ",\"subject\":" << json_str(r.check.subject)
@@ -349,10 +351,13 @@ std::string write_outputs(const OutputFlags& flags, const std::function<void(std
   const auto one = [&](const std::string& path, const char* what, const std::function<void(std::ostream&)>& w) {
     if (path.empty()) return;
     // Every format is UTF-8 text: a name's ill-formed bytes (a file name, a spec read before it
-    // was refused) become U+FFFD, whichever writer let them through.
+    // was refused) become U+FFFD, whichever writer let them through. The text is held once
+    // (moved out of the stream, copied only to mend it): a library's results are tens of MB.
     std::ostringstream text;
     w(text);
-    const std::string f = write_file_atomically(path, what, valid_utf8(text.str()));
+    std::string content = std::move(text).str();
+    if (first_invalid_utf8(content) != std::string::npos) content = valid_utf8(content);
+    const std::string f = write_file_atomically(path, what, content);
     if (failure.empty()) failure = f;
   };
   one(flags.json_file, "JSON", json);
@@ -365,9 +370,10 @@ std::string write_outputs(const OutputFlags& flags, const std::function<void(std
 }  // namespace
 
 int emit_results(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
-                 double wall_ms, const OutputFlags& flags) {
+                 double wall_ms, const OutputFlags& flags, int compiled_files) {
   RunSummary s = summarize(results);
   s.wall_ms = wall_ms;
+  s.compiled_files = compiled_files;
   if (flags.json_stdout)
     write_json(out, source, results, s);
   else
