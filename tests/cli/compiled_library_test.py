@@ -28,14 +28,13 @@ METHOD = re.compile(r'"method":"(?:[^"\\]|\\.)*"')
 
 def run(binary, cwd, args, out_path):
     """Runs `layoutproof check ...` in cwd with stdout into out_path; (exit code, max RSS in KB)."""
-    with open(out_path, 'w') as out:
-        p = subprocess.Popen([binary, 'check'] + args, cwd=cwd, stdout=out, stderr=subprocess.PIPE)
+    with open(out_path, 'w') as out, open(out_path + '.err', 'w+') as err:
+        p = subprocess.Popen([binary, 'check'] + args, cwd=cwd, stdout=out, stderr=err)
         _, status, usage = os.wait4(p.pid, 0)  # this child's own rusage
         p.returncode = os.waitstatus_to_exitcode(status)
-        err = p.stderr.read().decode()
-        p.stderr.close()
-    if p.returncode not in (0, 1, 3):
-        sys.exit(f'check {" ".join(args)}: exit {p.returncode}: {err}')
+        err.seek(0)
+        if p.returncode not in (0, 1, 3):
+            sys.exit(f'check {" ".join(args)}: exit {p.returncode}: {err.read()}')
     return p.returncode, usage.ru_maxrss
 
 
