@@ -8,6 +8,9 @@
 #include <map>
 #include <ostream>
 #include <sstream>
+#include <streambuf>
+#include <string_view>
+#include <vector>
 
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
@@ -343,6 +346,42 @@ void write_markdown(std::ostream& out, const std::string& title, const std::vect
 
 namespace {
 
+// An output's bytes on their way into its file, mended to UTF-8 (Utf8Mender) 64 KiB at a time, so
+// that a file is written as it is made rather than held whole first.
+class Utf8MendingBuf : public std::streambuf {
+ public:
+  explicit Utf8MendingBuf(std::ostream& to) : to_(to), buf_(std::size_t{1} << 16) { setp(buf_.data(), buf_.data() + buf_.size()); }
+  // After the last byte: what the mender held back.
+  void finish() {
+    pass();
+    mender_.finish(mended_);
+    to_.write(mended_.data(), static_cast<std::streamsize>(mended_.size()));
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    pass();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+
+ private:
+  void pass() {
+    mended_.clear();
+    mender_.feed(std::string_view(pbase(), static_cast<std::size_t>(pptr() - pbase())), mended_);
+    to_.write(mended_.data(), static_cast<std::streamsize>(mended_.size()));
+    mended_.clear();
+    setp(buf_.data(), buf_.data() + buf_.size());
+  }
+  std::ostream& to_;
+  std::vector<char> buf_;
+  Utf8Mender mender_;
+  std::string mended_;
+};
+
 // Writes the requested files; the first failure's message (empty: all written).
 std::string write_outputs(const OutputFlags& flags, const std::function<void(std::ostream&)>& json,
                           const std::function<void(std::ostream&)>& junit, const std::function<void(std::ostream&)>& sarif,
@@ -351,13 +390,14 @@ std::string write_outputs(const OutputFlags& flags, const std::function<void(std
   const auto one = [&](const std::string& path, const char* what, const std::function<void(std::ostream&)>& w) {
     if (path.empty()) return;
     // Every format is UTF-8 text: a name's ill-formed bytes (a file name, a spec read before it
-    // was refused) become U+FFFD, whichever writer let them through. The text is held once
-    // (moved out of the stream, copied only to mend it): a library's results are tens of MB.
-    std::ostringstream text;
-    w(text);
-    std::string content = std::move(text).str();
-    if (first_invalid_utf8(content) != std::string::npos) content = valid_utf8(content);
-    const std::string f = write_file_atomically(path, what, content);
+    // was refused) become U+FFFD, whichever writer let them through. Mended as it is written:
+    // a library's results are tens of megabytes.
+    const std::string f = write_file_atomically(path, what, [&](std::ostream& file) {
+      Utf8MendingBuf mend(file);
+      std::ostream text(&mend);
+      w(text);
+      mend.finish();
+    });
     if (failure.empty()) failure = f;
   };
   one(flags.json_file, "JSON", json);
