@@ -7,7 +7,6 @@
 #include <functional>
 #include <map>
 #include <ostream>
-#include <sstream>
 #include <streambuf>
 #include <string_view>
 #include <vector>
