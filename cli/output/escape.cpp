@@ -21,13 +21,16 @@ std::string hex_escape(char ch) {
 std::string xml_escape(const std::string& raw) {
   const std::string s = valid_utf8(raw);  // XML (and HTML, SVG) must stay valid UTF-8
   std::string o;
+  o.reserve(s.size());
   for (char ch : s) {
     switch (ch) {
       case '&': o += "&amp;"; break;
       case '<': o += "&lt;"; break;
       case '>': o += "&gt;"; break;
       case '"': o += "&quot;"; break;
-      default: o += (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') ? hex_escape(ch) : std::string(1, ch);
+      default:
+        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') o += hex_escape(ch);
+        else o += ch;
     }
   }
   return o;
@@ -44,7 +47,16 @@ std::string shell_quote(const std::string& a) {
 std::string terminal_text(const std::string& raw) {
   const std::string s = valid_utf8(raw);
   std::string o;
-  for (char ch : s) o += static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f ? hex_escape(ch) : std::string(1, ch);
+  o.reserve(s.size());
+  std::size_t from = 0;  // the text between control characters goes in whole: a library's table is megabytes
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto ch = static_cast<unsigned char>(s[i]);
+    if (ch >= 0x20 && ch != 0x7f) continue;
+    o.append(s, from, i - from);
+    o += hex_escape(s[i]);
+    from = i + 1;
+  }
+  o.append(s, from);
   return o;
 }
 

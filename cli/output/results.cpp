@@ -7,7 +7,9 @@
 #include <functional>
 #include <map>
 #include <ostream>
-#include <sstream>
+#include <streambuf>
+#include <string_view>
+#include <vector>
 
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
@@ -182,7 +184,9 @@ std::string case_name(const CheckResult& r) {
 void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
   out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved << ",\"from_cache\":" << s.cached << ",\"repeats\":" << s.repeats << ",\"refuted\":" << s.refuted
       << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"reported\":" << s.reported << ",\"z3_ms\":" << s.z3_ms
-      << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms << "},\"results\":[";
+      << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms;
+  if (s.compiled_files > 0) out << ",\"compiled_files\":" << s.compiled_files;
+  out << "},\"results\":[";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
     out << (i ? "," : "") << "{\"id\":" << json_str(r.check.id()) << ",\"subject\":" << json_str(r.check.subject)
@@ -350,6 +354,42 @@ void write_markdown(std::ostream& out, const std::string& title, const std::vect
 
 namespace {
 
+// An output's bytes on their way into its file, mended to UTF-8 (Utf8Mender) 64 KiB at a time, so
+// that a file is written as it is made rather than held whole first.
+class Utf8MendingBuf : public std::streambuf {
+ public:
+  explicit Utf8MendingBuf(std::ostream& to) : to_(to), buf_(std::size_t{1} << 16) { setp(buf_.data(), buf_.data() + buf_.size()); }
+  // After the last byte: what the mender held back.
+  void finish() {
+    pass();
+    mender_.finish(mended_);
+    to_.write(mended_.data(), static_cast<std::streamsize>(mended_.size()));
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    pass();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+
+ private:
+  void pass() {
+    mended_.clear();
+    mender_.feed(std::string_view(pbase(), static_cast<std::size_t>(pptr() - pbase())), mended_);
+    to_.write(mended_.data(), static_cast<std::streamsize>(mended_.size()));
+    mended_.clear();
+    setp(buf_.data(), buf_.data() + buf_.size());
+  }
+  std::ostream& to_;
+  std::vector<char> buf_;
+  Utf8Mender mender_;
+  std::string mended_;
+};
+
 // Writes the requested files; the first failure's message (empty: all written).
 std::string write_outputs(const OutputFlags& flags, const std::function<void(std::ostream&)>& json,
                           const std::function<void(std::ostream&)>& junit, const std::function<void(std::ostream&)>& sarif,
@@ -358,10 +398,14 @@ std::string write_outputs(const OutputFlags& flags, const std::function<void(std
   const auto one = [&](const std::string& path, const char* what, const std::function<void(std::ostream&)>& w) {
     if (path.empty()) return;
     // Every format is UTF-8 text: a name's ill-formed bytes (a file name, a spec read before it
-    // was refused) become U+FFFD, whichever writer let them through.
-    std::ostringstream text;
-    w(text);
-    const std::string f = write_file_atomically(path, what, valid_utf8(text.str()));
+    // was refused) become U+FFFD, whichever writer let them through. Mended as it is written:
+    // a library's results are tens of megabytes.
+    const std::string f = write_file_atomically(path, what, [&](std::ostream& file) {
+      Utf8MendingBuf mend(file);
+      std::ostream text(&mend);
+      w(text);
+      mend.finish();
+    });
     if (failure.empty()) failure = f;
   };
   one(flags.json_file, "JSON", json);
@@ -374,9 +418,10 @@ std::string write_outputs(const OutputFlags& flags, const std::function<void(std
 }  // namespace
 
 int emit_results(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
-                 double wall_ms, const OutputFlags& flags) {
+                 double wall_ms, const OutputFlags& flags, int compiled_files) {
   RunSummary s = summarize(results);
   s.wall_ms = wall_ms;
+  s.compiled_files = compiled_files;
   if (flags.json_stdout)
     write_json(out, source, results, s);
   else

@@ -17,6 +17,7 @@ struct RunSummary {
   int cached = 0;  // of the proved: read from the verdict cache (cli/spec/verdict_cache.hpp), stored by an earlier run
   int repeats = 0;  // of all: repeats of an earlier claim of the run, which take its verdict (cli/spec/check_runner.hpp)
   double z3_ms = 0, enumeration_ms = 0, wall_ms = 0;
+  int compiled_files = 0;  // compiled files the run read and lowered (JSON "compiled_files"; 0: none)
 };
 RunSummary summarize(const std::vector<proofs::CheckResult>& results);
 
@@ -52,8 +53,8 @@ std::string emit_input_problem(std::ostream& out, const std::string& source, con
 // Writes the requested outputs of a finished run (the table or JSON on out; JSON, JUnit, SARIF,
 // Markdown files; HTML bank maps of refuted bank claims) and returns the exit code. Every
 // requested file is written or the run fails: LayoutError (exit 2) naming the first that could
-// not be (--sarif /dev/full, a folder that does not exist).
+// not be (--sarif /dev/full, a folder that does not exist). compiled_files: RunSummary's.
 int emit_results(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
-                 double wall_ms, const OutputFlags& flags);
+                 double wall_ms, const OutputFlags& flags, int compiled_files = 0);
 
 }  // namespace layoutproof::cli

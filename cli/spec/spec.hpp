@@ -72,6 +72,11 @@ std::vector<proofs::Check> load_spec(const std::string& path, const CppConstants
 std::vector<proofs::Check> parse_spec(const std::string& text, const std::string& path, const CppConstants& overrides = {},
                                       bool allow_empty = false, SpecSettings* settings = nullptr);
 
+// How many compiled files the checks read and lowered: the distinct programs their compiled
+// checks hold (load_spec reads a file once however many entries name it; again only if it
+// changed while the spec was read).
+int compiled_files_read(const std::vector<proofs::Check>& checks);
+
 // Element type name -> bits: f16 -> 16, e4m3 -> 8, i4 -> 4, ... Throws LayoutError.
 int element_bits(const std::string& name);
 

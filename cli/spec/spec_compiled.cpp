@@ -16,7 +16,9 @@
 //
 // Everything is read and checked here, before any claim is proved: the file read and parsed, the
 // kernels selected and decoded, every parameter matched to a kernel, each launch built. Every
-// error is located on the spec's own line (exit 2). The kernels run later, in run_compiled
+// error is located on the spec's own line (exit 2). A file is read and parsed once however many
+// entries name it (model/compiled/compiled_file.hpp CompiledFiles): a kernel library's gate is
+// one entry per kernel of one file. The kernels run later, in run_compiled
 // (proofs/claims/ptx_claims.hpp), which `layoutproof ptx` runs through too.
 #include <yaml-cpp/yaml.h>
 
@@ -85,7 +87,7 @@ std::string resolve(const SpecSource& src, const std::string& file) {
   src.fail(n, msg);
 }
 
-Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::string& name) {
+Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::string& name, ptx::CompiledFiles& files) {
   const std::string what = "a compiled entry";
   auto e = std::make_shared<proofs::CompiledEntry>();
   // The file and its format: the one dispatch is read_compiled_file (model/compiled/compiled_file.hpp).
@@ -111,7 +113,9 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
                             ptx::to_string(*format) + " first)");
   // A device, a pipe or a folder is not a build's output (and /dev/zero would be read to the limit).
   if (!std::filesystem::is_regular_file(status)) src.fail(file_node, "'" + e->file + "' is not a regular file");
-  ptx::Program program = at_node(src, file_node, [&] { return ptx::read_compiled_file(e->file, *format); });
+  // Entries naming one file share its Program (read once); this entry's kernels decode into it.
+  const std::shared_ptr<ptx::Program> shared_program = at_node(src, file_node, [&] { return files.read(e->file, *format); });
+  ptx::Program& program = *shared_program;
 
   // The kernels, each parameter, the launch.
   const YAML::Node kernel_node = spec_need(src, entry, "kernel", what);
@@ -160,7 +164,7 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
       return proofs::Deadline::parse(spec_scalar(src, entry, "deadline_s", what), "deadline_s").seconds;
     });
   e->command = "layoutproof ptx " + shell_quote(e->file) + " --kernel " + shell_quote(kernel) + flags;
-  e->program = std::make_shared<const ptx::Program>(std::move(program));
+  e->program = shared_program;
 
   Check c;
   c.kind = Check::Kind::compiled;
@@ -174,13 +178,21 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
 
 }  // namespace
 
+int compiled_files_read(const std::vector<Check>& checks) {
+  std::set<const ptx::Program*> programs;
+  for (const Check& c : checks)
+    if (c.compiled) programs.insert(c.compiled->program.get());
+  return static_cast<int>(programs.size());
+}
+
 std::vector<Check> compiled_checks(const SpecSource& src, const YAML::Node& entries, bool allow_empty) {
   std::vector<Check> checks;
   std::set<std::string> names;
+  ptx::CompiledFiles files;  // this run's: the checks keep the programs, not the cache
   for (const auto& entry : entries) {
     check_keys(src, entry, SpecLevel::compiled);
     const std::string name = spec_unique_name(src, entry, "a compiled entry", names);
-    Check c = compiled_check(src, entry, name);
+    Check c = compiled_check(src, entry, name, files);
     if (c.compiled->claims.empty()) {
       if (!allow_empty) src.fail(entry, "compiled entry '" + name + "' has no claims: it proves nothing (--allow-empty lets it)");
       continue;

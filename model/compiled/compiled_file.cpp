@@ -64,4 +64,21 @@ Program read_compiled_file(const std::string& path, CompiledFormat format) {
   return read(std::move(text), path);
 }
 
+std::shared_ptr<Program> CompiledFiles::read(const std::string& path, CompiledFormat format) {
+  // The file as it is now, taken before it is read: a file rewritten between this and the read
+  // below is recorded with its old size and time, so the next read reads it again.
+  std::error_code size_ec, time_ec;
+  const std::uintmax_t size = std::filesystem::file_size(path, size_ec);
+  const std::filesystem::file_time_type modified = std::filesystem::last_write_time(path, time_ec);
+  const bool known = !size_ec && !time_ec;  // else nothing is kept: the read reports the error
+  const auto same_file = [&](const File& f) { return f.path == path && f.format == format; };
+  for (const File& f : files_)
+    if (known && same_file(f) && f.size == size && f.modified == modified) return f.program;
+  auto program = std::make_shared<Program>(read_compiled_file(path, format));
+  ++reads_;
+  std::erase_if(files_, same_file);  // its old text's IR: no later read may get it
+  if (known) files_.push_back({path, format, size, modified, program});
+  return program;
+}
+
 }  // namespace layoutproof::ptx

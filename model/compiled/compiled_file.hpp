@@ -9,8 +9,12 @@
 //
 // Example: compiled_format_of("build/k.ptx") == CompiledFormat::ptx; compiled_format_of("k.o")
 // is nullopt (the spec must say `format:`).
+#include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/compiled/ptx_ir.hpp"
 
@@ -35,5 +39,35 @@ std::string read_compiled_text(const std::string& path);
 // on malformed text ("FILE:LINE:COL: what", with a caret), LayoutError for a file that cannot be
 // read or a format this build does not read.
 Program read_compiled_file(const std::string& path, CompiledFormat format);
+
+// The compiled files of one run, each read and parsed once: a kernel library's gate names one
+// file in many entries, and each entry reading it again cost the file's text and IR per entry.
+// Every read of the same path in the same format gets the same Program while the file is
+// unchanged, which is told by its size and modification time, looked up again on every read (a
+// file rewritten during the run is read again, never answered with the IR of its old text). A
+// caller that decodes a PTX body (ptx_parse.hpp decode_with_callees) decodes it in that shared
+// Program, once for every reader; what a kernel's run depends on does not depend on what else
+// was decoded in it (ptx_parse.hpp kernel_functions).
+// One per run, owned by whoever reads for it (the spec loader), never shared between threads:
+// the Programs it hands out are only read once the run starts.
+// Example: read("build/k.sass", sass) twice -> one Program, reads() == 1.
+class CompiledFiles {
+ public:
+  // The Program of `path` as `format`; read_compiled_file's errors when it has to be read.
+  std::shared_ptr<Program> read(const std::string& path, CompiledFormat format);
+  // How many times a file was read and parsed (each file once when none changed).
+  std::size_t reads() const { return reads_; }
+
+ private:
+  struct File {
+    std::string path;
+    CompiledFormat format = CompiledFormat::ptx;
+    std::uintmax_t size = 0;
+    std::filesystem::file_time_type modified;
+    std::shared_ptr<Program> program;
+  };
+  std::vector<File> files_;
+  std::size_t reads_ = 0;
+};
 
 }  // namespace layoutproof::ptx

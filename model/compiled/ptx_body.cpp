@@ -437,6 +437,17 @@ void decode_function(Program& p, std::size_t f) {
   BodyReader(p, f).run();
 }
 
+namespace {
+
+// The functions fn calls directly (call's first operand), in the order its calls appear.
+void push_callees(const Function& fn, std::vector<std::size_t>& todo) {
+  for (const Instr& in : fn.code)
+    if (in.code.op == Op::call && in.count > 0 && fn.operands[in.first].kind == Operand::Kind::func)
+      todo.push_back(fn.operands[in.first].index);
+}
+
+}  // namespace
+
 void decode_with_callees(Program& p, std::size_t entry) {
   std::vector<std::size_t> todo{entry};
   while (!todo.empty()) {
@@ -444,11 +455,22 @@ void decode_with_callees(Program& p, std::size_t entry) {
     todo.pop_back();
     if (p.functions[f].decoded || !p.bodies[f].has_body) continue;
     decode_function(p, f);
-    const Function& fn = p.functions[f];
-    for (const Instr& in : fn.code)
-      if (in.code.op == Op::call && in.count > 0 && fn.operands[in.first].kind == Operand::Kind::func)
-        todo.push_back(fn.operands[in.first].index);
+    push_callees(p.functions[f], todo);
   }
+}
+
+std::vector<std::size_t> kernel_functions(const Program& p, std::size_t entry) {
+  std::vector<std::size_t> out, todo{entry};
+  std::vector<bool> seen(p.functions.size(), false);
+  while (!todo.empty()) {  // decode_with_callees's walk, over what it decoded
+    const std::size_t f = todo.back();
+    todo.pop_back();
+    if (seen[f] || !p.functions[f].decoded) continue;
+    seen[f] = true;
+    out.push_back(f);
+    push_callees(p.functions[f], todo);
+  }
+  return out;
 }
 
 }  // namespace layoutproof::ptx

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "model/compiled/ptx_machine.hpp"
+#include "model/compiled/ptx_parse.hpp"
 
 namespace layoutproof::ptx {
 namespace {
@@ -61,26 +62,30 @@ SiteShape shape_of(const Function& f, const Instr& in) {
 }
 
 
-// Static symbols in declaration order from 0, each aligned; dynamic after them (ptx_exec.hpp).
+// Static symbols from 0, each aligned, dynamic after them (ptx_exec.hpp), in the order a Program
+// in which only this kernel was decoded lists them: module scope in declaration order, then each
+// function's own, function by function in kernel_functions order (so a Program shared with other
+// kernels places them where the kernel's own would).
 void place_symbols(const Program& p, std::size_t entry, const Launch& l, Machine& m) {
+  const std::vector<std::size_t> fns = kernel_functions(p, entry);
   std::vector<bool> used(p.shared.size(), false);
-  std::vector<std::size_t> todo{entry};
-  std::vector<bool> seen(p.functions.size(), false);
-  while (!todo.empty()) {
-    const std::size_t fi = todo.back();
-    todo.pop_back();
-    if (seen[fi]) continue;
-    seen[fi] = true;
-    for (const Operand& o : p.functions[fi].operands) {
+  for (const std::size_t fi : fns)
+    for (const Operand& o : p.functions[fi].operands)
       if (o.kind == OK::shared && o.index < used.size()) used[o.index] = true;
-      if (o.kind == OK::func && p.functions[o.index].decoded) todo.push_back(o.index);
-    }
-  }
+  std::vector<std::size_t> place(p.functions.size(), fns.size());  // each function's place in fns
+  for (std::size_t k = 0; k < fns.size(); ++k) place[fns[k]] = k;
+  std::vector<u32> order;
+  for (u32 i = 0; i < p.shared.size(); ++i)
+    if (used[i]) order.push_back(i);
+  const auto rank_of = [&](u32 i) {  // module scope first, then by the owning function's place
+    const int owner = p.shared[i].owner;
+    return owner < 0 ? 0 : 1 + place[static_cast<std::size_t>(owner)];
+  };
+  std::stable_sort(order.begin(), order.end(), [&](u32 a, u32 b) { return rank_of(a) < rank_of(b); });
   m.placement_of_symbol.assign(p.shared.size(), -1);
   i64 at = 0, dyn_align = 16;
-  for (u32 i = 0; i < p.shared.size(); ++i) {
+  for (const u32 i : order) {
     const SharedSymbol& s = p.shared[i];
-    if (!used[i]) continue;
     if (s.dynamic) {
       dyn_align = std::max(dyn_align, s.align);
       continue;
@@ -97,8 +102,8 @@ void place_symbols(const Program& p, std::size_t entry, const Launch& l, Machine
   if (l.dynamic_smem_bytes >= 0 && checked_add(dyn, l.dynamic_smem_bytes) > kSmemBytes)
     throw LayoutError("--smem-bytes " + std::to_string(l.dynamic_smem_bytes) + ": with " + std::to_string(dyn) +
                       " bytes of static shared memory before it, more than the " + std::to_string(kSmemBytes) + " a block can have");
-  for (u32 i = 0; i < p.shared.size(); ++i)
-    if (used[i] && p.shared[i].dynamic) {
+  for (const u32 i : order)
+    if (p.shared[i].dynamic) {
       m.placement_of_symbol[i] = static_cast<int>(m.placements.size());
       m.placements.push_back({i, dyn, l.dynamic_smem_bytes});
     }
@@ -190,12 +195,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   run.placements = m.placements;
   // Sites: every shared-memory instruction of the kernel and the functions it calls, in PTX order.
   std::unordered_map<u64, std::size_t> site_index;
-  std::vector<std::size_t> fns{entry};
-  for (std::size_t i = 0; i < fns.size(); ++i)
-    for (const Operand& o : p.functions[fns[i]].operands)
-      if (o.kind == OK::func && p.functions[o.index].decoded && std::find(fns.begin(), fns.end(), o.index) == fns.end())
-        fns.push_back(o.index);
-  for (const std::size_t fi : fns) {
+  for (const std::size_t fi : kernel_functions(p, entry)) {
     const Function& f = p.functions[fi];
     for (u32 pc = 0; pc < f.code.size(); ++pc) {
       const Instr& in = f.code[pc];
@@ -407,6 +407,7 @@ std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& p, std::s
     }
     out = a;
     if (written) *written = is.written;
+    r.finish_warp();  // the issue is all a replay compares: the warp's rest is not run
   });
   if (bad) return std::nullopt;
   return out;

@@ -32,12 +32,14 @@
 // divergent, and the claims that depend on grouping (bank conflicts, overlap) are UNKNOWN there.
 //
 // Shared memory. Static `.shared` symbols used by the kernel (and the functions it calls) are laid
-// out in declaration order from byte 0, each at the next multiple of its alignment (`.align`, else
-// its element size); dynamic (`extern`) shared memory starts after them at the next multiple of
-// max(16, its .align). ptxas may order symbols otherwise, and sm_80/sm_90 place every user
-// symbol after 1 KiB of reserved shared memory; both move a symbol by a multiple of its alignment,
-// which changes no bank conflict, wavefront count or alignment verdict of accesses within one
-// symbol (a common shift by a multiple of the access width maps banks to banks one to one).
+// out from byte 0, module-scope ones in declaration order, then each function's own (the kernel's
+// first, then its callees' as ptx_parse.hpp kernel_functions walks them), each at the next
+// multiple of its alignment (`.align`, else its element size); dynamic (`extern`) shared memory
+// starts after them at the next multiple of max(16, its .align). ptxas may order symbols
+// otherwise, and sm_80/sm_90 place every user symbol after 1 KiB of reserved shared memory; both
+// move a symbol by a multiple of its alignment, which changes no bank conflict, wavefront count
+// or alignment verdict of accesses within one symbol (a common shift by a multiple of the access
+// width maps banks to banks one to one).
 // `--smem-bytes` is the dynamic shared memory's size (in-bounds needs it for dynamic accesses).
 //
 // Counts (Nsight Compute's, for one CTA): per site, executed = warp-level issues (all lanes

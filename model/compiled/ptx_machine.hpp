@@ -177,6 +177,9 @@ class WarpRunner {
   ~WarpRunner();
   void set_site_of(std::function<std::size_t(u32, u32)> f);
   void run_warp(i64 w, const OnIssue& on_issue);
+  // From on_issue: the warp ends after this instruction, its later issues not run (a replay that
+  // has the one issue it re-executes the warp for).
+  void finish_warp();
   i64 steps() const;
   bool cta_control() const;
   const std::string& stopped() const;

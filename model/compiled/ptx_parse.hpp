@@ -34,6 +34,14 @@ Program parse_ptx(std::string text, const std::string& file);
 void decode_function(Program& program, std::size_t f);
 // Decodes `entry` and every function it calls, transitively.
 void decode_with_callees(Program& program, std::size_t entry);
+// The functions a run of `entry` executes: the entry and every function it calls, transitively,
+// each once, in the order decode_with_callees decodes them in a Program where nothing else was
+// decoded (only decoded functions: a call to one without a body runs nothing). What a run
+// depends on (its sites, where its shared symbols lie: ptx_exec.hpp) is taken from these, so it
+// is the same in a Program that other kernels were decoded in (model/compiled/compiled_file.hpp
+// CompiledFiles shares one between a spec's entries).
+// Example: k calls f, then g (neither calls anything) -> {k, g, f}: depth first, the last call first.
+std::vector<std::size_t> kernel_functions(const Program& program, std::size_t entry);
 
 // The C++ name of a mangled one ("_Z8row_copyPf" -> "row_copy(float*)"); the name itself when it
 // is not mangled.

@@ -134,6 +134,10 @@ struct WarpRunner::Impl {
       const Instr& in = f.code[pc];
       const bool unmodelled = std::any_of(regions.begin(), regions.end(), [](const Region& r) { return !r.separate; });
       step(lanes, group, unmodelled, f, fr.function, pc, in, executions, on_issue);
+      if (finish_) {  // on_issue has what it ran the warp for
+        finish_ = false;
+        return;
+      }
       // Only bra, call, ret and exit move lanes elsewhere than the next instruction (or stop them).
       const Op op = in.code.op;
       const bool control = op == Op::bra || op == Op::call || op == Op::ret || op == Op::exit;
@@ -148,6 +152,7 @@ struct WarpRunner::Impl {
   const std::string& harmless_stop() const { return harmless_; }
   const std::vector<i64>& stopped_warps() const { return stopped_warps_; }
   std::function<std::size_t(u32, u32)> site_of;  // (function, pc) -> site index
+  bool finish_ = false;  // finish_warp(): end the warp after the current instruction
 
  private:
   u32 uninit() { return uninit_ ? uninit_ : (uninit_ = m_.reason("a register read before it is written")); }
@@ -790,6 +795,7 @@ struct WarpRunner::Impl {
 WarpRunner::WarpRunner(const Program& p, std::size_t entry, const Launch& l, Machine& m) : impl_(std::make_unique<Impl>(p, entry, l, m)) {}
 WarpRunner::~WarpRunner() = default;
 void WarpRunner::run_warp(i64 w, const OnIssue& on_issue) { impl_->run_warp(w, on_issue); }
+void WarpRunner::finish_warp() { impl_->finish_ = true; }
 void WarpRunner::set_site_of(std::function<std::size_t(u32, u32)> f) { impl_->site_of = std::move(f); }
 i64 WarpRunner::steps() const { return impl_->steps(); }
 bool WarpRunner::cta_control() const { return impl_->cta_control(); }

@@ -33,20 +33,44 @@ std::size_t first_invalid_utf8(std::string_view s) {
   return std::string_view::npos;
 }
 
+namespace {
+// valid_utf8's step over the positions i..stop-1 of s (a sequence begun before stop is taken
+// whole): well-formed sequences as they are, each ill-formed byte as U+FFFD. Returns where it
+// stopped. Deciding position i reads s[i..i+3] at most.
+std::size_t mend(std::string_view s, std::size_t i, std::size_t stop, std::string& out) {
+  std::size_t run = i;  // the well-formed text since the last ill-formed byte goes in whole
+  while (i < stop) {
+    const std::size_t n = utf8_sequence(s, i);
+    if (n > 0) {
+      i += n;
+      continue;
+    }
+    out.append(s.substr(run, i - run));
+    out += "\xef\xbf\xbd";  // U+FFFD REPLACEMENT CHARACTER
+    run = ++i;
+  }
+  out.append(s.substr(run, i - run));
+  return i;
+}
+}  // namespace
+
 std::string valid_utf8(std::string_view s) {
   if (first_invalid_utf8(s) == std::string_view::npos) return std::string(s);
   std::string out;
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t n = utf8_sequence(s, i);
-    if (n == 0) {
-      out += "\xef\xbf\xbd";  // U+FFFD REPLACEMENT CHARACTER
-      ++i;
-    } else {
-      out.append(s.substr(i, n));
-      i += n;
-    }
-  }
+  mend(s, 0, s.size(), out);
   return out;
+}
+
+void Utf8Mender::feed(std::string_view piece, std::string& out) {
+  held_.append(piece);
+  if (held_.size() < 4) return;
+  // A position with 4 bytes after it is decided as in the whole text; later ones wait.
+  held_.erase(0, mend(held_, 0, held_.size() - 3, out));
+}
+
+void Utf8Mender::finish(std::string& out) {
+  mend(held_, 0, held_.size(), out);
+  held_.clear();
 }
 
 std::string json_escape(const std::string& raw) {

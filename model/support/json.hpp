@@ -15,4 +15,18 @@ std::size_t first_invalid_utf8(std::string_view s);
 // valid UTF-8 whatever a file name or a spec's bytes hold. Example: "a\xffb" -> "a<U+FFFD>b".
 std::string valid_utf8(std::string_view s);
 
+// valid_utf8 over a text that arrives in pieces (an output streamed into its file): feed()
+// appends to `out` the mended text of every byte it can decide, keeping back the last 3 (a
+// sequence the next piece may complete); finish() appends the rest. Wherever the text is cut, the
+// pieces' output is valid_utf8 of the whole.
+// Example: feed("a\xe2\x82") -> "", feed("\xac\xff") -> "a<U+20AC>", finish() -> "<U+FFFD>".
+class Utf8Mender {
+ public:
+  void feed(std::string_view piece, std::string& out);
+  void finish(std::string& out);
+
+ private:
+  std::string held_;
+};
+
 }  // namespace layoutproof

@@ -81,7 +81,7 @@ struct Check {
   std::shared_ptr<const KernelSynthRequest> synth;
   // compiled kind: the entry, decided by run_compiled (not run_check), which gives one result per
   // instruction; each result's check has `site` (and `code`: the instruction's CUDA line, from
-  // its .loc) and `trace` (the instruction's issues) instead.
+  // its .loc) instead, and a REFUTED one `trace` (the instruction's issues its witness indexes).
   std::shared_ptr<const CompiledEntry> compiled;
   std::optional<CompiledSite> site;
   // scheduler kind: the question (kind, the parameters given, the free ones' bounds) and the claim

@@ -150,9 +150,7 @@ PtxClaimResult bank(const ptx::Program& prog, const ptx::Launch& l, const ptx::K
       std::set<i64> lines;
       for (int lane = 0; lane < kWarpLanes; ++lane)
         if (is_active_lane(s.trace.instructions[at(k)], lane)) lanes.push_back(lane), lines.insert(p.global_line[static_cast<std::size_t>(lane)]);
-      std::string why;
-      if (!replays(prog, l, run, s, k, lanes, why)) return {true, Verdict::error(method, why), std::nullopt};
-      return refuted(prog, l, run, s, k,
+      return refuted(prog, l, run, s, k,  // refuted() replays the issue
                      witness_at(s, k, lanes,
                                 std::to_string(w.wavefronts) + " wavefronts for an ideal of " + std::to_string(w.ideal) +
                                     ": its lanes read " + std::to_string(lines.size()) +
@@ -657,6 +655,7 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
     std::vector<CheckResult> kernel_results;
     for (std::size_t si = 0; si < run.sites.size(); ++si) {
       const ptx::Site& s = run.sites[si];
+      std::shared_ptr<const AddressTrace> site_trace;  // the site's issues, for its witnesses alone
       for (std::size_t c = 0; c < e.claims.size(); ++c) {
         const PtxClaimResult& v = kr.verdicts[si][c];
         if (!v.applicable) continue;
@@ -665,13 +664,16 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
         r.check.site->ptx.line = static_cast<int>(s.line);
         r.check.site->instruction = s.text;
         r.check.code = cuda_location(s.source);
-        r.check.trace = std::shared_ptr<const AddressTrace>(kr.run, &s.trace);  // shares the run's lifetime
         r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(s.line) + " " + opcode_of(s.text) +
                               (r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line));
         r.trace_witness = v.witness;
         if (v.witness) {  // its sentence names every lane, thread and address: the points would repeat it
           r.verdict.witness.why = v.witness->why;
           r.verdict.witness.points.clear();
+          // Drawn on the site's issues (JSON addresses, --report): a copy of them, so that the
+          // run is dropped with this kernel and a library of kernels holds one run at a time.
+          if (!site_trace) site_trace = std::make_shared<const AddressTrace>(s.trace);
+          r.check.trace = site_trace;
         }
         kernel_results.push_back(std::move(r));
       }

@@ -114,7 +114,7 @@ PtxKernelResult run_ptx_kernel(const ptx::Program& program, const PtxKernelLaunc
 // A spec's compiled: entry, read and planned when the spec is loaded (Check::compiled).
 struct CompiledEntry {
   std::string file;                                // the compiled file, as results name it
-  std::shared_ptr<const ptx::Program> program;     // its kernels decoded
+  std::shared_ptr<const ptx::Program> program;     // its kernels decoded (shared by the entries on one file)
   std::vector<PtxKernelLaunch> launches;
   std::vector<PtxClaim> claims;
   std::vector<SourceLocation> claim_where;         // parallel to claims: each claim in the spec
@@ -125,7 +125,9 @@ struct CompiledEntry {
 // One result per (kernel, instruction, claim the instruction is subject to), in PTX order;
 // a kernel with no such instruction gives one UNKNOWN per claim (a gate over nothing must not
 // pass), a kernel whose launch is refused one ERROR per claim. Each result's check names its
-// subject (the entry), claim, instruction (Check::site: kernel, PTX line) and CUDA line (code).
+// subject (the entry), claim, instruction (Check::site: kernel, PTX line) and CUDA line (code);
+// a REFUTED one also its instruction's issues (Check::trace). A kernel's run is kept only while
+// its results are built.
 std::vector<CheckResult> run_compiled(const Check& check, const ProveOptions& options);
 
 // ---- Free parameters: issues whose addresses are affine in them (proofs/claims/ptx_symbolic.cpp) ----

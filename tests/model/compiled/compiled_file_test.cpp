@@ -55,5 +55,32 @@ TEST(CompiledFile, MalformedPtxIsAParseErrorNamingTheFile) {
   std::remove(path.c_str());
 }
 
+TEST(CompiledFile, ARunReadsEachFileOnceWhileItIsUnchanged) {
+  const std::string path = testing::TempDir() + "/compiled_files_once.sass";
+  const std::string hand = std::string(LAYOUTPROOF_TESTS_DIR) + "/compiled/measured/hand.sass";
+  std::ofstream(path) << read_compiled_text(hand);
+  CompiledFiles files;
+  const std::shared_ptr<Program> a = files.read(path, CompiledFormat::sass);
+  const std::shared_ptr<Program> b = files.read(path, CompiledFormat::sass);
+  EXPECT_EQ(a, b);  // one Program for both readers
+  EXPECT_EQ(files.reads(), 1u);
+  EXPECT_EQ(a->file, path);
+  EXPECT_FALSE(select_entries(*a, "column_read").empty());
+  // Rewritten (another size): read again; the first readers keep the Program of the old text.
+  std::ofstream(path) << read_compiled_text(hand) << "\n";
+  const std::shared_ptr<Program> c = files.read(path, CompiledFormat::sass);
+  EXPECT_NE(c, a);
+  EXPECT_EQ(files.reads(), 2u);
+  EXPECT_EQ(c->text.size(), a->text.size() + 1);
+  EXPECT_EQ(files.read(path, CompiledFormat::sass), c);
+  // Another format of the same path is another program (here: malformed, so an error).
+  EXPECT_THROW((void)files.read(path, CompiledFormat::ptx), LayoutError);
+  EXPECT_EQ(files.read(path, CompiledFormat::sass), c);
+  // A file that cannot be read: the reader's error, nothing kept.
+  EXPECT_THROW((void)files.read(path + ".none", CompiledFormat::sass), LayoutError);
+  EXPECT_EQ(files.reads(), 2u);
+  std::remove(path.c_str());
+}
+
 }  // namespace
 }  // namespace layoutproof::ptx

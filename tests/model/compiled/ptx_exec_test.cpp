@@ -7,6 +7,7 @@
 
 #include <bit>
 #include <functional>
+#include <map>
 
 #include "model/compiled/ptx_parse.hpp"
 
@@ -284,6 +285,38 @@ TEST(PtxExec, SymbolsAreLaidOutInDeclarationOrderDynamicAfter) {
   EXPECT_EQ(r.run.sites[2].trace.instructions[0].addr[0], 65664);
   EXPECT_EQ(r.run.sites[3].trace.instructions[0].addr[0], 16);
   EXPECT_EQ(r.run.sites[2].patterns[0].placement[0], 3);  // derived from dyn's placement
+}
+
+TEST(PtxExec, SymbolsLieWhereTheKernelAloneWouldPlaceThem) {
+  // f declares a symbol of its own; k1 and k2 each declare one and call f. Decoding k1 first (as
+  // spec entries sharing one Program do) appends f's symbol before k2's, which must not move
+  // them: k2's own first (s2 at 0), then f's (fs at 32), as in a Program where k2 alone ran.
+  const std::string store = ".reg .b32 %r<2>;\nmov.u32 %r1, %tid.x;\n";
+  const auto call_f = [] { return "{\n.param .b32 p0;\nst.param.b32 [p0+0], %r1;\ncall.uni f, (p0);\n}\n"; };
+  const std::string text =
+      ".version 8.0\n.target sm_90\n.address_size 64\n"
+      ".func f(.param .b32 f_a)\n{\n" + store + ".shared .align 4 .b8 fs[64];\nmov.u32 %r1, fs;\nst.shared.u32 [%r1], %r1;\nret;\n}\n"
+      ".visible .entry k1()\n{\n" + store + ".shared .align 4 .b8 s1[16];\n" + call_f() + "mov.u32 %r1, s1;\nst.shared.u32 [%r1], %r1;\nret;\n}\n"
+      ".visible .entry k2()\n{\n" + store + ".shared .align 4 .b8 s2[32];\n" + call_f() + "mov.u32 %r1, s2;\nst.shared.u32 [%r1], %r1;\nret;\n}\n";
+  const auto bases = [](const Program& p, const KernelRun& run) {
+    std::map<std::string, i64> out;
+    for (const Placement& pl : run.placements) out[p.shared[pl.symbol].name] = pl.base;
+    return out;
+  };
+  Launch l;
+  l.block = {32, 1, 1};
+  Program shared = parse_ptx(text, "t.ptx");
+  const std::size_t k1 = select_entries(shared, "k1").at(0), k2 = select_entries(shared, "k2").at(0);
+  decode_with_callees(shared, k1);
+  decode_with_callees(shared, k2);
+  Program alone = parse_ptx(text, "t.ptx");
+  decode_with_callees(alone, k2);
+  EXPECT_EQ(kernel_functions(shared, k2), (std::vector<std::size_t>{k2, 0}));  // f is the file's first function
+  const KernelRun a = run_kernel(alone, k2, l), b = run_kernel(shared, k2, l);
+  EXPECT_EQ(bases(alone, a), (std::map<std::string, i64>{{"s2", 0}, {"fs", 32}}));
+  EXPECT_EQ(bases(shared, b), bases(alone, a));
+  ASSERT_EQ(a.sites.size(), b.sites.size());
+  for (std::size_t i = 0; i < a.sites.size(); ++i) EXPECT_EQ(a.sites[i].trace.instructions.at(0).addr, b.sites[i].trace.instructions.at(0).addr);
 }
 
 // The active lanes of an issue (bit k: lane k).
