@@ -163,7 +163,7 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
     e->deadline_s = at_node(src, entry["deadline_s"], [&] {
       return proofs::Deadline::parse(spec_scalar(src, entry, "deadline_s", what), "deadline_s").seconds;
     });
-  e->command = "layoutproof ptx " + shell_quote(e->file) + " --kernel " + shell_quote(kernel) + flags;
+  e->command = "layoutproof " + ptx::to_string(*format) + " " + shell_quote(e->file) + " --kernel " + shell_quote(kernel) + flags;
   e->program = shared_program;
 
   Check c;

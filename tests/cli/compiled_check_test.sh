@@ -152,6 +152,19 @@ cp "$ROOT/tests/compiled/measured/hand.sass" "$tmp/hand.sass"
 printf 'compiled:\n  - name: col\n    file: hand.sass\n    kernel: column_read\n    block: 32\n    claims: [conflict-free]\n  - name: row\n    file: hand.sass\n    kernel: row_copy\n    block: 32\n    claims: [conflict-free]\n' > "$tmp/sass.yaml"
 "$BIN" check "$tmp/sass.yaml" --no-cache > "$tmp/sass.out" 2>&1; rc=$?
 [ $rc -eq 1 ] && grep -q "REFUTED" "$tmp/sass.out" && grep -q "PROVED" "$tmp/sass.out" || fail "SASS entries: exit $rc: $(cat "$tmp/sass.out")"
+# Each SASS entry's reproduce command is a `layoutproof sass` command that runs and gives its verdict.
+(cd "$tmp" && "$BIN" check sass.yaml --no-cache --json "$tmp/sass.json" > /dev/null 2>&1)
+python3 - "$tmp/sass.json" "$BIN" "$tmp" <<'PY' || fail "SASS entries' commands"
+import json, shlex, subprocess, sys
+doc, binary, cwd = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+cmds = {r["command"] for r in doc["results"] if r.get("command")}
+assert cmds, "no command in the results"
+for c in cmds:
+    argv = shlex.split(c)
+    assert argv[:2] == ["layoutproof", "sass"], c
+    r = subprocess.run([binary] + argv[1:], cwd=cwd, capture_output=True, text=True)
+    assert r.returncode in (0, 1), (c, r.returncode, r.stderr[-300:])
+PY
 printf 'compiled:\n  - name: r\n    file: basic.o\n    kernel: row_copy\n    block: 32\n    claims: [conflict-free]\n' > "$tmp/o.yaml"
 "$BIN" check "$tmp/o.yaml" --no-cache > /dev/null 2> "$tmp/o.err"; rc=$?
 [ $rc -eq 2 ] && grep -q "names no format" "$tmp/o.err" || fail ".o: exit $rc: $(cat "$tmp/o.err")"
