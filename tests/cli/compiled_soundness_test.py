@@ -9,6 +9,8 @@ was a wrong PROVED (or a claim decided over nothing, exit 0) before it was fixed
   - shared-memory accesses the executor does not count (ld.shared::cluster, st.async, red.async,
     ldmatrix .b8, generic ld/st/atom through cvta.shared or an unknown address): listed with why,
     every claim UNKNOWN on them, never PROVED by omission;
+  - SASS: a branch to an offset that is not an instruction is refused at its line (exit 2), and the
+    single-matrix LDSM/STSM forms ptxas writes without a count are counted as .1;
 
 Usage: compiled_soundness_test.py LAYOUTPROOF
 """
@@ -237,6 +239,7 @@ def main():
     c = Checker(sys.argv[1])
     cut_offs(c)
     not_counted(c)
+    sass_cases(c)
     for f in c.failures:
         print('FAIL', f)
     print(f'compiled soundness: {c.cases} cases, {len(c.failures)} failures')
