@@ -11,6 +11,8 @@ was a wrong PROVED (or a claim decided over nothing, exit 0) before it was fixed
     every claim UNKNOWN on them, never PROVED by omission;
   - SASS: a branch to an offset that is not an instruction is refused at its line (exit 2), and the
     single-matrix LDSM/STSM forms ptxas writes without a count are counted as .1;
+  - ill-typed PTX operands (a .f32 register as an address, a predicate as an integer, a register
+    of the wrong width) are refused at the operand with a caret (exit 2).
 
 Usage: compiled_soundness_test.py LAYOUTPROOF
 """
@@ -240,6 +242,7 @@ def main():
     cut_offs(c)
     not_counted(c)
     sass_cases(c)
+    ill_typed(c)
     for f in c.failures:
         print('FAIL', f)
     print(f'compiled soundness: {c.cases} cases, {len(c.failures)} failures')
