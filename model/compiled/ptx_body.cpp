@@ -264,6 +264,14 @@ class BodyReader {
         const i64 v = signed_number();
         o.imm = minus ? checked_sub(0, v) : v;
       }
+      // A tensor address `[tensorMap, {c0, c1}]` (cp.async.bulk.tensor, TMA): the coordinates are
+      // read and not kept (no instruction the model executes takes them).
+      if (lx_.peek().is(',')) {
+        lx_.next();
+        if (!lx_.peek().is('{')) lx_.fail(lx_.peek(), "expected '{' and the tensor coordinates after ',' in this address");
+        std::vector<Operand> coordinates;
+        (void)operand(coordinates, false);
+      }
       if (!lx_.next().is(']')) lx_.fail(t, "expected ']' to close this address");
       o.index = static_cast<u32>(nested.size());
       nested.push_back(base);

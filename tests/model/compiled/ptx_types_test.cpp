@@ -45,6 +45,7 @@ TEST(PtxTypes, TheFormsNvccWritesAreAccepted) {
       "cp.async.cg.shared.global [%r1], [%rd1], 16, %r2;", "shfl.sync.bfly.b32 %r1|%p1, %r2, 1, 31, -1;",
       "shfl.sync.idx.b32 %f1, %f2, %r1, 31, %r3;", "vote.sync.ballot.b32 %r1, %p1, -1;", "vote.sync.all.pred %p1, !%p2, -1;",
       "activemask.b32 %r1;", "@%p1 bra $L;\n$L:", "@!%p1 ret;", "add.f32 %f1, %f2, %r1;",  // floating point: not executed, not checked
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r2, %r3}], [%r4];",
   };
   for (const char* body : ok) EXPECT_NO_THROW(decode_all(kernel(body))) << body;
 }
