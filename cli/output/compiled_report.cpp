@@ -110,7 +110,7 @@ std::string compiled_report_html(const CompiledReportInput& in) {
     }
     o << "</table>\n";
     if (!r.not_counted.empty()) {  // every claim is UNKNOWN on each of these
-      o << "<p>Touch shared memory and are not counted (every claim UNKNOWN on them):</p>\n<ul>\n";
+      o << "<p>Instructions that touch shared memory and are not counted (every claim is UNKNOWN on each):</p>\n<ul>\n";
       for (const ptx::NotCounted& n : r.not_counted)
         o << "<li>line " << n.line << " <code>" << xml_escape(n.text) << "</code>: " << xml_escape(n.why) << "</li>\n";
       o << "</ul>\n";
