@@ -733,7 +733,8 @@ Options:
                    data); each claim is decided per instruction, exhaustively over every warp of the
                    launch (repeatable)
   --json           {"kernels":[{"name","block","instructions":[{"line","sass_offset","text","op",
-                   "width_bytes","executed","wavefronts","ideal","verdicts":[...]}],"totals":{...}}]}
+                   "width_bytes","executed","wavefronts","ideal","verdicts":[...]}],"not_counted":
+                   [{"line","text","why","verdicts"}],"unapplied":[...],"totals":{...}}]}
                    (wavefronts null where not known; docs/json_output.schema.json)
   --deadline-s S   the run's time limit: a claim not decided by then is UNKNOWN
   --report DIR     DIR/index.html (every instruction's counts and verdicts; per refuted claim the
@@ -745,6 +746,13 @@ warp-level issue (lanes whose @p guard is false are inactive). Values are concre
 %ctaid = 0, the --param values, shared symbols laid out in declaration order); a value loaded from
 memory, a free parameter or an opcode outside the model is unknown with its reason. Counts are for
 one CTA: executed = warp instructions, wavefronts and ideal = the bank model's (docs/compiled.md).
+Nothing is left out silently: an instruction that touches shared memory and is not counted (a
+.shared::cluster access, st.async, cp.async.bulk/TMA, mbarrier, wgmma, ldmatrix outside .m8n8 .b16,
+a generic ld/st/atom whose address came from cvta.shared or is not known, a call into code the file
+does not hold) is listed with why, and every claim is UNKNOWN on it; a lane the model cannot follow
+(a branch on an unknown value, calls nested deeper than 64, the step limit) stops, and every claim
+is then UNKNOWN. An ill-typed operand (a .f32 register as an address, a predicate as an integer) is
+refused like malformed text.
 
 Examples:
   layoutproof ptx tests/ptx/basic.ptx --kernel column_read --block 32
@@ -753,8 +761,9 @@ Examples:
   layoutproof ptx tests/ptx/basic.ptx --kernel broadcast --block 32 --claim conflict-free --claim in-bounds
   layoutproof ptx tests/ptx/basic.ptx --kernel broadcast --block 32 --param-range 1=0..63 --claim in-bounds
 
-Exit codes: 0 every claim proved (or counts alone); 1 a claim refuted; 2 bad input (a malformed
-file: FILE:LINE:COL and a caret); 3 a claim unknown or an error.
+Exit codes: 0 every claim proved (or counts alone, complete); 1 a claim refuted; 2 bad input (a
+malformed file: FILE:LINE:COL and a caret); 3 a claim unknown or an error (counts alone: a lane
+stopped or an access is not counted).
 )HELP";
 
 constexpr const char* k_sass = R"HELP(layoutproof sass: every shared-memory instruction of the SASS ptxas emitted, run for every
@@ -789,16 +798,20 @@ Options:
 
 Modelled: the address arithmetic ptxas emits (IMAD and its forms, IADD3, LEA, LOP3.LUT, SHF, SGXT,
 PRMT, SEL, ISETP, PLOP3, P2R/R2P, S2R/S2UR, LDC/ULDC, the uniform U* forms), LDS/STS of every width,
-LDSM/STSM, LDGSTS, ATOMS, BRA/EXIT. An opcode outside the model makes what it writes not known,
-naming it: an address computed from it is UNKNOWN, never guessed. `@!PT` instructions (never
+LDSM/STSM (.16.M88/.MT88; no count is one matrix), LDGSTS, ATOMS, BRA/EXIT (a branch to an offset
+that is not an instruction of the function is refused, exit 2). An opcode outside the model makes
+what it writes not known, naming it: an address computed from it is UNKNOWN, never guessed. Shared-
+memory opcodes outside the model (other LDS/LDSM forms, TMA, HGMMA, SYNCS/ARRIVES, STAS, generic
+LD/ST/ATOM/RED) are listed as not counted, every claim UNKNOWN on them. `@!PT` instructions (never
 executed by any lane) count as executed with 0 wavefronts, as Nsight Compute counts them.
 
 Examples:
   layoutproof sass tests/compiled/measured/hand.sass --kernel column_read --block 32 --claim conflict-free
   layoutproof sass tests/compiled/measured/hand.nvdisasm --kernel stages --block 32 --param 1=4 --claim conflict-free --json
 
-Exit codes: 0 every claim proved (or counts alone); 1 a claim refuted; 2 bad input (a malformed
-file: FILE:LINE:COL and a caret); 3 a claim unknown or an error.
+Exit codes: 0 every claim proved (or counts alone, complete); 1 a claim refuted; 2 bad input (a
+malformed file: FILE:LINE:COL and a caret); 3 a claim unknown or an error (counts alone: a lane
+stopped or an access is not counted).
 )HELP";
 
 constexpr const char* k_demo = R"HELP(layoutproof demo: a worked example: CUTLASS's SM80 half-precision K-major atom printed with its

@@ -148,16 +148,30 @@ void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& 
     if (!s.divergent.empty()) out << at << "divergent: " << s.divergent << "\n";
   }
   if (!r.stopped.empty()) out << "  note: a lane stopped early: " << terminal_text(r.stopped) << "\n";
-  for (const auto& [line, op] : r.not_lane_addressed)
-    out << "  note: line " << line << ": " << terminal_text(op) << " touches shared memory but is not lane-addressed here (not counted)\n";
-  if (r.sites.empty()) out << "  no shared-memory instruction\n";
+  for (const ptx::NotCounted& n : r.not_counted) out << "  note: line " << n.line << ": " << terminal_text(n.why) << "\n";
+  if (r.sites.empty()) out << "  no shared-memory instruction counted\n";
+  const auto verdict_line = [&](const std::string& where, const PtxClaimResult& v, std::size_t c) {
+    if (!v.applicable) return;
+    out << "  " << to_string(v.verdict.kind) << "  " << a.claims[c].text << "  " << where << ": "
+        << terminal_text(v.witness ? "witness: " + v.witness->why : v.verdict.detail) << "  [" << v.verdict.method << "]\n";
+  };
   for (std::size_t si = 0; si < r.sites.size(); ++si)
-    for (std::size_t c = 0; c < a.claims.size(); ++c) {
-      const PtxClaimResult& v = k.verdicts[si][c];
-      if (!v.applicable) continue;
-      out << "  " << to_string(v.verdict.kind) << "  " << a.claims[c].text << "  line " << r.sites[si].line << ": "
-          << terminal_text(v.witness ? "witness: " + v.witness->why : v.verdict.detail) << "  [" << v.verdict.method << "]\n";
-    }
+    for (std::size_t c = 0; c < a.claims.size(); ++c) verdict_line("line " + std::to_string(r.sites[si].line), k.verdicts[si][c], c);
+  for (std::size_t ni = 0; ni < r.not_counted.size(); ++ni)
+    for (std::size_t c = 0; c < a.claims.size(); ++c) verdict_line("line " + std::to_string(r.not_counted[ni].line), k.not_counted[ni][c], c);
+  for (std::size_t c = 0; c < a.claims.size(); ++c)
+    if (k.unapplied[c]) verdict_line("kernel", {true, *k.unapplied[c], std::nullopt}, c);
+}
+
+// Every verdict of a kernel, each once: the sites', the not-counted accesses', the kernel's own.
+template <class F>
+void each_verdict(const PtxKernelResult& k, F&& f) {
+  for (const auto& row : k.verdicts)
+    for (const PtxClaimResult& v : row) f(v.applicable, v.verdict);
+  for (const auto& row : k.not_counted)
+    for (const PtxClaimResult& v : row) f(v.applicable, v.verdict);
+  for (const auto& v : k.unapplied)
+    if (v) f(true, *v);
 }
 
 // The distinct warp issues of a site (at most kMaxIssuesShown): where each first ran, how many
@@ -171,6 +185,24 @@ std::string issues_json(const ptx::Site& t) {
          std::to_string(t.patterns[i].execution) + ",\"count\":" + std::to_string(t.patterns[i].count) + ",\"addrs\":[";
     for (int l = 0; l < kWarpLanes; ++l) s += (l ? "," : "") + std::to_string(in.addr[static_cast<std::size_t>(l)]);
     s += "]}";
+  }
+  return s + "]";
+}
+
+// The applicable verdicts of one row (a site's, a not-counted access's, the kernel's), one per claim.
+std::string verdicts_json(const PtxArgs& a, const std::vector<PtxClaimResult>& row, const AddressTrace* trace) {
+  std::string s = "[";
+  bool first = true;
+  for (std::size_t c = 0; c < a.claims.size() && c < row.size(); ++c) {
+    const PtxClaimResult& v = row[c];
+    if (!v.applicable) continue;
+    char ms[32];
+    std::snprintf(ms, sizeof ms, "%.1f", v.verdict.time_ms);
+    s += (first ? "" : ",") + std::string("{\"claim\":") + json_str(a.claims[c].text) + ",\"verdict\":" +
+         json_str(to_string(v.verdict.kind)) + ",\"method\":" + json_str(v.verdict.method) + ",\"detail\":" +
+         json_str(v.verdict.detail) + ",\"time_ms\":" + ms + ",\"witness\":" +
+         (v.witness && trace ? witness_to_json(*v.witness, trace) : std::string("null")) + "}";
+    first = false;
   }
   return s + "]";
 }
@@ -189,25 +221,23 @@ std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const P
          json_str(t.source) + ",\"text\":" + json_str(t.text) + ",\"op\":" + json_str(t.op) +
          ",\"width_bytes\":" + std::to_string(t.width_bytes) + ",\"executed\":" + std::to_string(t.executed) +
          ",\"wavefronts\":" + count_json(t.counts_known, t.wavefronts) + ",\"ideal\":" + count_json(t.counts_known, t.ideal) +
-         ",\"issues\":" + issues_json(t) + ",\"verdicts\":[";
-    bool first = true;
-    for (std::size_t c = 0; c < a.claims.size(); ++c) {
-      const PtxClaimResult& v = k.verdicts[si][c];
-      if (!v.applicable) continue;
-      char ms[32];
-      std::snprintf(ms, sizeof ms, "%.1f", v.verdict.time_ms);
-      s += (first ? "" : ",") + std::string("{\"claim\":") + json_str(a.claims[c].text) + ",\"verdict\":" +
-           json_str(to_string(v.verdict.kind)) + ",\"method\":" + json_str(v.verdict.method) + ",\"detail\":" +
-           json_str(v.verdict.detail) + ",\"time_ms\":" + ms + ",\"witness\":" +
-           (v.witness ? witness_to_json(*v.witness, &t.trace) : std::string("null")) + "}";
-      first = false;
-    }
-    s += "]}";
+         ",\"issues\":" + issues_json(t) + ",\"verdicts\":" + verdicts_json(a, k.verdicts[si], &t.trace) + "}";
     ex += t.executed, wf += t.wavefronts, id += t.ideal;
     known = known && t.counts_known;
   }
+  s += "],\"not_counted\":[";
+  for (std::size_t ni = 0; ni < r.not_counted.size(); ++ni) {
+    const ptx::NotCounted& n = r.not_counted[ni];
+    s += (ni ? "," : "") + std::string("{\"line\":") + std::to_string(n.line) + ",\"sass_offset\":" +
+         (n.sass_offset < 0 ? std::string("null") : std::to_string(n.sass_offset)) + ",\"source\":" + json_str(n.source) +
+         ",\"text\":" + json_str(n.text) + ",\"why\":" + json_str(n.why) + ",\"verdicts\":" +
+         verdicts_json(a, k.not_counted[ni], nullptr) + "}";
+  }
+  std::vector<PtxClaimResult> unapplied;
+  for (const auto& v : k.unapplied) unapplied.push_back({v.has_value(), v.value_or(Verdict{}), std::nullopt});
   s += "],\"totals\":{\"executed\":" + std::to_string(ex) + ",\"wavefronts\":" + count_json(known, wf) +
-       ",\"ideal\":" + count_json(known, id) + "},\"stopped\":" + (r.stopped.empty() ? std::string("null") : json_str(r.stopped)) + "}";
+       ",\"ideal\":" + count_json(known, id) + "},\"stopped\":" + (r.stopped.empty() ? std::string("null") : json_str(r.stopped)) +
+       ",\"unapplied\":" + verdicts_json(a, unapplied, nullptr) + "}";
   return s;
 }
 
@@ -229,17 +259,17 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   ProveOptions o;
   o.smt.deadline = a.deadline;
   std::vector<PtxKernelResult> results;
-  int refuted = 0, other = 0;
-  bool stopped = false;
+  int refuted = 0, other = 0, applicable = 0;
+  bool incomplete = false;  // counts alone: a lane stopped, or an access is not counted
   for (const PtxKernelLaunch& k : launches) {
     results.push_back(run_ptx_kernel(p, k, a.claims, o));
-    stopped = stopped || !results.back().run->stopped.empty();
-    for (const auto& row : results.back().verdicts)
-      for (const PtxClaimResult& v : row) {
-        if (!v.applicable) continue;
-        if (v.verdict.is_refuted()) ++refuted;
-        else if (!v.verdict.is_proved()) ++other;
-      }
+    incomplete = incomplete || !results.back().run->stopped.empty() || !results.back().run->not_counted.empty();
+    each_verdict(results.back(), [&](bool is_applicable, const Verdict& v) {
+      if (!is_applicable) return;
+      ++applicable;
+      if (v.is_refuted()) ++refuted;
+      else if (!v.is_proved()) ++other;
+    });
   }
   if (a.json) {
     out << "{\"file\":" << json_str(a.file) << ",\"kernels\":[";
@@ -247,20 +277,14 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
     out << "]}\n";
   } else {
     for (const PtxKernelResult& k : results) print_text(p, k, a, out);
-    if (!a.claims.empty()) {
-      i64 applicable = 0;
-      for (const PtxKernelResult& k : results)
-        for (const auto& row : k.verdicts)
-          for (const auto& v : row) applicable += v.applicable;
-      out << applicable - refuted - other << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
-    }
+    if (!a.claims.empty()) out << applicable - refuted - other << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
   }
   if (!a.report.empty()) {
     write_compiled_report(a.report, {a.command, &p, &results, &a.claims});
     if (!a.json) out << "report: " << a.report << "/index.html\n";
   }
   if (refuted) return 1;
-  if (other || (a.claims.empty() && stopped)) return 3;
+  if (other || (a.claims.empty() && incomplete)) return 3;
   return 0;
 }
 

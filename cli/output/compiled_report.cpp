@@ -109,6 +109,15 @@ std::string compiled_report_html(const CompiledReportInput& in) {
       o << "</tr>\n";
     }
     o << "</table>\n";
+    if (!r.not_counted.empty()) {  // every claim is UNKNOWN on each of these
+      o << "<p>Instructions that touch shared memory and are not counted (every claim is UNKNOWN on each):</p>\n<ul>\n";
+      for (const ptx::NotCounted& n : r.not_counted)
+        o << "<li>line " << n.line << " <code>" << xml_escape(n.text) << "</code>: " << xml_escape(n.why) << "</li>\n";
+      o << "</ul>\n";
+    }
+    for (std::size_t c = 0; c < in.claims->size() && c < k.unapplied.size(); ++c)
+      if (k.unapplied[c])
+        o << "<p><b>UNKNOWN</b> " << xml_escape((*in.claims)[c].text) << ": " << xml_escape(k.unapplied[c]->detail) << "</p>\n";
     for (std::size_t si = 0; si < r.sites.size(); ++si)
       for (std::size_t c = 0; c < in.claims->size(); ++c) {
         const PtxClaimResult& v = k.verdicts[si][c];

@@ -27,7 +27,7 @@ Val result(u64 bits, std::initializer_list<const Val*> inputs, int placement = -
   Val r;
   r.v = bits;
   r.placement = placement;
-  for (const Val* v : inputs) r.cta = r.cta || (v && v->cta);
+  for (const Val* v : inputs) r.cta = r.cta || (v && v->cta), r.window = r.window || (v && v->window);
   return r;
 }
 
@@ -360,7 +360,9 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     if (!why) return false;
     const std::optional<Term> t = make(ts, sy);
     if (!t) return false;
-    put(k, m.symbolic(*t, bits, why, placement, cta), bits);
+    Val r = m.symbolic(*t, bits, why, placement, cta);
+    for (const Val* v : vs) r.window = r.window || v->window;
+    put(k, r, bits);
     return true;
   };
 
@@ -377,6 +379,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
             if (!x.known()) return put(k, unknown(x.why), 64);
             r |= mask_bits(x.v, part) << (part * static_cast<int>(e));
             o.cta = o.cta || x.cta;
+            o.window = o.window || x.window;
           }
           o.v = r;
           put(k, o, bits);
@@ -402,7 +405,14 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     case Op::cvta: {  // shared <-> generic windows: the offset is kept (see ptx_exec.hpp)
       Col a;
       gather(a, 0);
-      return each(g.mask, [&](int k) __attribute__((always_inline)) { put(k, a[k], bits); });
+      // cvta.shared makes a generic address in the shared window (a generic access through it
+      // touches shared memory: ptx_sites.cpp); cvta.to.shared makes a shared-space one again.
+      const bool shared = c.space == Space::shared || c.space == Space::shared_cluster;
+      return each(g.mask, [&](int k) __attribute__((always_inline)) {
+        Val v = a[k];
+        if (shared) v.window = !c.to;
+        put(k, v, bits);
+      });
     }
     case Op::cvt: {
       if (fl || c.src.is_float() || c.src.kind == TypeKind::none) return not_modelled(m.mnemonic(in) + ": a floating-point conversion (not modelled)");
@@ -590,6 +600,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
           Val r = x;
           r.placement = one_placement({&a, &b});
           r.cta = a.cta || b.cta;
+          r.window = a.window || b.window;
           if (c.op == Op::and_ && mask == 0) return put(k, result(0, {&a, &b}), bits);
           if (c.op == Op::and_ && (mask & (mask + 1)) == 0) {
             r.symw = static_cast<u8>(std::min<int>(x.symw, std::bit_width(mask)));

@@ -13,6 +13,7 @@
 #include "model/compiled/ptx_decl.hpp"
 #include "model/compiled/ptx_lex.hpp"
 #include "model/compiled/ptx_parse.hpp"
+#include "model/compiled/ptx_types.hpp"
 
 namespace layoutproof::ptx {
 namespace {
@@ -97,11 +98,12 @@ class BodyReader {
     scopes_.push_back(std::move(s));
   }
 
-  u32 new_registers(const Token& at, u32 n) {
+  u32 new_registers(const Token& at, u32 n, Type type) {
     if (n > kMaxRegisters || f_.registers > kMaxRegisters - n)
       lx_.fail(at, "more than " + std::to_string(kMaxRegisters) + " registers in one function");
     const u32 first = f_.registers;
     f_.registers += n;
+    reg_types_.resize(f_.registers, type);
     return first;
   }
 
@@ -111,9 +113,17 @@ class BodyReader {
     s.names[name] = b;
   }
 
-  // `.reg [.v2] .TYPE %r<53>, %p, tmp;`
+  // `.reg [.v2] .TYPE %r<53>, %p, tmp;`: each register keeps its type (a vector register: none,
+  // not checked) for the operand checks (ptx_types.hpp).
   void registers() {
-    while (lx_.peek().kind == K::name && lx_.peek().text[0] == '.') lx_.next();
+    Type type;
+    bool vector = false;
+    while (lx_.peek().kind == K::name && lx_.peek().text[0] == '.') {
+      const Token d = lx_.next();
+      if (d.text == ".v2" || d.text == ".v4" || d.text == ".v8") vector = true;
+      else type = decode_opcode(std::string("x") + std::string(d.text)).type;
+    }
+    if (vector) type = Type{};
     for (;;) {
       const Token n = lx_.next();
       if (n.kind != K::name || n.text[0] == '.') lx_.fail(n, "expected a register name");
@@ -125,11 +135,11 @@ class BodyReader {
         if (c.kind != K::number || !ptx_integer(c.text, v) || v == 0 || v > kMaxRegisters)
           lx_.fail(c, "expected a register count");
         if (!lx_.next().is('>')) lx_.fail(c, "expected '>' after the register count");
-        const u32 first = new_registers(n, static_cast<u32>(v));
+        const u32 first = new_registers(n, static_cast<u32>(v), type);
         scopes_.back().ranges[name] = {first, static_cast<u32>(v)};
         f_.reg_names.push_back({first, static_cast<u32>(v), name, true});
       } else {
-        const u32 r = new_registers(n, 1);
+        const u32 r = new_registers(n, 1, type);
         declare(n, name, {OK::reg, r});
         f_.reg_names.push_back({r, 1, name, false});
       }
@@ -210,6 +220,12 @@ class BodyReader {
   // One operand; nested parts (vector elements, an address's base) go to `nested`, indexed from 0.
   Operand operand(std::vector<Operand>& nested, bool branch) {
     const Token t = lx_.next();
+    Operand o = operand_at(t, nested, branch);
+    o.pos = static_cast<u32>(std::min<std::size_t>(t.pos, 0xffffffffu));
+    return o;
+  }
+
+  Operand operand_at(const Token& t, std::vector<Operand>& nested, bool branch) {
     Operand o;
     if (t.is('!')) {
       o = operand(nested, branch);
@@ -237,7 +253,9 @@ class BodyReader {
       o.kind = OK::addr;
       Operand base;
       if (lx_.peek().kind == K::name) {
-        base = name_operand(lx_.next(), false);
+        const Token b = lx_.next();
+        base = name_operand(b, false);
+        base.pos = static_cast<u32>(std::min<std::size_t>(b.pos, 0xffffffffu));
       } else if (lx_.peek().kind == K::number || lx_.peek().is('-')) {
         o.imm = signed_number();
       }
@@ -245,6 +263,14 @@ class BodyReader {
         const bool minus = lx_.next().is('-');
         const i64 v = signed_number();
         o.imm = minus ? checked_sub(0, v) : v;
+      }
+      // A tensor address `[tensorMap, {c0, c1}]` (cp.async.bulk.tensor, TMA): the coordinates are
+      // read and not kept (no instruction the model executes takes them).
+      if (lx_.peek().is(',')) {
+        lx_.next();
+        if (!lx_.peek().is('{')) lx_.fail(lx_.peek(), "expected '{' and the tensor coordinates after ',' in this address");
+        std::vector<Operand> coordinates;
+        (void)operand(coordinates, false);
       }
       if (!lx_.next().is(']')) lx_.fail(t, "expected ']' to close this address");
       o.index = static_cast<u32>(nested.size());
@@ -308,6 +334,8 @@ class BodyReader {
     if (g.kind != K::name) lx_.fail(g, "expected a predicate register after '@'");
     const auto b = lookup(std::string(g.text));
     if (!b || b->kind != OK::reg) lx_.fail(g, "predicate '" + std::string(g.text) + "' is not a declared register");
+    if (const Type t = reg_types_[b->index]; t.kind != TypeKind::pred && t.kind != TypeKind::none)
+      lx_.fail(g, "the guard '" + std::string(g.text) + "' is a " + type_name(t) + " register, not a predicate (.pred)");
     const Token op = lx_.next();
     if (op.kind != K::name || op.text[0] == '.') lx_.fail(op, "expected an opcode after the guard");
     instruction_after(at, op, static_cast<i64>(b->index), neg);
@@ -345,6 +373,8 @@ class BodyReader {
     }
     const Token end = lx_.next();
     if (!end.is(';')) lx_.fail(end, "expected ';' to end the instruction");
+    if (in.code.op != Op::call)
+      if (const auto bad = check_operand_types(in, op.text, top, nested, reg_types_, f_)) lx_.fail(bad->pos, bad->what);
     in.text_end = static_cast<u32>(std::min<std::size_t>(end.pos + 1, 0xffffffffu));
     // Operands: the top level contiguous, then the nested parts (indices shifted past them).
     const u32 first = static_cast<u32>(f_.operands.size());
@@ -427,6 +457,7 @@ class BodyReader {
   std::unordered_map<std::string, u32> params_;
   std::unordered_map<std::string, std::vector<std::pair<u32, u32>>> labels_;
   std::vector<Pending> pending_;
+  std::vector<Type> reg_types_;  // per register number: its declared type
   u32 loc_file_ = 0, loc_line_ = 0;
 };
 

@@ -370,8 +370,8 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   run.stopped_warps = r.stopped_warps();
   run.warp_steps = r.steps();
   run.cta_control = r.cta_control();
-  run.not_lane_addressed = r.not_lane_addressed();
-  std::sort(run.not_lane_addressed.begin(), run.not_lane_addressed.end());
+  run.not_counted = r.not_counted();
+  std::stable_sort(run.not_counted.begin(), run.not_counted.end(), [](const NotCounted& a, const NotCounted& b) { return a.line < b.line; });
   run.not_modelled = m.not_modelled;
   run.symbols = m.symbols;
   if (!r.harmless_stop().empty())

@@ -46,6 +46,13 @@
 // guarded off included), wavefronts and ideal = the bank model's sums over the issues with an
 // active lane. atom/red are recorded (aligned, in-bounds) but the bank model has no rule for them:
 // their wavefronts are not known.
+//
+// Nothing cut is invisible. A lane the model cannot follow stops (KernelRun::stopped names why:
+// a branch on a value not known, calls nested deeper than kMaxCallDepth, the step limit, the
+// deadline), and a stop makes every claim on the kernel UNKNOWN: the issues it would have made
+// are missing. The one exception: a kernel-level lane from whose position no instruction that may
+// touch shared memory is reachable misses nothing (noted, not a stop). An instruction that touches
+// shared memory and is not a site is listed (NotCounted), never left out.
 #include <array>
 #include <chrono>
 #include <memory>
@@ -185,6 +192,23 @@ struct Site {
   bool symbolic_capped = false;  // more such issues than the run keeps: claims UNKNOWN
 };
 
+// An instruction the run executed that touches (or may touch) shared memory and is not a site:
+// listed with why, never silently left out. Every claim on the kernel is UNKNOWN for it
+// (proofs/claims/ptx_claims.hpp), so a kernel with one is never PROVED whole.
+// Examples: `st.async.shared::cluster...` (distributed shared memory), `cp.async.bulk.tensor...`
+// (TMA), `ldmatrix...m16n16...b8`, `mbarrier.*`, `wgmma.mma_async` (descriptors), a generic
+// `ld`/`st`/`atom` whose address came from cvta.shared (or is not known), a call into code this
+// file does not hold.
+struct NotCounted {
+  u32 function = 0, pc = 0;      // Program::functions index and instruction index
+  u32 line = 0;                  // PTX line (SASS: the listing's line)
+  i64 sass_offset = -1;
+  std::string source;            // CUDA "path:line" of the .loc ("" without)
+  std::string text;              // the statement as written
+  std::string why;               // "st.async... touches shared memory and is not counted: ..."
+  bool loads_only = false;       // a load: no-overlap is not a claim about it
+};
+
 struct KernelRun {
   std::string name;
   std::size_t entry = 0;
@@ -194,7 +218,7 @@ struct KernelRun {
   std::vector<Site> sites;       // in PTX order
   std::string stopped;           // a lane stopped early (why): later issues are missing
   std::vector<i64> stopped_warps;
-  std::vector<std::pair<u32, std::string>> not_lane_addressed;  // (line, opcode): shared-memory ops outside the model
+  std::vector<NotCounted> not_counted;  // in line order
   std::vector<std::string> not_modelled;  // opcodes whose results were made unknown
   i64 warp_steps = 0;
   bool cta_dependent_any = false;  // some address or guard of a site depended on %ctaid

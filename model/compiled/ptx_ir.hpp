@@ -123,8 +123,10 @@ struct Operand {
   Special special = Special::other;
   u32 index = 0;
   u32 count = 0;
+  u32 pos = 0;  // PTX: the byte offset of its first character in Program::text (for errors)
   i64 imm = 0;
 };
+static_assert(sizeof(Operand) == 24, "an operand per argument of every instruction: keep it small");
 
 struct Instr {
   Opcode code;

@@ -18,6 +18,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "model/compiled/ptx_exec.hpp"
@@ -35,6 +36,7 @@ struct Val {
   int placement = -1;   // the Placement its bits derive from (-1: none)
   bool cta = false;     // depends on %ctaid
   u8 symw = 0;          // sym != 0: the term's width
+  bool window = false;  // computed from a generic address in the shared window (cvta.shared)
   u32 sym = 0;          // 0: not symbolic; else Machine::terms index
   bool known() const { return why == 0; }
 };
@@ -164,8 +166,43 @@ struct Issue {
   bool unknown_lanes = false;
 };
 
-// Whether `in` is a site: a shared-memory instruction the executor counts.
+// Which instructions touch shared memory (ptx_sites.cpp). A site: a shared-memory instruction the
+// executor counts. A generic access (ld/st/atom/red without a state space): whether it touches
+// shared memory depends on its address, decided when it runs. not_counted_why: why an instruction
+// that is not a site touches shared memory from its opcode alone ("" when it does not, or when
+// only its address can tell); `mnemonic` is its opcode as written. may_touch_shared: any of these,
+// or a call (what a lane that stops there may miss).
 bool is_site(const Instr& in);
+bool is_generic_access(const Instr& in);
+std::string not_counted_why(const Instr& in, const std::string& mnemonic);
+bool may_touch_shared(const Instr& in, const std::string& mnemonic);
+// The address operand of an access: ld/atom: the second; st/red/cp.async/stmatrix: the first.
+const Operand* address_operand(const Function& f, const Instr& in);
+
+// What one run lists as not counted (ptx_exec.hpp NotCounted), each instruction once, and the
+// opcodes outside the model it met (Machine::not_modelled).
+class NotCountedList {
+ public:
+  NotCountedList(const Program& p, Machine& m) : p_(p), m_(m) {}
+  // After `in` (function fi, instruction pc; not a site) ran for `group`: lists it when it
+  // touches shared memory. A generic access is listed when, in some lane that may run it, its
+  // address is in the shared window or is not known.
+  void note(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+            const std::array<u32, kWarpLanes>& guard_unknown, const Function& f, u32 fi, u32 pc, const Instr& in);
+  // Lists `in` with why (once); maybe: whether it touches shared memory is not known (a generic
+  // address not known, a call into code not seen).
+  void add(u32 fi, u32 pc, const Instr& in, const std::string& why, bool maybe = false);
+  const std::vector<NotCounted>& list() const { return list_; }
+
+ private:
+  void note_generic(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+                    const std::array<u32, kWarpLanes>& guard_unknown, const Function& f, u32 fi, u32 pc, const Instr& in);
+  const Program& p_;
+  Machine& m_;
+  std::vector<NotCounted> list_;
+  std::unordered_set<const Instr*> classified_;  // non-site instructions already looked at
+  std::unordered_set<const Instr*> listed_;      // the instructions in list_
+};
 
 // Runs the warps of a launch one at a time (ptx_warp.cpp): each warp's lanes in lock step, every
 // site issue reported to `on_issue(site, execution, issue)`, where site = site_of(function, pc)
@@ -185,7 +222,7 @@ class WarpRunner {
   const std::string& stopped() const;
   const std::string& harmless_stop() const;  // a stop after which no shared access was reachable
   const std::vector<i64>& stopped_warps() const;
-  const std::vector<std::pair<u32, std::string>>& not_lane_addressed() const;
+  const std::vector<NotCounted>& not_counted() const;
 
  private:
   struct Impl;

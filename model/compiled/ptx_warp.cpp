@@ -14,21 +14,6 @@ namespace {
 using OK = Operand::Kind;
 constexpr std::size_t kMaxCallDepth = 64;
 
-// A shared-memory opcode the model does not address lane by lane (listed, never counted).
-bool shared_but_not_lane_addressed(const Instr& in, const std::string& mnemonic) {
-  if (is_site(in)) return false;
-  return in.code.space == Space::shared || in.code.space == Space::shared_cluster || in.code.bulk ||
-         mnemonic.find("shared") != std::string::npos || mnemonic.rfind("wgmma", 0) == 0 ||
-         in.code.op == Op::ldmatrix || in.code.op == Op::stmatrix;
-}
-
-// The address operand of a site: ld/atom: the second; st/red/cp.async/stmatrix: the first.
-const Operand* address_operand(const Function& f, const Instr& in) {
-  for (u32 k = 0; k < in.count; ++k)
-    if (arg(f, in, k).kind == OK::addr) return &arg(f, in, k);
-  return nullptr;
-}
-
 // Integer and bit arithmetic (ptx_alu.cpp): executed for a group's lanes at once.
 bool is_alu(Op op) {
   switch (op) {
@@ -40,16 +25,6 @@ bool is_alu(Op op) {
 }
 
 }  // namespace
-
-bool is_site(const Instr& in) {
-  const Opcode& c = in.code;
-  switch (c.op) {
-    case Op::ld: case Op::st: case Op::atom: case Op::red: return c.space == Space::shared;
-    case Op::ldmatrix: case Op::stmatrix: return c.m8n8 && c.matrices > 0 && c.space != Space::shared_cluster;
-    case Op::cp_async: return true;
-    default: return false;
-  }
-}
 
 struct WarpRunner::Impl {
  public:
@@ -151,6 +126,7 @@ struct WarpRunner::Impl {
   const std::string& stopped() const { return stopped_; }
   const std::string& harmless_stop() const { return harmless_; }
   const std::vector<i64>& stopped_warps() const { return stopped_warps_; }
+  const std::vector<NotCounted>& not_counted() const { return listing_.list(); }
   std::function<std::size_t(u32, u32)> site_of;  // (function, pc) -> site index
   bool finish_ = false;  // finish_warp(): end the warp after the current instruction
 
@@ -229,9 +205,9 @@ struct WarpRunner::Impl {
     return a.stack.size() < b.stack.size() ? -1 : a.stack.size() > b.stack.size() ? 1 : 0;
   }
 
-  // True when some shared-memory instruction (or a call, an indirect branch, an opcode outside the
-  // model that may touch shared memory) is reachable from instruction `pc` of function `fi` along
-  // its control flow: fall-through and every branch target, loops included.
+  // True when some instruction that may touch shared memory (may_touch_shared: a site, a listed
+  // opcode, a generic access, a call) or an indirect branch is reachable from instruction `pc` of
+  // function `fi` along its control flow: fall-through and every branch target, loops included.
   bool shared_reachable(u32 fi, u32 pc) {
     const u64 key = (static_cast<u64>(fi) << 32) | pc;
     if (const auto it = reach_.find(key); it != reach_.end()) return it->second;
@@ -246,7 +222,7 @@ struct WarpRunner::Impl {
       seen[k] = 1;
       const Instr& in = f.code[k];
       const Op o = in.code.op;
-      if (is_site(in) || o == Op::call || shared_but_not_lane_addressed(in, m_.mnemonic(in))) {
+      if (may_touch_shared(in, m_.mnemonic(in))) {
         found = true;
         break;
       }
@@ -327,10 +303,23 @@ struct WarpRunner::Impl {
       }
       ++fr.pc;
     };
-    if (target.kind != OK::func) return outputs_unknown("an indirect call (not modelled)");
+    // Code the model does not see may touch shared memory: listed (its accesses are not counted),
+    // and the caller runs on with the call's results not known.
+    if (target.kind != OK::func) {
+      listing_.add(ln.stack.back().function, ln.stack.back().pc, in, "an indirect call (what its callee accesses is not seen)", true);
+      return outputs_unknown("an indirect call (not modelled)");
+    }
     const Function& callee = p_.functions[target.index];
-    if (!callee.decoded) return outputs_unknown("a call to " + callee.name + ", which has no body in this file");
-    if (ln.stack.size() >= kMaxCallDepth) return outputs_unknown("calls nested deeper than " + std::to_string(kMaxCallDepth));
+    if (!callee.decoded) {
+      listing_.add(ln.stack.back().function, ln.stack.back().pc, in,
+                   "a call to " + callee.name + ", which has no body in this file (what it accesses is not seen)", true);
+      return outputs_unknown("a call to " + callee.name + ", which has no body in this file");
+    }
+    // Deeper calls are cut: the lane stops, so what it would have done is missing (UNKNOWN), never
+    // run on past a call that did not happen (an endless recursion never returns).
+    if (ln.stack.size() >= kMaxCallDepth)
+      return stop(ln, "calls nested deeper than " + std::to_string(kMaxCallDepth) + " at line " + std::to_string(in.line) +
+                          ": the call there is not followed");
     Frame next;
     next.function = target.index;
     next.pc = 0;
@@ -620,10 +609,8 @@ struct WarpRunner::Impl {
       const std::size_t site = site_of(fi, pc);
       if (site >= executions.size()) executions.resize(site + 1, 0);
       on_issue(site, executions[site]++, is);
-    } else if ((c.op == Op::unknown || c.op == Op::nop) && noted_.insert(&in).second) {
-      const std::string mn = m_.mnemonic(in);
-      if (shared_but_not_lane_addressed(in, mn)) not_lane_addressed(in.line, mn);
-      if (c.op == Op::unknown) note_not_modelled(mn);
+    } else {
+      listing_.note(lanes, group, active, guard_unknown, f, fi, pc, in);
     }
     if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask) collective(lanes, group, active, f, in);
     const bool alu = is_alu(c.op);
@@ -765,16 +752,6 @@ struct WarpRunner::Impl {
     if (!ln.stack.empty() && &ln.stack.back() == &fr) ++fr.pc;
   }
 
-  void not_lane_addressed(u32 line, const std::string& mn) {
-    if (std::find(nla_.begin(), nla_.end(), std::make_pair(line, mn)) == nla_.end()) nla_.push_back({line, mn});
-  }
-  void note_not_modelled(const std::string& mn) {
-    if (std::find(m_.not_modelled.begin(), m_.not_modelled.end(), mn) == m_.not_modelled.end()) m_.not_modelled.push_back(mn);
-  }
-
- public:
-  std::vector<std::pair<u32, std::string>> nla_;
-
  private:
   const Program& p_;
   std::size_t entry_;
@@ -785,7 +762,7 @@ struct WarpRunner::Impl {
   bool cta_control_ = false;
   std::string stopped_;
   std::vector<i64> stopped_warps_;
-  std::unordered_set<const Instr*> noted_;  // unmodelled instructions already listed
+  NotCountedList listing_{p_, m_};
   std::unordered_map<u64, bool> reach_;     // shared_reachable's answers
   std::string harmless_;                    // the first stop after which no shared access is reachable
   std::unordered_map<u32, Cfg> cfgs_;         // per function, built at its first divergent branch
@@ -802,6 +779,6 @@ bool WarpRunner::cta_control() const { return impl_->cta_control(); }
 const std::string& WarpRunner::stopped() const { return impl_->stopped(); }
 const std::string& WarpRunner::harmless_stop() const { return impl_->harmless_stop(); }
 const std::vector<i64>& WarpRunner::stopped_warps() const { return impl_->stopped_warps(); }
-const std::vector<std::pair<u32, std::string>>& WarpRunner::not_lane_addressed() const { return impl_->nla_; }
+const std::vector<NotCounted>& WarpRunner::not_counted() const { return impl_->not_counted(); }
 
 }  // namespace layoutproof::ptx

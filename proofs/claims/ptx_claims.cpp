@@ -313,6 +313,17 @@ std::optional<PtxClaim> parse_ptx_claim(const std::string& text) {
   return c;
 }
 
+namespace {
+
+// A claim on an access the run lists as not counted: UNKNOWN, naming it (never PROVED by omission).
+PtxClaimResult not_counted_verdict(const ptx::NotCounted& n, const PtxClaim& c) {
+  if (c.kind == Kind::no_overlap && n.loads_only)
+    return {false, Verdict::proved("not applicable", "a load: no-overlap is a claim about stores"), std::nullopt};
+  return {true, Verdict::unknown("not counted", n.why), std::nullopt};
+}
+
+}  // namespace
+
 PtxClaimResult prove_ptx_site(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
                               const PtxClaim& c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -575,10 +586,34 @@ PtxKernelResult run_ptx_kernel(const ptx::Program& p, const PtxKernelLaunch& k, 
   if (o.smt.deadline.at && (!r.launch.launch.deadline || *o.smt.deadline.at < *r.launch.launch.deadline))
     r.launch.launch.deadline = *o.smt.deadline.at;
   auto run = std::make_shared<ptx::KernelRun>(ptx::run_kernel(p, k.entry, r.launch.launch));
+  std::vector<bool> decided(claims.size(), false);
   for (const ptx::Site& s : run->sites) {
     std::vector<PtxClaimResult> row;
-    for (const PtxClaim& c : claims) row.push_back(prove_ptx_site(p, r.launch.launch, *run, s, c, o));
+    for (std::size_t c = 0; c < claims.size(); ++c) {
+      row.push_back(prove_ptx_site(p, r.launch.launch, *run, s, claims[c], o));
+      decided[c] = decided[c] || row.back().applicable;
+    }
     r.verdicts.push_back(std::move(row));
+  }
+  for (const ptx::NotCounted& n : run->not_counted) {
+    std::vector<PtxClaimResult> row;
+    for (std::size_t c = 0; c < claims.size(); ++c) {
+      row.push_back(not_counted_verdict(n, claims[c]));
+      decided[c] = decided[c] || row.back().applicable;
+    }
+    r.not_counted.push_back(std::move(row));
+  }
+  const std::string kernel = ptx::demangle(run->name);
+  for (std::size_t c = 0; c < claims.size(); ++c) {
+    if (decided[c]) {
+      r.unapplied.emplace_back();
+      continue;
+    }
+    const std::string why = !run->stopped.empty() ? "a lane stopped early (" + run->stopped + ") before any shared-memory instruction"
+                            : run->sites.empty()  ? kernel + " has no lane-addressed shared-memory instruction: the claim is about none"
+                                                  : kernel + " has no instruction the claim applies to (" + claims[c].text +
+                                                        ": stores, stmatrix, cp.async)";
+    r.unapplied.push_back(Verdict::unknown("run " + kernel, why));
   }
   r.run = std::move(run);
   return r;
@@ -651,7 +686,6 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
       continue;
     }
     const ptx::KernelRun& run = *kr.run;
-    std::vector<bool> decided(e.claims.size(), false);
     std::vector<CheckResult> kernel_results;
     for (std::size_t si = 0; si < run.sites.size(); ++si) {
       const ptx::Site& s = run.sites[si];
@@ -659,7 +693,6 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
       for (std::size_t c = 0; c < e.claims.size(); ++c) {
         const PtxClaimResult& v = kr.verdicts[si][c];
         if (!v.applicable) continue;
-        decided[c] = true;
         CheckResult r = result_for(entry, c, kernel, v.verdict);
         r.check.site->ptx.line = static_cast<int>(s.line);
         r.check.site->instruction = s.text;
@@ -678,15 +711,21 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
         kernel_results.push_back(std::move(r));
       }
     }
-    // A claim no instruction of the kernel is subject to proves nothing: UNKNOWN, with the reason.
-    for (std::size_t c = 0; c < e.claims.size(); ++c) {
-      if (decided[c]) continue;
-      const std::string why = !run.stopped.empty() ? "a lane stopped early (" + run.stopped + ") before any shared-memory instruction"
-                              : run.sites.empty()  ? kernel + " has no lane-addressed shared-memory instruction: the claim is about none"
-                                                   : kernel + " has no instruction the claim applies to (" + e.claims[c].text +
-                                                         ": stores, stmatrix, cp.async)";
-      kernel_results.push_back(result_for(entry, c, kernel, Verdict::unknown("run " + kernel, why)));
+    for (std::size_t ni = 0; ni < run.not_counted.size(); ++ni) {
+      const ptx::NotCounted& n = run.not_counted[ni];
+      for (std::size_t c = 0; c < e.claims.size(); ++c) {
+        const PtxClaimResult& v = kr.not_counted[ni][c];
+        if (!v.applicable) continue;
+        CheckResult r = result_for(entry, c, kernel, v.verdict);
+        r.check.site->ptx.line = static_cast<int>(n.line);
+        r.check.site->instruction = n.text;
+        r.check.code = cuda_location(n.source);
+        r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(n.line) + " " + opcode_of(n.text) + " (not counted)";
+        kernel_results.push_back(std::move(r));
+      }
     }
+    for (std::size_t c = 0; c < e.claims.size(); ++c)
+      if (kr.unapplied[c]) kernel_results.push_back(result_for(entry, c, kernel, *kr.unapplied[c]));
     for (auto& r : kernel_results) out.push_back(std::move(r));
   }
   return out;

@@ -17,7 +17,9 @@
 //                   not applicable to them
 //
 // What makes a verdict UNKNOWN instead of PROVED (never a guess): a lane whose address or guard is
-// not known (a free parameter, data loaded from memory, ...), a lane that stopped early, more
+// not known (a free parameter, data loaded from memory, ...), a lane that stopped early (a branch
+// the model cannot decide, calls nested deeper than the executor follows, its step limit, the
+// deadline: every claim on the kernel then, since what the lane would have done is missing), more
 // distinct issues than the run keeps, an address that depends on %ctaid when the grid has more
 // than one CTA (CTA (0,0,0) alone was run), and, for the claims that depend on how lanes group
 // into issues (conflict-free, max-ways, no-overlap), a divergent issue (ptx_exec.hpp). A REFUTED
@@ -104,10 +106,16 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& program, const std:
 struct PtxKernelResult {
   PtxKernelLaunch launch;
   std::shared_ptr<const ptx::KernelRun> run;
-  std::vector<std::vector<PtxClaimResult>> verdicts;  // per site, per claim
+  std::vector<std::vector<PtxClaimResult>> verdicts;     // per site, per claim
+  std::vector<std::vector<PtxClaimResult>> not_counted;  // per run->not_counted access, per claim
+  std::vector<std::optional<Verdict>> unapplied;         // per claim: no instruction is subject to it
 };
-// The run stops at the options' deadline (o.smt.deadline), as the claims do. LayoutError for a
-// launch the executor refuses (static + dynamic shared memory past 227 KiB, ...).
+// The run stops at the options' deadline (o.smt.deadline), as the claims do. Each claim is
+// decided on every site (prove_ptx_site); on every access the run lists as not counted it is
+// UNKNOWN, naming the access and why (not applicable: no-overlap on a load); and a claim that no
+// instruction of the kernel, counted or listed, is subject to is UNKNOWN for the kernel (a claim
+// about nothing proves nothing). LayoutError for a launch the executor refuses (static + dynamic
+// shared memory past 227 KiB, ...).
 PtxKernelResult run_ptx_kernel(const ptx::Program& program, const PtxKernelLaunch& kernel, const std::vector<PtxClaim>& claims,
                                const ProveOptions& options);
 
@@ -122,9 +130,10 @@ struct CompiledEntry {
   std::string command;                             // `layoutproof ptx ...` deciding it alone, without --claim
 };
 
-// One result per (kernel, instruction, claim the instruction is subject to), in PTX order;
-// a kernel with no such instruction gives one UNKNOWN per claim (a gate over nothing must not
-// pass), a kernel whose launch is refused one ERROR per claim. Each result's check names its
+// One result per (kernel, instruction, claim the instruction is subject to), in PTX order, then
+// one UNKNOWN per (access listed as not counted, claim); a kernel with no such instruction gives
+// one UNKNOWN per claim (a gate over nothing must not pass), a kernel whose launch is refused one
+// ERROR per claim. Each result's check names its
 // subject (the entry), claim, instruction (Check::site: kernel, PTX line) and CUDA line (code);
 // a REFUTED one also its instruction's issues (Check::trace). A kernel's run is kept only while
 // its results are built.

@@ -62,7 +62,12 @@ struct Lowering {
   std::size_t error_at = 0;
   // Branches to resolve once the function is read: by label name (nvdisasm) or by offset (cuobjdump).
   std::vector<std::pair<std::size_t, std::string>> pending_names;
-  std::vector<std::size_t> pending_offsets;
+  struct PendingOffset {
+    std::size_t instr = 0;  // the branch (f.code index)
+    u32 line = 0;           // its line and the byte offset of its target operand (for the error)
+    std::size_t at = 0;
+  };
+  std::vector<PendingOffset> pending_offsets;
   std::map<i64, u32> first_of_offset;          // SASS offset -> its first IR instruction
   std::map<std::string, i64> label_offsets;    // nvdisasm label -> the offset it names
 

@@ -20,10 +20,14 @@
 // .WIDE.U32 .HI .HI.U32), IADD3, VIADD, IABS, IMNMX/VIMNMX, LEA (.HI .SX32), LOP3.LUT (the immediate
 // is the truth table), PLOP3.LUT, SHF (.L/.R, .U32/.S32/.U64/.S64, .HI), SGXT, PRMT, SEL, ISETP
 // (.AND/.OR/.XOR, .U32), P2R/R2P, S2R/S2UR/CS2R, LDC/ULDC, the uniform U* forms of these; LDS/STS
-// (.U8 .S8 .U16 .S16 32 .64 .128), LDSM/STSM (.16.M88/.MT88 .1/.2/.4), LDGSTS (.64 .128, 32 bits
-// by default), ATOMS; BRA, EXIT and the barriers, fences and reconvergence markers (no effect on
-// addresses). Anything else (carry chains .X, floating point, loads' data, CALL) makes what it
-// writes not known, naming the opcode, so an address computed from it is UNKNOWN, never guessed.
+// (.U8 .S8 .U16 .S16 32 .64 .128), LDSM/STSM (.16.M88/.MT88: one matrix without a count, .2, .4),
+// LDGSTS (.64 .128, 32 bits by default), ATOMS; BRA (to an instruction of the function: any other
+// target is malformed, refused at the branch), EXIT and the barriers, fences and reconvergence
+// markers (no effect on addresses). Anything else (carry chains .X, floating point, loads' data,
+// CALL) makes what it writes not known, naming the opcode, so an address computed from it is
+// UNKNOWN, never guessed. Shared-memory opcodes outside the model (other LDS/LDSM forms, TMA,
+// HGMMA, mbarrier SYNCS/ARRIVES, st.async's STAS, generic LD/ST/ATOM/RED) are listed as not
+// counted (ptx_exec.hpp NotCounted), never silently left out.
 //
 // Example: `/*0200*/ STS [R7], R8 ;` -> st.shared.b32 [R7+0], R8 with sass_offset 0x200.
 #include <string>

@@ -1,6 +1,7 @@
 #include "model/compiled/sass/sass_parse.hpp"
 
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -51,19 +52,24 @@ struct Reader {
     if (!cur) return;
     Lowering& lw = *cur;
     Function& f = lw.f;
-    const auto target = [&](i64 off) -> std::optional<u32> {
-      const auto it = lw.first_of_offset.lower_bound(off);
-      if (it == lw.first_of_offset.end()) return static_cast<u32>(f.code.size());  // past the end: the lane finishes
-      return it->second;
-    };
-    for (const std::size_t k : lw.pending_offsets) {
-      Operand& o = f.operands[f.code[k].first];
-      if (const auto t = target(o.imm)) o.index = *t;
+    // A branch lands on an instruction of its function: a target anywhere else (past the end,
+    // between two instructions) is malformed, never read as the next instruction or an exit.
+    for (const Lowering::PendingOffset& b : lw.pending_offsets) {
+      Operand& o = f.operands[f.code[b.instr].first];
+      const auto it = lw.first_of_offset.find(o.imm);
+      if (it == lw.first_of_offset.end()) {
+        const std::size_t start = p.text.rfind('\n', b.at == 0 ? 0 : b.at - 1);
+        char hex[32];
+        std::snprintf(hex, sizeof hex, "%#llx", static_cast<unsigned long long>(o.imm));
+        fail(b.line, start == std::string::npos ? 0 : start + 1, b.at,
+             std::string("a branch to offset ") + hex + ", which is not an instruction of " + f.name);
+      }
+      o.index = it->second;
     }
     for (const auto& [k, name] : lw.pending_names) {
       const auto it = lw.label_offsets.find(name);
       if (it == lw.label_offsets.end()) fail(line, line_start, line_start, "branch to '" + name + "', a label this function does not define");
-      f.operands[f.code[k].first].index = *target(it->second);
+      f.operands[f.code[k].first].index = lw.first_of_offset.at(it->second);
     }
     // A final EXIT so a lane that runs past the last instruction finishes.
     Instr ex;

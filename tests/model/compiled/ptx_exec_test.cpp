@@ -156,6 +156,39 @@ TEST(PtxExec, LoopsWithAWrapAroundCounterAndCalls) {
   for (int l = 0; l < kWarpLanes; ++l) EXPECT_EQ(a[static_cast<std::size_t>(l)], 4 * (66 + l));
 }
 
+TEST(PtxExec, ACallDeeperThanTheLimitStopsTheLane) {
+  // f calls itself before its store: the 64th nested call is cut, the lane stops, and the store,
+  // which the hardware never reaches, has no issue (the claims are UNKNOWN: a lane stopped).
+  const std::string f = ".func f()\n{\n.reg .b32 %r<4>;\ncall.uni f, ();\nmov.u32 %r1, fs;\nst.shared.u32 [%r1], %r1;\nret;\n}\n";
+  const Ran r = run_text(kernel("call.uni f, ();", ".shared .align 4 .b8 fs[64];\n.func f();\n" + f));
+  EXPECT_NE(r.run.stopped.find("calls nested deeper than 64 at line 10"), std::string::npos) << r.run.stopped;
+  ASSERT_EQ(r.run.sites.size(), 1u);
+  EXPECT_EQ(r.run.sites[0].executed, 0);
+}
+
+TEST(PtxExec, SharedAccessesOutsideTheModelAreListedWithWhy) {
+  // A distributed-shared-memory store, a generic load through cvta.shared, a generic store whose
+  // address is not known, a call into code the file does not hold: listed, none counted. A generic
+  // store through a known global address and cvta itself: neither.
+  const Ran r = run_text(kernel("mov.u32 %r1, smem;\nst.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r1], %r1, [%r1];\n"
+                                "cvt.u64.u32 %rd1, %r1;\ncvta.shared.u64 %rd2, %rd1;\nld.u32 %r2, [%rd2];\n"
+                                "ld.global.u64 %rd3, [%rd2];\nst.u32 [%rd3], %r2;\ncall.uni ext, ();\nld.param.u64 %rd4, [k_param_1];\n"
+                                "st.u32 [%rd4], 1;",
+                                ".extern .func ext();\n"),
+                         32, {std::nullopt, 4096});
+  EXPECT_TRUE(r.run.sites.empty());
+  ASSERT_EQ(r.run.not_counted.size(), 4u);
+  EXPECT_NE(r.run.not_counted[0].why.find("st.async"), std::string::npos);
+  EXPECT_NE(r.run.not_counted[1].why.find("in the shared window (computed from a shared address through cvta.shared)"), std::string::npos);
+  EXPECT_NE(r.run.not_counted[2].why.find("st.u32 may touch shared memory and is not counted: a generic access whose address is not "
+                                           "known (line 18: a value loaded from global memory"),
+            std::string::npos)
+      << r.run.not_counted[2].why;
+  EXPECT_NE(r.run.not_counted[3].why.find("may touch shared memory and is not counted: a call to ext, which has no body in this file"),
+            std::string::npos);
+  for (int i : {0, 1}) EXPECT_NE(r.run.not_counted[static_cast<std::size_t>(i)].why.find(" touches shared memory and is not counted: "), std::string::npos);
+}
+
 TEST(PtxExec, UnknownValuesCarryTheirReasonNeverAGuess) {
   const std::string store = "\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r2;\nst.shared.u32 [%r5], %r1;";
   const auto reason = [&](const std::string& body, std::vector<std::optional<u64>> params = {}) {
@@ -269,8 +302,9 @@ TEST(PtxExec, WarpCollectivesAndNotLaneAddressedOps) {
   expect_op("setp.lt.u32 %p1, %r1, 5;\nvote.sync.ballot.b32 %r2, %p1, -1;", [](u64) { return 31; });
   expect_op("activemask.b32 %r6;\nshr.u32 %r2, %r6, 28;", [](u64) { return 15; });
   const Ran r = run_text(kernel("mov.u32 %r4, smem;\ncp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r4], [%rd1], 16, [%r4];"));
-  ASSERT_EQ(r.run.not_lane_addressed.size(), 1u);
-  EXPECT_EQ(r.run.not_lane_addressed[0].second.rfind("cp.async.bulk", 0), 0u);
+  ASSERT_EQ(r.run.not_counted.size(), 1u);
+  EXPECT_EQ(r.run.not_counted[0].why.rfind("cp.async.bulk", 0), 0u) << r.run.not_counted[0].why;
+  EXPECT_NE(r.run.not_counted[0].why.find("touches shared memory and is not counted"), std::string::npos);
   EXPECT_TRUE(r.run.sites.empty());
 }
 

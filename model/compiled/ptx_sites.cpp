@@ -1,0 +1,160 @@
+// Which instructions touch shared memory (ptx_machine.hpp): the sites the executor counts, and the
+// ones it lists as not counted, with why. Every instruction that can touch shared memory is one
+// or the other: a claim over a kernel with a listed one is UNKNOWN for it, never PROVED by
+// omission (ptx_exec.hpp NotCounted).
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
+#include "model/compiled/ptx_machine.hpp"
+
+namespace layoutproof::ptx {
+namespace {
+
+bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// The dot-separated parts of a mnemonic ("st.async.shared::cluster.u32" -> st, async, ...).
+std::vector<std::string_view> parts_of(std::string_view m) {
+  std::vector<std::string_view> out;
+  std::size_t b = 0;
+  for (std::size_t i = 0; i <= m.size(); ++i)
+    if (i == m.size() || m[i] == '.') out.push_back(m.substr(b, i - b)), b = i + 1;
+  return out;
+}
+
+bool has_part(const std::vector<std::string_view>& parts, std::string_view p) {
+  for (const std::string_view x : parts)
+    if (x == p) return true;
+  return false;
+}
+
+bool names_shared_space(const std::vector<std::string_view>& parts) {
+  return has_part(parts, "shared") || has_part(parts, "shared::cta") || has_part(parts, "shared::cluster");
+}
+
+// A SASS opcode the lowering marked as shared (sass_lower.cpp shared_opcode) and did not count.
+std::string sass_why(std::string_view mn) {
+  const std::string_view base = mn.substr(0, mn.find('.'));
+  if (base == "LDSM" || base == "STSM") return "a matrix form outside the model (counted: .16.M88/.16.MT88 with no count, .2 or .4)";
+  if (base == "LDS" || base == "STS" || base == "LDGSTS" || base == "ATOMS") return "a form outside the model";
+  if (starts(base, "UTMA") || starts(base, "UBLK")) return "a TMA / bulk copy (one thread moves a whole tile: not lane-addressed)";
+  if (base == "HGMMA") return "wgmma reads its matrices from shared memory through descriptors (not lane-addressed)";
+  if (base == "SYNCS" || base == "ARRIVES") return "an mbarrier operation (its barrier object is in shared memory)";
+  if (base == "STAS" || base == "REDAS") return "an asynchronous store to distributed shared memory (not modelled)";
+  if (base == "LD" || base == "ST" || base == "ATOM" || base == "RED")
+    return "a generic access (whether its address is in the shared window is not modelled for SASS)";
+  return "a shared-memory opcode outside the model";
+}
+
+}  // namespace
+
+bool is_site(const Instr& in) {
+  const Opcode& c = in.code;
+  switch (c.op) {
+    case Op::ld: case Op::st: case Op::atom: case Op::red: return c.space == Space::shared;
+    case Op::ldmatrix: case Op::stmatrix:
+      return c.m8n8 && c.type.bits == 16 && c.matrices > 0 && c.space == Space::shared;
+    case Op::cp_async: return true;
+    default: return false;
+  }
+}
+
+bool is_generic_access(const Instr& in) {
+  const Op o = in.code.op;
+  return (o == Op::ld || o == Op::st || o == Op::atom || o == Op::red) &&
+         (in.code.space == Space::none || in.code.space == Space::generic);
+}
+
+std::string not_counted_why(const Instr& in, const std::string& mnemonic) {
+  if (is_site(in)) return "";
+  const Opcode& c = in.code;
+  const std::vector<std::string_view> parts = parts_of(mnemonic);
+  const std::string_view base = parts[0];
+  switch (c.op) {
+    case Op::ld: case Op::st: case Op::atom: case Op::red:
+      if (c.space != Space::shared_cluster) return "";
+      return has_part(parts, "async") ? "an asynchronous access to distributed shared memory (st.async / red.async: not modelled)"
+                                      : "a shared::cluster access (distributed shared memory: not modelled)";
+    case Op::ldmatrix: case Op::stmatrix:
+      return c.space == Space::shared_cluster ? "a shared::cluster matrix access (not modelled)"
+                                              : "a matrix shape or type outside the model (counted: .m8n8 .b16, .x1/.x2/.x4)";
+    case Op::nop:  // fences and barriers touch no data; cp.async.mbarrier.arrive arrives on a shared object
+      return starts(mnemonic, "cp.async.mbarrier.") ? "an mbarrier operation (its barrier object is in shared memory)" : "";
+    case Op::unknown: break;
+    default: return "";
+  }
+  if (in.sass_offset >= 0) return c.space == Space::shared ? sass_why(mnemonic) : "";
+  if (base == "mbarrier") return "an mbarrier operation (its barrier object is in shared memory)";
+  if (base == "wgmma")
+    return has_part(parts, "mma_async") ? "wgmma reads its matrices from shared memory through descriptors (not lane-addressed)" : "";
+  if (base == "tcgen05")
+    return has_part(parts, "mma") || has_part(parts, "cp") ? "tcgen05 reads shared memory through descriptors (not lane-addressed)" : "";
+  if (base == "isspacep" || base == "mapa" || base == "getctarank") return "";  // address arithmetic: no access
+  if (!names_shared_space(parts)) return "";
+  if (base == "cp" && c.bulk) return "a bulk copy (cp.async.bulk, cp.reduce.async.bulk, TMA: one thread moves a whole tile, not lane-addressed)";
+  return "a shared-memory instruction outside the model";
+}
+
+bool may_touch_shared(const Instr& in, const std::string& mnemonic) {
+  return is_site(in) || is_generic_access(in) || in.code.op == Op::call || !not_counted_why(in, mnemonic).empty();
+}
+
+const Operand* address_operand(const Function& f, const Instr& in) {
+  for (u32 k = 0; k < in.count; ++k)
+    if (arg(f, in, k).kind == Operand::Kind::addr) return &arg(f, in, k);
+  return nullptr;
+}
+
+void NotCountedList::note(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+                          const std::array<u32, kWarpLanes>& guard_unknown, const Function& f, u32 fi, u32 pc, const Instr& in) {
+  const Opcode& c = in.code;
+  if (is_generic_access(in)) {  // decided by its address, each time it runs until it is listed
+    if (!listed_.count(&in)) note_generic(lanes, group, active, guard_unknown, f, fi, pc, in);
+    return;
+  }
+  const bool memory = c.op == Op::ld || c.op == Op::st || c.op == Op::atom || c.op == Op::red;
+  if (memory && c.space != Space::shared_cluster) return;  // param, global, local, const: no shared byte
+  if (!memory && c.op != Op::unknown && c.op != Op::nop && c.op != Op::ldmatrix && c.op != Op::stmatrix) return;
+  if (!classified_.insert(&in).second) return;
+  const std::string mn = m_.mnemonic(in);
+  if (const std::string why = not_counted_why(in, mn); !why.empty()) add(fi, pc, in, why);
+  if (c.op == Op::unknown && std::find(m_.not_modelled.begin(), m_.not_modelled.end(), mn) == m_.not_modelled.end())
+    m_.not_modelled.push_back(mn);
+}
+
+void NotCountedList::note_generic(const std::vector<Lane>& lanes, const std::vector<int>& group,
+                                  const std::array<bool, kWarpLanes>& active, const std::array<u32, kWarpLanes>& guard_unknown,
+                                  const Function& f, u32 fi, u32 pc, const Instr& in) {
+  const Operand* a = address_operand(f, in);
+  if (!a) return;
+  const Operand& base = f.operands[a->index];
+  if (base.kind == Operand::Kind::none || base.kind == Operand::Kind::var) return;  // an absolute address; a .global/.const variable's
+  std::string why;
+  for (const int k : group) {
+    const std::size_t s = static_cast<std::size_t>(k);
+    if (!active[s] && !guard_unknown[s]) continue;
+    const Val v = read_operand(m_, lanes[s], f, base, in);
+    if (v.window || v.placement >= 0) {
+      why = "a generic access whose address is in the shared window (computed from a shared address through cvta.shared): "
+            "generic accesses are not counted";
+      break;
+    }
+    if (!v.known() && !v.sym && why.empty()) why = "a generic access whose address is not known (" + m_.reasons[v.why] + ")";
+  }
+  if (!why.empty()) add(fi, pc, in, why, why.rfind("a generic access whose address is not known", 0) == 0);
+}
+
+void NotCountedList::add(u32 fi, u32 pc, const Instr& in, const std::string& why, bool maybe) {
+  if (!listed_.insert(&in).second) return;
+  NotCounted n;
+  n.function = fi, n.pc = pc, n.line = in.line, n.sass_offset = in.sass_offset;
+  n.source = p_.source_of(p_.functions[fi], in);
+  n.text = p_.text_of(in);
+  const std::string mn = m_.mnemonic(in);
+  n.why = mn + (maybe ? " may touch" : " touches") + " shared memory and is not counted: " + why;
+  const std::string base = mn.substr(0, mn.find('.'));
+  n.loads_only = base == "ld" || base == "ldmatrix" || base == "LD" || base == "LDS" || base == "LDSM";
+  list_.push_back(std::move(n));
+}
+
+}  // namespace layoutproof::ptx
