@@ -166,6 +166,10 @@ struct Issue {
 
 // Whether `in` is a site: a shared-memory instruction the executor counts.
 bool is_site(const Instr& in);
+// A site's op in the bank model's terms: ldmatrix/stmatrix .xN -> ldsmN/stsmN, cp.async -> ldgsts,
+// ld -> ld, anything else (st, atom, red) -> st. Its address_lanes() are the lanes an issue reads
+// an address from: the others are not part of the issue (inactive), whatever they hold.
+SmemOp site_smem_op(const Opcode& c);
 
 // Runs the warps of a launch one at a time (ptx_warp.cpp): each warp's lanes in lock step, every
 // site issue reported to `on_issue(site, execution, issue)`, where site = site_of(function, pc)
