@@ -128,21 +128,31 @@ std::array<i64, 2> work_idx_m_and_n(const PersistentConfig& c, const PersistentP
   return along_n ? std::array<i64, 2>{minor, major} : std::array<i64, 2>{major, minor};
 }
 
+std::vector<Work> collect_walk(const std::function<void(const WorkVisitor&)>& walk) {
+  std::vector<Work> out;
+  walk([&](const Work& w) {
+    out.push_back(w);
+    return true;
+  });
+  return out;
+}
+
 std::vector<Work> persistent_visits(const PersistentConfig& c, const PersistentPlan& p, i64 cta) {
+  return collect_walk([&](const WorkVisitor& v) { persistent_walk(c, p, cta, v); });
+}
+
+void persistent_walk(const PersistentConfig& c, const PersistentPlan& p, i64 cta, const WorkVisitor& visit) {
   const i64 gx = p.grid[0], gy = p.grid[1];
   const i64 bx = cta % gx, by = (cta / gx) % gy;
   // static_tile_scheduler.hpp's constructor: the first linear index and the grid's size.
   u64 linear = p.raster == RasterAlong::n ? static_cast<u64>(bx) + static_cast<u64>(by) * static_cast<u64>(gx)
                                           : static_cast<u64>(bx) * static_cast<u64>(gy) + static_cast<u64>(by);
   const u64 step = static_cast<u64>(checked_mul(checked_mul(gx, gy), p.grid[2]));
-  std::vector<Work> out;
   for (i64 iter = 0;; ++iter) {
     const WorkTile w = persistent_tile(c, p, linear, bx, by);
-    if (!w.valid) break;
-    out.push_back({iter, w.m, w.n, w.l});
+    if (!w.valid || !visit({iter, w.m, w.n, w.l})) break;
     linear += step;
   }
-  return out;
 }
 
 }  // namespace layoutproof::raster
@@ -231,6 +241,10 @@ GroupPlan plan_group(const GroupConfig& c) {
 }
 
 std::vector<Work> group_visits(const GroupConfig& c, const GroupPlan& p, std::int64_t cta) {
+  return collect_walk([&](const WorkVisitor& v) { group_walk(c, p, cta, v); });
+}
+
+void group_walk(const GroupConfig& c, const GroupPlan& p, std::int64_t cta, const WorkVisitor& visit) {
   const std::int64_t gx = p.grid[0], gy = p.grid[1];
   const std::int64_t bx = cta % gx, by = (cta / gx) % gy;
   const bool along_n = p.raster == RasterAlong::n;
@@ -244,7 +258,6 @@ std::vector<Work> group_visits(const GroupConfig& c, const GroupPlan& p, std::in
   std::size_t g = 0;
   std::uint64_t start = 0;
   GroupShape s = group_shape(c, p.raster, 0);
-  std::vector<Work> out;
   for (std::int64_t iter = 0;; ++iter) {
     if (linear >= bound) break;  // pre_processed_problem_shapes: past blocks_across_problem_
     while (g < c.groups.size() && linear >= start + static_cast<std::uint64_t>(s.total)) {
@@ -261,10 +274,9 @@ std::vector<Work> group_visits(const GroupConfig& c, const GroupPlan& p, std::in
     const std::uint64_t minor_idx = (extra / blk_major) * (std::uint64_t{1} << s.log_swizzle) + offset, major_idx = extra % blk_major;
     const auto i32 = [](std::uint64_t v) { return static_cast<std::int64_t>(static_cast<std::int32_t>(static_cast<std::uint32_t>(v))); };
     const std::int64_t minor = i32(minor_idx * shape_minor + cluster_minor_offset), major = i32(major_idx * shape_major + cluster_major_offset);
-    out.push_back({iter, along_n ? minor : major, along_n ? major : minor, 0, static_cast<std::int64_t>(g)});
+    if (!visit({iter, along_n ? minor : major, along_n ? major : minor, 0, static_cast<std::int64_t>(g)})) break;
     linear += step;
   }
-  return out;
 }
 
 }  // namespace layoutproof::raster

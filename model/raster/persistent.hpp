@@ -31,6 +31,7 @@
 // (2, c), (3, c): the column n = c, top to bottom.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,11 @@ struct Work {
   std::int64_t iter = 0, m = 0, n = 0, l = 0, group = 0;
   std::int64_t k_begin = 0, k_end = 0;
 };
+
+// A CTA's work loop, streamed: each *_walk calls the visitor on every unit in loop order and stops
+// when it returns false, holding nothing (raster trace writes each unit as it comes: a loop of 2^31
+// units costs no memory). Each *_visits collects its walk.
+using WorkVisitor = std::function<bool(const Work&)>;
 
 struct PersistentPlan {
   std::array<std::int64_t, 3> grid{1, 1, 1};  // get_grid_shape
@@ -84,8 +90,8 @@ std::array<std::int64_t, 2> work_idx_m_and_n(const PersistentConfig& c, const Pe
                                              std::uint64_t cta_m_in_cluster, std::uint64_t cta_n_in_cluster);
 
 // The device side for one CTA: the linear block index `cta` (x + gx * (y + gy * z) of plan.grid),
-// its work units in loop order. At most `limit` units (LayoutError beyond: a grid of 1 CTA over
-// 2^40 tiles is refused by validate first).
+// its work units in loop order.
+void persistent_walk(const PersistentConfig& c, const PersistentPlan& plan, std::int64_t cta, const WorkVisitor& visit);
 std::vector<Work> persistent_visits(const PersistentConfig& c, const PersistentPlan& plan, std::int64_t cta);
 
 // The work unit of one linear index (get_current_work_for_linear_idx with get_work_idx_m_and_n),
@@ -167,6 +173,10 @@ struct GroupPlan {
 // dividing the cluster's M.
 void validate(const GroupConfig& c);
 GroupPlan plan_group(const GroupConfig& c);
+void group_walk(const GroupConfig& c, const GroupPlan& plan, std::int64_t cta, const WorkVisitor& visit);
 std::vector<Work> group_visits(const GroupConfig& c, const GroupPlan& plan, std::int64_t cta);
+
+// The units a walk gives, collected.
+std::vector<Work> collect_walk(const std::function<void(const WorkVisitor&)>& walk);
 
 }  // namespace layoutproof::raster

@@ -323,12 +323,15 @@ struct Sk {
 }  // namespace
 
 std::vector<Work> stream_k_unit_visits(const StreamKConfig& c, const StreamKPlan& p, u64 linear_idx, i64 first_iter) {
+  return collect_walk([&](const WorkVisitor& v) { (void)stream_k_unit_walk(c, p, linear_idx, first_iter, v); });
+}
+
+bool stream_k_unit_walk(const StreamKConfig& c, const StreamKPlan& p, u64 linear_idx, i64 first_iter, const WorkVisitor& visit) {
   const Sk sk{c, p};
   // More visits than k blocks in the whole problem, plus one, would be a walk that does not end.
   const u64 limit = p.units_per_problem * p.splits * p.k_tiles_per_output_tile + 1;
   u32 unit_iter_start = 0;
   SkWork w = sk.current_work(linear_idx, unit_iter_start);  // get_current_work_for_linear_idx
-  std::vector<Work> out;
   for (u64 step = 0; w.valid(); ++step) {
     if (step > limit)
       throw LayoutError("stream-K: linear index " + std::to_string(linear_idx) + " makes more than " + std::to_string(limit) +
@@ -337,29 +340,36 @@ std::vector<Work> stream_k_unit_visits(const StreamKConfig& c, const StreamKPlan
     x.iter = checked_add(first_iter, static_cast<i64>(step)), x.m = w.m, x.n = w.n, x.l = w.l;
     x.k_begin = w.k_idx;
     x.k_end = static_cast<i64>(w.k_idx) + static_cast<i64>(w.k_tile_count);
-    out.push_back(x);
+    if (!visit(x)) return false;
     if (!sk.continue_work(linear_idx, unit_iter_start, w)) break;  // continue_current_work_for_linear_idx
   }
-  return out;
+  return true;
 }
 
 std::vector<Work> stream_k_visits(const StreamKConfig& c, const StreamKPlan& p, i64 cta) {
+  return collect_walk([&](const WorkVisitor& v) { stream_k_walk(c, p, cta, v); });
+}
+
+void stream_k_walk(const StreamKConfig& c, const StreamKPlan& p, i64 cta, const WorkVisitor& visit) {
   const i64 gx = p.base.grid[0], gy = p.base.grid[1];
   const i64 bx = cta % gx, by = (cta / gx) % gy;
   // SK's constructor: the first linear index; advance_to_next_work adds the grid's size.
   u64 linear_idx = p.base.raster == RasterAlong::n ? static_cast<u64>(bx) + static_cast<u64>(by) * static_cast<u64>(gx)
                                                    : static_cast<u64>(bx) * static_cast<u64>(gy) + static_cast<u64>(by);
   const u64 step = static_cast<u64>(checked_mul(checked_mul(gx, gy), p.base.grid[2]));
-  std::vector<Work> out;
   // SK fetch_next_work: continue_current_work, else advance_to_next_work and get_current_work, until
   // a linear index past the problem's units (each unit's visits ending where its k blocks do).
+  i64 iter = 0;
   while (linear_idx < p.units_per_problem * p.splits) {
-    const std::vector<Work> unit = stream_k_unit_visits(c, p, linear_idx, static_cast<i64>(out.size()));
-    if (unit.empty()) break;  // an invalid unit ends the loop as the kernel's `while (work.is_valid())` does
-    out.insert(out.end(), unit.begin(), unit.end());
+    const i64 first = iter;
+    const bool go_on = stream_k_unit_walk(c, p, linear_idx, first, [&](const Work& w) {
+      ++iter;
+      return visit(w);
+    });
+    if (!go_on) return;
+    if (iter == first) break;  // an invalid unit ends the loop as the kernel's `while (work.is_valid())` does
     linear_idx += step;
   }
-  return out;
 }
 
 }  // namespace layoutproof::raster

@@ -90,11 +90,15 @@ StreamKPlan plan_stream_k(const StreamKConfig& c);
 // or split-K unit; none past the problem's units). Iterations numbered from first_iter. LayoutError
 // when the walk makes more iterations than the problem has k blocks plus one (a walk that would not
 // end).
+// The walk returns false when the visitor stopped it.
+bool stream_k_unit_walk(const StreamKConfig& c, const StreamKPlan& p, std::uint64_t linear_idx, std::int64_t first_iter,
+                        const WorkVisitor& visit);
 std::vector<Work> stream_k_unit_visits(const StreamKConfig& c, const StreamKPlan& p, std::uint64_t linear_idx, std::int64_t first_iter);
 
 // One CTA's work loop (the cooperative kernel's `while (work.is_valid())` with fetch_next_work):
 // its linear indices' units in order (its first, then each advance_to_next_work's step of the grid's
 // size), each with its k range.
+void stream_k_walk(const StreamKConfig& c, const StreamKPlan& p, std::int64_t cta, const WorkVisitor& visit);
 std::vector<Work> stream_k_visits(const StreamKConfig& c, const StreamKPlan& p, std::int64_t cta);
 
 }  // namespace layoutproof::raster

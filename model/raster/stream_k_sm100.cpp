@@ -56,20 +56,26 @@ u64 sm100_stream_k_linear_idx(const Sm100StreamKPlan& p, i64 m, i64 n, i64 l) {
 }
 
 std::vector<Work> sm100_stream_k_visits(const Sm100StreamKPlan& p, i64 cta) {
+  return collect_walk([&](const WorkVisitor& v) { sm100_stream_k_walk(p, cta, v); });
+}
+
+void sm100_stream_k_walk(const Sm100StreamKPlan& p, i64 cta, const WorkVisitor& visit) {
   const i64 gx = p.grid[0], gy = p.grid[1];
   // initial_work_tile_info: swizzle_and_rasterize with no swizzle and along-m is blockIdx itself.
   const i64 m = cta % gx, n = (cta / gx) % gy, z = cta / (gx * gy);
   if (p.path == Sm100StreamKPath::stream_k) {
     // convert_work: to_linear_idx, get_current_work_for_linear_idx; fetch_next_work:
     // continue_current_work while true.
-    return stream_k_unit_visits(p.config, p.sk, sm100_stream_k_linear_idx(p, m, n, z), 0);
+    (void)stream_k_unit_walk(p.config, p.sk, sm100_stream_k_linear_idx(p, m, n, z), 0, visit);
+    return;
   }
   Work w;
   w.m = m, w.n = n;
   const i64 k = static_cast<i64>(p.sk.k_tiles_per_output_tile);
   if (p.path == Sm100StreamKPath::data_parallel) {
     w.l = z, w.k_begin = 0, w.k_end = k;
-    return {w};
+    (void)visit(w);
+    return;
   }
   // is_split_k: divmod_splits_(L_idx, Split_idx, z); the first big_units_ splits take one more k block.
   const i64 splits = static_cast<i64>(p.sk.splits), big = static_cast<i64>(p.sk.big_units);
@@ -78,7 +84,7 @@ std::vector<Work> sm100_stream_k_visits(const Sm100StreamKPlan& p, i64 cta) {
   w.l = z / splits;
   w.k_begin = split * per_split + (split < big ? split : big);
   w.k_end = w.k_begin + per_split + (split < big ? 1 : 0);
-  return {w};
+  (void)visit(w);
 }
 
 }  // namespace layoutproof::raster

@@ -107,6 +107,7 @@ std::uint64_t sm100_stream_k_linear_idx(const Sm100StreamKPlan& p, std::int64_t 
 
 // The CTA x + gx * (y + gy * z) of plan.grid: its own block's work and its continue_current_work
 // walk (the schedule with no cluster cancelled), iterations from 0; empty for an invalid unit.
+void sm100_stream_k_walk(const Sm100StreamKPlan& p, std::int64_t cta, const WorkVisitor& visit);
 std::vector<Work> sm100_stream_k_visits(const Sm100StreamKPlan& p, std::int64_t cta);
 
 }  // namespace layoutproof::raster

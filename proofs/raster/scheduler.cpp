@@ -41,6 +41,12 @@ void set_launch(Schedule& s, const std::array<i64, 3>& grid, i64 cluster_m, i64 
 }
 
 
+// A schedule's loop: `walk`, and `visits` collecting it.
+void set_walk(Schedule& s, std::function<void(i64, const raster::WorkVisitor&)> walk) {
+  s.walk = std::move(walk);
+  s.visits = [w = s.walk](i64 cta) { return raster::collect_walk([&](const raster::WorkVisitor& v) { w(cta, v); }); };
+}
+
 // The enumeration's bound: tiles counted in a byte each.
 constexpr i64 kMaxEnumeratedTiles = i64{1} << 31;
 
@@ -106,7 +112,7 @@ Schedule schedule_of(const raster::StreamKConfig& c) {
                       " groups)"
                 : std::string());
   s.problems = {{c.base.tiles_m, c.base.tiles_n, c.base.tiles_l}};
-  s.visits = [c, p](i64 cta) { return raster::stream_k_visits(c, p, cta); };
+  set_walk(s, [c, p](i64 cta, const raster::WorkVisitor& v) { raster::stream_k_walk(c, p, cta, v); });
   s.rounding = "the scheduler rounds the blocks up to " + std::to_string(p.base.blocks_m) + "x" + std::to_string(p.base.blocks_n);
   s.k_tiles = c.k_tiles;
   s.reduction = c.reduction;
@@ -128,7 +134,11 @@ Schedule schedule_of(const raster::Sm100Config& c) {
            (p.swizzle ? "swizzle " + std::to_string(p.swizzle) : std::string("no swizzle")) + ", " + raster::to_string(p.raster) +
            ", one unit per CTA (no cluster cancelled)";
   s.problems = {{c.tiles_m, c.tiles_n, c.tiles_l}};
-  s.visits = [c, p](i64 cta) { return raster::sm100_visits(c, p, cta); };
+  set_walk(s, [c, p](i64 cta, const raster::WorkVisitor& v) {
+    for (const Work& w : raster::sm100_visits(c, p, cta))
+      if (!v(w)) return;
+  });
+  s.units = s.ctas;
   s.rounding = "the grid rounds the tiles up to whole clusters, " + std::to_string(p.blocks_m) + "x" + std::to_string(p.blocks_n);
   return s;
 }
@@ -159,7 +169,8 @@ Schedule schedule_of(const raster::Sm100StreamKConfig& c) {
   }
   s.plan += ", one CLC work id per CTA (no cluster cancelled)";
   s.problems = {{c.sk.base.tiles_m, c.sk.base.tiles_n, c.sk.base.tiles_l}};
-  s.visits = [p](i64 cta) { return raster::sm100_stream_k_visits(p, cta); };
+  set_walk(s, [p](i64 cta, const raster::WorkVisitor& v) { raster::sm100_stream_k_walk(p, cta, v); });
+  if (p.path != raster::Sm100StreamKPath::stream_k) s.units = s.ctas;
   s.k_tiles = c.sk.k_tiles;
   s.reduction = c.sk.reduction;
   return s;
@@ -173,7 +184,8 @@ Schedule schedule_of(const PersistentConfig& c) {
   s.plan = "grid " + grid_text(p.grid) + ", swizzle " +
            std::to_string(1 << p.log_swizzle) + ", " + raster::to_string(p.raster);
   s.problems = {{c.tiles_m, c.tiles_n, c.tiles_l}};
-  s.visits = [c, p](i64 cta) { return raster::persistent_visits(c, p, cta); };
+  set_walk(s, [c, p](i64 cta, const raster::WorkVisitor& v) { raster::persistent_walk(c, p, cta, v); });
+  s.units = s.ctas > 0 ? p.blocks_per_problem : 0;
   s.rounding = "the scheduler rounds the blocks up to " + std::to_string(p.blocks_m) + "x" + std::to_string(p.blocks_n);
   return s;
 }
@@ -190,7 +202,8 @@ Schedule schedule_of(const raster::GroupConfig& c) {
                                                             std::to_string(c.atom_m) + "-CTA MMA tile"
                                                       : std::string());
   for (const auto& g : c.groups) s.problems.push_back({g[0], g[1], 1});
-  s.visits = [c, p](i64 cta) { return raster::group_visits(c, p, cta); };
+  set_walk(s, [c, p](i64 cta, const raster::WorkVisitor& v) { raster::group_walk(c, p, cta, v); });
+  s.units = s.ctas > 0 ? std::min(c.corrected ? p.device_blocks : p.host_blocks, p.device_blocks) : 0;
   s.rounding = "each group's tiles are rounded up to its swizzle times the cluster";
   return s;
 }

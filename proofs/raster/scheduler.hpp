@@ -59,7 +59,13 @@ struct Schedule {
   std::int64_t ctas = 0;                                // the CTAs of get_grid_shape's grid
   std::string no_launch;                                // why the hardware would launch none of them, if so
   std::vector<std::array<std::int64_t, 3>> problems;    // per group: (M, N, L) in CTA tiles
-  std::function<std::vector<raster::Work>(std::int64_t)> visits;  // a CTA's work loop
+  std::function<std::vector<raster::Work>(std::int64_t)> visits;  // a CTA's work loop (collects `walk`)
+  std::function<void(std::int64_t, const raster::WorkVisitor&)> walk;  // the same loop, streamed
+  // Every CTA's units together where the plan gives their number without walking (each linear
+  // index below the bound is one CTA's unit once: sm90-persistent, the group kinds; one unit per
+  // CTA: sm100-persistent, sm100-stream-k's split-K and data-parallel paths); -1: only a walk
+  // counts them (stream-K units walking over several tiles).
+  std::int64_t units = -1;
   std::string rounding;                                  // why work outside a problem can appear
   std::array<std::int64_t, 3> grid{1, 1, 1};            // get_grid_shape's grid
   std::int64_t k_tiles = 0;                              // stream-K: k blocks per tile; 0: whole tiles
