@@ -431,7 +431,10 @@ Options:
   --reduction R          the stream-K kinds: the fix-up's deterministic (default) or nondeterministic wait
   --json                 {"ctas":[{"cta":i,"work":[{"iter":k,"group":0,"m":..,"n":..,"l":..}]}],"grid":[x,y,z]}
                          (cta = x + gx*(y + gy*z) of the grid get_grid_shape gives; iter from 0;
-                         the stream-K kinds add "k_begin" and "k_end" (exclusive) to each unit)
+                         the stream-K kinds add "k_begin" and "k_end" (exclusive) to each unit).
+                         A trace (text or JSON) is written unit by unit as the loops compute them,
+                         and holds at most 2^24 work units and 2^24 CTAs: a larger one is refused
+                         before any work (exit 2, with its count); raster prove walks any loop
   --claim C              prove: exactly-once (every tile computed by exactly one CTA and iteration;
                          stream-K: its epilogue, by the unit ending at its last k block),
                          in-range (no work unit outside the problem), balance (units per CTA, reported;

@@ -8,6 +8,7 @@
 #include "cli/output/escape.hpp"
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
+#include "cli/output/atomic_file.hpp"
 #include "cli/output/report.hpp"
 #include "cli/run_flags.hpp"
 #include "cli/output/witness_json.hpp"
@@ -88,6 +89,7 @@ int element_bits_of(const AnyLayout& l, const AccessOptions& a, const std::strin
 int run_bank_claims(const std::string& layout_text, const std::vector<std::string>& claim_texts, const AccessOptions& a,
                     const ProveOptions& opts, bool json, const std::string& command, std::ostream& out) {
   if (!a.elem_bytes) throw LayoutError("bank claims need --elem-bytes E");
+  if (!a.report.empty()) check_report_folder(a.report);
   AccessSpec spec;
   spec.tile = parse_layout_any_syntax(layout_text, a.constants);
   spec.elem_bytes = *a.elem_bytes;
@@ -147,7 +149,8 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   else
     out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2] << " unknown, "
         << counts[3] << " error\n";
-  if (!a.report.empty()) write_bank_reports(a.report, reports);  // DIR/index.html: every claim, linked to its detail
+  if (!a.report.empty())  // DIR/index.html: every claim, linked to its detail
+    publish_report_folder(a.report, [&](const std::string& dir) { write_bank_reports(dir, reports); });
   if (!a.report.empty() && !json) out << "report: " << a.report << "/index.html\n";
   return refuted ? 1 : undecided ? 3 : 0;
 }

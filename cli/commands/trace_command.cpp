@@ -10,6 +10,7 @@
 #include "cli/output/escape.hpp"
 #include "cli/help.hpp"
 #include "cli/run_flags.hpp"
+#include "cli/output/atomic_file.hpp"
 #include "cli/output/trace_report.hpp"
 #include "cli/output/witness_json.hpp"
 #include "model/source/kernel_expr.hpp"
@@ -111,7 +112,7 @@ int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
     out << to_string(v.kind) << "  " << claim->text << "  [" << v.method << ", " << ms(v.time_ms) << " ms]  ";
     out << (r.witness ? "witness: " + r.witness->why : v.detail) << "\n";
   }
-  if (!a.report.empty()) write_trace_report(a.report, report);
+  if (!a.report.empty()) publish_report_folder(a.report, [&](const std::string& dir) { write_trace_report(dir, report); });
   if (a.json) out << json << "],\"proved\":" << proved << ",\"refuted\":" << refuted << ",\"other\":" << other << "}\n";
   else
     out << summary_name(t) << ": " << proved << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
@@ -179,6 +180,7 @@ int run_trace(const std::vector<std::string>& args, std::ostream& out) {
       return 0;
     }
   const TraceArgs a = parse_args(args);
+  if (!a.report.empty()) check_report_folder(a.report);
   std::optional<TiledMma> mma;
   if (!a.mma.empty()) mma = parse_tiled_mma(a.mma, a.constants);
   const TiledCopy copy = parse_tiled_copy(a.copy, mma, a.constants);
@@ -202,7 +204,7 @@ int run_trace(const std::vector<std::string>& args, std::ostream& out) {
   }
   if (a.fused && a.claims.empty() && !a.json && a.report.empty()) print_text(cute_level, out);
   if (!a.claims.empty()) return prove_claims(t, a, out);
-  if (!a.report.empty()) write_trace_report(a.report, {a.command, &t, {}});
+  if (!a.report.empty()) publish_report_folder(a.report, [&](const std::string& dir) { write_trace_report(dir, {a.command, &t, {}}); });
   if (a.json) out << trace_to_json(t) << "\n";
   else print_text(t, out);
   return 0;

@@ -1,19 +1,24 @@
 #pragma once
 // Output files a CI can trust after a crash, a full disk or a kill: every file and report folder is
-// either absent or complete, and never from two runs.
+// either the previous run's or this run's complete one, never a prefix, never from two runs.
 //
 //  - write_file_atomically: the bytes go to a temporary file beside PATH (".NAME.partial-PID", same
-//    folder, so the rename cannot cross file systems), are flushed and closed, then renamed over
-//    PATH. A reader sees the old file or the whole new one, never a prefix.
-//  - clear_stale_outputs, at the start of a run: removes the files the run will write and a report
-//    folder it wrote before, so a run that does not finish leaves none of them rather than the
-//    previous run's beside half of its own.
-//  - A report folder is built as a sibling ".NAME.partial-PID" and renamed into place when complete
-//    (publish_report_folder).
-//  - SIGINT and SIGTERM (install_interrupt_cleanup): the temporary file being written is removed and
-//    the process exits at once with 128 + the signal (130, 143), saying so on stderr. A report
-//    folder being built (or retired) then stays as its hidden ".NAME.partial-PID" sibling, never
-//    under NAME; the next run removes it (a signal handler cannot safely delete a tree).
+//    folder, so the rename cannot cross file systems), are flushed to disk (fsync), then renamed
+//    over PATH. A reader sees the old file or the whole new one, never a prefix.
+//  - publish_report_folder, the one way a report folder is written (every --report: ptx, sass,
+//    trace, prove, raster, check, catalog): the files are written into a hidden sibling
+//    ".NAME.partial-PID", each flushed to disk, the folder too, and the sibling then takes NAME's
+//    place in one rename (an old report is swapped out by renameat2's RENAME_EXCHANGE and deleted
+//    after). At every moment NAME is the old report or the new complete one.
+//  - check_report_folder, before any work: a --report that is a file or a folder of the user's (not
+//    empty, not a layoutproof report) is refused (exit 2); nothing of the user's is ever replaced.
+//  - clear_stale_outputs, at the start of a run with several outputs (check, catalog): removes the
+//    files and the report folder the run will write, so that whatever a killed run leaves comes
+//    from one run (its outputs or none), never the previous run's beside half of its own.
+//  - SIGINT and SIGTERM (install_interrupt_cleanup): the handler removes the temporary file being
+//    written and the hidden folder being built or retired (with async-signal-safe calls only:
+//    openat, getdents64, unlinkat), puts an old report back where the exchange could not be used,
+//    and exits at once with 128 + the signal (130, 143), saying so on stderr. No ".partial" stays.
 #include <functional>
 #include <ostream>
 #include <string>
@@ -32,19 +37,25 @@ std::string write_file_atomically(const std::string& path, const std::string& wh
 // The marker every report index.html carries, so a folder is replaced only when layoutproof wrote it.
 inline constexpr const char* kReportGenerator = "<meta name=\"generator\" content=\"layoutproof report\"/>";
 
-// Removes `files` (each may be absent) and `report_dir` when it is a layoutproof report folder (its
-// index.html carries kReportGenerator), with its leftover ".NAME.partial-*" siblings. Throws
-// LayoutError (exit 2, before any proof) when report_dir exists, is not empty and is not such a
-// folder: its files are the user's, never deleted.
+// LayoutError (exit 2, before any proof) when `report_dir` is a file, or a folder that is not empty
+// and not a layoutproof report (its index.html carries kReportGenerator). Also removes the hidden
+// ".NAME.partial-*" siblings a run killed by SIGKILL may have left.
+void check_report_folder(const std::string& report_dir);
+
+// Builds the report folder `report_dir` and publishes it (the header's rule): `fill(folder)` writes
+// every file into `folder` (write_report_file), the hidden sibling. Throws LayoutError ("--report:
+// ...") when a file or the rename fails, after removing the sibling; `report_dir` is then as it was.
+void publish_report_folder(const std::string& report_dir, const std::function<void(const std::string& folder)>& fill);
+
+// Writes `folder`/NAME inside a folder being built (creating `folder` itself, not its parents:
+// a check report's claimN/), flushed to disk. Throws LayoutError naming the file when it cannot.
+void write_report_file(const std::string& folder, const std::string& name, const std::string& content);
+
+// check_report_folder(report_dir), then removes `files` (each may be absent) and `report_dir` when
+// it is a layoutproof report folder.
 void clear_stale_outputs(const std::vector<std::string>& files, const std::string& report_dir);
 
-// A fresh temporary sibling of `report_dir` to build the report in.
-std::string partial_report_folder(const std::string& report_dir);
-// Renames the complete `partial` folder to `report_dir` (removing a layoutproof report folder in
-// the way). Returns "" or the failure.
-std::string publish_report_folder(const std::string& partial, const std::string& report_dir);
-
-// SIGINT/SIGTERM: remove the file being written, exit 128 + signal. Called once from main().
+// SIGINT/SIGTERM: remove what is being written, exit 128 + signal. Called once from main().
 void install_interrupt_cleanup();
 
 }  // namespace layoutproof::cli

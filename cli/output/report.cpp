@@ -178,15 +178,6 @@ std::string bank_report_html(const BankReportInput& in, const std::string& svg, 
   return o.str();
 }
 
-void write_report_file(const std::string& dir, const std::string& name, const std::string& content) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw LayoutError("--report: cannot create " + dir + ": " + ec.message());
-  const std::filesystem::path path = std::filesystem::path(dir) / name;
-  if (const std::string failure = write_file_atomically(path.string(), "the report", content); !failure.empty())
-    throw LayoutError("--report: " + failure);
-}
-
 void write_bank_report(const std::string& dir, const BankReportInput& in) {
   const std::string svg = bank_report_svg(in);
   write_report_file(dir, "report.svg", svg);

@@ -26,7 +26,8 @@ struct BankReportInput {
 std::string bank_report_svg(const BankReportInput& in);
 // The detail page of one claim: the figure inline, linked as `svg_file`, and the witness lanes.
 std::string bank_report_html(const BankReportInput& in, const std::string& svg, const std::string& svg_file = "report.svg");
-// Writes DIR/report.svg and DIR/index.html (creating DIR). Throws LayoutError on a file error.
+// Writes DIR/report.svg and DIR/index.html into a report folder being built (publish_report_folder,
+// cli/output/atomic_file.hpp; DIR itself is created). Throws LayoutError on a file error.
 void write_bank_report(const std::string& dir, const BankReportInput& in);
 
 // The summary page (DIR/index.html) of a run with several claims: a table of every claim with its
@@ -42,10 +43,8 @@ std::string report_index_html(const std::string& title, const std::string& comma
 
 // prove --report DIR: each claim's detail page DIR/claimN.html (N = 1, 2, ...) with its figure
 // DIR/claimN.svg, DIR/report.svg (the figure of the first refuted claim, else of the first claim)
-// and the summary DIR/index.html, which shows that figure too. Throws LayoutError on a file error.
+// and the summary DIR/index.html, which shows that figure too, written into a report folder being
+// built (publish_report_folder). Throws LayoutError on a file error.
 void write_bank_reports(const std::string& dir, const std::vector<BankReportInput>& claims);
-
-// Writes DIR/NAME (creating DIR). Throws LayoutError naming the file when it cannot.
-void write_report_file(const std::string& dir, const std::string& name, const std::string& content);
 
 }  // namespace layoutproof::cli

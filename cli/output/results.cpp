@@ -68,9 +68,8 @@ std::string sarif_header() {
 
 // The summary page DIR/index.html: every claim with its verdict, linked to its detail (a refuted
 // bank claim: its bank map in DIR/claimN/; any other: its entry on the page) (cli/output/report.hpp).
-// Built in a partial sibling folder and renamed into place when complete (cli/output/atomic_file.hpp).
-std::string write_reports(const std::string& final_dir, const std::vector<proofs::CheckResult>& results) {
-  const std::string dir = partial_report_folder(final_dir);
+// Written into the folder being built (publish_report_folder, cli/output/atomic_file.hpp).
+void write_reports(const std::string& dir, const std::vector<proofs::CheckResult>& results) {
   std::vector<ReportRow> rows;
   int n = 0;
   for (const auto& r : results) {
@@ -101,7 +100,6 @@ std::string write_reports(const std::string& final_dir, const std::vector<proofs
                     r.check.command});
   }
   write_report_file(dir, "index.html", report_index_html("layoutproof check report", "", rows, ""));
-  return publish_report_folder(dir, final_dir);
 }
 
 }  // namespace
@@ -433,9 +431,9 @@ int emit_results(std::ostream& out, const std::string& source, const std::vector
   if (!flags.report_dir.empty()) {
     std::string f;
     try {
-      f = write_reports(flags.report_dir, results);
+      publish_report_folder(flags.report_dir, [&](const std::string& dir) { write_reports(dir, results); });
     } catch (const std::exception& e) {
-      f = "cannot write the report to " + flags.report_dir + ": " + e.what();
+      f = e.what();
     }
     if (failure.empty()) failure = f;
   }

@@ -587,20 +587,14 @@ std::string scheduler_report_html(const SchedulerReportInput& in, const Schedule
   return o.str();
 }
 
-std::string prepare_scheduler_report(const std::string& dir) {
-  clear_stale_outputs({}, dir);
-  return partial_report_folder(dir);
-}
-
-void write_scheduler_report(const std::string& partial, const std::string& dir, const SchedulerReportInput& in) {
+void write_scheduler_report(const std::string& dir, const SchedulerReportInput& in) {
   if (!in.schedule) throw LayoutError("--report: no schedule to draw");
   const SchedulerPicture p = scheduler_picture(*in.schedule);
   const std::string summary = scheduler_frame_svg(p, -1, "Summary of " + in.kind);
-  write_report_file(partial, "summary.svg", summary);
+  write_report_file(dir, "summary.svg", summary);
   for (i64 k = 0; k < p.frames; ++k)
-    write_report_file(partial, "wave_" + std::to_string(k) + ".svg", scheduler_frame_svg(p, k, in.kind + ": wave " + std::to_string(k)));
-  write_report_file(partial, "index.html", scheduler_report_html(in, p, summary));
-  if (const std::string failure = publish_report_folder(partial, dir); !failure.empty()) throw LayoutError("--report: " + failure);
+    write_report_file(dir, "wave_" + std::to_string(k) + ".svg", scheduler_frame_svg(p, k, in.kind + ": wave " + std::to_string(k)));
+  write_report_file(dir, "index.html", scheduler_report_html(in, p, summary));
 }
 
 }  // namespace layoutproof::cli

@@ -116,12 +116,8 @@ struct SchedulerReportInput {
 // The page; `summary_svg` is scheduler_frame_svg(p, -1, ...), shown inline.
 std::string scheduler_report_html(const SchedulerReportInput& in, const SchedulerPicture& p, const std::string& summary_svg);
 
-// Before any work: clears DIR's previous report (cli/output/atomic_file.hpp) and creates the hidden
-// sibling the report is built in, so a DIR that cannot be written stops the command with a
-// LayoutError (exit 2) before it proves anything. Returns that folder.
-std::string prepare_scheduler_report(const std::string& dir);
-// Writes the report into `partial` (from prepare_scheduler_report) and renames it to DIR. Throws
-// LayoutError naming the file that cannot be written.
-void write_scheduler_report(const std::string& partial, const std::string& dir, const SchedulerReportInput& in);
+// Writes the report's files into DIR, a report folder being built (publish_report_folder,
+// cli/output/atomic_file.hpp). Throws LayoutError naming the file that cannot be written.
+void write_scheduler_report(const std::string& dir, const SchedulerReportInput& in);
 
 }  // namespace layoutproof::cli

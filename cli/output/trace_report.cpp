@@ -217,12 +217,6 @@ std::string lanes_table(const TraceInstruction& in, const std::vector<int>& hot)
   return o.str() + "</table>\n";
 }
 
-void put(const std::string& dir, const std::string& name, const std::string& content) {
-  const auto path = std::filesystem::path(dir) / name;
-  if (const std::string failure = write_file_atomically(path.string(), "the report", content); !failure.empty())
-    throw LayoutError("--report: " + failure);
-}
-
 const TraceReportClaim* first_refuted(const TraceReportInput& in) {
   for (const auto& c : in.claims)
     if (c.result.verdict.is_refuted()) return &c;
@@ -301,11 +295,8 @@ std::string trace_report_html(const TraceReportInput& in) {
 
 void write_trace_report(const std::string& dir, const TraceReportInput& in) {
   if (!in.trace) throw LayoutError("--report: no trace");
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw LayoutError("--report: cannot create " + dir + ": " + ec.message());
-  put(dir, "report.svg", trace_report_svg(*in.trace, first_refuted(in)));
-  put(dir, "index.html", trace_report_html(in));
+  write_report_file(dir, "report.svg", trace_report_svg(*in.trace, first_refuted(in)));
+  write_report_file(dir, "index.html", trace_report_html(in));
 }
 
 std::string trace_lanes_table(const TraceInstruction& in, const std::vector<int>& hot) { return lanes_table(in, hot); }

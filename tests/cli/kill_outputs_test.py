@@ -10,8 +10,8 @@ reproduces). After each trial:
     parser, Markdown ends with its closing tag, the report folder has an index.html that closes);
   - all outputs that exist come from ONE run (they name the same run number): a killed run leaves
     the previous run's outputs or none, never a mix;
-  - no temporary file (.NAME.partial-PID) is left beside them (a report folder being built may stay
-    as its hidden .report.partial-PID sibling, which the next run removes: checked at the end).
+  - no temporary file or folder (.NAME.partial-PID, a report folder being built or retired) is left
+    beside them: the signal handler removes each (cli/output/atomic_file.hpp).
 """
 import json
 import os
@@ -87,8 +87,8 @@ def check_outputs(d, k):
         assert len(ids) == 1, f'{what} names runs {ids}'
     runs = set().union(*seen.values()) if seen else set()
     assert len(runs) <= 1, f'outputs of two runs: {seen}'
-    left = [f for f in os.listdir(d) if '.partial-' in f and not os.path.isdir(os.path.join(d, f))]
-    assert not left, f'temporary files left: {left}'
+    left = [f for f in os.listdir(d) if '.partial' in f]
+    assert not left, f'temporary files or folders left: {left}'
     return runs
 
 
@@ -126,7 +126,7 @@ def main():
             except AssertionError as e:
                 failures += 1
                 print(f'FAIL trial {k} ({signal.Signals(sig).name}): {e}')
-        # A finished run removes every hidden partial folder a killed one left.
+        # A finished run leaves no hidden partial folder either.
         done = subprocess.run(args, capture_output=True, text=True)
         check_outputs(d, trials + 1)
         stale = [f for f in os.listdir(d) if '.partial-' in f]

@@ -213,4 +213,47 @@ err=$("$BIN" raster trace sm90-persistent --tiles 2,2 --report "$rep/file" 2>&1 
 mkdir "$rep/user" && touch "$rep/user/notes.txt"
 "$BIN" raster trace sm90-persistent --tiles 2,2 --report "$rep/user" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && [ -e "$rep/user/notes.txt" ] || fail "--report onto a user's folder: exit $rc"
+# raster trace is bounded: a trace of more than 2^24 work units (or CTAs) is refused before any work
+# (these once used 14.3 GB over 41 s, then ran out of memory; and grew past 9 GB), and an accepted
+# trace is written unit by unit as the loops compute them, holding none: its memory stays small.
+python3 - "$BIN" "$rep" <<'PY' || fail "raster trace bounds"
+import os, resource, subprocess, sys, time
+binary, rep = sys.argv[1], sys.argv[2]
+ok = True
+# The traces go to files, read after: a child's peak memory counts its parent's at the fork.
+for args in (["--sms", "1"], ["--sms", "1", "--json"]):
+    t0 = time.monotonic()
+    with open(os.path.join(rep, "trace.out"), "wb") as out:
+        rc = subprocess.run([binary, "raster", "trace", "sm90-persistent", "--tiles", "2048,1024", *args], stdout=out).returncode
+    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    wall = time.monotonic() - t0
+    word, units, tail = (b'"iter"' if "--json" in args else b") "), 0, b""
+    with open(os.path.join(rep, "trace.out"), "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            units += (tail + chunk).count(word)
+            tail = chunk[-(len(word) - 1):]
+    units += "--json" not in args  # each CTA's last unit ends its line
+    os.unlink(os.path.join(rep, "trace.out"))
+    if rc != 0 or units != 2048 * 1024 or rss > 64:
+        print(f"FAIL trace --tiles 2048,1024 {' '.join(args)}: exit {rc}, {units} units, {rss} MB peak"); ok = False
+    else:
+        print(f"ok   trace of 2^21 units in one CTA {' '.join(args)}: {wall:.1f} s, {rss} MB peak")
+for tiles, sms in (("2147483647,1", "1"), ("1048576,1048576", "132")):
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run([binary, "raster", "trace", "sm90-persistent", "--tiles", tiles, "--sms", sms], capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        print(f"FAIL trace --tiles {tiles}: not refused within 20 s"); ok = False; continue
+    wall = time.monotonic() - t0
+    n = int(tiles.split(",")[0]) * int(tiles.split(",")[1])
+    want = f"{n} work units, more than the 16777216 (2^24) a trace prints: trace a smaller problem (--tiles)"
+    if p.returncode != 2 or want not in p.stderr or wall > 2 or p.stdout:
+        print(f"FAIL trace --tiles {tiles} --sms {sms}: exit {p.returncode}, {wall:.1f} s: {p.stderr[:300]}"); ok = False
+# A bound found by walking (stream-K units over several tiles): counted only up to the bound.
+t0 = time.monotonic()
+p = subprocess.run([binary, "raster", "trace", "sm90-stream-k", "--tiles", "9000,2000", "--k-tiles", "1", "--sms", "4"], capture_output=True, text=True)
+if p.returncode != 2 or "more work units than the 16777216 (2^24) a trace prints (counted up to that)" not in p.stderr or time.monotonic() - t0 > 5:
+    print(f"FAIL stream-K trace past the bound: exit {p.returncode}: {p.stderr[:300]}"); ok = False
+sys.exit(0 if ok else 1)
+PY
 echo OK

@@ -13,6 +13,7 @@
 #include <tuple>
 #include <unistd.h>
 
+#include "cli/output/atomic_file.hpp"
 #include "cli/output/scheduler_report.hpp"
 #include "proofs/raster/scheduler_query.hpp"
 
@@ -49,8 +50,8 @@ fs::path write_report(const proofs::Schedule& s, const std::string& kind, const 
                       std::vector<cli::SchedulerReportClaim> claims = {}) {
   const fs::path dir = fs::temp_directory_path() / ("lp_sched_report_" + std::to_string(::getpid()) + "_" + name);
   fs::remove_all(dir);
-  const std::string partial = cli::prepare_scheduler_report(dir.string());
-  cli::write_scheduler_report(partial, dir.string(), {"test", kind, &s, "the configuration traced", "", std::move(claims)});
+  const cli::SchedulerReportInput in{"test", kind, &s, "the configuration traced", "", std::move(claims)};
+  cli::publish_report_folder(dir.string(), [&](const std::string& folder) { cli::write_scheduler_report(folder, in); });
   return dir;
 }
 

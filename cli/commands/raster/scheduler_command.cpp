@@ -6,6 +6,7 @@
 #include <optional>
 #include <ostream>
 
+#include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/scheduler_report.hpp"
 #include "cli/run_flags.hpp"
@@ -123,53 +124,91 @@ SchedFlags parse(const std::vector<std::string>& args) {
   return f;
 }
 
-void trace_json(const std::array<i64, 3>& grid, i64 ctas, const std::function<std::vector<raster::Work>(i64)>& visits, bool with_k,
-                std::ostream& out) {
+// The most work units (and CTAs) a trace prints: about 1 GiB of JSON. A larger schedule is
+// refused before anything is computed or printed; raster prove walks any loop without printing it.
+constexpr i64 kMaxTraceUnits = i64{1} << 24;
+
+// The schedule's work units, counted up to `limit` + 1 (past that, "more than" is all a refusal
+// needs): from the plan where it gives the number, else by walking the loops without keeping them.
+i64 units_up_to(const proofs::Schedule& s, i64 limit) {
+  if (s.units >= 0) return s.units;
+  i64 n = 0;
+  for (i64 cta = 0; cta < s.ctas && n <= limit; ++cta) s.walk(cta, [&](const raster::Work&) { return ++n <= limit; });
+  return n;
+}
+
+// LayoutError (exit 2, nothing printed) when the trace would list more than kMaxTraceUnits work
+// units or CTAs, saying the count, the bound and how to get a smaller trace.
+void check_trace_size(const SchedFlags& f, const proofs::Schedule& s) {
+  const std::string bound = std::to_string(kMaxTraceUnits) + " (2^24) a trace prints";
+  const std::string smaller = ": trace a smaller problem (--tiles" + std::string(f.q.groups ? ", --groups" : "") +
+                              "), or decide its claims with raster prove, which walks every CTA's loop without printing it";
+  if (s.ctas > kMaxTraceUnits)
+    throw LayoutError("raster trace " + f.q.kind + " (" + s.config + "): the grid has " + std::to_string(s.ctas) + " CTAs, more than the " +
+                      bound + smaller);
+  const i64 units = units_up_to(s, kMaxTraceUnits);
+  if (units > kMaxTraceUnits)
+    throw LayoutError("raster trace " + f.q.kind + " (" + s.config + "): " +
+                      (s.units >= 0 ? std::to_string(units) + " work units, more than the " + bound
+                                    : "more work units than the " + bound + " (counted up to that)") +
+                      smaller);
+}
+
+// One unit as the text trace writes it: "(m,n,l)", "g1(m,n)", with " kA..B" for stream-K.
+void unit_text(const raster::Work& w, bool grouped, bool with_k, std::ostream& out) {
+  out << " " << (grouped ? "g" + std::to_string(w.group) : std::string()) << "(" << w.m << "," << w.n;
+  if (!grouped) out << "," << w.l;
+  if (with_k) out << " k" << w.k_begin << ".." << w.k_end;
+  out << ")";
+}
+
+// Each CTA's units written as its walk computes them: nothing of the schedule is held.
+void trace_json(const proofs::Schedule& s, bool with_k, std::ostream& out) {
   out << "{\"ctas\":[";
-  for (i64 cta = 0; cta < ctas; ++cta) {
+  for (i64 cta = 0; cta < s.ctas; ++cta) {
     out << (cta ? "," : "") << "{\"cta\":" << cta << ",\"work\":[";
-    const auto v = visits(cta);
-    for (std::size_t k = 0; k < v.size(); ++k) {
-      out << (k ? "," : "") << "{\"iter\":" << v[k].iter << ",\"group\":" << v[k].group << ",\"m\":" << v[k].m << ",\"n\":" << v[k].n
-          << ",\"l\":" << v[k].l;
-      if (with_k) out << ",\"k_begin\":" << v[k].k_begin << ",\"k_end\":" << v[k].k_end;
+    bool first = true;
+    s.walk(cta, [&](const raster::Work& w) {
+      out << (first ? "" : ",") << "{\"iter\":" << w.iter << ",\"group\":" << w.group << ",\"m\":" << w.m << ",\"n\":" << w.n
+          << ",\"l\":" << w.l;
+      if (with_k) out << ",\"k_begin\":" << w.k_begin << ",\"k_end\":" << w.k_end;
       out << "}";
-    }
+      first = false;
+      return true;
+    });
     out << "]}";
   }
-  out << "],\"grid\":[" << grid[0] << "," << grid[1] << "," << grid[2] << "]}\n";
+  out << "],\"grid\":[" << s.grid[0] << "," << s.grid[1] << "," << s.grid[2] << "]}\n";
 }
 
 // --report DIR: the same picture for trace and prove (cli/output/scheduler_report.hpp).
-void draw_report(const SchedFlags& f, const std::string& partial, const proofs::Schedule& s, const std::string& drawn, const std::string& domain,
-            std::vector<SchedulerReportClaim> claims, std::ostream& out) {
-  write_scheduler_report(partial, f.report, SchedulerReportInput{f.command, f.q.kind, &s, drawn, domain, std::move(claims)});
+void draw_report(const SchedFlags& f, const proofs::Schedule& s, const std::string& drawn, const std::string& domain,
+                 std::vector<SchedulerReportClaim> claims, std::ostream& out) {
+  const SchedulerReportInput in{f.command, f.q.kind, &s, drawn, domain, std::move(claims)};
+  publish_report_folder(f.report, [&](const std::string& dir) { write_scheduler_report(dir, in); });
   if (!f.json) out << "report: " << f.report << "/index.html\n";
 }
 
 int run_trace(const SchedFlags& f, std::ostream& out) {
   const proofs::Schedule s = proofs::fixed_schedule(f.q);
-  const std::string partial = f.report.empty() ? "" : prepare_scheduler_report(f.report);
+  check_trace_size(f, s);
   const bool with_k = s.k_tiles > 0;
   if (f.json) {
-    trace_json(s.grid, s.ctas, s.visits, with_k, out);
-    if (!partial.empty()) draw_report(f, partial, s, "the configuration traced", "", {}, out);
-    return 0;
-  }
-  out << f.q.kind << ": " << s.config << "\n  " << s.plan << " (" << s.ctas << " CTAs)\n";
-  if (!s.no_launch.empty()) out << "  launch: " << s.no_launch << " (--claim launches)\n";
-  const bool grouped = f.q.groups.has_value();
-  for (i64 cta = 0; cta < s.ctas; ++cta) {
-    out << "  CTA " << cta << ":";
-    for (const auto& w : s.visits(cta)) {
-      out << " " << (grouped ? "g" + std::to_string(w.group) : std::string()) << "(" << w.m << "," << w.n;
-      if (!grouped) out << "," << w.l;
-      if (with_k) out << " k" << w.k_begin << ".." << w.k_end;
-      out << ")";
+    trace_json(s, with_k, out);
+  } else {
+    out << f.q.kind << ": " << s.config << "\n  " << s.plan << " (" << s.ctas << " CTAs)\n";
+    if (!s.no_launch.empty()) out << "  launch: " << s.no_launch << " (--claim launches)\n";
+    const bool grouped = f.q.groups.has_value();
+    for (i64 cta = 0; cta < s.ctas; ++cta) {
+      out << "  CTA " << cta << ":";
+      s.walk(cta, [&](const raster::Work& w) {
+        unit_text(w, grouped, with_k, out);
+        return true;
+      });
+      out << "\n";
     }
-    out << "\n";
   }
-  if (!partial.empty()) draw_report(f, partial, s, "the configuration traced", "", {}, out);
+  if (!f.report.empty()) draw_report(f, s, "the configuration traced", "", {}, out);
   return 0;
 }
 
@@ -186,7 +225,6 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
   }
   // Every claim's domain is checked before the first is proved: a refused one prints no verdict.
   for (const auto claim : claims) proofs::check_scheduler_query(f.q, claim);
-  const std::string partial = f.report.empty() ? "" : prepare_scheduler_report(f.report);
   std::vector<SchedulerReportClaim> drawn_claims;
   int refuted = 0, other = 0;
   std::string json = "{\"kind\":" + json_str(f.q.kind) + ",\"claims\":[";
@@ -205,7 +243,7 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
             (claims[i] == proofs::SchedulerClaim::balance ? ",\"balance\":" + std::to_string(r.balance_max_over_mean) : std::string()) + "}";
   }
   if (f.json) out << json << "]}\n";
-  if (!partial.empty()) {
+  if (!f.report.empty()) {
     // The first refuted claim's witness configuration, else the one a claim enumerated last (the
     // configuration proved, or the domain's last); none when every claim was decided symbolically.
     std::shared_ptr<const proofs::Schedule> s;
@@ -219,7 +257,7 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
     for (const auto& c : drawn_claims)
       if (!s && c.result.schedule) s = c.result.schedule, drawn = "the configuration " + c.claim + " enumerated last (no claim refuted)";
     if (!s) throw LayoutError("--report: no configuration to draw (every claim was decided over the whole domain symbolically); give --tiles");
-    draw_report(f, partial, *s, drawn, "", std::move(drawn_claims), out);
+    draw_report(f, *s, drawn, "", std::move(drawn_claims), out);
   }
   return refuted ? 1 : other ? 3 : 0;
 }
@@ -230,6 +268,7 @@ bool is_scheduler_kind(const std::string& kind) { return proofs::is_scheduler_ki
 
 int run_scheduler_command(const std::string& sub, const std::vector<std::string>& args, std::ostream& out) {
   SchedFlags f = parse(args);
+  if (!f.report.empty()) check_report_folder(f.report);  // before any work: a folder of the user's is exit 2 at once
   f.command = "layoutproof raster";
   for (const auto& a : args) f.command += " " + shell_quote(a);
   if (!proofs::is_scheduler_kind(f.q.kind))
