@@ -717,11 +717,19 @@ FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, o
 
 Options:
   --kernel TEXT    the kernels whose mangled or demangled name contains TEXT (default: every kernel)
-  --block X,Y,Z    threads per CTA (default: the kernel's .reqntid, else its .maxntid; else required)
-  --grid X,Y,Z     %nctaid (default 1,1,1); CTA (0,0,0) is run, and a claim whose addresses depend on
-                   %ctaid is UNKNOWN when the grid has more than one CTA
+  --block X,Y,Z    threads per CTA (default: the kernel's .reqntid, else its .maxntid; else required);
+                   CUDA's limits: x, y <= 1024, z <= 64, x*y*z <= 1024 (past them: exit 2)
+  --grid X,Y,Z     %nctaid (default 1,1,1; x <= 2^31 - 1, y, z <= 65535); CTA (0,0,0) is run, and a
+                   claim whose addresses depend on %ctaid is UNKNOWN when the grid has more than one CTA
   --param I=V      fix kernel parameter I (0-based) or NAME (as the PTX names it, _Z..._param_0) to V
-                   (decimal or 0x hex). A parameter left free is a symbol: an address that is an
+                   (decimal or 0x hex), or bytes OFF.. of an aggregate, I+OFF[:BYTES]=V (a field of
+                   1, 2, 4 or 8 bytes; default 4, or 8 for a value past [-2^31, 2^32-1]). V must lie
+                   in the parameter's type, never wrapped (exit 2 naming its type and range): the
+                   C++ type of the mangled name decides the sign (nvcc declares int k as .u32):
+                   unsigned types and pointers [0, 2^n-1]; int, long, short, PTX .s [-2^(n-1),
+                   2^(n-1)-1]; float, char, PTX .u/.b/.f without a C++ type, and fields either
+                   spelling [-2^(n-1), 2^n-1]. Each parameter is given once (by --param or
+                   --param-range; by index, name or bytes). A parameter left free is a symbol: an address that is an
                    affine term in it (s[k], s[4*tid + k + 3], s[tid*k]: add, sub, mul/shl by a
                    constant, mad, truncation) is decided for EVERY value of it with Z3 (PROVED
                    from unsat; REFUTED with values that are replayed by re-running the kernel with
@@ -739,10 +747,13 @@ Options:
                    "width_bytes","executed","wavefronts","ideal","verdicts":[...]}],"not_counted":
                    [{"line","text","why","verdicts"}],"unapplied":[...],"totals":{...}}]}
                    (wavefronts null where not known; docs/json_output.schema.json)
-  --deadline-s S   the run's time limit: a claim not decided by then is UNKNOWN
+  --deadline-s S   the whole run's time limit, reading and decoding included: a claim not decided by
+                   then is UNKNOWN, and a kernel the deadline passed before is listed "not run",
+                   every claim UNKNOWN for it (each kernel is printed as it runs, then dropped)
   --report DIR     DIR/index.html (every instruction's counts and verdicts; per refuted claim the
                    conflicting phase as 32 bank columns and the witness issue's 32 lanes) and
-                   DIR/report.svg (the first refuted claim's figure)
+                   DIR/report.svg (the first refuted claim's figure). DIR is replaced in one step:
+                   a killed run leaves the old report or the new complete one, never a part
 
 How it runs: each warp's 32 lanes execute in lock step; the lanes at the same instruction form one
 warp-level issue (lanes whose @p guard is false are inactive). Values are concrete (%tid, %ntid,
@@ -777,18 +788,22 @@ Usage:
                    [--param-range I=LO..HI|@OFF=LO..HI ...] [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
 
 FILE is `cuobjdump -sass k.cubin` (or of the executable) or `nvdisasm -g k.cubin` (which adds the
-CUDA source line of every instruction, so witnesses name it), for sm_80..sm_90. cuobjdump is part of
+CUDA source line of every instruction, so witnesses name it; with or without -c: the ELF's data
+sections nvdisasm prints without it are skipped), for sm_80..sm_90. cuobjdump is part of
 the CUDA toolkit on the GPU machine: `nvcc -arch=sm_90 -cubin -lineinfo -o k.cubin k.cu` builds what
 it reads. This is the exact answer where ptxas fused, reordered or rematerialised the PTX's accesses.
 
 Options:
   --kernel TEXT    the functions whose mangled or demangled name contains TEXT (default: all)
-  --block X,Y,Z    threads per CTA (required: SASS does not record it)
+  --block X,Y,Z    threads per CTA (required: SASS does not record it; CUDA's limits, as for ptx)
   --param I=V      parameter I (0-based) of a kernel whose signature names scalar and pointer types
                    (its byte offset follows from their sizes); I+OFF=V: bytes OFF.. of parameter I;
                    @OFF=V: bytes OFF.. of the parameter buffer (c[0x0][0x210+OFF] on sm_90);
                    KEY:BYTES=V gives a field's width (1, 2, 4, 8; default 4, or 8 for wider values):
                    @8:8=0 is a pointer at byte 8 (pointers given let LDGSTS count its global side).
+                   V must lie in the parameter's C++ type (int [-2^31, 2^31-1], pointers and
+                   unsigned types [0, 2^n-1]) or, for a field, its bytes (either spelling); each
+                   parameter is given once (exit 2 otherwise, as for ptx)
                    A parameter left free is a symbol, as for ptx: addresses affine in it are
                    decided for every value (Z3), what else depends on it is UNKNOWN
   --param-range I=LO..HI, @OFF=LO..HI

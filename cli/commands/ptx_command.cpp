@@ -1,8 +1,10 @@
 #include "cli/commands/ptx_command.hpp"
 
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -47,6 +49,14 @@ std::array<i64, 3> parse_dims(const std::string& v, const std::string& what, i64
   throw LayoutError(what + " takes X[,Y[,Z]] (at most three numbers), not '" + v + "'");
 }
 
+// One end of a --param-range: a signed 64-bit value (the claims read the symbol signed).
+i64 range_end(const std::string& v, const std::string& what) {
+  const PtxParamValue x = parse_ptx_param_value(v, what);
+  if (!x.negative && x.bits > static_cast<ptx::u64>(std::numeric_limits<i64>::max()))
+    throw LayoutError(what + ": a range's ends are signed 64-bit values, not '" + v + "'");
+  return static_cast<i64>(x.bits);
+}
+
 PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd) {
   PtxArgs a;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -59,22 +69,24 @@ PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd)
     else if (f == "--block") {
       if (a.launch.block) throw LayoutError("--block is given twice");
       a.launch.block = parse_dims(value(), "--block", kMaxBlockThreads);
-    } else if (f == "--grid") a.launch.grid = parse_dims(value(), "--grid", i64{1} << 31);
-    else if (f == "--param") {
+      check_block_dims(*a.launch.block, "--block");
+    } else if (f == "--grid") {
+      a.launch.grid = parse_dims(value(), "--grid", i64{1} << 31);
+      check_grid_dims(a.launch.grid, "--grid");
+    } else if (f == "--param") {
       const std::string p = value();
       const std::size_t eq = p.find('=');
       if (eq == std::string::npos || eq == 0) throw LayoutError("--param needs I=V, I+OFFSET=V, NAME=V (PTX) or @OFFSET=V (SASS), not '" + p + "'");
-      a.launch.params.push_back({p.substr(0, eq), parse_ptx_param_value(p.substr(eq + 1), "--param " + p.substr(0, eq))});
+      a.launch.params.push_back({p.substr(0, eq), parse_ptx_param_value(p.substr(eq + 1), "--param " + p.substr(0, eq)), {0, 0}, "--param " + p});
     } else if (f == "--param-range") {
       const std::string p = value();
       const std::size_t eq = p.find('='), dots = p.find("..", eq == std::string::npos ? 0 : eq);
       if (eq == std::string::npos || eq == 0 || dots == std::string::npos)
         throw LayoutError("--param-range needs I=LO..HI or NAME=LO..HI (PTX), @OFFSET=LO..HI (SASS), not '" + p + "'");
       const std::string what = "--param-range " + p.substr(0, eq);
-      const i64 lo = static_cast<i64>(parse_ptx_param_value(p.substr(eq + 1, dots - eq - 1), what));
-      const i64 hi = static_cast<i64>(parse_ptx_param_value(p.substr(dots + 2), what));
+      const i64 lo = range_end(p.substr(eq + 1, dots - eq - 1), what), hi = range_end(p.substr(dots + 2), what);
       if (lo > hi) throw LayoutError(what + ": LO " + std::to_string(lo) + " is above HI " + std::to_string(hi) + " (an empty domain proves nothing)");
-      a.launch.ranges.push_back({p.substr(0, eq), {lo, hi}});
+      a.launch.params.push_back({p.substr(0, eq), std::nullopt, {lo, hi}, "--param-range " + p});
     } else if (f == "--smem-bytes") a.launch.smem_bytes = parse_int_in(value(), "--smem-bytes", 0, kSmemBytes);
     else if (f == "--claim") {
       const std::string c = value();
@@ -107,7 +119,7 @@ void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& 
   out << "\n  launch: block " << dims_text(r.block) << " (" << k.launch.block_from << "), CTA (0,0,0) of grid " << dims_text(r.grid) << "\n";
   for (std::size_t i = 0; i < f.params.size(); ++i)
     out << "  param " << i << " " << f.params[i].name << " = "
-        << (k.launch.launch.params[i] ? std::to_string(static_cast<i64>(*k.launch.launch.params[i])) : std::string("free")) << "\n";
+        << (k.launch.launch.params[i] ? ptx_param_text(f, i, *k.launch.launch.params[i]) : std::string("free")) << "\n";
   for (const ptx::Placement& pl : r.placements) {
     const ptx::SharedSymbol& s = p.shared[pl.symbol];
     out << "  shared " << terminal_text(s.name) << ": byte " << pl.base << ", "
@@ -241,6 +253,63 @@ std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const P
   return s;
 }
 
+// A kernel the deadline passed before: its name and every claim UNKNOWN for the kernel.
+void print_not_run(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& a, std::ostream& out) {
+  const std::string& name = p.functions[k.launch.entry].name;
+  out << p.file << ": kernel " << terminal_text(name);
+  if (ptx::demangle(name) != name) out << " (" << terminal_text(ptx::demangle(name)) << ")";
+  out << "\n  not run: " << terminal_text(k.not_run) << "\n";
+  for (std::size_t c = 0; c < a.claims.size(); ++c)
+    out << "  " << to_string(k.unapplied[c]->kind) << "  " << a.claims[c].text << "  kernel: " << terminal_text(k.unapplied[c]->detail)
+        << "  [" << k.unapplied[c]->method << "]\n";
+}
+
+std::string not_run_json(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
+  const std::string& name = p.functions[k.launch.entry].name;
+  std::vector<PtxClaimResult> unapplied;
+  for (const auto& v : k.unapplied) unapplied.push_back({true, *v, std::nullopt});
+  return "{\"name\":" + json_str(name) + ",\"demangled\":" + json_str(ptx::demangle(name)) + ",\"block\":" +
+         dims_json(k.launch.launch.block) + ",\"grid\":" + dims_json(k.launch.launch.grid) +
+         ",\"instructions\":[],\"not_counted\":[],\"totals\":{\"executed\":0,\"wavefronts\":null,\"ideal\":null},\"stopped\":null,"
+         "\"not_run\":" + json_str(k.not_run) + ",\"unapplied\":" + verdicts_json(a, unapplied, nullptr) + "}";
+}
+
+// The run's tally, kept as each kernel's result is printed (the results themselves are not).
+struct Tally {
+  i64 applicable = 0, refuted = 0, other = 0;
+  bool incomplete = false;  // counts alone: a lane stopped, an access is not counted, a kernel did not run
+  void add(const PtxKernelResult& k) {
+    incomplete = incomplete || !k.run || !k.run->stopped.empty() || !k.run->not_counted.empty();
+    each_verdict(k, [&](bool is_applicable, const Verdict& v) {
+      if (!is_applicable) return;
+      ++applicable;
+      if (v.is_refuted()) ++refuted;
+      else if (!v.is_proved()) ++other;
+    });
+  }
+};
+
+// One kernel: decoded (with its callees) and run, unless the deadline passed before it or while it
+// was decoded.
+PtxKernelResult run_one(ptx::Program& p, const PtxKernelLaunch& k, const PtxArgs& a, const ProveOptions& o) {
+  const auto why = [&](const std::string& when) { return o.smt.deadline.reason() + " " + when; };
+  if (o.smt.deadline.passed()) return skipped_ptx_kernel(k, a.claims, why("before this kernel ran"));
+  try {
+    ptx::decode_with_callees(p, k.entry, o.smt.deadline.at);
+  } catch (const ptx::DeadlineReached& e) {
+    return skipped_ptx_kernel(k, a.claims, why(e.what()));
+  }
+  return run_ptx_kernel(p, k, a.claims, o);
+}
+
+// The deadline passed while the file was read: no kernel is known, the run decided nothing.
+int deadline_while_reading(const PtxArgs& a, const std::string& why, std::ostream& out) {
+  if (a.json) out << "{\"file\":" << json_str(a.file) << ",\"kernels\":[],\"stopped\":" << json_str(why) << "}\n";
+  else out << a.file << ": not run: " << terminal_text(why) << " (no kernel ran)\n0 proved, 0 refuted, " << a.claims.size()
+           << " unknown or error\n";
+  return 3;
+}
+
 }  // namespace
 
 int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, ptx::CompiledFormat format) {
@@ -253,38 +322,38 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   PtxArgs a = parse_args(args, name);
   a.command = std::string("layoutproof ") + name;
   for (const auto& x : args) a.command += " " + shell_quote(x);
-  if (!a.report.empty()) clear_stale_outputs({}, a.report);
-  ptx::Program p = ptx::read_compiled_file(a.file, format);
-  const std::vector<PtxKernelLaunch> launches = plan_ptx_launches(p, a.kernel, a.launch);
+  if (!a.report.empty()) check_report_folder(a.report);
   ProveOptions o;
   o.smt.deadline = a.deadline;
-  std::vector<PtxKernelResult> results;
-  int refuted = 0, other = 0, applicable = 0;
-  bool incomplete = false;  // counts alone: a lane stopped, or an access is not counted
-  for (const PtxKernelLaunch& k : launches) {
-    results.push_back(run_ptx_kernel(p, k, a.claims, o));
-    incomplete = incomplete || !results.back().run->stopped.empty() || !results.back().run->not_counted.empty();
-    each_verdict(results.back(), [&](bool is_applicable, const Verdict& v) {
-      if (!is_applicable) return;
-      ++applicable;
-      if (v.is_refuted()) ++refuted;
-      else if (!v.is_proved()) ++other;
-    });
+  std::optional<ptx::Program> read;
+  try {
+    read = ptx::read_compiled_file(a.file, format, a.deadline.at);
+  } catch (const ptx::DeadlineReached& e) {
+    return deadline_while_reading(a, a.deadline.reason() + " " + e.what(), out);
   }
-  if (a.json) {
-    out << "{\"file\":" << json_str(a.file) << ",\"kernels\":[";
-    for (std::size_t i = 0; i < results.size(); ++i) out << (i ? "," : "") << kernel_json(p, results[i], a);
-    out << "]}\n";
-  } else {
-    for (const PtxKernelResult& k : results) print_text(p, k, a, out);
-    if (!a.claims.empty()) out << applicable - refuted - other << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
+  ptx::Program& p = *read;
+  const std::vector<PtxKernelLaunch> launches = plan_ptx_launches(p, a.kernel, a.launch);
+  // Each kernel is printed as soon as it ran and then dropped, unless the report needs them all.
+  std::vector<PtxKernelResult> kept;
+  Tally t;
+  if (a.json) out << "{\"file\":" << json_str(a.file) << ",\"kernels\":[";
+  for (std::size_t i = 0; i < launches.size(); ++i) {
+    PtxKernelResult k = run_one(p, launches[i], a, o);
+    t.add(k);
+    if (a.json) out << (i ? "," : "") << (k.run ? kernel_json(p, k, a) : not_run_json(p, k, a));
+    else if (k.run) print_text(p, k, a, out);
+    else print_not_run(p, k, a, out);
+    if (!a.report.empty()) kept.push_back(std::move(k));
   }
+  if (a.json) out << "]}\n";
+  else if (!a.claims.empty())
+    out << t.applicable - t.refuted - t.other << " proved, " << t.refuted << " refuted, " << t.other << " unknown or error\n";
   if (!a.report.empty()) {
-    write_compiled_report(a.report, {a.command, &p, &results, &a.claims});
+    publish_report_folder(a.report, [&](const std::string& dir) { write_compiled_report(dir, {a.command, &p, &kept, &a.claims}); });
     if (!a.json) out << "report: " << a.report << "/index.html\n";
   }
-  if (refuted) return 1;
-  if (other || (a.claims.empty() && incomplete)) return 3;
+  if (t.refuted) return 1;
+  if (t.other || (a.claims.empty() && t.incomplete)) return 3;
   return 0;
 }
 

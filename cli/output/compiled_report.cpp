@@ -47,12 +47,6 @@ std::vector<Refuted> refuted_claims(const CompiledReportInput& in) {
   return out;
 }
 
-void put(const std::string& dir, const std::string& name, const std::string& content) {
-  const auto path = std::filesystem::path(dir) / name;
-  if (const std::string failure = write_file_atomically(path.string(), "the report", content); !failure.empty())
-    throw LayoutError("--report: " + failure);
-}
-
 }  // namespace
 
 std::string compiled_report_svg(const CompiledReportInput& in) {
@@ -63,8 +57,9 @@ std::string compiled_report_svg(const CompiledReportInput& in) {
     return trace_report_svg(s.trace, &c);
   }
   for (const PtxKernelResult& k : *in.kernels)
-    for (const ptx::Site& s : k.run->sites)
-      if (!s.trace.instructions.empty()) return trace_report_svg(s.trace, nullptr);
+    if (k.run)
+      for (const ptx::Site& s : k.run->sites)
+        if (!s.trace.instructions.empty()) return trace_report_svg(s.trace, nullptr);
   std::ostringstream body;
   return trace_report_svg(AddressTrace{}, nullptr);
 }
@@ -83,6 +78,11 @@ std::string compiled_report_html(const CompiledReportInput& in) {
   int figure = 0;
   for (std::size_t ki = 0; ki < in.kernels->size(); ++ki) {
     const PtxKernelResult& k = (*in.kernels)[ki];
+    if (!k.run) {  // the deadline passed before it ran
+      o << "<h2>Kernel <code>" << xml_escape(ptx::demangle(p.functions[k.launch.entry].name)) << "</code></h2>\n<p>not run: "
+        << xml_escape(k.not_run) << "; every claim UNKNOWN</p>\n";
+      continue;
+    }
     const ptx::KernelRun& r = *k.run;
     o << "<h2>Kernel <code>" << xml_escape(ptx::demangle(r.name)) << "</code></h2>\n<p>block " << r.block[0] << "," << r.block[1] << ","
       << r.block[2] << " (" << xml_escape(k.launch.block_from) << "), CTA (0,0,0) of grid " << r.grid[0] << "," << r.grid[1] << ","
@@ -138,11 +138,8 @@ std::string compiled_report_html(const CompiledReportInput& in) {
 }
 
 void write_compiled_report(const std::string& dir, const CompiledReportInput& in) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw LayoutError("--report: cannot create " + dir + ": " + ec.message());
-  put(dir, "report.svg", compiled_report_svg(in));
-  put(dir, "index.html", compiled_report_html(in));
+  write_report_file(dir, "report.svg", compiled_report_svg(in));
+  write_report_file(dir, "index.html", compiled_report_html(in));
 }
 
 }  // namespace layoutproof::cli

@@ -22,7 +22,8 @@ struct CompiledReportInput {
 
 std::string compiled_report_html(const CompiledReportInput& in);
 std::string compiled_report_svg(const CompiledReportInput& in);
-// Writes DIR/report.svg and DIR/index.html (creating DIR). Throws LayoutError on a file error.
+// Writes DIR/report.svg and DIR/index.html into a report folder being built (publish_report_folder,
+// cli/output/atomic_file.hpp). Throws LayoutError on a file error.
 void write_compiled_report(const std::string& dir, const CompiledReportInput& in);
 
 }  // namespace layoutproof::cli

@@ -125,10 +125,11 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   request.block_given_by = "block:";
   const YAML::Node block_node = spec_need(src, entry, "block", what);
   request.block = dims(src, block_node, "block", kMaxBlockThreads);
-  const i64 threads = (*request.block)[0] * (*request.block)[1] * (*request.block)[2];  // each <= 1024: no overflow
-  if (threads > kMaxBlockThreads)
-    src.fail(block_node, "a block of " + std::to_string(threads) + " threads; a CTA has at most " + std::to_string(kMaxBlockThreads));
-  if (entry["grid"]) request.grid = dims(src, entry["grid"], "grid", i64{1} << 31);
+  at_node(src, block_node, [&] { proofs::check_block_dims(*request.block, "block"); });
+  if (entry["grid"]) {
+    request.grid = dims(src, entry["grid"], "grid", i64{1} << 31);
+    at_node(src, entry["grid"], [&] { proofs::check_grid_dims(request.grid, "grid"); });
+  }
   std::string flags = " --block " + dims_text(*request.block);
   if (entry["grid"]) flags += " --grid " + dims_text(request.grid);
   if (const YAML::Node ps = entry["params"]; ps && !ps.IsNull()) {
@@ -138,10 +139,11 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
       if (!kv.first.IsScalar() || kv.first.Scalar().empty()) src.fail(kv.first, "a parameter is an index from 0 or a PTX name");
       const std::string key = kv.first.Scalar();
       if (!seen.insert(key).second) src.fail(kv.first, "parameter '" + key + "' is given twice");
-      at_node(src, kv.first, [&] { proofs::check_ptx_param(program, kernels, key, "params: " + key); });
       if (!kv.second.IsScalar()) src.fail(kv.second, "a parameter's value is one integer (decimal, negative, or 0x hex)");
-      const ptx::u64 v = at_node(src, kv.second, [&] { return proofs::parse_ptx_param_value(kv.second.Scalar(), "params: " + key); });
-      request.params.push_back({key, v});
+      const proofs::PtxParamValue v =
+          at_node(src, kv.second, [&] { return proofs::parse_ptx_param_value(kv.second.Scalar(), "params: " + key); });
+      request.params.push_back({key, v, {0, 0}, "params: " + key});
+      at_node(src, kv.first, [&] { proofs::check_ptx_param(program, kernels, request.params, request.params.size() - 1); });
       flags += " --param " + shell_quote(key + "=" + kv.second.Scalar());
     }
   }
@@ -149,7 +151,11 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
     request.smem_bytes = spec_integer(src, entry["smem_bytes"], "smem_bytes", 0, kSmemBytes);
     flags += " --smem-bytes " + std::to_string(request.smem_bytes);
   }
-  e->launches = at_node(src, file_node, [&] { return proofs::plan_ptx_launches(program, kernel, request, "kernel", "params:"); });
+  e->launches = at_node(src, file_node, [&] {
+    std::vector<proofs::PtxKernelLaunch> launches = proofs::plan_ptx_launches(program, kernel, request, "kernel");
+    proofs::decode_ptx_launches(program, launches);
+    return launches;
+  });
 
   // The claims.
   for (const YAML::Node& n : spec_claims(src, entry)) {

@@ -57,6 +57,11 @@ constexpr std::int64_t kSmemBytes = 227 * 1024;
 // The most threads a CUDA thread block has (sm_80, sm_90): a TiledMMA, a TiledCopy or a
 // --thread-layout larger than this is bad input.
 constexpr std::int64_t kMaxBlockThreads = 1024;
+// CUDA's launch limits on the same GPUs (the Programming Guide's compute-capability table;
+// cudaLaunchKernel refuses more): a block's x and y are at most 1024, its z at most 64 (and
+// x*y*z at most kMaxBlockThreads); a grid's x is at most 2^31 - 1, its y and z at most 65535.
+constexpr std::int64_t kMaxBlockDims[3] = {1024, 1024, 64};
+constexpr std::int64_t kMaxGridDims[3] = {(std::int64_t{1} << 31) - 1, 65535, 65535};
 
 // One warp-wide instruction: its op, the bytes per lane (16 for ldsm/stsm rows) and each lane's
 // byte address in shared memory (-1: lane inactive).

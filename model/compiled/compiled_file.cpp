@@ -27,7 +27,7 @@ namespace {
 
 // The reader of each format (text, file name -> the IR); nullptr where this build has none. A new
 // reader is its one line here: every caller (ptx, check's compiled: entries) reads through it.
-using Reader = Program (*)(std::string text, const std::string& file);
+using Reader = Program (*)(std::string text, const std::string& file, const ReadDeadline& deadline);
 Reader reader_of(CompiledFormat f) {
   switch (f) {
     case CompiledFormat::ptx: return &parse_ptx;
@@ -40,7 +40,7 @@ Reader reader_of(CompiledFormat f) {
 
 bool compiled_format_available(CompiledFormat f) { return reader_of(f) != nullptr; }
 
-std::string read_compiled_text(const std::string& path) {
+std::string read_compiled_text(const std::string& path, const ReadDeadline& deadline) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw LayoutError("cannot read '" + path + "': it is a directory");
   std::ifstream in(path, std::ios::binary);
@@ -49,19 +49,20 @@ std::string read_compiled_text(const std::string& path) {
   char buf[1 << 16];
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {
     s.append(buf, static_cast<std::size_t>(in.gcount()));
+    if ((s.size() & 0xfffff) < sizeof buf) check_deadline(deadline, [&] { return "while reading " + path + ", at byte " + std::to_string(s.size()); });
     if (s.size() > kMaxPtxBytes)
       throw LayoutError(path + ": more than " + std::to_string(kMaxPtxBytes >> 20) + " MiB of text (the limit)");
   }
   return s;
 }
 
-Program read_compiled_file(const std::string& path, CompiledFormat format) {
+Program read_compiled_file(const std::string& path, CompiledFormat format, const ReadDeadline& deadline) {
   const Reader read = reader_of(format);
   if (!read) throw LayoutError("format " + to_string(format) + " is not available in this build");
-  std::string text = read_compiled_text(path);
+  std::string text = read_compiled_text(path, deadline);
   if (format == CompiledFormat::ptx && looks_like_sass(text))
     throw LayoutError(path + " is SASS (cuobjdump -sass / nvdisasm), not PTX: use layoutproof sass " + path + " (a spec: format: sass)");
-  return read(std::move(text), path);
+  return read(std::move(text), path, deadline);
 }
 
 std::shared_ptr<Program> CompiledFiles::read(const std::string& path, CompiledFormat format) {

@@ -33,12 +33,12 @@ bool compiled_format_available(CompiledFormat f);
 
 // The whole file, at most kMaxPtxBytes. LayoutError for a directory, a file that cannot be read,
 // or a larger one.
-std::string read_compiled_text(const std::string& path);
+std::string read_compiled_text(const std::string& path, const ReadDeadline& deadline = std::nullopt);
 
 // Reads and parses `path` (named `path` in every message and in Program::file). Throws ParseError
 // on malformed text ("FILE:LINE:COL: what", with a caret), LayoutError for a file that cannot be
-// read or a format this build does not read.
-Program read_compiled_file(const std::string& path, CompiledFormat format);
+// read or a format this build does not read, DeadlineReached past `deadline` (reading included).
+Program read_compiled_file(const std::string& path, CompiledFormat format, const ReadDeadline& deadline = std::nullopt);
 
 // The compiled files of one run, each read and parsed once: a kernel library's gate names one
 // file in many entries, and each entry reading it again cost the file's text and IR per entry.

@@ -45,22 +45,18 @@ bool split_numbered(std::string_view n, std::string_view& prefix, u32& number) {
 
 class BodyReader {
  public:
-  BodyReader(Program& p, std::size_t fi)
-      : p_(p), fi_(fi), f_(p.functions[fi]),
+  BodyReader(Program& p, std::size_t fi, const ReadDeadline& deadline)
+      : p_(p), fi_(fi), f_(p.functions[fi]), deadline_(deadline),
         lx_(p.text, p.file, p.bodies[fi].begin, p.bodies[fi].end, p.bodies[fi].line, p.bodies[fi].line_start) {
-    for (u32 i = 0; i < p.shared.size(); ++i)
-      if (p.shared[i].module == f_.module && p.shared[i].owner < 0) module_names_[p.shared[i].name] = {OK::shared, i};
-    for (u32 i = 0; i < p.vars.size(); ++i) module_names_.emplace(p.vars[i], Binding{OK::var, i});
-    for (u32 i = 0; i < p.functions.size(); ++i)
-      if (p.functions[i].module == f_.module) module_names_[p.functions[i].name] = {OK::func, i};
     for (u32 i = 0; i < f_.params.size(); ++i) params_[f_.params[i].name] = i;
     for (u32 i = 0; i < f_.returns.size(); ++i) params_[f_.returns[i].name] = static_cast<u32>(f_.params.size()) + i;
   }
 
   void run() {
     push_scope();
-    for (;;) {
+    for (std::size_t n = 1;; ++n) {
       const Token t = lx_.peek();
+      if ((n & 0xfff) == 0) check_deadline(deadline_, [&] { return "while decoding " + f_.name + ", at line " + std::to_string(t.line); });
       if (t.kind == K::end) break;
       if (t.is('{')) {
         lx_.next();
@@ -213,7 +209,9 @@ class BodyReader {
           return Binding{OK::reg, it->second.first + number};
     }
     if (const auto it = params_.find(n); it != params_.end()) return Binding{OK::param, it->second};
-    if (const auto it = module_names_.find(n); it != module_names_.end()) return it->second;
+    const auto& module = p_.module_names[static_cast<std::size_t>(f_.module)];
+    if (const auto it = module.find(n); it != module.end()) return Binding{it->second.first, it->second.second};
+    if (const auto it = p_.var_names.find(n); it != p_.var_names.end()) return Binding{OK::var, it->second};
     return std::nullopt;
   }
 
@@ -450,10 +448,10 @@ class BodyReader {
   Program& p_;
   std::size_t fi_;
   Function& f_;
+  const ReadDeadline& deadline_;
   Lexer lx_;
   std::vector<Scope> scopes_;
   u32 next_scope_ = 0;
-  std::unordered_map<std::string, Binding> module_names_;
   std::unordered_map<std::string, u32> params_;
   std::unordered_map<std::string, std::vector<std::pair<u32, u32>>> labels_;
   std::vector<Pending> pending_;
@@ -461,11 +459,24 @@ class BodyReader {
   u32 loc_file_ = 0, loc_line_ = 0;
 };
 
+// Program::module_names, from the module level alone (before any body adds its own symbols).
+void index_module_names(Program& p) {
+  if (!p.module_names.empty()) return;
+  std::size_t modules = p.modules.size();
+  for (const Function& f : p.functions) modules = std::max(modules, static_cast<std::size_t>(f.module) + 1);
+  p.module_names.resize(modules);
+  for (u32 i = 0; i < p.shared.size(); ++i)
+    if (p.shared[i].owner < 0) p.module_names[static_cast<std::size_t>(p.shared[i].module)][p.shared[i].name] = {OK::shared, i};
+  for (u32 i = 0; i < p.vars.size(); ++i) p.var_names.emplace(p.vars[i], i);
+  for (u32 i = 0; i < p.functions.size(); ++i) p.module_names[static_cast<std::size_t>(p.functions[i].module)][p.functions[i].name] = {OK::func, i};
+}
+
 }  // namespace
 
-void decode_function(Program& p, std::size_t f) {
+void decode_function(Program& p, std::size_t f, const ReadDeadline& deadline) {
   if (f >= p.functions.size() || p.functions[f].decoded || !p.bodies[f].has_body) return;
-  BodyReader(p, f).run();
+  index_module_names(p);
+  BodyReader(p, f, deadline).run();
 }
 
 namespace {
@@ -479,25 +490,23 @@ void push_callees(const Function& fn, std::vector<std::size_t>& todo) {
 
 }  // namespace
 
-void decode_with_callees(Program& p, std::size_t entry) {
+void decode_with_callees(Program& p, std::size_t entry, const ReadDeadline& deadline) {
   std::vector<std::size_t> todo{entry};
   while (!todo.empty()) {
     const std::size_t f = todo.back();
     todo.pop_back();
     if (p.functions[f].decoded || !p.bodies[f].has_body) continue;
-    decode_function(p, f);
+    decode_function(p, f, deadline);
     push_callees(p.functions[f], todo);
   }
 }
 
 std::vector<std::size_t> kernel_functions(const Program& p, std::size_t entry) {
   std::vector<std::size_t> out, todo{entry};
-  std::vector<bool> seen(p.functions.size(), false);
-  while (!todo.empty()) {  // decode_with_callees's walk, over what it decoded
+  while (!todo.empty()) {  // decode_with_callees's walk, over what it decoded (proportional to the kernel)
     const std::size_t f = todo.back();
     todo.pop_back();
-    if (seen[f] || !p.functions[f].decoded) continue;
-    seen[f] = true;
+    if (!p.functions[f].decoded || std::find(out.begin(), out.end(), f) != out.end()) continue;
     out.push_back(f);
     push_callees(p.functions[f], todo);
   }

@@ -72,22 +72,20 @@ SiteShape shape_of(const Function& f, const Instr& in) {
 // function's own, function by function in kernel_functions order (so a Program shared with other
 // kernels places them where the kernel's own would).
 void place_symbols(const Program& p, std::size_t entry, const Launch& l, Machine& m) {
+  // Proportional to the kernel, not to the file (a file of many kernels declares many symbols).
   const std::vector<std::size_t> fns = kernel_functions(p, entry);
-  std::vector<bool> used(p.shared.size(), false);
+  std::vector<u32> order;
   for (const std::size_t fi : fns)
     for (const Operand& o : p.functions[fi].operands)
-      if (o.kind == OK::shared && o.index < used.size()) used[o.index] = true;
-  std::vector<std::size_t> place(p.functions.size(), fns.size());  // each function's place in fns
-  for (std::size_t k = 0; k < fns.size(); ++k) place[fns[k]] = k;
-  std::vector<u32> order;
-  for (u32 i = 0; i < p.shared.size(); ++i)
-    if (used[i]) order.push_back(i);
-  const auto rank_of = [&](u32 i) {  // module scope first, then by the owning function's place
+      if (o.kind == OK::shared && o.index < p.shared.size()) order.push_back(o.index);
+  std::sort(order.begin(), order.end());
+  order.erase(std::unique(order.begin(), order.end()), order.end());
+  const auto rank_of = [&](u32 i) {  // module scope first, then by the owning function's place in fns
     const int owner = p.shared[i].owner;
-    return owner < 0 ? 0 : 1 + place[static_cast<std::size_t>(owner)];
+    return owner < 0 ? std::size_t{0} : 1 + static_cast<std::size_t>(std::find(fns.begin(), fns.end(), static_cast<std::size_t>(owner)) - fns.begin());
   };
   std::stable_sort(order.begin(), order.end(), [&](u32 a, u32 b) { return rank_of(a) < rank_of(b); });
-  m.placement_of_symbol.assign(p.shared.size(), -1);
+  m.placement_of_symbol.assign(order.empty() ? 0 : *std::max_element(order.begin(), order.end()) + std::size_t{1}, -1);
   i64 at = 0, dyn_align = 16;
   for (const u32 i : order) {
     const SharedSymbol& s = p.shared[i];

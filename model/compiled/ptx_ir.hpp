@@ -18,6 +18,11 @@
 // Example: `mad.lo.s32 %r41, %r1, 132, %r40;` -> Instr{op mad, lo, type s32, operands [reg 41,
 // reg 1, imm 132, reg 40]}.
 #include <array>
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -197,6 +202,19 @@ struct BodyRange {
   bool has_body = false;           // a declaration alone (`.extern .func f(...);`) has none
 };
 
+// The run's deadline while reading and decoding (none: no limit). Past it, reading stops with
+// DeadlineReached: not bad input, and nothing half-read is returned; the caller reports what was
+// not decided as UNKNOWN. what(): where it stopped ("while reading k.ptx, at line 1200").
+using ReadDeadline = std::optional<std::chrono::steady_clock::time_point>;
+struct DeadlineReached : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// Throws DeadlineReached(where()) when `deadline` has passed; `where` is only built then.
+template <class Where>
+void check_deadline(const ReadDeadline& deadline, Where&& where) {
+  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw DeadlineReached(where());
+}
+
 struct Program {
   std::string file;
   std::string text;                // the whole file (bodies are decoded from it)
@@ -205,6 +223,11 @@ struct Program {
   std::vector<BodyRange> bodies;   // parallel to functions
   std::vector<SharedSymbol> shared;  // module-scope symbols, then (as bodies are decoded) local ones
   std::vector<std::string> vars;   // other module variables (.global, .const)
+  // The names a body sees before its own declarations: per module, its .shared symbols and its
+  // functions (a function's name shadows a symbol's); then every module variable. Built once, by
+  // the first decode, so that each body costs itself alone however many kernels the file holds.
+  std::vector<std::unordered_map<std::string, std::pair<Operand::Kind, u32>>> module_names;
+  std::unordered_map<std::string, u32> var_names;
   // SASS: where user shared memory begins in the CTA's window (the 1 KiB the driver reserves comes
   // first); addresses are window offsets and name no symbol. -1 for PTX (symbols placed from 0).
   i64 shared_window_base = -1;

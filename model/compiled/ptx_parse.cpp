@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <memory>
 
 #include "model/compiled/ptx_decl.hpp"
@@ -59,10 +60,11 @@ std::vector<ParamDecl> param_list(Lexer& lx) {
 }
 
 // After `{`: the matching `}` (its byte offset); nested braces, strings and comments skipped.
-std::size_t skip_body(Lexer& lx, const Token& open) {
+std::size_t skip_body(Lexer& lx, const Token& open, const ReadDeadline& deadline) {
   int depth = 1;
-  for (;;) {
+  for (std::size_t n = 1;; ++n) {
     const Token t = lx.next();
+    if ((n & 0xffff) == 0) check_deadline(deadline, [&] { return "while reading " + lx.file() + ", at line " + std::to_string(t.line); });
     if (t.kind == K::end) lx.fail(open, "this '{' is never closed");
     if (t.is('{')) {
       if (++depth > kMaxScopeDepth) lx.fail(t, "scopes nest deeper than " + std::to_string(kMaxScopeDepth));
@@ -75,7 +77,9 @@ std::size_t skip_body(Lexer& lx, const Token& open) {
 struct ModuleReader {
   Program& p;
   Lexer lx;
+  ReadDeadline deadline;
   int module = -1;
+  std::map<std::pair<int, std::string>, std::size_t> function_index;  // (module, name) -> p.functions
 
   Module& current(const Token& at) {
     if (module < 0) lx.fail(at, "a declaration before .version (a PTX module starts with .version)");
@@ -120,20 +124,21 @@ struct ModuleReader {
         const std::size_t nl = p.text.rfind('\n', t.pos);
         body.line_start = nl == std::string::npos ? 0 : nl + 1;
       }
-      body.end = skip_body(lx, t);
+      body.end = skip_body(lx, t, deadline);
     } else if (!t.is(';')) {
       lx.fail(t, "expected '{' (the body) or ';' after the function header");
     }
     // A body after an earlier declaration of the same name replaces it (one function per name).
-    for (std::size_t i = 0; i < p.functions.size(); ++i)
-      if (p.functions[i].module == module && p.functions[i].name == f.name) {
-        if (body.has_body) {
-          if (p.bodies[i].has_body) lx.fail(name, "'" + f.name + "' is defined twice in one module");
-          p.functions[i] = std::move(f);
-          p.bodies[i] = body;
-        }
-        return;
+    const auto [known, fresh] = function_index.try_emplace({module, f.name}, p.functions.size());
+    if (!fresh) {
+      const std::size_t i = known->second;
+      if (body.has_body) {
+        if (p.bodies[i].has_body) lx.fail(name, "'" + f.name + "' is defined twice in one module");
+        p.functions[i] = std::move(f);
+        p.bodies[i] = body;
       }
+      return;
+    }
     p.functions.push_back(std::move(f));
     p.bodies.push_back(body);
   }
@@ -157,8 +162,9 @@ struct ModuleReader {
   }
 
   void run() {
-    for (;;) {
+    for (std::size_t n = 1;; ++n) {
       Token t = lx.next();
+      if ((n & 0x3ff) == 0) check_deadline(deadline, [&] { return "while reading " + p.file + ", at line " + std::to_string(t.line); });
       if (t.kind == K::end) return;
       if (banner_word(t)) {
         lx.skip_line();
@@ -209,7 +215,7 @@ struct ModuleReader {
         while (!lx.peek().is('{') && lx.peek().kind != K::end) lx.next();
         const Token open = lx.next();
         if (!open.is('{')) lx.fail(t, "expected '{' after .section");
-        (void)skip_body(lx, open);
+        (void)skip_body(lx, open, deadline);
       } else {
         lx.fail(t, "unknown directive '" + std::string(t.text) + "' at module scope");
       }
@@ -219,14 +225,14 @@ struct ModuleReader {
 
 }  // namespace
 
-Program parse_ptx(std::string text, const std::string& file) {
+Program parse_ptx(std::string text, const std::string& file, const ReadDeadline& deadline) {
   if (text.size() > kMaxPtxBytes)
     throw LayoutError(file + ": " + std::to_string(text.size()) + " bytes of PTX, more than the limit of " +
                       std::to_string(kMaxPtxBytes >> 20) + " MiB");
   Program p;
   p.file = file;
   p.text = std::move(text);
-  ModuleReader r{p, Lexer(p.text, file, 0, p.text.size(), 1, 0)};
+  ModuleReader r{p, Lexer(p.text, file, 0, p.text.size(), 1, 0), deadline, -1, {}};
   r.run();
   if (p.modules.empty()) throw LayoutError(file + ": no PTX module (.version ...) in the file");
   return p;
@@ -237,6 +243,91 @@ std::string demangle(const std::string& name) {
   int status = 0;
   std::unique_ptr<char, void (*)(void*)> out(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
   return status == 0 && out ? std::string(out.get()) : name;
+}
+
+namespace {
+
+// The parameter types of a demangled signature, as written ("f(float*, int)" -> "float*", " int").
+std::vector<std::string> signature_types(const std::string& sig) {
+  std::vector<std::string> types;
+  std::size_t open = std::string::npos;
+  int depth = 0;
+  for (std::size_t i = 0; i < sig.size() && open == std::string::npos; ++i) {  // the '(' outside template arguments
+    if (sig[i] == '<') ++depth;
+    if (sig[i] == '>' && depth > 0) --depth;
+    if (sig[i] == '(' && depth == 0) open = i;
+  }
+  if (open == std::string::npos) return types;
+  std::string cur;
+  depth = 0;
+  for (std::size_t i = open + 1; i < sig.size(); ++i) {
+    const char c = sig[i];
+    if (c == '(' || c == '<') ++depth;
+    if ((c == ')' || c == '>') && depth > 0) {
+      --depth;
+      cur += c;
+      continue;
+    }
+    if (c == ')' && depth == 0) {
+      types.push_back(cur);
+      break;
+    }
+    if (c == ',' && depth == 0) {
+      types.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  return types;
+}
+
+std::string trimmed(std::string t) {
+  while (!t.empty() && t.front() == ' ') t.erase(t.begin());
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  return t;
+}
+
+}  // namespace
+
+CxxSignature cxx_signature(const std::string& sig) {
+  using TK = TypeKind;
+  // Signed and unsigned integers take their own spelling; the rest (char, whose sign the platform
+  // picks, floats, vectors) are bits.
+  static const std::map<std::string, std::pair<i64, TK>> known = {
+      {"bool", {1, TK::u}}, {"char", {1, TK::b}}, {"signed char", {1, TK::s}}, {"unsigned char", {1, TK::u}},
+      {"short", {2, TK::s}}, {"unsigned short", {2, TK::u}}, {"int", {4, TK::s}}, {"unsigned int", {4, TK::u}},
+      {"float", {4, TK::b}}, {"long", {8, TK::s}}, {"unsigned long", {8, TK::u}}, {"long long", {8, TK::s}},
+      {"unsigned long long", {8, TK::u}}, {"double", {8, TK::b}}, {"__half", {2, TK::b}}, {"half", {2, TK::b}},
+      {"int2", {8, TK::b}}, {"float2", {8, TK::b}}, {"uint2", {8, TK::b}}, {"int4", {16, TK::b}}, {"float4", {16, TK::b}},
+      {"uint4", {16, TK::b}}, {"double2", {16, TK::b}}, {"longlong2", {16, TK::b}}};
+  CxxSignature out;
+  if (sig.find('(') == std::string::npos) return out;
+  const std::vector<std::string> types = signature_types(sig);
+  const bool none = types.size() == 1 && (trimmed(types[0]).empty() || trimmed(types[0]) == "void");
+  out.listed = none ? 0 : static_cast<i64>(types.size());
+  i64 at = 0;
+  for (std::size_t k = 0; k < types.size() && !none; ++k) {
+    std::string t = trimmed(types[k]);
+    CxxParam p;
+    p.type = t;
+    if (!t.empty() && (t.back() == '*' || t.back() == '&')) {
+      p.size = 8, p.kind = TK::u;
+    } else {
+      for (const std::string q : {"const ", "volatile "})
+        if (t.rfind(q, 0) == 0) t = t.substr(q.size());
+      for (const std::string q : {" const", " volatile"})
+        if (t.size() > q.size() && t.substr(t.size() - q.size()) == q) t.resize(t.size() - q.size());
+      const auto it = known.find(t);
+      if (it == known.end()) break;
+      p.size = it->second.first, p.kind = it->second.second;
+    }
+    at = (at + p.size - 1) / p.size * p.size;
+    p.offset = at;
+    out.params.push_back(p);
+    at += p.size;
+  }
+  return out;
 }
 
 std::vector<std::size_t> select_entries(const Program& p, const std::string& text) {

@@ -2,11 +2,13 @@
 #include "proofs/claims/ptx_claims.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <chrono>
 #include <map>
 #include <set>
 #include <filesystem>
 
+#include "model/bank/bank.hpp"
 #include "model/compiled/ptx_parse.hpp"
 
 namespace layoutproof::proofs {
@@ -350,17 +352,242 @@ PtxClaimResult prove_ptx_site(const ptx::Program& prog, const ptx::Launch& l, co
   return r;
 }
 
-ptx::u64 parse_ptx_param_value(const std::string& v, const std::string& what) {
+// ---- A launch: the kernels selected, every --param and --param-range checked against the parameter
+// it names (its type's values, given once), the block and grid against CUDA's limits, each launch built.
+namespace {
+
+using ptx::u64;
+
+bool is_index(const std::string& key) { return !key.empty() && key.find_first_not_of("0123456789") == std::string::npos; }
+
+std::string dims_text(const std::array<i64, 3>& d) {
+  return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
+}
+
+// The integers a parameter of `bits` bits takes (ptx_claims.hpp's table): [lo, hi].
+struct Values {
+  i64 lo = 0;
+  u64 hi = 0;
+};
+Values values_of(ptx::TypeKind kind, int bits) {
+  const u64 all = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
+  const i64 most_negative = bits >= 64 ? std::numeric_limits<i64>::min() : -(i64{1} << (bits - 1));
+  if (kind == ptx::TypeKind::u) return {0, all};
+  if (kind == ptx::TypeKind::s) return {most_negative, all >> 1};
+  return {most_negative, all};
+}
+bool holds(const Values& r, const PtxParamValue& v) {
+  return v.negative ? static_cast<i64>(v.bits) >= r.lo : v.bits <= r.hi;
+}
+std::string values_text(const Values& r) { return "[" + std::to_string(r.lo) + ", " + std::to_string(r.hi) + "]"; }
+std::string type_text(ptx::TypeKind kind, int bits) {
+  const char* k = kind == ptx::TypeKind::u ? "u" : kind == ptx::TypeKind::s ? "s" : kind == ptx::TypeKind::f ? "f" : "b";
+  return "." + std::string(k) + std::to_string(bits);
+}
+
+// KEY[:BYTES] of a --param: I or NAME, I+OFF (a field of parameter I) or @OFF (SASS's buffer).
+struct Key {
+  std::string head;   // I or NAME ("" for @OFF)
+  i64 field = -1;     // +OFF
+  i64 buffer = -1;    // @OFF
+  i64 bytes = 0;      // :BYTES (0: not given)
+};
+Key parse_key(const std::string& whole, const std::string& what) {
+  Key k;
+  const std::size_t colon = whole.find(':');
+  std::string key = whole.substr(0, colon);
+  if (colon != std::string::npos) {
+    k.bytes = parse_int_in(whole.substr(colon + 1), what + "'s width in bytes", 1, 8);
+    if (k.bytes != 1 && k.bytes != 2 && k.bytes != 4 && k.bytes != 8) throw LayoutError(what + ": a field is 1, 2, 4 or 8 bytes wide");
+  }
+  if (!key.empty() && key[0] == '@') {
+    k.buffer = parse_int_in(key.substr(1), what + "'s byte offset", 0, 4095);
+    return k;
+  }
+  const std::size_t plus = key.find('+');
+  k.head = key.substr(0, plus);
+  if (plus != std::string::npos) k.field = parse_int_in(key.substr(plus + 1), what + "'s byte offset", 0, 4095);
+  if (k.bytes && k.field < 0)
+    throw LayoutError(what + ": a width (:BYTES) belongs to a field, I+OFF:BYTES (SASS: @OFF:BYTES); parameter " + k.head + " has its type's width");
+  return k;
+}
+
+// A field's width when :BYTES is not given: 4 bytes, or 8 for a value no 32 bits hold.
+i64 default_width(const std::optional<PtxParamValue>& v) {
+  if (!v) return 4;
+  const bool fits32 = v->negative ? static_cast<i64>(v->bits) >= -(i64{1} << 31) : v->bits <= 0xffffffffu;
+  return fits32 ? 4 : 8;
+}
+
+// The slot of parameter `head` (an index or a name) in f; nullopt when f has none.
+std::optional<std::size_t> param_slot(const ptx::Function& f, const std::string& head, const std::string& what) {
+  if (is_index(head)) {
+    const i64 i = parse_int_in(head, what + "'s index", 0, 1 << 20);
+    if (static_cast<std::size_t>(i) < f.params.size()) return static_cast<std::size_t>(i);
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < f.params.size(); ++i)
+    if (f.params[i].name == head) return i;
+  return std::nullopt;
+}
+
+// The values scalar parameter `slot` of a PTX kernel takes, and its type in words (".u32, int in
+// the signature"). nvcc declares every integer parameter .u (int k: .u32): the sign is the C++
+// type's, which the mangled name gives; without it (extern "C", a type the name does not spell)
+// only .s is signed.
+std::pair<Values, std::string> scalar_values(const ptx::Function& f, std::size_t slot) {
+  const ptx::ParamDecl& d = f.params[slot];
+  const int bits = static_cast<int>(8 * std::min<i64>(d.bytes, 8));
+  const std::vector<ptx::CxxParam> cxx = ptx::cxx_signature(ptx::demangle(f.name)).params;
+  if (slot < cxx.size() && cxx[slot].size == d.bytes)
+    return {values_of(cxx[slot].kind, bits), type_text(d.type.kind, bits) + ", " + cxx[slot].type + " in the signature"};
+  return {values_of(d.type.kind == ptx::TypeKind::s ? ptx::TypeKind::s : ptx::TypeKind::b, bits), type_text(d.type.kind, bits)};
+}
+
+// Where a --param or --param-range lands in kernel f: the bytes it gives and the values it takes.
+struct Target {
+  std::size_t slot = 0;       // Function::params index (SASS: 0, the parameter buffer)
+  i64 offset = 0, bytes = 0;  // the bytes it gives: [offset, offset + bytes) of the slot
+  bool whole = false;         // a whole PTX parameter (Launch::params), else bytes (Launch::fields)
+  bool width_known = true;    // false: a range at @OFF, whose symbol is as wide as the load reading it
+  Values values;
+  std::string name;           // "parameter 1 (_Z9broadcastPfi_param_1, .s32)"
+};
+
+Target field_target(std::size_t slot, i64 offset, i64 bytes, const std::string& of) {
+  Target t;
+  t.slot = slot, t.offset = offset, t.bytes = bytes;
+  t.values = values_of(ptx::TypeKind::b, static_cast<int>(8 * bytes));
+  t.name = "the " + std::to_string(bytes) + "-byte field at bytes " + std::to_string(offset) + ".." + std::to_string(offset + bytes - 1) +
+           " of " + of;
+  return t;
+}
+
+// SASS: I from the signature's layout, I+OFF inside it, @OFF of the buffer; nullopt when the
+// signature lists fewer parameters than I.
+std::optional<Target> sass_target(const ptx::Function& f, const Key& k, const std::optional<PtxParamValue>& v, const std::string& what) {
+  const i64 width = k.bytes ? k.bytes : default_width(v);
+  if (k.buffer >= 0 && !v) {  // a range: the symbol starts here, as wide as the load reading it
+    Target t = field_target(0, k.buffer, 1, "the parameter buffer");
+    t.width_known = false;
+    t.name = "byte " + std::to_string(k.buffer) + " of the parameter buffer";
+    return t;
+  }
+  if (k.buffer >= 0) return field_target(0, k.buffer, width, "the parameter buffer");
+  if (!is_index(k.head)) throw LayoutError(what + ": SASS has no parameter names; give its index (I, I+OFFSET) or the byte offset (@OFFSET)");
+  const ptx::CxxSignature sig = ptx::cxx_signature(ptx::demangle(f.name));
+  const std::vector<ptx::CxxParam>& layout = sig.params;
+  const i64 i = parse_int_in(k.head, what + "'s index", 0, 1 << 20);
+  if (sig.listed >= 0 && i >= sig.listed) return std::nullopt;
+  if (i >= static_cast<i64>(layout.size()))
+    throw LayoutError(what + ": the byte offset of parameter " + k.head + " of " + f.name + " is not known from its signature (" +
+                      std::to_string(layout.size()) + " parameter(s) have known sizes): give the byte offset, @OFFSET=V");
+  const ptx::CxxParam& p = layout[static_cast<std::size_t>(i)];
+  if (k.field >= 0) return field_target(0, p.offset + k.field, width, "the parameter buffer (parameter " + k.head + " at byte " + std::to_string(p.offset) + ")");
+  Target t;
+  t.offset = p.offset, t.bytes = p.size;
+  t.values = values_of(p.kind, static_cast<int>(8 * std::min<i64>(p.size, 8)));
+  t.name = "parameter " + k.head + " (" + p.type + " at byte " + std::to_string(p.offset) + ")";
+  return t;
+}
+
+// The target of params[i] in kernel f; nullopt when f has no such parameter (PTX).
+std::optional<Target> target_of(const ptx::Program& prog, const ptx::Function& f, const PtxParamRequest& r) {
+  const Key k = parse_key(r.key, r.what);
+  const bool sass = prog.shared_window_base >= 0;
+  if (!r.value && (k.field >= 0 || k.bytes))
+    throw LayoutError(r.what + ": a range names a whole parameter: I or NAME" + std::string(sass ? " (SASS: I or @OFFSET)" : ""));
+  if (sass) return sass_target(f, k, r.value, r.what);
+  if (k.buffer >= 0) throw LayoutError(r.what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
+  const auto slot = param_slot(f, k.head, r.what);
+  if (!slot) return std::nullopt;
+  const ptx::ParamDecl& d = f.params[*slot];
+  // Named by its index alone: its PTX name is the kernel's and "_param_I", and messages name the kernel.
+  const std::string of = "parameter " + std::to_string(*slot);
+  if (k.field >= 0) {
+    Target t = field_target(*slot, k.field, k.bytes ? k.bytes : default_width(r.value), of);
+    if (t.offset + t.bytes > d.bytes)
+      throw LayoutError(r.what + ": " + t.name + " passes the end of " + of + " (" + std::to_string(d.bytes) + " bytes) of " + f.name);
+    return t;
+  }
+  if (d.bytes > 8)
+    throw LayoutError(r.what + ": parameter " + std::to_string(*slot) + " of " + f.name + " is a " + std::to_string(d.bytes) +
+                      "-byte aggregate; fix its fields with " + k.head + "+OFFSET=V");
+  Target t;
+  t.slot = *slot, t.bytes = d.bytes, t.whole = true;
+  const auto [values, type] = scalar_values(f, *slot);
+  t.values = values;
+  t.name = of + " (" + type + ")";
+  return t;
+}
+
+bool overlap(const Target& a, const Target& b) {
+  return a.slot == b.slot && a.offset < b.offset + b.bytes && b.offset < a.offset + a.bytes;
+}
+
+// Applies a checked request to kernel f's launch.
+void apply(const Target& t, const PtxParamRequest& r, ptx::Launch& l) {
+  if (!r.value) {
+    l.ranges.push_back({t.slot, t.offset, r.range.first, r.range.second});
+    return;
+  }
+  if (t.whole) l.params[t.slot] = r.value->bits;
+  else l.fields.push_back({t.slot, t.offset, t.bytes, t.bytes < 8 ? r.value->bits & ((u64{1} << (8 * t.bytes)) - 1) : r.value->bits});
+}
+
+// A range LO..HI must hold signed values of the symbol's width (the claims read it signed).
+void check_range(const Target& t, const PtxParamRequest& r, const std::string& kernel) {
+  if (!t.width_known) return;
+  const i64 bits = 8 * std::min<i64>(t.bytes, 8);
+  if (bits < 64 && (r.range.first < -(i64{1} << (bits - 1)) || r.range.second >= (i64{1} << (bits - 1))))
+    throw LayoutError(r.what + ": " + std::to_string(r.range.first) + ".." + std::to_string(r.range.second) + " is not a range of signed " +
+                      std::to_string(bits) + "-bit values (" + t.name + " of " + kernel + ")");
+}
+
+}  // namespace
+
+PtxParamValue parse_ptx_param_value(const std::string& v, const std::string& what) {
   const bool neg = !v.empty() && v[0] == '-';
   const std::string s = neg ? v.substr(1) : v;
   const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
   const std::string digits = hex ? s.substr(2) : s;
-  const bool ok = !digits.empty() && digits.size() <= (hex ? 16u : 19u) &&
+  const bool ok = !digits.empty() && digits.size() <= (hex ? 16u : 20u) &&
                   digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") == std::string::npos;
   if (!ok) throw LayoutError(what + " needs a decimal or 0x hex integer of 64 bits, not '" + v + "'");
-  const ptx::u64 x = std::stoull(digits, nullptr, hex ? 16 : 10);
-  if (neg && x > (ptx::u64{1} << 63)) throw LayoutError(what + " needs a value that fits in 64 bits, not '" + v + "'");
-  return neg ? 0 - x : x;
+  u64 x = 0;
+  for (const char c : digits) {  // checked: 20 decimal digits can pass 2^64
+    const u64 d = static_cast<u64>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10), base = hex ? 16 : 10;
+    if (x > (~u64{0} - d) / base) throw LayoutError(what + " needs a value that fits in 64 bits, not '" + v + "'");
+    x = x * base + d;
+  }
+  if (neg && x > (u64{1} << 63)) throw LayoutError(what + " needs a value that fits in 64 bits, not '" + v + "'");
+  return {neg ? 0 - x : x, neg && x != 0};
+}
+
+void check_block_dims(const std::array<i64, 3>& b, const std::string& what) {
+  static const char* axis[] = {"x", "y", "z"};
+  for (std::size_t k = 0; k < 3; ++k)
+    if (b[k] < 1 || b[k] > kMaxBlockDims[k])
+      throw LayoutError(what + " " + dims_text(b) + ": its " + axis[k] + " is " + std::to_string(b[k]) + "; CUDA takes a block of 1.." +
+                        std::to_string(kMaxBlockDims[k]) + " along " + axis[k] + " (x, y <= 1024, z <= 64, x*y*z <= 1024)");
+  const i64 threads = b[0] * b[1] * b[2];  // each at most 1024: no overflow
+  if (threads > kMaxBlockThreads)
+    throw LayoutError(what + " " + dims_text(b) + ": " + std::to_string(threads) + " threads; CUDA's limit is " + std::to_string(kMaxBlockThreads) +
+                      " per block (x*y*z <= 1024)");
+}
+
+void check_grid_dims(const std::array<i64, 3>& g, const std::string& what) {
+  static const char* axis[] = {"x", "y", "z"};
+  for (std::size_t k = 0; k < 3; ++k)
+    if (g[k] < 1 || g[k] > kMaxGridDims[k])
+      throw LayoutError(what + " " + dims_text(g) + ": its " + axis[k] + " is " + std::to_string(g[k]) + "; CUDA takes a grid of 1.." +
+                        std::to_string(kMaxGridDims[k]) + " along " + axis[k] + " (x <= 2^31 - 1, y, z <= 65535)");
+}
+
+std::string ptx_param_text(const ptx::Function& f, std::size_t slot, u64 bits) {
+  const int width = static_cast<int>(8 * std::min<i64>(f.params[slot].bytes, 8));
+  if (scalar_values(f, slot).first.lo == 0) return std::to_string(ptx::mask_bits(bits, width));
+  return std::to_string(ptx::sign_extend(bits, width));
 }
 
 std::vector<std::size_t> select_ptx_kernels(const ptx::Program& p, const std::string& text, const std::string& what) {
@@ -374,193 +601,40 @@ std::vector<std::size_t> select_ptx_kernels(const ptx::Program& p, const std::st
                                        (names.empty() ? "none" : names) + ")");
 }
 
-namespace {
-
-bool is_index(const std::string& key) { return key.find_first_not_of("0123456789") == std::string::npos; }
-
-// The slot of parameter `key` (an index or a name) in f; nullopt when f has none.
-std::optional<std::size_t> param_slot(const ptx::Function& f, const std::string& key, const std::string& what) {
-  if (is_index(key)) {
-    const i64 i = parse_int_in(key, what + "'s index", 0, 1 << 20);
-    if (static_cast<std::size_t>(i) < f.params.size()) return static_cast<std::size_t>(i);
-    return std::nullopt;
-  }
-  for (std::size_t i = 0; i < f.params.size(); ++i)
-    if (f.params[i].name == key) return i;
-  return std::nullopt;
-}
-
-}  // namespace
-
-void check_ptx_param(const ptx::Program& p, const std::vector<std::size_t>& entries, const std::string& whole, const std::string& what) {
-  // SASS's parameters are checked per kernel (plan_ptx_launches: their offsets come from each
-  // kernel's signature); `I+OFFSET` names bytes inside parameter I, which may be an aggregate.
-  if (p.shared_window_base >= 0) return;
-  const std::string bare = whole.substr(0, whole.find(':'));
-  const std::size_t plus = bare.find('+');
-  const std::string key = bare.substr(0, plus);
-  if (!key.empty() && key[0] == '@')
-    throw LayoutError(what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
+void check_ptx_param(const ptx::Program& p, const std::vector<std::size_t>& entries, const std::vector<PtxParamRequest>& params,
+                     std::size_t i) {
+  const PtxParamRequest& r = params[i];
   bool found = false;
   std::size_t most = 0;
   for (const std::size_t e : entries) {
     const ptx::Function& f = p.functions[e];
-    most = std::max(most, f.params.size());
-    const auto slot = param_slot(f, key, what);
-    if (!slot) continue;
+    const i64 arity = p.shared_window_base >= 0 ? ptx::cxx_signature(ptx::demangle(f.name)).listed : static_cast<i64>(f.params.size());
+    most = std::max(most, static_cast<std::size_t>(std::max<i64>(arity, 0)));
+    const auto t = target_of(p, f, r);
+    if (!t) continue;
     found = true;
-    if (f.params[*slot].bytes > 8 && plus == std::string::npos)
-      throw LayoutError(what + ": parameter " + std::to_string(*slot) + " of " + f.name + " is a " +
-                        std::to_string(f.params[*slot].bytes) + "-byte aggregate; fix its fields with " + key + "+OFFSET=V");
+    if (r.value && !holds(t->values, *r.value))
+      throw LayoutError(r.what + ": " + t->name + " of " + f.name + " takes values in " + values_text(t->values));
+    if (!r.value) check_range(*t, r, f.name);
+    for (std::size_t j = 0; j < i; ++j)
+      if (const auto u = target_of(p, f, params[j]); u && overlap(*t, *u))
+        throw LayoutError(r.what + ": " + t->name + " of " + f.name + " is also given by " + params[j].what +
+                          " (one value or one range per parameter)");
   }
-  if (!found && is_index(key))
-    throw LayoutError(what + ": no selected kernel has a parameter " + key + " (the most any has is " + std::to_string(most) +
+  if (found) return;
+  const Key k = parse_key(r.key, r.what);
+  if (is_index(k.head))
+    throw LayoutError(r.what + ": no selected kernel has a parameter " + k.head + " (the most any has is " + std::to_string(most) +
                       ", numbered from 0)");
-  if (!found) throw LayoutError(what + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
+  throw LayoutError(r.what + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
 }
 
-namespace {
-
-// The byte offset and size of each parameter of a kernel whose demangled signature names only
-// scalar and pointer types ("stages(float*, int)" -> (0, 8), (8, 4)): how SASS's constant bank
-// lays them out (each at its natural alignment). It stops at the first type whose size is not
-// known from its name (a struct, a template): those need @OFFSET=V.
-std::vector<std::pair<i64, i64>> sass_parameter_layout(const std::string& sig) {
-  std::vector<std::pair<i64, i64>> out;
-  std::size_t open = std::string::npos;
-  int depth = 0;
-  for (std::size_t i = 0; i < sig.size() && open == std::string::npos; ++i) {  // the '(' outside template arguments
-    if (sig[i] == '<') ++depth;
-    if (sig[i] == '>' && depth > 0) --depth;
-    if (sig[i] == '(' && depth == 0) open = i;
-  }
-  if (open == std::string::npos) return out;
-  std::vector<std::string> types;
-  std::string cur;
-  depth = 0;
-  for (std::size_t i = open + 1; i < sig.size(); ++i) {
-    const char c = sig[i];
-    if (c == '(' || c == '<') ++depth;
-    if ((c == ')' || c == '>') && depth > 0) {
-      --depth;
-      cur += c;
-      continue;
-    }
-    if (c == ')' && depth == 0) {
-      types.push_back(cur);
-      break;
-    }
-    if (c == ',' && depth == 0) {
-      types.push_back(cur);
-      cur.clear();
-      continue;
-    }
-    cur += c;
-  }
-  static const std::map<std::string, i64> sizes = {
-      {"bool", 1}, {"char", 1}, {"signed char", 1}, {"unsigned char", 1}, {"short", 2}, {"unsigned short", 2},
-      {"int", 4}, {"unsigned int", 4}, {"float", 4}, {"long", 8}, {"unsigned long", 8}, {"long long", 8},
-      {"unsigned long long", 8}, {"double", 8}, {"__half", 2}, {"half", 2}, {"int2", 8}, {"float2", 8}, {"uint2", 8},
-      {"int4", 16}, {"float4", 16}, {"uint4", 16}, {"double2", 16}, {"longlong2", 16}};
-  i64 at = 0;
-  for (std::string t : types) {
-    while (!t.empty() && t.front() == ' ') t.erase(t.begin());
-    while (!t.empty() && t.back() == ' ') t.pop_back();
-    if (t.empty() || t == "void") break;
-    i64 size = 0;
-    if (t.back() == '*' || t.back() == '&') size = 8;
-    else {
-      for (const std::string q : {"const ", "volatile "})
-        if (t.rfind(q, 0) == 0) t = t.substr(q.size());
-      for (const std::string q : {" const", " volatile"})
-        if (t.size() > q.size() && t.substr(t.size() - q.size()) == q) t.resize(t.size() - q.size());
-      const auto it = sizes.find(t);
-      if (it == sizes.end()) break;
-      size = it->second;
-    }
-    at = (at + size - 1) / size * size;
-    out.push_back({at, size});
-    at += size;
-  }
-  return out;
-}
-
-// Applies one fixed parameter to kernel f's launch. PTX: I or NAME (a scalar), I+OFFSET (bytes of
-// parameter I). SASS: I (offset from the signature), I+OFFSET, @OFFSET (bytes of the buffer).
-void apply_param(const ptx::Program& p, const ptx::Function& f, ptx::Launch& l, const std::string& whole, ptx::u64 v,
-                 const std::string& what) {
-  const bool sass = p.shared_window_base >= 0;
-  // KEY[:BYTES]: a field's width in bytes (1, 2, 4 or 8); without it, 4, or 8 for a value that
-  // needs more than 32 bits. A read past the field's bytes is not known (never another field's).
-  const std::size_t colon = whole.find(':');
-  const std::string key = whole.substr(0, colon);
-  i64 bytes = v >> 32 ? 8 : 4;
-  if (colon != std::string::npos) {
-    bytes = parse_int_in(whole.substr(colon + 1), what + "'s width in bytes", 1, 8);
-    if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8) throw LayoutError(what + ": a field is 1, 2, 4 or 8 bytes wide");
-    if (bytes < 8 && (v >> (8 * bytes)) != 0) throw LayoutError(what + ": the value does not fit in " + std::to_string(bytes) + " bytes");
-  }
-  const std::size_t plus = key.find('+');
-  const std::string head = key.substr(0, plus);
-  const i64 field = plus == std::string::npos ? -1 : parse_int_in(key.substr(plus + 1), what + "'s byte offset", 0, 4095);
-  if (!head.empty() && head[0] == '@') {
-    l.fields.push_back({0, parse_int_in(head.substr(1), what + "'s byte offset", 0, 4095), bytes, v});
-    return;
-  }
-  if (sass) {
-    if (!is_index(head)) throw LayoutError(what + ": SASS has no parameter names; give its index (I, I+OFFSET) or the byte offset (@OFFSET)");
-    const std::vector<std::pair<i64, i64>> layout = sass_parameter_layout(ptx::demangle(f.name));
-    const i64 i = parse_int_in(head, what + "'s index", 0, 1 << 20);
-    if (i >= static_cast<i64>(layout.size()))
-      throw LayoutError(what + ": the byte offset of parameter " + head + " of " + f.name + " is not known from its signature (" +
-                        std::to_string(layout.size()) + " parameter(s) have known sizes): give the byte offset, @OFFSET=V");
-    const auto [at, size] = layout[static_cast<std::size_t>(i)];
-    l.fields.push_back({0, at + std::max<i64>(field, 0), field >= 0 ? bytes : size, v});
-    return;
-  }
-  const auto slot = param_slot(f, head, what);
-  if (!slot) return;  // a parameter another selected kernel has is not this one's
-  if (field >= 0) l.fields.push_back({*slot, field, bytes, v});
-  else l.params[*slot] = v;
-}
-
-// Applies one --param-range KEY=LO..HI: the symbol of parameter KEY (PTX: I or NAME; SASS: I from
-// the signature, or @OFFSET of the buffer) takes the values LO..HI.
-void apply_range(const ptx::Program& p, const ptx::Function& f, ptx::Launch& l, const std::string& key, std::pair<i64, i64> r,
-                 const std::string& what) {
-  if (!key.empty() && key[0] == '@') {
-    if (p.shared_window_base < 0) throw LayoutError(what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, NAME)");
-    l.ranges.push_back({0, parse_int_in(key.substr(1), what + "'s byte offset", 0, 4095), r.first, r.second});
-    return;
-  }
-  if (p.shared_window_base >= 0) {
-    if (!is_index(key)) throw LayoutError(what + ": SASS has no parameter names; give its index (I) or the byte offset (@OFFSET)");
-    const std::vector<std::pair<i64, i64>> layout = sass_parameter_layout(ptx::demangle(f.name));
-    const i64 i = parse_int_in(key, what + "'s index", 0, 1 << 20);
-    if (i >= static_cast<i64>(layout.size()))
-      throw LayoutError(what + ": the byte offset of parameter " + key + " of " + f.name + " is not known from its signature: give @OFFSET=LO..HI");
-    l.ranges.push_back({0, layout[static_cast<std::size_t>(i)].first, r.first, r.second});
-    return;
-  }
-  const auto slot = param_slot(f, key, what);
-  if (!slot) return;
-  const i64 bits = 8 * f.params[*slot].bytes;
-  if (bits < 64 && (r.first < -(i64{1} << (bits - 1)) || r.second >= (i64{1} << (bits - 1))))
-    throw LayoutError(what + ": " + std::to_string(r.first) + ".." + std::to_string(r.second) + " is not a range of signed " +
-                      std::to_string(bits) + "-bit values (parameter " + std::to_string(*slot) + " of " + f.name + ")");
-  l.ranges.push_back({*slot, 0, r.first, r.second});
-}
-
-}  // namespace
-
-std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
-                                               const std::string& kernel_what, const std::string& param_what) {
+std::vector<PtxKernelLaunch> plan_ptx_launches(const ptx::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
+                                               const std::string& kernel_what) {
   const std::vector<std::size_t> entries = select_ptx_kernels(p, kernel, kernel_what);
-  for (const auto& [key, v] : r.params) check_ptx_param(p, entries, key, param_what + " " + key);
-  for (const auto& [key, v] : r.ranges) check_ptx_param(p, entries, key, param_what + "-range " + key);
+  for (std::size_t i = 0; i < r.params.size(); ++i) check_ptx_param(p, entries, r.params, i);
   std::vector<PtxKernelLaunch> out;
   for (const std::size_t e : entries) {
-    ptx::decode_with_callees(p, e);
     const ptx::Function& f = p.functions[e];
     PtxKernelLaunch k;
     k.entry = e;
@@ -570,14 +644,20 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& p, const std::strin
     else if (f.maxntid[0] > 0) l.block = f.maxntid, k.block_from = ".maxntid (an upper bound; --block gives the launch's)";
     else if (p.shared_window_base >= 0) throw LayoutError(f.name + ": SASS does not record the block size: give it (--block X[,Y[,Z]])");
     else throw LayoutError(f.name + " has no .reqntid or .maxntid: give the block size (--block X[,Y[,Z]])");
+    check_block_dims(l.block, r.block ? r.block_given_by : f.name + "'s " + (f.reqntid[0] > 0 ? ".reqntid" : ".maxntid"));
     l.grid = r.grid;
     l.dynamic_smem_bytes = r.smem_bytes;
     l.params.assign(f.params.size(), std::nullopt);
-    for (const auto& [key, v] : r.params) apply_param(p, f, l, key, v, param_what + " " + key);
-    for (const auto& [key, v] : r.ranges) apply_range(p, f, l, key, v, param_what + "-range " + key);
+    for (const PtxParamRequest& q : r.params)
+      if (const auto t = target_of(p, f, q)) apply(*t, q, l);
     out.push_back(std::move(k));
   }
   return out;
+}
+
+void decode_ptx_launches(ptx::Program& p, const std::vector<PtxKernelLaunch>& launches,
+                         std::optional<std::chrono::steady_clock::time_point> deadline) {
+  for (const PtxKernelLaunch& k : launches) ptx::decode_with_callees(p, k.entry, deadline);
 }
 
 PtxKernelResult run_ptx_kernel(const ptx::Program& p, const PtxKernelLaunch& k, const std::vector<PtxClaim>& claims,
@@ -616,6 +696,14 @@ PtxKernelResult run_ptx_kernel(const ptx::Program& p, const PtxKernelLaunch& k, 
     r.unapplied.push_back(Verdict::unknown("run " + kernel, why));
   }
   r.run = std::move(run);
+  return r;
+}
+
+PtxKernelResult skipped_ptx_kernel(const PtxKernelLaunch& k, const std::vector<PtxClaim>& claims, const std::string& why) {
+  PtxKernelResult r;
+  r.launch = k;
+  r.not_run = why;
+  r.unapplied.assign(claims.size(), Verdict::unknown("deadline", why));
   return r;
 }
 

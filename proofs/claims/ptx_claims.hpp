@@ -27,6 +27,7 @@
 // witness names the PTX line, the CUDA line, the warp, the execution, the lanes, their addresses
 // and banks, and it is replayed (the warp re-executed alone, replay_issue) before it is returned.
 #include <array>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,47 +62,87 @@ PtxClaimResult prove_ptx_site(const ptx::Program& program, const ptx::Launch& la
 // ---- A launch and its claims: the one path of `layoutproof ptx` and of a spec's `compiled:` entry ----
 //
 //   select_ptx_kernels  which kernels (a TEXT their mangled or demangled name contains)
-//   check_ptx_param     each fixed parameter belongs to one of them and is a scalar
-//   plan_ptx_launches   the two above, then each kernel decoded and its launch built
-//   run_ptx_kernel      one planned kernel run for every thread of its CTA, every claim decided on
-//                       every shared-memory instruction (prove_ptx_site)
+//   check_ptx_param     each --param / --param-range names a parameter one of them has, with a
+//                       value of that parameter's type, and no parameter twice
+//   plan_ptx_launches   the two above, then each kernel's launch built
+//   run_ptx_kernel      one planned kernel (decoded now, with its callees) run for every thread of
+//                       its CTA, every claim decided on every shared-memory instruction
 //   run_compiled        a spec's compiled check: run_ptx_kernel on each kernel, one CheckResult per
 //                       (kernel, instruction, claim)
 // `what` names the input in messages: "--kernel" / "--param 1" for the command, "kernel" /
 // "params: 1" for a spec (whose loader locates the message on the spec's line).
 
-// A parameter's value: decimal (negative: its two's complement) or 0x hex, 64 bits. LayoutError
-// otherwise, naming `what`. Example: "-1" -> 0xffffffffffffffff, "0x10" -> 16.
-ptx::u64 parse_ptx_param_value(const std::string& v, const std::string& what);
+// A parameter's value as written: its 64 bits (a negative one in two's complement) and its sign,
+// so that -1 and 2^64 - 1 stay apart. Decimal (up to 2^64 - 1, down to -2^63) or 0x hex of at most
+// 16 digits; LayoutError otherwise, naming `what`. Example: "-1" -> {0xffffffffffffffff, negative}.
+struct PtxParamValue {
+  ptx::u64 bits = 0;
+  bool negative = false;
+};
+PtxParamValue parse_ptx_param_value(const std::string& v, const std::string& what);
+
+// One --param KEY=V or --param-range KEY=LO..HI (a spec's `params:` entry). KEY: I (0-based) or
+// NAME (PTX: _Z..._param_2); I+OFF[:BYTES] (bytes OFF.. of parameter I, a field of BYTES = 1, 2, 4
+// or 8 bytes; default 4, or 8 for a value past [-2^31, 2^32 - 1]); SASS also @OFF[:BYTES] (bytes of
+// the parameter buffer). A range takes I or NAME (SASS: I or @OFF).
+//
+// The values a parameter of n bits takes follow its C++ type, which the kernel's mangled name
+// gives (nvcc declares every integer parameter .u: `int k` is .u32), else its PTX type:
+//   unsigned types, pointers, bool                   [0, 2^n - 1]
+//   int, long, short, signed char; PTX .s            [-2^(n-1), 2^(n-1) - 1]
+//   float, double, char, vectors; PTX .u, .b, .f     either spelling (bits): [-2^(n-1), 2^n - 1]
+//   without a C++ type; fields I+OFF, @OFF
+// Example: broadcast(float*, int)'s .u32 k takes -5, not 2^31 nor 4294967296; an `unsigned int`
+// takes 4294967295, not -1; an extern "C" kernel's .u32 takes -1 and 4294967295 (bits 0xffffffff).
+struct PtxParamRequest {
+  std::string key;
+  std::optional<PtxParamValue> value;  // --param; none: --param-range
+  std::pair<i64, i64> range{0, 0};     // --param-range: LO..HI (signed)
+  std::string what;                    // "--param 0=4294967296", "params: 1=5": how messages name it
+};
 
 struct PtxLaunchRequest {
   std::optional<std::array<i64, 3>> block;  // none: the kernel's .reqntid, else its .maxntid
   std::string block_given_by = "--block";   // how the output names a given block
   std::array<i64, 3> grid{1, 1, 1};
-  std::vector<std::pair<std::string, ptx::u64>> params;  // (index from 0, or name; value)
-  std::vector<std::pair<std::string, std::pair<i64, i64>>> ranges;  // --param-range: (key; LO..HI, signed)
-  i64 smem_bytes = -1;                                   // dynamic shared memory (-1: not given)
+  std::vector<PtxParamRequest> params;      // in the order given
+  i64 smem_bytes = -1;                      // dynamic shared memory (-1: not given)
 };
+
+// A fixed scalar parameter's value as its type (the table above) reads it: "-5" for an int's
+// 0xfffffffb, "4294967291" for an unsigned int's (bits: signed).
+std::string ptx_param_text(const ptx::Function& f, std::size_t slot, ptx::u64 bits);
+
+// CUDA's launch limits (model/bank/bank.hpp kMaxBlockDims, kMaxGridDims): LayoutError naming
+// `what`, the dimension and the limit. Example: block 1,1,65 -> "... z is 65; CUDA's limit is 64".
+void check_block_dims(const std::array<i64, 3>& block, const std::string& what);
+void check_grid_dims(const std::array<i64, 3>& grid, const std::string& what);
 
 // The entries whose name contains `text` (every entry for ""), in file order; LayoutError when none
 // does, naming the file's kernels.
 std::vector<std::size_t> select_ptx_kernels(const ptx::Program& program, const std::string& text, const std::string& what);
 
-// LayoutError unless some kernel of `entries` has parameter `key` (a 0-based index or a PTX name,
-// _Z..._param_2), and every one that has it takes a scalar there (at most 8 bytes).
-void check_ptx_param(const ptx::Program& program, const std::vector<std::size_t>& entries, const std::string& key,
-                     const std::string& what);
+// LayoutError (naming params[i].what) unless some kernel of `entries` has the parameter params[i]
+// names, every one that has it takes its value (the table above) and a scalar there (at most 8
+// bytes, else a field I+OFF), and no earlier params[j] (j < i) gives any of the same bytes.
+// Example: --param 1=5 --param _Z9broadcastPfi_param_1=6 -> "... is also given by --param 1=5".
+void check_ptx_param(const ptx::Program& program, const std::vector<std::size_t>& entries, const std::vector<PtxParamRequest>& params,
+                     std::size_t i);
 
 struct PtxKernelLaunch {
   std::size_t entry = 0;
   ptx::Launch launch;
   std::string block_from;  // where the block size came from: "--block", ".reqntid", ...
 };
-// Selects, checks every parameter, decodes each kernel with its callees and builds its launch
-// (a parameter applies to the kernels that have it). LayoutError for bad input; ParseError for a
-// malformed body.
-std::vector<PtxKernelLaunch> plan_ptx_launches(ptx::Program& program, const std::string& kernel, const PtxLaunchRequest& request,
-                                               const std::string& kernel_what = "--kernel", const std::string& param_what = "--param");
+// Selects, checks every parameter and builds each kernel's launch (a parameter applies to the
+// kernels that have it); nothing is decoded (run_ptx_kernel decodes each kernel as it runs; a spec
+// decodes at load, decode_ptx_launches). LayoutError for bad input.
+std::vector<PtxKernelLaunch> plan_ptx_launches(const ptx::Program& program, const std::string& kernel, const PtxLaunchRequest& request,
+                                               const std::string& kernel_what = "--kernel");
+// Decodes every planned kernel with its callees (ParseError for a malformed body), stopping with
+// ptx::DeadlineReached at `deadline`.
+void decode_ptx_launches(ptx::Program& program, const std::vector<PtxKernelLaunch>& launches,
+                         std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
 struct PtxKernelResult {
   PtxKernelLaunch launch;
@@ -109,15 +150,20 @@ struct PtxKernelResult {
   std::vector<std::vector<PtxClaimResult>> verdicts;     // per site, per claim
   std::vector<std::vector<PtxClaimResult>> not_counted;  // per run->not_counted access, per claim
   std::vector<std::optional<Verdict>> unapplied;         // per claim: no instruction is subject to it
+  std::string not_run;  // why the kernel did not run ("": it ran; else no run, unapplied UNKNOWN)
 };
-// The run stops at the options' deadline (o.smt.deadline), as the claims do. Each claim is
-// decided on every site (prove_ptx_site); on every access the run lists as not counted it is
-// UNKNOWN, naming the access and why (not applicable: no-overlap on a load); and a claim that no
-// instruction of the kernel, counted or listed, is subject to is UNKNOWN for the kernel (a claim
-// about nothing proves nothing). LayoutError for a launch the executor refuses (static + dynamic
-// shared memory past 227 KiB, ...).
+// The kernel (and its callees) must be decoded (decode_ptx_launches). The run stops at the
+// options' deadline (o.smt.deadline), as the claims do. Each claim is decided on every site
+// (prove_ptx_site); on every access the run lists as not counted it is UNKNOWN, naming the access
+// and why (not applicable: no-overlap on a load); and a claim that no instruction of the kernel,
+// counted or listed, is subject to is UNKNOWN for the kernel (a claim about nothing proves
+// nothing). LayoutError for a launch the executor refuses (static + dynamic shared memory past
+// 227 KiB, ...).
 PtxKernelResult run_ptx_kernel(const ptx::Program& program, const PtxKernelLaunch& kernel, const std::vector<PtxClaim>& claims,
                                const ProveOptions& options);
+// A kernel the run's deadline passed before: no run, no instruction known, every claim UNKNOWN
+// for the kernel (unapplied) with `why` ("deadline of 8 s reached before this kernel ran").
+PtxKernelResult skipped_ptx_kernel(const PtxKernelLaunch& kernel, const std::vector<PtxClaim>& claims, const std::string& why);
 
 // A spec's compiled: entry, read and planned when the spec is loaded (Check::compiled).
 struct CompiledEntry {

@@ -31,14 +31,24 @@ const ptx::Launch::Range* range_of(const ptx::Launch& l, const ptx::Symbol& s) {
   return r;
 }
 
-// A symbol's value as its signed two's complement (what --param reads back).
-i64 signed_value(ptx::u64 v, int bits) { return ptx::sign_extend(v, bits); }
+// Whether symbol s is a whole PTX parameter (not bytes of one, not SASS's buffer).
+bool whole_param(const ptx::Program& prog, const ptx::Function& f, const ptx::Symbol& s) {
+  return prog.shared_window_base < 0 && s.offset == 0 && s.param < f.params.size() && 8 * f.params[s.param].bytes == s.bits;
+}
 
-// The --param that fixes symbol `s` to v: "1=64" (PTX), "@8=64" (SASS's buffer).
-std::string param_text(const ptx::Program& prog, const ptx::Symbol& s, ptx::u64 v) {
-  const std::string value = std::to_string(signed_value(v, s.bits));
-  if (prog.shared_window_base >= 0) return "@" + std::to_string(s.offset) + "=" + value;
-  return std::to_string(s.param) + (s.offset ? "+" + std::to_string(s.offset) : "") + "=" + value;
+// A symbol's value as --param takes it back (check_ptx_param): a whole PTX parameter in its type's
+// spelling (an unsigned one's 0xfffffffd is 4294967293), bytes as their signed two's complement.
+std::string value_text(const ptx::Program& prog, const ptx::Function& f, const ptx::Symbol& s, ptx::u64 v) {
+  return whole_param(prog, f, s) ? ptx_param_text(f, s.param, v) : std::to_string(ptx::sign_extend(v, s.bits));
+}
+
+// The --param that fixes symbol s to v: "1=64" (a PTX parameter), "1+4:4=64" (its bytes),
+// "@8:4=64" (SASS's buffer): bytes with their width, so that a negative value fixes all of them.
+std::string param_text(const ptx::Program& prog, const ptx::Function& f, const ptx::Symbol& s, ptx::u64 v) {
+  const std::string value = value_text(prog, f, s, v), width = ":" + std::to_string((s.bits + 7) / 8);
+  if (prog.shared_window_base >= 0) return "@" + std::to_string(s.offset) + width + "=" + value;
+  if (whole_param(prog, f, s)) return std::to_string(s.param) + "=" + value;
+  return std::to_string(s.param) + "+" + std::to_string(s.offset) + width + "=" + value;
 }
 
 std::string issue_where(const ptx::Site& s, const ptx::SymbolicIssue& is) {
@@ -224,8 +234,8 @@ Replay replay(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelR
     const ptx::Symbol& sym = run.symbols[i];
     if (!used(s, i)) continue;
     fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.values[i]});
-    r.params += " --param " + param_text(prog, sym, z.values[i]);
-    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = " + std::to_string(signed_value(z.values[i], sym.bits));
+    r.params += " --param " + param_text(prog, prog.functions[run.entry], sym, z.values[i]);
+    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = " + value_text(prog, prog.functions[run.entry], sym, z.values[i]);
   }
   const auto fails = [&](const std::string& why) {
     r.what = "the witness (" + r.values + ") did not replay: " + why;
@@ -355,7 +365,8 @@ PtxClaimResult with_symbolic(const ptx::Program& prog, const ptx::Launch& l, con
     if (v.kind == SymbolicOutcome::Kind::violated) {
       std::string values;
       for (std::size_t i = 0; i < run.symbols.size(); ++i)
-        if (used(s, i)) values += (values.empty() ? "" : ", ") + run.symbols[i].name + " = " + std::to_string(signed_value(v.values[i], run.symbols[i].bits));
+        if (used(s, i))
+          values += (values.empty() ? "" : ", ") + run.symbols[i].name + " = " + value_text(prog, prog.functions[run.entry], run.symbols[i], v.values[i]);
       faults = "; at values where a lane's address is not a multiple of " + std::to_string(s.width_bytes) +
                " bytes or lies past the 227 KiB a block can address (" + values +
                ", for one) the access faults and has no wavefronts: aligned and in-bounds decide those";

@@ -56,4 +56,66 @@ grep -q "^10 claims: 10 proved (10 from cache), 0 refuted" "$tmp/warm.txt" || fa
 "$BIN" check "$small" --cache "$tmp/cache" --no-progress --json | grep -q '"proved":10,"from_cache":10,' ||
   fail "JSON summary lacks from_cache 10"
 [ "$fails" = 0 ] && echo "ok   cache: 10 of 10 from cache on the warm run (table and JSON)"
+
+# ptx over a file of 13,000 kernels: the deadline bounds the whole run, reading and decoding
+# included (such a file once ran 66 s and 891 MB past an 8 s deadline, every claim UNKNOWN). Each
+# kernel is printed as it runs; those the deadline passed before are listed UNKNOWN, not run.
+python3 - "$BIN" "$tmp" <<'PY' || fails=$((fails + 1))
+import json, resource, subprocess, sys, time
+binary, tmp = sys.argv[1], sys.argv[2]
+kernel = """.visible .entry row{i}(.param .u64 row{i}_param_0)
+{{
+	.reg .b32 %r<4>;
+	.shared .align 4 .b8 s{i}[4096];
+	mov.u32 %r1, %tid.x;
+	shl.b32 %r2, %r1, 2;
+	mov.u32 %r3, s{i};
+	add.s32 %r3, %r3, %r2;
+	st.shared.u32 [%r3], %r1;
+	ret;
+}}
+"""
+path = f"{tmp}/many_kernels.ptx"
+with open(path, "w") as f:
+    f.write(".version 8.0\n.target sm_90\n.address_size 64\n")
+    for i in range(13000):
+        f.write(kernel.format(i=i))
+def run(*args, block="1024"):
+    t0 = time.monotonic()
+    p = subprocess.run([binary, "ptx", path, "--block", block, "--claim", "conflict-free", *args], capture_output=True, text=True)
+    return p, time.monotonic() - t0
+ok = True
+# Without a deadline every kernel runs, each decoded when it runs, printed and dropped (measured
+# first: a child's peak memory counts its parent's at the fork).
+p, full = run(block="32")
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+if p.returncode != 0 or p.stdout.count("PROVED  conflict-free") != 13000 or rss > 120:
+    print(f"FAIL full run: exit {p.returncode}, {p.stdout.count('PROVED  conflict-free')} proved, {rss} MB"); ok = False
+p, wall = run("--deadline-s", "1")
+ran = p.stdout.count("PROVED  conflict-free")
+late = p.stdout.count("UNKNOWN  conflict-free  kernel: deadline of 1 s reached before this kernel ran")
+cut = p.stdout.count("UNKNOWN  conflict-free")  # late, and the one the deadline stopped while it ran
+if p.returncode != 3 or wall > 2.5 or ran + cut != 13000 or cut - late > 1 or late == 0 or ran == 0:
+    print(f"FAIL ptx --deadline-s 1 over 13000 kernels: exit {p.returncode}, {wall:.1f} s, {ran} run, {late} not run: {p.stderr[:300]}")
+    ok = False
+# After the first kernel the deadline passed before, no kernel runs.
+first = p.stdout.find("not run: deadline")
+if ok and "PROVED" in p.stdout[first:]:
+    print("FAIL a kernel ran after the deadline had passed"); ok = False
+# JSON streams the same run: every kernel, each either run or not_run with its claims UNKNOWN.
+p, wall = run("--deadline-s", "1", "--json")
+try:
+    ks = json.loads(p.stdout)["kernels"]
+    not_run = [k for k in ks if "not_run" in k]
+    if len(ks) != 13000 or not not_run or any(v["verdict"] != "UNKNOWN" for k in not_run for v in k["unapplied"]) or wall > 2.5:
+        print(f"FAIL --json: {len(ks)} kernels, {len(not_run)} not run, {wall:.1f} s"); ok = False
+except ValueError as e:
+    print(f"FAIL --json is not JSON ({e}): {p.stdout[-200:]}"); ok = False
+# A deadline that passes while the file is read: nothing ran, said so, exit 3, at once.
+p, wall = run("--deadline-s", "0.000001")
+if p.returncode != 3 or "while reading" not in p.stdout or wall > 1.5:
+    print(f"FAIL deadline while reading: exit {p.returncode}, {wall:.1f} s: {p.stdout[:300]}"); ok = False
+if ok: print(f"ok   ptx --deadline-s 1 over 13000 kernels: {ran} ran, {late} UNKNOWN (not run); the full run {full:.1f} s, {rss} MB at most")
+sys.exit(0 if ok else 1)
+PY
 exit $fails

@@ -103,7 +103,7 @@ check(v[(ld, "conflict-free")][0] == "REFUTED" and FAULTS in detail and "warp 1"
 n = 0
 # (mangled names where one kernel's name is inside another's: row_k, or_row_k, xor_row_k)
 for kernel in ["tid_times_k", "shifted_stride", "_Z5row_kPfj", "byte_offset", "_Z9xor_row_kPfi", "_Z8or_row_kPfj", "and_row_k"]:
-    n += twin(SYM, kernel, -3, 40, kernel)
+    n += twin(SYM, kernel, -3, 40, kernel, unsigned=kernel.endswith("Pfj"))  # (float*, unsigned k)
 for kernel in ["ldsm_x1_k", "ldsm_x2_k", "stsm_x2_k"]:
     n += twin(SYM, kernel, -3, 20, kernel)
 n += T64.twin(SYM, "tid_times_k", 910, 935, "tid_times_k, 64 threads")

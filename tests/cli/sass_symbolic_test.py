@@ -70,7 +70,7 @@ def twin_real():
     n = 0
     for kernel, smem in REAL:
         t = Twin(LP, "sass", extra=["--smem-bytes", str(smem)])
-        n += t.twin(SYM, kernel, -3, 20, f"symbolic.sass {kernel}")
+        n += t.twin(SYM, kernel, -3, 20, f"symbolic.sass {kernel}", unsigned=kernel.endswith("Pfj"))  # (float*, unsigned k)
         failures.extend(t.failures)
     return n
 

@@ -55,6 +55,42 @@ CASES = [
 ]
 
 
+def comparable(path, binary, *args):
+    """What `sass --json` decides for each kernel, without what the two listings differ in (their
+    PTX-like line numbers, nvdisasm -g's CUDA lines): per instruction its offset, text, counts,
+    issues and each verdict with its detail."""
+    p = subprocess.run([binary, 'sass', path, '--block', '32', '--json', '--claim', 'conflict-free', '--claim', 'in-bounds',
+                        '--smem-bytes', '5120', *args], capture_output=True, text=True)
+    if p.returncode == 2:
+        return p.returncode, p.stderr.strip().splitlines()[0] if p.stderr.strip() else '', None
+    out = []
+    for k in json.loads(p.stdout)['kernels']:
+        rows = [(i['sass_offset'], i['text'], i['executed'], i['wavefronts'], i['ideal'], json.dumps(i['issues']),
+                 [(v['claim'], v['verdict']) for v in i['verdicts']]) for i in k['instructions']]
+        out.append((k['name'], rows))
+    return p.returncode, '', out
+
+
+def nvdisasm_full_form(binary):
+    """`nvdisasm -g k.cubin` without -c prints the whole ELF, its data sections (.debug_frame,
+    .nv.info, .nv.shared, .nv.constant0) written as directives (/*0000*/ .byte 0xff, ...): read
+    as code, they once stopped the reader at .debug_frame. Its .text sections read exactly as
+    the cuobjdump -sass listing of the same cubin (tests/compiled/nvdisasm/)."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'compiled', 'nvdisasm')
+    full = comparable(os.path.join(here, 'column_read.nvdisasm'), binary, '--param', '1=5')
+    dump = comparable(os.path.join(here, 'column_read.cuobjdump.sass'), binary, '--param', '1=5')
+    if full[2] is None or dump[2] is None:
+        return [f'nvdisasm full form: exit {full[0]} {full[1]!r}, cuobjdump form: exit {dump[0]} {dump[1]!r}']
+    names = [k for k, _ in full[2]]
+    if names != ['_Z9broadcastPfi', '_Z11column_readPf']:
+        return [f'nvdisasm full form: kernels {names}']
+    if full != dump:
+        return [f'nvdisasm full form reads otherwise than cuobjdump: {full[2]} vs {dump[2]}']
+    if full[0] != 1 or not any(v == ('conflict-free', 'REFUTED') for _, rows in full[2] for r in rows for v in r[6]):
+        return [f'nvdisasm full form: exit {full[0]}, column_read\'s 32-way read not refuted']
+    return []
+
+
 def main():
     binary = sys.argv[1]
     failures = []
@@ -132,6 +168,7 @@ def main():
     os.unlink(path)
     if p.returncode != 2 or 'layoutproof sass' not in p.stderr:
         failures.append(f'SASS given to ptx: exit {p.returncode}: {p.stderr}')
+    failures += nvdisasm_full_form(binary)
     for f in failures:
         print('FAIL', f)
     print(f'sass: {len(CASES)} address cases, {len(failures)} failures')

@@ -44,14 +44,19 @@ class Twin:
         return p.returncode, out, p.stdout
 
     @staticmethod
-    def witness_k(text):
+    def witness_k(text, unsigned=False):
         m = WITNESS.search(text)
-        return int(m.group(2)) if m else None
+        if not m:
+            return None
+        k = int(m.group(2))  # an unsigned parameter's witness is spelled unsigned; the range reads its bits signed
+        return k - 2**32 if unsigned and k >= 2**31 else k
 
-    def twin(self, path, kernel, lo, hi, label, param="1", claims=CLAIMS):
-        """The symbolic verdicts over LO..HI against the concrete ones for each k; how many compared."""
+    def twin(self, path, kernel, lo, hi, label, param="1", claims=CLAIMS, unsigned=False):
+        """The symbolic verdicts over LO..HI (the symbol's bits read signed) against the concrete ones
+        for each k, given as the parameter's type takes it (an unsigned 32-bit one's -3 is
+        4294967293: --param refuses a value outside the type); how many compared."""
         _, sym, _ = self.run(path, kernel, ["--param-range", f"{param}={lo}..{hi}"], claims)
-        conc = {k: self.run(path, kernel, ["--param", f"{param}={k}"], claims)[1] for k in range(lo, hi + 1)}
+        conc = {k: self.run(path, kernel, ["--param", f"{param}={k % 2**32 if unsigned else k}"], claims)[1] for k in range(lo, hi + 1)}
         checked = 0
         for (line, claim), (v, detail) in sym.items():
             per_k = {k: conc[k].get((line, claim), ("MISSING", ""))[0] for k in conc}
@@ -62,7 +67,7 @@ class Twin:
             if v == "PROVED":
                 self.check(valid and all(c == "PROVED" for c in valid.values()), what)
             elif v == "REFUTED":
-                k = self.witness_k(detail)
+                k = self.witness_k(detail, unsigned)
                 if k is None:  # refuted by an issue that does not depend on k: every k refutes
                     self.check(all(c == "REFUTED" for c in valid.values()), what)
                 elif FAULTS in detail:

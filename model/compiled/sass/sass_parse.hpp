@@ -37,8 +37,14 @@
 namespace layoutproof::ptx {
 
 // Reads every function of a SASS listing; each is an entry, decoded. Throws ParseError (with the
-// line, column and a caret) for text that is not SASS as cuobjdump or nvdisasm print it.
-Program parse_sass(std::string text, const std::string& file);
+// line, column and a caret) for text that is not SASS as cuobjdump or nvdisasm print it,
+// DeadlineReached past `deadline`.
+//
+// nvdisasm without -c prints the whole ELF: `.headerflags`, then one `.section` after another. Only
+// the `.text.NAME` sections hold code; the others (`.debug_frame`, `.nv.info`, `.nv.constant0.NAME`,
+// ...) hold data written as directives (`/*0000*/ .byte 0xff, ...`, `.dword`, `.word`, `.zero`),
+// which are skipped whole, so that listing reads as its `-c` form does.
+Program parse_sass(std::string text, const std::string& file, const ReadDeadline& deadline = std::nullopt);
 
 // True when `text` looks like SASS (a `Function :` header of cuobjdump, or nvdisasm's `.text.`
 // sections with `/*0000*/` offsets) rather than PTX.

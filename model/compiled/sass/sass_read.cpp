@@ -29,9 +29,11 @@ int arch_of_line(std::string_view l) {
 }
 
 struct Reader {
-  explicit Reader(Program& program) : p(program) {}
+  Reader(Program& program, const ReadDeadline& d) : p(program), deadline(d) {}
   Program& p;
+  const ReadDeadline& deadline;
   int arch = 0;
+  bool data_section = false;  // inside a `.section` other than `.text.NAME` (nvdisasm without -c)
   std::optional<Lowering> cur;
   std::map<std::string, u32> file_ids;
   u32 loc_file = 0, loc_line = 0;
@@ -161,10 +163,17 @@ struct Reader {
       const std::size_t eol = t.find('\n', pos);
       const std::size_t end = eol == std::string::npos ? t.size() : eol;
       ++line;
+      if ((line & 0xfff) == 0) check_deadline(deadline, [&] { return "while reading " + p.file + ", at line " + std::to_string(line); });
       const std::size_t line_start = pos;
       std::string_view l = trim(std::string_view(t).substr(pos, end - pos));
       pos = end + 1;
       if (l.empty()) continue;
+      if (starts_with(l, ".section") && l.size() > 8 && std::isspace(static_cast<unsigned char>(l[8]))) {  // nvdisasm's ELF sections: code in .text.NAME alone
+        finish(line, line_start);
+        data_section = !starts_with(trim(l.substr(8)), ".text.");
+        continue;
+      }
+      if (data_section) continue;
       if (const std::size_t k = l.find("Function : "); k != std::string_view::npos && !starts_with(l, "/*")) {
         finish(line, line_start);
         start(std::string(trim(l.substr(k + 11))), line);
@@ -234,13 +243,13 @@ bool looks_like_sass(const std::string& text) {
   return head.find("Function : ") != std::string_view::npos || head.find("/*0000*/") != std::string_view::npos;
 }
 
-Program parse_sass(std::string text, const std::string& file) {
+Program parse_sass(std::string text, const std::string& file, const ReadDeadline& deadline) {
   Program p;
   p.file = file;
   p.text = std::move(text);
   p.modules.push_back(Module{});
   p.shared_window_base = 0x400;
-  Reader r(p);
+  Reader r(p, deadline);
   r.read();
   return p;
 }
