@@ -8,6 +8,8 @@
 #          grown corpora, logs and crash-* files), FUZZ_ARGS (more libFuzzer flags),
 #          FUZZ_RUNS (a fixed number of inputs per target, SECONDS_PER_TARGET then only caps it: the
 #          test suite's fuzz.smoke runs a fixed budget this way; docs/fuzzing.md has the long runs),
+#          FUZZ_PROOFS_LIB (a liblayoutproof_proofs.a another build of this checkout made, linked instead
+#          of compiling proofs/ again; proofs/ is not instrumented in a fuzz build either way),
 #          FUZZ_OPT (the optimization and debug flags, default "-O1 -g"; fuzz.smoke builds with
 #          "-O0 -gline-tables-only", about 2.5x faster to compile, for its few thousand inputs)
 set -euo pipefail
@@ -31,7 +33,7 @@ BUDGET=(-max_total_time="$SECONDS_PER_TARGET"); [ -n "${FUZZ_RUNS:-}" ] && BUDGE
 LAUNCHER=(); if command -v ccache >/dev/null; then LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 # -O1: the fuzz build compiles model/, cli/ and proofs/ again; fast to build, fast enough to fuzz.
 cmake -S . -B "$BUILD" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="${FUZZ_OPT:--O1 -g}" \
-  -DLAYOUTPROOF_FUZZ=ON -DLAYOUTPROOF_TESTS=OFF -DCMAKE_CUDA_COMPILER= "${LAUNCHER[@]}" >/dev/null
+  -DLAYOUTPROOF_FUZZ=ON -DLAYOUTPROOF_TESTS=OFF -DCMAKE_CUDA_COMPILER= -DLAYOUTPROOF_PROOFS_LIB="${FUZZ_PROOFS_LIB:-}" "${LAUNCHER[@]}" >/dev/null
 cmake --build "$BUILD" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${TARGETS[@]}") >/dev/null
 mkdir -p "$WORK"
 findings=0
