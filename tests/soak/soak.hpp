@@ -57,6 +57,30 @@ Case bank_case(Rng& rng);
 Case trace_case(Rng& rng);
 Case raster_case(Rng& rng);
 
+// ---- the compiled-kernel kind (soak_compiled.cpp) ----
+struct CompiledOptions {
+  std::uint64_t seed = 0;
+  int symbolic_percent = 40;     // kernels with free parameters (small --param-range domains)
+  bool skip_known = false;       // leave out the known defect classes (soak_compiled.cpp Run::compare)
+  unsigned timeout_ms = 8000;    // per Z3 query, as the command's
+  std::string keep_dir;          // where a disagreeing kernel's file is kept
+  bool show = false;             // print every kernel's PTX and SASS
+};
+struct CompiledTally {
+  std::int64_t kernels = 0, symbolic = 0, runs = 0, failing_runs = 0, cut_runs = 0;
+  std::int64_t wrong_proved = 0, wrong_refuted = 0, other_failures = 0, skipped_known = 0;
+  std::int64_t known_class = 0;  // wrong verdicts in a known defect class (counted in wrong_* too)
+  std::int64_t traces_compared = 0, counts_compared = 0;  // sites whose issues / wavefronts were compared (one value)
+  double reference_s = 0, product_s = 0;
+  std::map<std::string, std::int64_t> verdicts, symbolic_verdicts;         // PROVED -> n (all; kernels with free parameters)
+  std::map<std::string, std::map<std::string, std::int64_t>> table;        // "claim truth" -> verdict -> n
+  std::map<std::string, std::int64_t> unknown_by_reason, errors_by_reason;
+  std::vector<std::string> reports;                                        // printed disagreements (the first 30)
+  void merge(const CompiledTally& o);
+};
+// Kernel `index` of the run (drawn from seed * 1000003 + index), as PTX and as SASS.
+void compiled_case(std::int64_t index, const CompiledOptions& opt, CompiledTally& tally);
+
 // Shell quoting for reproducers.
 std::string sh(const std::string& s);
 
