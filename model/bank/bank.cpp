@@ -47,6 +47,8 @@ int matrix_count(SmemOp op) {
 
 bool is_matrix_op(SmemOp op) { return matrix_count(op) != 0; }
 
+int address_lanes(SmemOp op) { return is_matrix_op(op) ? 8 * matrix_count(op) : kWarpLanes; }
+
 bool is_store(SmemOp op) {
   return op == SmemOp::st || op == SmemOp::ldgsts || op == SmemOp::stsm1 || op == SmemOp::stsm2 || op == SmemOp::stsm4;
 }
@@ -130,8 +132,6 @@ int wide_load_wavefronts(const SmemAccess& a) {
   return n0 + n1 + (merged0 && lane31_extra ? 1 : 0);
 }
 
-int used_lanes(const SmemAccess& a) { return is_matrix_op(a.op) ? 8 * matrix_count(a.op) : kWarpLanes; }
-
 }  // namespace
 
 void validate(const SmemAccess& a) {
@@ -142,7 +142,7 @@ void validate(const SmemAccess& a) {
     throw LayoutError("width must be 1, 2, 4, 8 or 16 bytes, got " + std::to_string(a.width_bytes));
   }
   int active = 0;
-  for (int i = 0; i < used_lanes(a); ++i) {
+  for (int i = 0; i < address_lanes(a.op); ++i) {
     const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
     if (x < -1) throw LayoutError("lane " + std::to_string(i) + ": address " + std::to_string(x) + " is negative (-1 = inactive)");
     if (x == -1) continue;  // an inactive lane (for ldsm/stsm: a row nobody reads, modelled as absent)
@@ -209,7 +209,7 @@ Wavefronts count(const SmemAccess& a, std::vector<int>* phase_out, std::vector<B
   int phases = 0;
   const int n = matrix_count(a.op);
   const int size = n ? 8 : a.width_bytes <= 4 ? 32 : a.width_bytes == 8 ? 16 : 8;
-  const int total = n ? 8 * n : kWarpLanes;
+  const int total = address_lanes(a.op);
   for (int first = 0; first < total; first += size) {
     const std::uint32_t lanes = static_cast<std::uint32_t>(((std::uint64_t{1} << size) - 1) << first);
     const int need = need_of(a, lanes, phases, collisions);

@@ -91,6 +91,12 @@ std::optional<SmemOp> parse_smem_op(std::string_view s);
 std::string to_string(SmemOp op);
 bool is_matrix_op(SmemOp op);  // ldsmN / stsmN
 int matrix_count(SmemOp op);   // N of ldsmN / stsmN, 0 otherwise
+// The lanes whose addresses the instruction reads, [0, address_lanes(op)): ldsmN/stsmN take the
+// 16-byte row addresses of N 8x8 matrices from lanes 0..8N-1 (whatever lanes 8N..31 hold is not an
+// address: the PTX ISA's ldmatrix/stmatrix operand table), every other op one address per lane.
+// Every consumer that asks which lanes address memory (the bank model, traces, the claims and
+// their Z3 encodings, witness replay) asks this. Example: ldsm2 -> 16, st -> 32.
+int address_lanes(SmemOp op);
 // The phases of an instruction (see the definitions above), as lanes [first, first + count):
 // ld.128 -> (0,8),(8,8),(16,8),(24,8); ldsm2 -> (0,8),(8,8). Reports draw a phase with these.
 std::vector<std::pair<int, int>> phases_of(const SmemAccess& a);

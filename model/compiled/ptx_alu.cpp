@@ -2,6 +2,7 @@
 // them at every width (.b8 .. .b64, .u/.s): results are masked to the type's bits; signed
 // operations sign-extend their operands from that width first.
 #include <bit>
+#include <optional>
 
 #include "model/compiled/ptx_machine.hpp"
 
@@ -53,6 +54,44 @@ bool whole_symbol(const Machine& m, const Val& v) {
     ++n;
   }
   return n == 1;
+}
+
+// A bitwise operation on a term x whose other operands are known (and/or/xor with a constant,
+// lop3, bfe from bit 0): bit by bit the result is f0 where x's bit is 0 and f1 where it is 1 (f0,
+// f1: the operation with x replaced by all zeros / all ones), so it is (x & K) ^ f0 with
+// K = f0 ^ f1. x = (c0 + sum c_i P_i) mod 2^w, zero-extended to `bits`: its low j bits are c0's,
+// j the fewest trailing zeros of a coefficient. The result is again one term exactly when
+//   K has no bit from j on (the result is a constant), or K's bits from j on are the low mask of
+//   bits j..k-1 (x truncated to k bits, its known low bits masked by K), and
+//   f0 flips only known low bits (below j), bit k-1 (x ^ 2^(k-1) = x + 2^(k-1) mod 2^k) and no bit
+//   from k on (constant ones above a truncated term are not one term).
+// Examples (w = 32, t a lane's known 0..31): (16 P) | 5 = 16 P + 5; (16 P) & 0xfff0 = 16 P mod
+// 2^16; (32 P) ^ t = 32 P + t; (P & 0xffff) = P mod 2^16; P & 0xfffffff0 = 16 (P >> 4): none.
+// w of the result 0: the constant t.c0.
+struct Masked {
+  Term t;
+  int w = 0;
+};
+std::optional<Masked> masked_term(Term t, int w, int bits, u64 f0, u64 f1) {
+  w = std::min(w, bits);
+  f0 = mask_bits(f0, bits), f1 = mask_bits(f1, bits);
+  t.c0 = mask_bits(t.c0, w);
+  int j = w;
+  for (u64& c : t.c) {
+    c = mask_bits(c, w);
+    if (c) j = std::min(j, std::countr_zero(c));
+  }
+  const u64 keep = f0 ^ f1, low = mask_bits(t.c0, j);
+  const u64 above = j < 64 ? mask_bits(keep >> j, w - j) : 0;
+  if (above == 0) return Masked{Term{64, mask_bits((low & keep) ^ f0, bits), {}}, 0};
+  if ((above & (above + 1)) != 0) return std::nullopt;
+  const int k = j + std::bit_width(above);
+  if (k < 64 && (f0 >> k) != 0) return std::nullopt;
+  const u64 flips = f0 & ~mask_bits(~u64{0}, j);  // f0's bits j..k-1
+  if (flips != 0 && flips != u64{1} << (k - 1)) return std::nullopt;
+  t.c0 = ((t.c0 - low + (low & keep)) ^ mask_bits(f0, j)) + flips;
+  t.w = k;
+  return Masked{t, k};
 }
 
 u64 bfe(u64 a, u64 pos, u64 len, int bits, bool is_signed) {
@@ -327,6 +366,12 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
         why = m.reason_once(in, 2, [&] {
           return m.mnemonic(in) + " of a value computed from a free parameter: not affine in it (not decided for every value)";
         });
+      else if (sym)  // the other unknown input says why (a symbol's own reason only says it is free)
+        for (const Val* v : vs)
+          if (v && !v->known() && !v->sym) {
+            why = v->why;
+            break;
+          }
       put(k, unknown(why), 64);
       put2(k, unknown(why), 64);
       return true;
@@ -363,6 +408,24 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     Val r = m.symbolic(*t, bits, why, placement, cta);
     for (const Val* v : vs) r.window = r.window || v->window;
     put(k, r, bits);
+    return true;
+  };
+
+  // Lane k's result of a bitwise operation on the term x with every other input known (f0, f1:
+  // the result with x's bits all 0 / all 1): a term again when masked_term says so. False when not.
+  const auto bitwise = [&](int k, const Val& x, std::initializer_list<const Val*> vs, u64 f0, u64 f1) -> bool {
+    const std::optional<Masked> r = masked_term(m.terms[x.sym], x.symw, bits, f0, f1);
+    if (!r) return false;
+    bool cta = false;
+    for (const Val* v : vs) cta = cta || v->cta;
+    if (r->w == 0) {
+      Val v = result(r->t.c0, vs, one_placement(vs));
+      put(k, v, bits);
+      return true;
+    }
+    Val v = m.symbolic(r->t, r->w, x.why, one_placement(vs), cta);
+    for (const Val* u : vs) v.window = v.window || u->window;  // a shared-window address stays one
+    put(k, v, bits);
     return true;
   };
 
@@ -593,20 +656,11 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
         if ((a.why | b.why) && (a.known() || b.known()) && (a.sym || b.sym)) {
-          // With a constant: and with a low mask 2^j - 1 truncates the term to j bits, and with 0
-          // is 0, or/xor with 0 is the term itself; other masks are not affine (below).
-          const Val& x = a.sym ? a : b;
-          const u64 mask = mask_bits(a.sym ? b.v : a.v, bits);
-          Val r = x;
-          r.placement = one_placement({&a, &b});
-          r.cta = a.cta || b.cta;
-          r.window = a.window || b.window;
-          if (c.op == Op::and_ && mask == 0) return put(k, result(0, {&a, &b}), bits);
-          if (c.op == Op::and_ && (mask & (mask + 1)) == 0) {
-            r.symw = static_cast<u8>(std::min<int>(x.symw, std::bit_width(mask)));
-            return put(k, r, bits);
-          }
-          if (c.op != Op::and_ && mask == 0) return put(k, r, bits);
+          // With a constant: a term again where masked_term says so (a truncation, known low bits
+          // set or cleared), else not affine (below).
+          const u64 mask = a.sym ? b.v : a.v;
+          const auto op = [&](u64 x) { return c.op == Op::and_ ? x & mask : c.op == Op::or_ ? x | mask : x ^ mask; };
+          if (bitwise(k, a.sym ? a : b, {&a, &b}, op(0), op(~u64{0}))) return;
         }
         if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
         const u64 r = c.op == Op::and_ ? a.v & b.v : c.op == Op::or_ ? a.v | b.v : a.v ^ b.v;
@@ -650,6 +704,10 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       gather(s0, 0), gather(s1, 1), gather(s2, 2);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = s2[k];
+        // The low len bits of a term, zero-extended: its truncation (bitwise in the term).
+        if (a.sym && !sgn && b.known() && (b.v & 0xff) == 0 && cc.known() &&
+            bitwise(k, a, {&a, &b, &cc}, 0, bfe(~u64{0}, 0, cc.v, bits, false)))
+          return;
         if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, &cc})) return;
         put(k, result(bfe(mask_bits(a.v, bits), b.v, cc.v, bits, sgn), {&a, &b, &cc}), bits);
       });
@@ -675,6 +733,11 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       gather(s0, 0), gather(s1, 1), gather(s2, 2), gather(s3, 3);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = s2[k], lut = s3[k];
+        if ((a.why | b.why | cc.why) && lut.known() && (a.sym != 0) + (b.sym != 0) + (cc.sym != 0) == 1 && (a.sym || a.known()) &&
+            (b.sym || b.known()) && (cc.sym || cc.known())) {  // one term, the rest known: a bitwise operation on the term
+          const auto at = [&](u64 x) { return lop3(a.sym ? x : a.v, b.sym ? x : b.v, cc.sym ? x : cc.v, lut.v & 0xff, bits); };
+          if (bitwise(k, a.sym ? a : b.sym ? b : cc, {&a, &b, &cc}, at(0), at(~u64{0}))) return;
+        }
         if ((a.why | b.why | cc.why | lut.why) && unknown_of(k, {&a, &b, &cc, &lut})) return;
         put(k, result(lop3(a.v, b.v, cc.v, lut.v & 0xff, bits), {&a, &b, &cc}, one_placement({&a, &b, &cc})), bits);
       });

@@ -12,12 +12,20 @@
 #include "model/compiled/ptx_parse.hpp"
 
 namespace layoutproof::ptx {
+
+SmemOp site_smem_op(const Opcode& c) {
+  switch (c.op) {
+    case Op::ld: return SmemOp::ld;
+    case Op::ldmatrix: return c.matrices == 4 ? SmemOp::ldsm4 : c.matrices == 2 ? SmemOp::ldsm2 : SmemOp::ldsm1;
+    case Op::stmatrix: return c.matrices == 4 ? SmemOp::stsm4 : c.matrices == 2 ? SmemOp::stsm2 : SmemOp::stsm1;
+    case Op::cp_async: return SmemOp::ldgsts;
+    default: return SmemOp::st;
+  }
+}
+
 namespace {
 
 using OK = Operand::Kind;
-
-
-
 
 struct SiteShape {
   std::string op;
@@ -36,15 +44,12 @@ SiteShape shape_of(const Function& f, const Instr& in) {
       s.width = type_bytes(c.type) * c.vec;
       s.writes = c.op == Op::st;
       break;
-    case Op::ldmatrix: case Op::stmatrix: {
-      const bool ld = c.op == Op::ldmatrix;
-      s.smem = ld ? (c.matrices == 4 ? SmemOp::ldsm4 : c.matrices == 2 ? SmemOp::ldsm2 : SmemOp::ldsm1)
-                  : (c.matrices == 4 ? SmemOp::stsm4 : c.matrices == 2 ? SmemOp::stsm2 : SmemOp::stsm1);
+    case Op::ldmatrix: case Op::stmatrix:
+      s.smem = site_smem_op(c);
       s.op = to_string(s.smem);
       s.width = 16;
-      s.writes = !ld;
+      s.writes = c.op == Op::stmatrix;
       break;
-    }
     case Op::cp_async:
       s.op = "ldgsts";
       s.smem = SmemOp::ldgsts;

@@ -70,10 +70,13 @@ namespace layoutproof::ptx {
 // long as it is an affine term
 //   value = (c0 + c_0 * P_0 + ... + c_(n-1) * P_(n-1)) mod 2^w      (Term; w <= 64)
 // add/sub, mul/shl by a constant, mad with a constant factor, neg/not, mov, truncations (cvt to
-// fewer bits, and with a low mask 2^j - 1) and zero extensions keep that form; an operation at a
-// width wider than its symbolic operand's w (whose wrap-around it cannot express), a sign
-// extension, and every other operation (comparisons, shifts right, division, min/max, products of
-// two symbols) make the value unknown, naming why. A branch or guard that depends on a symbol is
+// fewer bits, and with a low mask 2^j - 1), zero extensions, and bit operations whose other
+// operands are known (and/or/xor/lop3, bfe from bit 0) where the result is again one term (they
+// only clear, set or flip the term's known low bits, flip its top bit or truncate it: ptx_alu.cpp
+// masked_term) keep that form; an operation at a width wider than its symbolic operand's w (whose
+// wrap-around it cannot express), a sign extension, and every other operation (comparisons,
+// shifts right, division, min/max, products of two symbols) make the value unknown, naming why.
+// A branch or guard that depends on a symbol is
 // never decided (the lane stops, the guard is not known), so every issue a run records happens
 // for every value of the symbols, with each lane's address the same term: the claims decide it
 // for all values at once (proofs/claims/ptx_claims.hpp).
@@ -144,6 +147,9 @@ struct Written {
   bool operator==(const Written&) const = default;
 };
 
+// The lanes of an issue are those the instruction reads an address from (model/bank/bank.hpp
+// address_lanes: ldmatrix/stmatrix .xN lanes 0..8N-1, else all): lanes 8N..31 are inactive in it
+// whatever they hold.
 // One distinct warp-level issue of a site (parallel to the site's trace.instructions).
 struct Pattern {
   i64 warp = 0, execution = 0;   // its first occurrence: the warp's execution-th issue of the site

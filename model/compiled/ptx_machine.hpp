@@ -204,6 +204,11 @@ class NotCountedList {
   std::unordered_set<const Instr*> listed_;      // the instructions in list_
 };
 
+// A site's op in the bank model's terms: ldmatrix/stmatrix .xN -> ldsmN/stsmN, cp.async -> ldgsts,
+// ld -> ld, anything else (st, atom, red) -> st. Its address_lanes() are the lanes an issue reads
+// an address from: the others are not part of the issue (inactive), whatever they hold.
+SmemOp site_smem_op(const Opcode& c);
+
 // Runs the warps of a launch one at a time (ptx_warp.cpp): each warp's lanes in lock step, every
 // site issue reported to `on_issue(site, execution, issue)`, where site = site_of(function, pc)
 // and execution counts the warp's issues of that site from 0.

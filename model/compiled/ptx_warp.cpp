@@ -570,9 +570,14 @@ struct WarpRunner::Impl {
       is.placement.fill(-1);
       is.divergent = divergent;
       const Operand* a = address_operand(f, in);
+      const int addressing = address_lanes(site_smem_op(c));
       for (const int k : group) {
         Lane& ln = lanes[static_cast<std::size_t>(k)];
         const std::size_t s = static_cast<std::size_t>(k);
+        if (k >= addressing) {  // ldmatrix/stmatrix: what this lane holds is no address
+          is.state[s] = LaneState::inactive;
+          continue;
+        }
         is.cta = is.cta || guard_cta[s] || ln.cta_path;
         if (guard_unknown[s]) {
           is.state[s] = LaneState::unknown;

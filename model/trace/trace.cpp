@@ -40,7 +40,7 @@ std::string instruction_json(const TraceInstruction& in) {
 
 bool is_active_lane(const TraceInstruction& in, int lane) {
   if (in.addr[static_cast<std::size_t>(lane)] < 0) return false;
-  return !is_matrix_op(in.op) || lane < 8 * matrix_count(in.op);
+  return lane < address_lanes(in.op);
 }
 
 std::string trace_to_json(const AddressTrace& t) {

@@ -148,15 +148,21 @@ std::vector<CheckResult> run_compiled(const Check& check, const ProveOptions& op
 //
 //   symbol   P_i : (_ BitVec bits_i), LO <= P_i <= HI (signed) when a range is given
 //   address  a_l = zext(extract(w-1..0, c0 + sum_i c_i * zext64(P_i)))   (the Term, exactly)
+//   lanes    l < address_lanes(op) (bank.hpp: ldmatrix/stmatrix .xN read 8N row addresses)
 //   aligned      sat? some active lane: a_l mod width != 0
 //   in-bounds    sat? some active lane: a_l < lo_l or a_l + width > hi_l   (its symbol's bytes)
 //   conflict-free / max-ways:K: the trace encoding's picks (trace_z3.cpp encode_picks: one bank
 //                model), each lane's word W_l = a_l / 4 a term instead of a table constant, at
-//                values where the picked issue is valid (every used active lane aligned and below
-//                227 KiB: the bank model's precondition); `valid` asks whether some value is not
+//                values where the picked issue is valid (every active lane aligned and below
+//                227 KiB: the bank model's precondition), and the issues of valid_issues too;
+//                `valid` asks whether some value is not
 //
-// PROVED only from unsat over the whole stated domain; REFUTED only with a model whose parameter
-// values, fixed as --param, make the concrete run show the violation (replayed by the caller);
+// PROVED only from unsat over the whole stated domain; REFUTED only with a model that replays
+// (with_symbolic): its values fixed as --param, the witness issue re-executed alone breaks the
+// claim on its address lanes, and the launch re-run with them gives the claim REFUTED on the
+// instruction (prove_ptx_site, the concrete path); else ERROR. A bank claim's model at which other
+// issues of the instruction fault (the re-run is ERROR there) is asked again with their validity
+// required, a few rounds; a violation found only where some issue faults is reported saying so.
 // UNKNOWN when Z3 answers unknown (the project's timeout).
 struct SymbolicQuery {
   // valid: what the bank model takes (bank.hpp validate): every used active lane aligned and
@@ -172,6 +178,9 @@ struct SymbolicQuery {
   std::vector<const ptx::SymbolicIssue*> issues;
   // in-bounds: per issue, per lane, the bytes [lo, hi) its access must lie in
   std::vector<std::array<std::pair<i64, i64>, kWarpLanes>> bounds;
+  // conflict-free / max-ways: issues (indexes into `issues`) that must be valid accesses too,
+  // besides the picked one: a witness then lies where none of them faults
+  std::vector<std::size_t> valid_issues;
 };
 
 struct SymbolicOutcome {

@@ -11,6 +11,11 @@ namespace {
 using Kind = PtxClaim::Kind;
 std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 
+// A witness whose values make other issues of the instruction fault (not valid accesses) is
+// replaced by one where they are valid, asking Z3 again with their validity required: at most
+// this many times (each round excludes every issue that faulted at the last witness).
+constexpr int kFaultRounds = 4;
+
 // Whether symbol i appears in some lane of the site's symbolic issues.
 bool used(const ptx::Site& s, std::size_t i) {
   for (const ptx::SymbolicIssue& is : s.symbolic)
@@ -41,6 +46,259 @@ std::string issue_where(const ptx::Site& s, const ptx::SymbolicIssue& is) {
          ", execution " + std::to_string(is.execution);
 }
 
+bool is_grouping(const PtxClaim& c) { return c.kind == Kind::conflict_free || c.kind == Kind::max_ways; }
+
+// The issue's access at the symbols' values `p`: its address lanes' bytes (-1: inactive), as the
+// bank model takes it.
+SmemAccess access_at(const ptx::Site& s, const ptx::SymbolicIssue& is, const std::vector<ptx::u64>& p) {
+  SmemAccess a{s.trace.op, s.width_bytes, {}};
+  a.lane_addr.fill(-1);
+  for (int l = 0; l < address_lanes(s.trace.op); ++l)
+    if (is.active[at(l)]) a.lane_addr[at(l)] = static_cast<i64>(ptx::evaluate(is.addr[at(l)], p));
+  return a;
+}
+
+// Whether the bank model takes the access (bank.hpp validate: the one definition of a valid one).
+bool valid_access(const SmemAccess& a) {
+  try {
+    validate(a);
+    return true;
+  } catch (const LayoutError&) {
+    return false;
+  }
+}
+
+// The query over the site's symbolic issues that may decide claim c, or the verdict that ends it
+// before any query (a range that does not fit its symbol).
+struct Prepared {
+  SymbolicQuery q;
+  std::vector<std::size_t> index;  // q.issues[k] = s.symbolic[index[k]]
+  std::string doubt;               // what forbids PROVED ("" none)
+  std::optional<Verdict> early;
+};
+
+// The ranges of --param-range as the query's per-symbol domain; an error for one that does not fit.
+std::optional<std::string> add_ranges(const ptx::Launch& l, const ptx::KernelRun& run, SymbolicQuery& q) {
+  for (const ptx::Symbol& sym : run.symbols) {
+    q.symbol_bits.push_back(sym.bits);
+    const auto* r = range_of(l, sym);
+    if (r && sym.bits < 64 && (r->lo < -(i64{1} << (sym.bits - 1)) || r->hi >= (i64{1} << sym.bits)))
+      return "--param-range " + std::to_string(r->lo) + ".." + std::to_string(r->hi) + " does not fit " + sym.name + " (" +
+             std::to_string(sym.bits) + "-bit)";
+    // A range past the signed maximum reads its bits unsigned: LO..HI in [0, 2^bits) as given.
+    if (r && sym.bits < 64 && r->hi >= (i64{1} << (sym.bits - 1)) && r->lo >= 0)
+      return "--param-range " + std::to_string(r->lo) + ".." + std::to_string(r->hi) + " of " + sym.name +
+             " reaches past its signed maximum: give a signed range";
+    q.ranges.push_back(r ? std::optional<std::pair<i64, i64>>({r->lo, r->hi}) : std::nullopt);
+  }
+  return std::nullopt;
+}
+
+// in-bounds: per address lane, the bytes [lo, hi) its access must lie in (a lane in doubt: no
+// bound, never a violation; the doubt is recorded).
+std::array<std::pair<i64, i64>, kWarpLanes> lane_bounds(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run,
+                                                        const ptx::Site& s, const ptx::SymbolicIssue& is, std::string& doubt) {
+  std::array<std::pair<i64, i64>, kWarpLanes> b{};
+  for (int ln = 0; ln < kWarpLanes; ++ln) {
+    b[at(ln)] = {0, i64{1} << 33};
+    if (!is.active[at(ln)] || ln >= address_lanes(s.trace.op)) continue;
+    const int pl = is.placement[at(ln)];
+    if (pl < 0 && prog.shared_window_base >= 0) {
+      if (l.dynamic_smem_bytes < 0) {
+        if (doubt.empty()) doubt = "SASS names no shared symbols: give the CTA's shared memory size (--smem-bytes N)";
+        continue;
+      }
+      b[at(ln)] = {prog.shared_window_base, prog.shared_window_base + l.dynamic_smem_bytes};
+    } else if (pl < 0) {
+      if (doubt.empty()) doubt = issue_where(s, is) + ": lane " + std::to_string(ln) + "'s address is not computed from one shared symbol";
+    } else if (run.placements[at(pl)].bytes < 0) {
+      if (doubt.empty()) doubt = "'" + prog.shared[run.placements[at(pl)].symbol].name + "' is dynamic shared memory: give its size (--smem-bytes N)";
+    } else {
+      b[at(ln)] = {run.placements[at(pl)].base, run.placements[at(pl)].base + run.placements[at(pl)].bytes};
+    }
+  }
+  return b;
+}
+
+Prepared prepare(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, const PtxClaim& c,
+                 const std::string& method) {
+  Prepared p;
+  SymbolicQuery& q = p.q;
+  q.name = c.text;
+  q.op = s.trace.op;
+  q.width_bytes = s.width_bytes;
+  q.k = c.k;
+  q.kind = c.kind == Kind::conflict_free ? SymbolicQuery::Kind::conflict_free
+           : c.kind == Kind::max_ways    ? SymbolicQuery::Kind::max_ways
+           : c.kind == Kind::aligned     ? SymbolicQuery::Kind::aligned
+                                         : SymbolicQuery::Kind::in_bounds;
+  if (const auto bad = add_ranges(l, run, q)) {
+    p.early = Verdict::error(method, *bad);
+    return p;
+  }
+  p.doubt = s.symbolic_capped ? "more distinct issues with free parameters than the run keeps: not all were checked" : "";
+  for (std::size_t k = 0; k < s.symbolic.size(); ++k) {
+    const ptx::SymbolicIssue& is = s.symbolic[k];
+    const bool stopped = std::find(run.stopped_warps.begin(), run.stopped_warps.end(), is.warp) != run.stopped_warps.end();
+    if ((is_grouping(c) && is.divergent) || stopped) {
+      if (p.doubt.empty()) p.doubt = issue_where(s, is) + ": " + (stopped ? "its warp stopped early" : "divergent: how lanes group is not modelled");
+      continue;
+    }
+    if (c.kind == Kind::in_bounds) q.bounds.push_back(lane_bounds(prog, l, run, s, is, p.doubt));
+    q.issues.push_back(&is);
+    p.index.push_back(k);
+  }
+  return p;
+}
+
+// What a witness's values do when they are fixed as --param (conventions 5: only what replays is
+// reported). Two checks, both on the concrete path: the witness issue re-executed alone
+// (replay_issue) must put its address lanes at the terms' values and break the claim again there
+// (the bank model re-run, the alignment or the bounds), and the whole launch re-run with those
+// values must give the claim REFUTED on this instruction (prove_ptx_site: what `--param` prints).
+struct Replay {
+  enum class Kind { refutes, faults, fails } kind = Kind::fails;
+  std::string values, params;          // "parameter 1 (...) = 5"; " --param 1=5"
+  std::string what;                    // refutes, faults: the violation; fails: why it did not replay
+  std::string faults;                  // faults: the launch re-run's message (another issue faults)
+  std::vector<std::size_t> faulting;   // faults: the query's issues that are not valid accesses there
+};
+
+// The violation on the replayed addresses `a` of the witness issue, with the claim's own
+// definition; "" when there is none.
+std::string violation_on(const ptx::Program& prog, const ptx::KernelRun& run, const ptx::Site& s, const PtxClaim& c,
+                         const ptx::SymbolicIssue& is, const std::array<i64, kWarpLanes>& a, const SymbolicOutcome& z,
+                         const std::pair<i64, i64>* bound) {
+  const auto lane_text = [&](int ln) {
+    const i64 ad = a[at(ln)];
+    return "lane " + std::to_string(ln) + " (thread " + std::to_string(is.warp * kWarpLanes + ln) + ") at byte " + std::to_string(ad) +
+           " (bank " + std::to_string((ad / 4) % kBanks) + ")";
+  };
+  const int w = s.width_bytes;
+  if (is_grouping(c)) {
+    const BankReport b = analyze_smem_access(SmemAccess{s.trace.op, w, a});
+    int ways = 1;
+    for (const auto& col : b.collisions) ways = std::max(ways, col.ways());
+    if (c.kind == Kind::conflict_free ? b.wavefronts <= b.ideal : ways <= c.k) return "";
+    std::string what = std::to_string(b.wavefronts) + " wavefronts for an ideal of " + std::to_string(b.ideal) + " (" + std::to_string(ways) + "-way); ";
+    for (std::size_t k = 0; k < z.lanes.size(); ++k) what += (k ? ", " : "") + lane_text(z.lanes[k]);
+    return what;
+  }
+  const int ln = z.lanes.at(0);
+  const i64 ad = a[at(ln)];
+  if (ln >= address_lanes(s.trace.op) || ad < 0) return "";
+  if (c.kind == Kind::aligned) {
+    if (ad % w == 0) return "";
+    return lane_text(ln) + " is not a multiple of " + std::to_string(w) + " bytes: the " + std::to_string(w) + "-byte access faults";
+  }
+  const auto [lo, hi] = *bound;
+  if (ad >= lo && ad + w <= hi) return "";
+  const int pl = is.placement[at(ln)];
+  const std::string where = pl >= 0 ? "'" + prog.shared[run.placements[at(pl)].symbol].name + "'" : "the CTA's shared memory";
+  return lane_text(ln) + ": bytes " + std::to_string(ad) + ".." + std::to_string(ad + w - 1) + " are outside " + where + " (bytes " +
+         std::to_string(lo) + ".." + std::to_string(hi - 1) + ")";
+}
+
+// The claim decided by the concrete path on the same instruction of the launch re-run with the
+// witness's values fixed.
+PtxClaimResult decided_again(const ptx::Program& prog, const ptx::Launch& fixed, const ptx::KernelRun& run, const ptx::Site& s,
+                             const PtxClaim& c, const ProveOptions& o) {
+  try {
+    const ptx::KernelRun again = ptx::run_kernel(prog, run.entry, fixed);
+    for (const ptx::Site& x : again.sites)
+      if (x.function == s.function && x.pc == s.pc) return prove_ptx_site(prog, fixed, again, x, c, o);
+    return {true, Verdict::error("replay", "the instruction is missing from the re-run launch"), std::nullopt};
+  } catch (const LayoutError& e) {
+    return {true, Verdict::error("replay", e.what()), std::nullopt};
+  }
+}
+
+Replay replay(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, const PtxClaim& c,
+              const ProveOptions& o, const Prepared& p, const SymbolicOutcome& z) {
+  Replay r;
+  const ptx::SymbolicIssue& is = *p.q.issues.at(z.issue);
+  ptx::Launch fixed = l;
+  // The symbols this instruction's addresses use are fixed, the others stay free: the re-run is
+  // the printed command (the others decide nothing here: every issue of the site is one term).
+  for (std::size_t i = 0; i < run.symbols.size(); ++i) {
+    const ptx::Symbol& sym = run.symbols[i];
+    if (!used(s, i)) continue;
+    fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.values[i]});
+    r.params += " --param " + param_text(prog, sym, z.values[i]);
+    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = " + std::to_string(signed_value(z.values[i], sym.bits));
+  }
+  const auto fails = [&](const std::string& why) {
+    r.what = "the witness (" + r.values + ") did not replay: " + why;
+    return r;
+  };
+  const auto a = ptx::replay_issue(prog, run.entry, fixed, s.function, s.pc, is.warp, is.execution);
+  if (!a) return fails("the issue does not exist or is not known with" + r.params);
+  const SmemAccess want = access_at(s, is, z.values);
+  for (int ln = 0; ln < address_lanes(s.trace.op); ++ln)
+    if ((*a)[at(ln)] != want.lane_addr[at(ln)])
+      return fails("lane " + std::to_string(ln) + " is at byte " + std::to_string((*a)[at(ln)]) + " when re-executed with" + r.params);
+  r.what = violation_on(prog, run, s, c, is, *a, z, c.kind == Kind::in_bounds ? &p.q.bounds.at(z.issue)[at(z.lanes.at(0))] : nullptr);
+  if (r.what.empty()) return fails("the claim holds on the re-executed issue");
+  const PtxClaimResult again = decided_again(prog, fixed, run, s, c, o);
+  if (again.verdict.is_refuted()) {
+    r.kind = Replay::Kind::refutes;
+    return r;
+  }
+  if (is_grouping(c) && again.verdict.kind == Verdict::Kind::error)
+    for (std::size_t k = 0; k < p.q.issues.size(); ++k)
+      if (!valid_access(access_at(s, *p.q.issues[k], z.values))) r.faulting.push_back(k);
+  if (!r.faulting.empty()) {
+    r.kind = Replay::Kind::faults;
+    r.faults = again.verdict.detail;
+    return r;
+  }
+  return fails("the launch re-run with" + r.params + " gives " + to_string(again.verdict.kind) + " for " + c.text + " here (" +
+               again.verdict.detail + ")");
+}
+
+// The witness of a violation that replayed (`faults`: only on its issue; the launch faults there).
+PtxClaimResult refuted(const ptx::Site& s, const ptx::SymbolicIssue& is, const Replay& r, const std::string& method,
+                       const std::vector<std::string>& queries, const std::string& faults) {
+  Witness vw;
+  vw.why = r.values + " (replayed with" + r.params + faults + "): " + issue_where(s, is) + ": " + r.what;
+  Verdict v = Verdict::refuted(method, std::move(vw));
+  v.detail = v.witness.why;
+  v.queries = queries;
+  return {true, std::move(v), std::nullopt};
+}
+
+// Asks for a violation and replays it; while its values make other issues of the instruction
+// fault, asks again with those issues' validity required (kFaultRounds). A violation whose values
+// always make some issue fault is still a violation of the claim (at values where its issue is a
+// valid access): it is reported with what the re-run launch does there.
+std::optional<PtxClaimResult> refute(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+                                     const PtxClaim& c, const ProveOptions& o, Prepared& p, const std::string& method,
+                                     SymbolicOutcome& z) {
+  std::optional<std::pair<Replay, SymbolicOutcome>> faulted;
+  for (int round = 0;; ++round) {
+    if (z.kind != SymbolicOutcome::Kind::violated) break;
+    Replay r = replay(prog, l, run, s, c, o, p, z);
+    if (r.kind == Replay::Kind::refutes) return refuted(s, *p.q.issues[z.issue], r, method, z.queries, "");
+    if (r.kind == Replay::Kind::fails) return PtxClaimResult{true, Verdict::error(method, r.what), std::nullopt};
+    for (const std::size_t k : r.faulting) p.q.valid_issues.push_back(k);
+    faulted = {std::move(r), z};
+    if (round + 1 == kFaultRounds) break;
+    p.q.name = c.text + ".without_faults" + std::to_string(round + 1);  // the re-asked queries, named apart
+    z = check_symbolic_z3(p.q, o.smt);
+  }
+  if (!faulted) return std::nullopt;
+  const auto& [r, fz] = *faulted;
+  const std::string searched =
+      z.kind == SymbolicOutcome::Kind::holds      ? "at no value where those issues are valid accesses is the claim broken"
+      : z.kind == SymbolicOutcome::Kind::violated ? "every violation found in " + std::to_string(kFaultRounds) + " rounds made some issue fault"
+                                                  : "whether a violation exists where they are valid is not known (" + z.text + ")";
+  const ptx::SymbolicIssue& other = *p.q.issues[r.faulting[0]];
+  return refuted(s, *p.q.issues[fz.issue], r, method, fz.queries,
+                 ": this issue alone; at these values " + std::to_string(r.faulting.size()) + " other issue(s) of this instruction fault (" +
+                     issue_where(s, other) + " first), so the launch re-run with them reports ERROR for " + c.text + " here (" + r.faults +
+                     "); " + searched);
+}
+
 }  // namespace
 
 std::string symbolic_domain(const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s) {
@@ -65,131 +323,17 @@ PtxClaimResult with_symbolic(const ptx::Program& prog, const ptx::Launch& l, con
   const std::string method = "z3 over " + std::to_string(s.symbolic.size()) +
                              " distinct issue(s) whose addresses are affine in free parameters, " + domain;
   const auto unknown = [&](const std::string& why) { return PtxClaimResult{true, Verdict::unknown(method, why), std::nullopt}; };
-  const bool grouping = c.kind == Kind::conflict_free || c.kind == Kind::max_ways;
+  const bool grouping = is_grouping(c);
   if (c.kind == Kind::no_overlap) return unknown("no-overlap is not decided where addresses depend on free parameters");
   if (grouping && !s.bank_modelled) return concrete;
   if (s.width_bytes <= 0) return concrete;
-  std::string doubt = s.symbolic_capped ? "more distinct issues with free parameters than the run keeps: not all were checked" : "";
+  Prepared p = prepare(prog, l, run, s, c, method);
+  if (p.early) return {true, std::move(*p.early), std::nullopt};
+  const SymbolicQuery& q = p.q;
 
-  SymbolicQuery q;
-  q.name = c.text;
-  q.op = s.trace.op;
-  q.width_bytes = s.width_bytes;
-  q.k = c.k;
-  for (const ptx::Symbol& sym : run.symbols) {
-    q.symbol_bits.push_back(sym.bits);
-    const auto* r = range_of(l, sym);
-    if (r && sym.bits < 64 && (r->lo < -(i64{1} << (sym.bits - 1)) || r->hi >= (i64{1} << sym.bits)))
-      return {true, Verdict::error(method, "--param-range " + std::to_string(r->lo) + ".." + std::to_string(r->hi) + " does not fit " +
-                                               sym.name + " (" + std::to_string(sym.bits) + "-bit)"),
-              std::nullopt};
-    // A range past the signed maximum reads its bits unsigned: LO..HI in [0, 2^bits) as given.
-    if (r && sym.bits < 64 && r->hi >= (i64{1} << (sym.bits - 1)) && r->lo >= 0)
-      return {true, Verdict::error(method, "--param-range " + std::to_string(r->lo) + ".." + std::to_string(r->hi) + " of " + sym.name +
-                                               " reaches past its signed maximum: give a signed range"),
-              std::nullopt};
-    q.ranges.push_back(r ? std::optional<std::pair<i64, i64>>({r->lo, r->hi}) : std::nullopt);
-  }
-  std::vector<std::size_t> index;  // q.issues[k] = s.symbolic[index[k]]
-  for (std::size_t k = 0; k < s.symbolic.size(); ++k) {
-    const ptx::SymbolicIssue& is = s.symbolic[k];
-    const bool stopped = std::find(run.stopped_warps.begin(), run.stopped_warps.end(), is.warp) != run.stopped_warps.end();
-    if ((grouping && is.divergent) || stopped) {
-      if (doubt.empty()) doubt = issue_where(s, is) + ": " + (stopped ? "its warp stopped early" : "divergent: how lanes group is not modelled");
-      continue;
-    }
-    if (c.kind == Kind::in_bounds) {
-      std::array<std::pair<i64, i64>, kWarpLanes> b{};
-      for (int ln = 0; ln < kWarpLanes; ++ln) {
-        b[at(ln)] = {0, i64{1} << 33};  // a lane in doubt: no bound (never a violation)
-        if (!is.active[at(ln)]) continue;
-        const int pl = is.placement[at(ln)];
-        if (pl < 0 && prog.shared_window_base >= 0) {
-          if (l.dynamic_smem_bytes < 0) {
-            if (doubt.empty()) doubt = "SASS names no shared symbols: give the CTA's shared memory size (--smem-bytes N)";
-            continue;
-          }
-          b[at(ln)] = {prog.shared_window_base, prog.shared_window_base + l.dynamic_smem_bytes};
-        } else if (pl < 0) {
-          if (doubt.empty()) doubt = issue_where(s, is) + ": lane " + std::to_string(ln) + "'s address is not computed from one shared symbol";
-        } else if (run.placements[at(pl)].bytes < 0) {
-          if (doubt.empty()) doubt = "'" + prog.shared[run.placements[at(pl)].symbol].name + "' is dynamic shared memory: give its size (--smem-bytes N)";
-        } else {
-          b[at(ln)] = {run.placements[at(pl)].base, run.placements[at(pl)].base + run.placements[at(pl)].bytes};
-        }
-      }
-      q.bounds.push_back(b);
-    }
-    q.issues.push_back(&is);
-    index.push_back(k);
-  }
-
-  q.kind = c.kind == Kind::conflict_free ? SymbolicQuery::Kind::conflict_free
-           : c.kind == Kind::max_ways    ? SymbolicQuery::Kind::max_ways
-           : c.kind == Kind::aligned     ? SymbolicQuery::Kind::aligned
-                                         : SymbolicQuery::Kind::in_bounds;
-  const SymbolicOutcome z = check_symbolic_z3(q, o.smt);
+  SymbolicOutcome z = check_symbolic_z3(q, o.smt);
   if (z.kind == SymbolicOutcome::Kind::error) return {true, Verdict::error(method, z.text), std::nullopt};
-  if (z.kind == SymbolicOutcome::Kind::violated) {
-    // Replay: the witness's values fixed as --param, the warp re-executed concretely, its lanes'
-    // addresses equal to the terms' values, and the claim broken again on them.
-    const ptx::SymbolicIssue& is = s.symbolic[index.at(z.issue)];
-    ptx::Launch fixed = l;
-    std::string params, values;
-    for (std::size_t i = 0; i < run.symbols.size(); ++i) {
-      const ptx::Symbol& sym = run.symbols[i];
-      fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.values[i]});
-      if (!used(s, i)) continue;
-      params += " --param " + param_text(prog, sym, z.values[i]);
-      values += (values.empty() ? "" : ", ") + sym.name + " = " + std::to_string(signed_value(z.values[i], sym.bits));
-    }
-    const auto error = [&](const std::string& why) { return PtxClaimResult{true, Verdict::error(method, why), std::nullopt}; };
-    const auto a = ptx::replay_issue(prog, run.entry, fixed, s.function, s.pc, is.warp, is.execution);
-    if (!a) return error("the witness (" + values + ") did not replay: the issue does not exist or is not known with" + params);
-    for (int ln = 0; ln < kWarpLanes; ++ln) {
-      const bool act = (*a)[at(ln)] >= 0;
-      if (act != is.active[at(ln)] || (act && static_cast<ptx::u64>((*a)[at(ln)]) != ptx::evaluate(is.addr[at(ln)], z.values)))
-        return error("the witness (" + values + ") did not replay: lane " + std::to_string(ln) + " is at byte " +
-                     std::to_string((*a)[at(ln)]) + " when re-executed with" + params);
-    }
-    const auto lane_text = [&](int ln) {
-      const i64 ad = (*a)[at(ln)];
-      return "lane " + std::to_string(ln) + " (thread " + std::to_string(is.warp * kWarpLanes + ln) + ") at byte " + std::to_string(ad) +
-             " (bank " + std::to_string((ad / 4) % kBanks) + ")";
-    };
-    std::string what;
-    const int w = s.width_bytes;
-    if (grouping) {
-      const BankReport b = analyze_smem_access(SmemAccess{s.trace.op, w, *a});
-      int ways = 1;
-      for (const auto& col : b.collisions) ways = std::max(ways, col.ways());
-      const bool again = c.kind == Kind::conflict_free ? b.wavefronts > b.ideal : ways > c.k;
-      if (!again) return error("the witness (" + values + ") did not replay on the bank model");
-      what = std::to_string(b.wavefronts) + " wavefronts for an ideal of " + std::to_string(b.ideal) + " (" + std::to_string(ways) +
-             "-way); ";
-      for (std::size_t k = 0; k < z.lanes.size(); ++k) what += (k ? ", " : "") + lane_text(z.lanes[k]);
-    } else {
-      const int ln = z.lanes.at(0);
-      const i64 ad = (*a)[at(ln)];
-      if (c.kind == Kind::aligned) {
-        if (ad % w == 0) return error("the witness (" + values + ") did not replay: lane " + std::to_string(ln) + " is aligned");
-        what = lane_text(ln) + " is not a multiple of " + std::to_string(w) + " bytes: the " + std::to_string(w) + "-byte access faults";
-      } else {
-        const auto [lo, hi] = q.bounds.at(z.issue)[at(ln)];
-        if (ad >= lo && ad + w <= hi) return error("the witness (" + values + ") did not replay: lane " + std::to_string(ln) + " is in bounds");
-        const int pl = is.placement[at(ln)];
-        const std::string where = pl >= 0 ? "'" + prog.shared[run.placements[at(pl)].symbol].name + "'" : "the CTA's shared memory";
-        what = lane_text(ln) + ": bytes " + std::to_string(ad) + ".." + std::to_string(ad + w - 1) + " are outside " + where + " (bytes " +
-               std::to_string(lo) + ".." + std::to_string(hi - 1) + ")";
-      }
-    }
-    Witness vw;
-    vw.why = values + " (replayed with" + params + "): " + issue_where(s, is) + ": " + what;
-    Verdict v = Verdict::refuted(method, std::move(vw));
-    v.detail = v.witness.why;
-    v.queries = z.queries;
-    return {true, std::move(v), std::nullopt};
-  }
+  if (auto r = refute(prog, l, run, s, c, o, p, method, z)) return std::move(*r);
   if (z.kind == SymbolicOutcome::Kind::unknown) return unknown(z.text);
   // The bank claims hold wherever the bank model applies (validate: every lane aligned and below
   // the 227 KiB a block can address). At any other value the access faults (a misaligned or out
@@ -198,6 +342,7 @@ PtxClaimResult with_symbolic(const ptx::Program& prog, const ptx::Launch& l, con
   std::string faults;
   if (grouping) {
     SymbolicQuery a = q;
+    a.valid_issues.clear();
     a.kind = SymbolicQuery::Kind::some_valid;
     a.name = c.text + ".some_valid";
     const SymbolicOutcome some = check_symbolic_z3(a, o.smt);
@@ -219,7 +364,7 @@ PtxClaimResult with_symbolic(const ptx::Program& prog, const ptx::Launch& l, con
     }
   }
   if (!concrete.verdict.is_proved()) return concrete;
-  if (!doubt.empty()) return unknown(doubt);
+  if (!p.doubt.empty()) return unknown(p.doubt);
   const std::string what = c.kind == Kind::conflict_free ? "no two active lanes of one phase hit one bank at different words"
                            : c.kind == Kind::max_ways    ? "no bank of any phase holds " + std::to_string(c.k + 1) + " distinct words"
                            : c.kind == Kind::aligned     ? "every active lane's address is a multiple of " + std::to_string(s.width_bytes) + " bytes"

@@ -43,7 +43,6 @@ constexpr i64 kChunk = 256;
 std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 i64 value(const z3::model& m, const z3::expr& e) { return m.eval(e, true).get_numeral_int64(); }
 
-int used_lanes(SmemOp op) { return is_matrix_op(op) ? 8 * matrix_count(op) : kWarpLanes; }
 int phase_size(const AddressTrace& t) {
   if (is_matrix_op(t.op)) return 8;
   return t.width_bytes <= 4 ? 32 : t.width_bytes == 8 ? 16 : 8;
@@ -58,7 +57,7 @@ class LaneTables {
     i64 value;
   };
   LaneTables(const AddressTrace& t, const Encoder& e, const z3::expr& i, i64 lo, i64 hi) : e_(e), i_(i) {
-    const int lanes = used_lanes(t.op);
+    const int lanes = address_lanes(t.op);
     std::vector<Node> words;
     for (int l = 0; l < lanes; ++l) {
       words.clear();
@@ -117,7 +116,7 @@ Picks encode_picks(const AddressTrace& t, const Encoder& e, const LaneTables& ta
   std::vector<z3::expr> word, bank, phase;
   for (int q = 0; q < picks; ++q) {
     const z3::expr l = e.var("l" + std::to_string(q)), j = e.var("j" + std::to_string(q));
-    p.domain.push_back(z3::ult(l, e.k(used_lanes(t.op))));
+    p.domain.push_back(z3::ult(l, e.k(address_lanes(t.op))));
     p.domain.push_back(z3::ult(j, e.k(nwords)));
     const z3::expr w0 = table.word(l, "w" + std::to_string(q), p.domain);
     p.bad.push_back(z3::sge(w0, e.k(0)));  // active
@@ -155,7 +154,7 @@ class TraceSearch {
     TraceOutcome out;
     const i64 n = static_cast<i64>(t_.instructions.size());
     const i64 chunks = ceil_div(n, kChunk);
-    out.method = "z3 (symbolic over " + std::to_string(n) + " instructions x " + std::to_string(used_lanes(t_.op)) +
+    out.method = "z3 (symbolic over " + std::to_string(n) + " instructions x " + std::to_string(address_lanes(t_.op)) +
                  " lanes, " + std::to_string(picks_) + " picks; the trace's addresses as a per-lane table" +
                  (chunks > 1 ? ", " + std::to_string(chunks) + " queries of up to " + std::to_string(kChunk) + " instructions" : "") + ")";
     if (picks_ > phase_size(t_)) {  // a bank of a phase holds at most one word per lane
@@ -298,7 +297,7 @@ class SymbolicSearch {
         AddressTrace shape;
         shape.op = q_.op;
         shape.width_bytes = q_.width_bytes;
-        const int lanes = used_lanes(q_.op);
+        const int lanes = address_lanes(q_.op);
         std::vector<std::vector<LaneTables::Node>> leaves(at(lanes));
         const LaneTables proto(e_, i_, 0, {});
         for (int l = 0; l < lanes; ++l)
@@ -308,29 +307,23 @@ class SymbolicSearch {
             else leaves[at(l)].push_back({z3::lshr(address(is.addr[at(l)]), e_.k(2)), false, 0});
           }
         const LaneTables table(e_, i_, static_cast<i64>(lo), leaves);
-        for (std::size_t k = lo; k < hi; ++k) {  // the picked issue is one the bank model takes
-          z3::expr_vector ok(ss_.ctx());
-          for (int l = 0; l < lanes; ++l)
-            if (q_.issues[k]->active[at(l)]) ok.push_back(!invalid(address(q_.issues[k]->addr[at(l)])));
-          if (!ok.empty()) qs.push_back(z3::implies(i_ == e_.k(static_cast<i64>(k)), z3::mk_and(ok)));
-        }
+        for (std::size_t k = lo; k < hi; ++k)  // the picked issue is one the bank model takes
+          if (const auto ok = valid(*q_.issues[k])) qs.push_back(z3::implies(i_ == e_.k(static_cast<i64>(k)), *ok));
+        for (const std::size_t k : q_.valid_issues)  // and so are these, whichever is picked
+          if (const auto ok = valid(*q_.issues.at(k))) qs.push_back(*ok);
         picks = encode_picks(shape, e_, table, q_.kind == SymbolicQuery::Kind::conflict_free ? 2 : q_.k + 1);
         qs = concat(concat(qs, chunk_domain(e_, i_, static_cast<i64>(lo), static_cast<i64>(hi))), picks->domain);
         qs = concat(qs, picks->bad);
       } else if (q_.kind == SymbolicQuery::Kind::some_valid) {
         z3::expr_vector any(ss_.ctx());
-        for (std::size_t k = lo; k < hi; ++k) {
-          z3::expr_vector ok(ss_.ctx());
-          for (int l = 0; l < used_lanes(q_.op); ++l)
-            if (q_.issues[k]->active[at(l)]) ok.push_back(!invalid(address(q_.issues[k]->addr[at(l)])));
-          if (!ok.empty()) any.push_back(z3::mk_and(ok));
-        }
+        for (std::size_t k = lo; k < hi; ++k)
+          if (const auto ok = valid(*q_.issues[k])) any.push_back(*ok);
         if (any.empty()) continue;
         qs.push_back(z3::mk_or(any));
       } else {
         z3::expr_vector any(ss_.ctx());
         for (std::size_t k = lo; k < hi; ++k)
-          for (int l = 0; l < (q_.kind == SymbolicQuery::Kind::valid ? used_lanes(q_.op) : kWarpLanes); ++l) {
+          for (int l = 0; l < address_lanes(q_.op); ++l) {  // the lanes the instruction reads an address from
             const ptx::SymbolicIssue& is = *q_.issues[k];
             if (!is.active[at(l)]) continue;
             const z3::expr a = address(is.addr[at(l)]);
@@ -389,6 +382,15 @@ class SymbolicSearch {
   // bytes past kSmemBytes.
   z3::expr invalid(const z3::expr& a) const {
     return z3::urem(a, e_.k(q_.width_bytes)) != e_.k(0) || z3::ugt(a, e_.k(kSmemBytes - q_.width_bytes));
+  }
+
+  // The issue is a valid access: every active address lane's address is valid. nullopt: no such lane.
+  std::optional<z3::expr> valid(const ptx::SymbolicIssue& is) const {
+    z3::expr_vector ok(ss_.ctx());
+    for (int l = 0; l < address_lanes(q_.op); ++l)
+      if (is.active[at(l)]) ok.push_back(!invalid(address(is.addr[at(l)])));
+    if (ok.empty()) return std::nullopt;
+    return z3::mk_and(ok);
   }
 
   // A lane's byte address: the Term in 64 bits (as the executor computes it), reduced to its

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """layoutproof ptx with a free parameter k: claims decided for every k (Z3 over affine terms) must
-equal the kernel run concretely with every k of a range (--param 1=k), the exhaustive twin.
+equal the kernel run concretely with every k of a range (--param 1=k), the exhaustive twin
+(tests/cli/symbolic_twin.py).
 
 1. tests/ptx/symbolic.ptx and basic.ptx's broadcast/stages: the verdicts the kernels' formulas
    give (broadcast PROVED conflict-free for every k, in-bounds REFUTED unless --param-range
    1=0..63; s[t*k] REFUTED with a replayed witness; a branch or loop bound on k UNKNOWN).
-2. Twin: for each kernel and claim, the symbolic verdict over --param-range LO..HI equals the brute
+2. ldmatrix .x1/.x2 and stmatrix .x2 whose lanes past the row addresses (8N and up) hold a
+   misaligned address outside the tile: no claim reads them, symbolic or concrete.
+3. Witnesses where other warps fault: s[t*k] with two warps over a range where warp 1's lanes pass
+   the 227 KiB for most k: the witness is one where the launch runs, or says that it faults.
+4. Twin: for each kernel and claim, the symbolic verdict over --param-range LO..HI equals the brute
    force over every k of LO..HI, and a witness's k is one where the concrete run refutes.
-3. Property: random kernels s[a*tid + b*k + c] (widths 1..16 bytes, various strides, 32- and
-   16-bit parameters, mul/mad/shl/sub forms) generated as PTX, symbolic vs brute force.
+5. Property: random kernels s[a*tid + b*k + c] (widths 1..16 bytes, various strides, 32- and
+   16-bit parameters, mul/mad/shl/sub forms) generated as PTX, symbolic vs brute force; and with 2
+   and 4 warps over k's whole range, every witness run again as printed.
 Usage: ptx_symbolic_test.py LAYOUTPROOF REPO_ROOT
 """
 import os
@@ -18,63 +24,13 @@ import subprocess
 import sys
 import tempfile
 
+from symbolic_twin import CLAIMS, FAULTS, Twin
+
 LP, ROOT = sys.argv[1], sys.argv[2]
 SYM = os.path.join(ROOT, "tests/ptx/symbolic.ptx")
 BASIC = os.path.join(ROOT, "tests/ptx/basic.ptx")
-CLAIMS = ["conflict-free", "max-ways:2", "aligned", "in-bounds"]
-VERDICT = re.compile(r"^  (PROVED|REFUTED|UNKNOWN|ERROR)  (\S+)  line (\d+): (.*)$")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(path, kernel, extra, claims=CLAIMS):
-    args = [LP, "ptx", path, "--kernel", kernel, "--block", "32"] + extra
-    for c in claims:
-        args += ["--claim", c]
-    p = subprocess.run(args, capture_output=True, text=True)
-    out = {}
-    for line in p.stdout.splitlines():
-        m = VERDICT.match(line)
-        if m:
-            out[(int(m.group(3)), m.group(2))] = (m.group(1), m.group(4))
-    return p.returncode, out, p.stdout
-
-
-def witness_k(text):
-    m = re.search(r"replayed with --param 1=(-?\d+)", text)
-    return int(m.group(1)) if m else None
-
-
-def twin(path, kernel, lo, hi, label):
-    """The symbolic verdicts over LO..HI against the concrete ones for each k."""
-    _, sym, text = run(path, kernel, ["--param-range", f"1={lo}..{hi}"])
-    conc = {k: run(path, kernel, ["--param", f"1={k}"])[1] for k in range(lo, hi + 1)}
-    checked = 0
-    for (line, claim), (v, detail) in sym.items():
-        per_k = {k: conc[k].get((line, claim), ("MISSING", ""))[0] for k in conc}
-        bank = claim in ("conflict-free", "max-ways:2")
-        # A bank claim says nothing about values where the access faults (the bank model's
-        # precondition: the concrete run is ERROR there); aligned and in-bounds cover every value.
-        valid = {k: c for k, c in per_k.items() if not (bank and c == "ERROR")}
-        what = f"{label} line {line} {claim} over {lo}..{hi}: symbolic {v}, concrete {sorted(set(per_k.values()))}"
-        check(all(c in ("PROVED", "REFUTED", "ERROR") for c in per_k.values()), what + " (a concrete run undecided)")
-        if v == "PROVED":
-            check(valid and all(c == "PROVED" for c in valid.values()), what)
-        elif v == "REFUTED":
-            k = witness_k(detail)
-            if k is None:  # refuted by an issue that does not depend on k: every k refutes
-                check(all(c == "REFUTED" for c in valid.values()), what)
-            else:
-                check(lo <= k <= hi and per_k.get(k) == "REFUTED", what + f" (witness k={k})")
-        else:  # every kernel here is affine in k: the brute force decides, so must the symbols
-            check(False, what + " (undecided though the brute force decides): " + detail)
-        checked += 1
-    return checked
+T = Twin(LP)
+check, run, witness_k, twin = T.check, T.run, T.witness_k, T.twin
 
 
 # ---- 1. the kernels' formulas ----
@@ -102,7 +58,7 @@ if k is not None:
     check(again[(ld, "conflict-free")][0] == "REFUTED", f"s[t*k]: witness k={k} refutes concretely")
 _, text32 = subprocess.run([LP, "ptx", SYM, "--kernel", "tid_times_k", "--block", "32", "--param", "1=32"], capture_output=True, text=True).returncode, ""
 out32 = subprocess.run([LP, "ptx", SYM, "--kernel", "tid_times_k", "--block", "32", "--param", "1=32"], capture_output=True, text=True).stdout
-check(re.search(r"\n  \d+ +symbolic.cu:14 +1 +32 +1 ", out32) is not None, "s[t*k] with k = 32: 32 wavefronts for an ideal of 1")
+check(re.search(r"\n  \d+ +symbolic.cu:\d+ +1 +32 +1 ", out32) is not None, "s[t*k] with k = 32: 32 wavefronts for an ideal of 1")
 
 for kernel, path, why in [("stages", BASIC, "setp.lt.s32 of a value computed from a free parameter: not affine"),
                           ("branch_on_k", SYM, "setp.gt.s32 of a value computed from a free parameter: not affine"),
@@ -111,13 +67,49 @@ for kernel, path, why in [("stages", BASIC, "setp.lt.s32 of a value computed fro
     dep = [x for x in v.values() if x[0] != "PROVED"]
     check(rc == 3 and dep and all(x[0] == "UNKNOWN" and why in x[1] for x in dep), f"{kernel}: UNKNOWN naming why ({why})")
 
-# ---- 2. the exhaustive twin on the corpus ----
+# ---- 2. ldmatrix/stmatrix: only lanes 0..8N-1 give addresses ----
+for kernel in ["ldsm_x1_k", "ldsm_x2_k", "stsm_x2_k"]:
+    _, v, _ = run(SYM, kernel, [])
+    site = [x for x in v if x[1] == "aligned" and "16 bytes" in v[x][1]]
+    check(len(site) == 1, f"{kernel}: one 16-byte matrix site")
+    line = site[0][0] if site else 0
+    check(v.get((line, "aligned"), ("",))[0] == "PROVED", f"{kernel}: aligned PROVED for every k (lanes past 8N are no addresses)")
+    k = witness_k(v.get((line, "in-bounds"), ("", ""))[1])
+    check(v.get((line, "in-bounds"), ("",))[0] == "REFUTED" and k not in (None, 0, 1), f"{kernel}: in-bounds REFUTED at a k outside 0..1 ({k})")
+    _, v, _ = run(SYM, kernel, ["--param-range", "1=0..1"], ["aligned", "in-bounds"])
+    check(all(v.get((line, c), ("",))[0] == "PROVED" for c in ("aligned", "in-bounds")), f"{kernel} --param-range 1=0..1: aligned, in-bounds PROVED")
+    for (ln, c), (verdict, detail) in run(SYM, kernel, [])[1].items():  # every witness replays as printed
+        k = witness_k(detail)
+        if verdict == "REFUTED" and k is not None:
+            again = run(SYM, kernel, ["--param", f"1={k}"], [c])[1].get((ln, c), ("MISSING",))[0]
+            check(again == "REFUTED", f"{kernel} line {ln} {c}: witness k={k} gives {again} when run with --param 1={k}")
+
+# ---- 3. witnesses where other warps fault: s[t*k], 64 threads (warp 1's lanes t*k*4 pass 227 KiB from k = 923) ----
+T64 = Twin(LP, block="64")
+_, v, _ = T64.run(SYM, "tid_times_k", ["--param-range", "1=900..1900"], ["conflict-free"])
+ld = max(l for (l, _) in v)
+k = witness_k(v[(ld, "conflict-free")][1])
+again = T64.run(SYM, "tid_times_k", ["--param", f"1={k}"], ["conflict-free"])[1][(ld, "conflict-free")][0] if k is not None else None
+check(v[(ld, "conflict-free")][0] == "REFUTED" and k is not None and k <= 922 and again == "REFUTED",
+      f"s[t*k], 64 threads, k in 900..1900: the witness k={k} is one where the launch runs (concrete {again})")
+_, v, _ = T64.run(SYM, "tid_times_k", ["--param-range", "1=923..1900"], ["conflict-free"])
+detail = v[(ld, "conflict-free")][1]
+k = witness_k(detail)
+again = T64.run(SYM, "tid_times_k", ["--param", f"1={k}"], ["conflict-free"])[1][(ld, "conflict-free")] if k is not None else ("", "")
+check(v[(ld, "conflict-free")][0] == "REFUTED" and FAULTS in detail and "warp 1" in detail and again[0] == "ERROR" and "warp 1" in again[1],
+      f"s[t*k], 64 threads, k in 923..1900 (warp 1 always faults): the witness says so and the concrete run is ERROR there: {detail[:300]}")
+
+# ---- 4. the exhaustive twin on the corpus ----
 n = 0
-for kernel in ["tid_times_k", "shifted_stride", "row_k", "byte_offset"]:
+# (mangled names where one kernel's name is inside another's: row_k, or_row_k, xor_row_k)
+for kernel in ["tid_times_k", "shifted_stride", "_Z5row_kPfj", "byte_offset", "_Z9xor_row_kPfi", "_Z8or_row_kPfj", "and_row_k"]:
     n += twin(SYM, kernel, -3, 40, kernel)
+for kernel in ["ldsm_x1_k", "ldsm_x2_k", "stsm_x2_k"]:
+    n += twin(SYM, kernel, -3, 20, kernel)
+n += T64.twin(SYM, "tid_times_k", 910, 935, "tid_times_k, 64 threads")
 n += twin(BASIC, "broadcast", 55, 70, "broadcast")
 
-# ---- 3. property: random affine kernels ----
+# ---- 5. property: random affine kernels ----
 TYPES = [(1, "u8", "%rs1", ".reg .b16 %rs<3>;"), (2, "u16", "%rs1", ".reg .b16 %rs<3>;"), (4, "f32", "%f1", ""),
          (8, "v2.f32", "{%f1, %f2}", ""), (16, "v4.f32", "{%f1, %f2, %f3, %f4}", "")]
 
@@ -200,9 +192,31 @@ with tempfile.TemporaryDirectory() as d:
         lo = rng.randrange(-6, 3) if pbits == 32 else 0
         n += twin(path, f"k{i}", lo, lo + rng.randrange(8, 24), f"random k{i} ({text.splitlines()[-4].strip()})")
 
+# Every witness replays as printed: random kernels of 2 and 4 warps over k's whole range (where a
+# witness at which another warp's lanes pass the 227 KiB was common), each REFUTED run again with
+# its --param: REFUTED, or ERROR where the witness says other issues fault there.
+rng = random.Random(20261202)
+witnesses = 0
+with tempfile.TemporaryDirectory() as d:
+    for i in range(16):
+        text, _ = kernel_text(rng, i)
+        path = os.path.join(d, f"w{i}.ptx")
+        with open(path, "w") as f:
+            f.write(text)
+        tw = Twin(LP, block=str(rng.choice([64, 128])))
+        for (line, claim), (v, detail) in tw.run(path, f"k{i}", [])[1].items():
+            k = witness_k(detail)
+            if v != "REFUTED" or k is None:
+                continue
+            witnesses += 1
+            again = tw.run(path, f"k{i}", ["--param", f"1={k}"], [claim])[1].get((line, claim), ("MISSING",))[0]
+            want = "ERROR" if FAULTS in detail else "REFUTED"
+            check(again == want, f"random w{i} ({tw.block} threads) line {line} {claim}: witness k={k} gives {again}, want {want}: {detail[:200]}")
+check(witnesses >= 20, f"enough witnesses replayed ({witnesses})")
+
 print(f"{n} symbolic verdicts checked against the brute force")
 check(n > 100, "the twin compared enough verdicts")
-if failures:
-    print(f"{len(failures)} failure(s)")
+if T.failures:
+    print(f"{len(T.failures)} failure(s)")
     sys.exit(1)
 print("ok")

@@ -406,21 +406,31 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
       if (ops.size() < 4) return fail(operands_at, "IMAD.WIDE needs four operands");
       const Operand a = S(1), b = S(2);
       const RegName c = reg_name(ops[3].first);
-      const u32 t = tmp(), w = tmp();
+      const u32 t = tmp(), w = tmp(), lo = tmp();
+      Operand c_lo = imm(0);  // the addend's low word
       if (!c.ok || c.pred) {
-        const Operand cv = S(3);  // an immediate or constant addend (sign-extended as SASS does)
-        emit(op(Op::cvt, TypeKind::s, 64), {reg(t), cv});
+        c_lo = S(3);  // an immediate or constant addend (sign-extended as SASS does)
+        emit(op(Op::cvt, TypeKind::s, 64), {reg(t), c_lo});
         f.code.back().code.src = Type{TypeKind::s, 32};
       } else if (c.reg < 0) {
         emit(op(Op::mov, TypeKind::b, 64), {reg(t), imm(0)});
       } else {
-        emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({reg(static_cast<u32>(c.reg)), reg(static_cast<u32>(c.reg) + 1)})});
+        c_lo = reg(static_cast<u32>(c.reg));
+        emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({c_lo, reg(static_cast<u32>(c.reg) + 1)})});
       }
       Opcode m = op(Op::mad, has("U32") ? TypeKind::u : TypeKind::s, 32);
       m.wide = true;
       emit(m, {reg(w), a, b, reg(t)});
+      // The low word of a * b + c is a * b + c.lo mod 2^32 whatever the signs: mad.lo, an affine
+      // term where a or b is a constant (the 64-bit pair is not one term: its high word is not).
+      Opcode ml = op(Op::mad, TypeKind::u, 32);
+      ml.lo = true;
+      emit(ml, {reg(lo), a, b, c_lo});
       const Operand d = dst_n(ops[0].first, ops[0].second, 2);
-      if (d.kind == OK::vec) emit(op(Op::mov, TypeKind::b, 64), {d, reg(w)});
+      if (d.kind == OK::vec) {
+        emit(op(Op::mov, TypeKind::b, 64), {d, reg(w)});
+        emit(op(Op::mov), {f.operands[d.index], reg(lo)});
+      }
       return;
     }
     if (has("HI")) {

@@ -326,26 +326,29 @@ struct Lowering {
     emit(c, {vec(dsts)});
   }
 
-  // d = the low word of the 64-bit sum of `terms` (each a 32-bit value, zero-extended); `carry`, when
-  // given, becomes whether that sum reached 2^32 (one carry: callers model single carry-outs only).
+  // d = the low word of the sum of `terms` (32-bit values): their 32-bit sum, an add.u32 chain (an
+  // affine term when the terms are, as the PTX path's add); `carry`, when given, becomes whether
+  // the 64-bit sum of the zero-extended terms reached 2^32 (one carry: callers model single
+  // carry-outs only), computed beside it (a comparison: never a term).
   void add_with_carry(const Operand& d, const std::vector<Operand>& terms, std::optional<Operand> carry) {
-    const u32 sum = tmp(), t = tmp();
-    emit(op(Op::mov, TypeKind::b, 64), {reg(sum), imm(0)});
-    for (const Operand& x : terms) {
-      Opcode cv = op(Op::cvt, TypeKind::u, 64);
-      cv.src = Type{TypeKind::u, 32};
-      emit(cv, {reg(t), x});
-      emit(op(Op::add, TypeKind::u, 64), {reg(sum), reg(sum), reg(t)});
-    }
     if (carry) {
+      const u32 sum = tmp(), t = tmp();
+      emit(op(Op::mov, TypeKind::b, 64), {reg(sum), imm(0)});
+      for (const Operand& x : terms) {
+        Opcode cv = op(Op::cvt, TypeKind::u, 64);
+        cv.src = Type{TypeKind::u, 32};
+        emit(cv, {reg(t), x});
+        emit(op(Op::add, TypeKind::u, 64), {reg(sum), reg(sum), reg(t)});
+      }
       emit(op(Op::shr, TypeKind::u, 64), {reg(t), reg(sum), imm(32)});
       Opcode st = op(Op::setp, TypeKind::u, 64);
       st.cmp = Cmp::ne;
-      emit(st, {*carry, reg(t), imm(0)});
+      emit(st, {*carry, reg(t), imm(0)});  // the terms are registers or temporaries, never the predicate
     }
-    Opcode lo = op(Op::cvt, TypeKind::u, 32);
-    lo.src = Type{TypeKind::u, 64};
-    emit(lo, {d, reg(sum)});
+    const u32 lo = tmp();
+    emit(op(Op::mov, TypeKind::b, 32), {reg(lo), terms.empty() ? imm(0) : terms[0]});
+    for (std::size_t k = 1; k < terms.size(); ++k) emit(op(Op::add, TypeKind::u, 32), {reg(lo), reg(lo), terms[k]});
+    emit(op(Op::mov), {d, reg(lo)});
   }
   // A carry-in operand (P0, !P1, PT, !PT) as the 32-bit value 0 or 1.
   Operand carry_in(std::string_view s, std::size_t at) {

@@ -248,6 +248,52 @@ TEST(PtxExec, AFreeParameterIsAnAffineTermPerLane) {
               evaluate(s.symbolic[0].addr[static_cast<std::size_t>(l)], {7}));
 }
 
+// A bitwise operation of a term with known operands (and/or/xor with a constant or a lane's
+// %tid, lop3, bfe from bit 0) is a term where it is affine: wherever the run keeps one, it equals
+// the concrete run's address at every k tried (soundness, every case); the forms that are affine
+// are kept (completeness, the `affine` cases), and k & ~15 = 16 (k >> 4) is not.
+TEST(PtxExec, BitOperationsOnATermAreTermsWhereAffine) {
+  const auto text = [](int s, const std::string& op) {
+    return kernel("mov.u32 %r1, %tid.x;\nld.param.u32 %r2, [k_param_0];\nshl.b32 %r3, %r2, " + std::to_string(s) + ";\nadd.u32 %r3, %r3, 5;\n" +
+                  op + "\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r6;\nst.shared.u8 [%r5], %r1;");
+  };
+  // %r3 = (k << s) + 5: its low s bits are 5's (known), the rest k's.
+  const std::vector<std::string> ops = {
+      "and.b32 %r6, %r3, -8;", "and.b32 %r6, %r3, -32;", "and.b32 %r6, %r3, 7;", "and.b32 %r6, %r3, 0;", "and.b32 %r6, %r3, -16;",
+      "and.b32 %r6, %r3, 2147483647;", "and.b32 %r6, %r3, 65535;", "or.b32 %r6, %r3, %r1;", "or.b32 %r6, %r3, 2;", "or.b32 %r6, %r3, 64;",
+      "xor.b32 %r6, %r3, %r1;", "xor.b32 %r6, %r3, -2147483648;", "xor.b32 %r6, %r3, 3;", "xor.b32 %r6, %r3, 32;",
+      "lop3.b32 %r6, %r3, %r1, 7, 0xc0;", "lop3.b32 %r6, %r3, %r1, 7, 0xfc;", "lop3.b32 %r6, %r3, %r1, 7, 0x3c;",
+      "lop3.b32 %r6, %r1, %r3, 24, 0x96;", "lop3.b32 %r6, %r3, %r1, -32, 0xe8;", "lop3.b32 %r6, 31, %r3, %r1, 0x6a;",
+      "not.b32 %r7, %r3;\nand.b32 %r6, %r7, -32;", "bfe.u32 %r6, %r3, 0, 32;", "bfe.u32 %r6, %r3, 0, 3;", "bfe.u32 %r6, %r3, 2, 8;"};
+  int kept = 0;
+  for (const int s : {0, 2, 5}) {
+    for (const std::string& op : ops) {
+      const Ran sym = run_text(text(s, op));
+      if (sym.run.sites.at(0).symbolic.empty()) continue;
+      ++kept;
+      const SymbolicIssue& is = sym.run.sites.at(0).symbolic.at(0);
+      for (const u64 k : {u64{0}, u64{1}, u64{3}, u64{7}, u64{100}, u64{0x7fffffff}, u64{0x80000000}, u64{0xfffffffe}}) {
+        const Ran c = run_text(text(s, op), 32, {k});
+        const auto& in = c.run.sites.at(0).trace.instructions.at(0);
+        for (int l = 0; l < kWarpLanes; ++l)
+          EXPECT_EQ(evaluate(is.addr[static_cast<std::size_t>(l)], {k}), static_cast<u64>(in.addr[static_cast<std::size_t>(l)]))
+              << op << " s=" << s << " k=" << k << " lane " << l;
+      }
+    }
+  }
+  EXPECT_GE(kept, 20);  // truncations (and 7, bfe 0, 3) and constants (and 0) are not kept past the add: a known or unknown address
+  const auto affine = [&](int s, const std::string& op) { return !run_text(text(s, op)).run.sites.at(0).symbolic.empty(); };
+  EXPECT_TRUE(affine(5, "and.b32 %r6, %r3, -8;"));   // clears known low bits: 32k + 0
+  EXPECT_TRUE(affine(5, "or.b32 %r6, %r3, %r1;"));   // ORs t < 32 onto 32k + 5: known bits
+  EXPECT_TRUE(affine(5, "xor.b32 %r6, %r3, %r1;"));
+  EXPECT_TRUE(affine(5, "lop3.b32 %r6, %r3, %r1, 7, 0x3c;"));
+  EXPECT_TRUE(affine(0, "xor.b32 %r6, %r3, -2147483648;"));  // the top bit: + 2^31
+  EXPECT_TRUE(affine(0, "bfe.u32 %r6, %r3, 0, 32;"));
+  EXPECT_FALSE(affine(0, "and.b32 %r6, %r3, -16;"));  // 16 (k >> 4): not affine
+  EXPECT_FALSE(affine(2, "or.b32 %r6, %r3, 64;"));    // sets a bit of k's
+  EXPECT_FALSE(affine(2, "bfe.u32 %r6, %r3, 2, 8;"));  // a shift right
+}
+
 TEST(PtxExec, ABranchOnAnUnknownValueStopsTheLanes) {
   const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nld.param.u32 %r2, [k_param_0];\n$L:\nmov.u32 %r4, smem;\n"
                                 "st.shared.u32 [%r4], %r1;\nsub.s32 %r2, %r2, 1;\nsetp.ne.s32 %p1, %r2, 0;\n@%p1 bra $L;"));

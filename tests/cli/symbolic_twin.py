@@ -1,0 +1,75 @@
+"""The exhaustive twin of the free-parameter claims (docs/compiled.md "Free parameters"), shared by
+tests/cli/ptx_symbolic_test.py (PTX) and tests/cli/sass_symbolic_test.py (SASS).
+
+A kernel's claims decided for every k of LO..HI at once (`--param-range I=LO..HI`, Z3 over affine
+terms) must equal the kernel run concretely with each k (`--param I=k`):
+  PROVED   every concrete run proves the claim (bank claims: every run at which the accesses are
+           valid; at the others the concrete run is ERROR, the bank model's precondition);
+  REFUTED  its witness k lies in LO..HI and the concrete run with it refutes the claim; or the
+           witness says other issues of the instruction fault at k (the violation replayed on its
+           issue alone) and the concrete run with it is ERROR there;
+  anything else is a failure: every kernel given to the twin is affine in k, so the brute force
+  decides and the symbols must too.
+"""
+import re
+import subprocess
+
+CLAIMS = ["conflict-free", "max-ways:2", "aligned", "in-bounds"]
+VERDICT = re.compile(r"^  (PROVED|REFUTED|UNKNOWN|ERROR)  (\S+)  line (\d+): (.*)$")
+WITNESS = re.compile(r"replayed with --param (\S+?)=(-?\d+)")
+FAULTS = "other issue(s) of this instruction fault"
+
+
+class Twin:
+    def __init__(self, lp, fmt="ptx", block="32", extra=()):
+        self.lp, self.fmt, self.block, self.extra = lp, fmt, block, list(extra)
+        self.failures = []
+
+    def check(self, cond, what):
+        if not cond:
+            self.failures.append(what)
+            print("FAIL:", what)
+
+    def run(self, path, kernel, args, claims=CLAIMS):
+        """(exit code, {(line, claim): (verdict, rest of the line)}, stdout)."""
+        cmd = [self.lp, self.fmt, path, "--kernel", kernel, "--block", self.block] + self.extra + list(args)
+        for c in claims:
+            cmd += ["--claim", c]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        out = {}
+        for line in p.stdout.splitlines():
+            m = VERDICT.match(line)
+            if m:
+                out[(int(m.group(3)), m.group(2))] = (m.group(1), m.group(4))
+        return p.returncode, out, p.stdout
+
+    @staticmethod
+    def witness_k(text):
+        m = WITNESS.search(text)
+        return int(m.group(2)) if m else None
+
+    def twin(self, path, kernel, lo, hi, label, param="1", claims=CLAIMS):
+        """The symbolic verdicts over LO..HI against the concrete ones for each k; how many compared."""
+        _, sym, _ = self.run(path, kernel, ["--param-range", f"{param}={lo}..{hi}"], claims)
+        conc = {k: self.run(path, kernel, ["--param", f"{param}={k}"], claims)[1] for k in range(lo, hi + 1)}
+        checked = 0
+        for (line, claim), (v, detail) in sym.items():
+            per_k = {k: conc[k].get((line, claim), ("MISSING", ""))[0] for k in conc}
+            bank = claim in ("conflict-free", "max-ways:2")
+            valid = {k: c for k, c in per_k.items() if not (bank and c == "ERROR")}
+            what = f"{label} line {line} {claim} over {lo}..{hi}: symbolic {v}, concrete {sorted(set(per_k.values()))}"
+            self.check(all(c in ("PROVED", "REFUTED", "ERROR") for c in per_k.values()), what + " (a concrete run undecided)")
+            if v == "PROVED":
+                self.check(valid and all(c == "PROVED" for c in valid.values()), what)
+            elif v == "REFUTED":
+                k = self.witness_k(detail)
+                if k is None:  # refuted by an issue that does not depend on k: every k refutes
+                    self.check(all(c == "REFUTED" for c in valid.values()), what)
+                elif FAULTS in detail:
+                    self.check(lo <= k <= hi and per_k.get(k) == "ERROR", what + f" (witness k={k}, other issues fault there)")
+                else:
+                    self.check(lo <= k <= hi and per_k.get(k) == "REFUTED", what + f" (witness k={k})")
+            else:
+                self.check(False, what + " (undecided though the brute force decides): " + detail)
+            checked += 1
+        return checked
