@@ -250,8 +250,10 @@ struct Printer {
     switch (a.kind) {
       case Access::Kind::ld: case Access::Kind::st: {
         const bool ld = a.kind == Access::Kind::ld;
-        const std::vector<std::string> quals = space == ".shared" ? std::vector<std::string>{"", ".volatile", ".weak", ".relaxed.cta", ld ? ".acquire.cta" : ".release.cta"}
-                                                                  : std::vector<std::string>{"", ".relaxed.cta"};
+        const std::vector<std::string> quals = space == ".shared"
+                                                   ? std::vector<std::string>{"", ".volatile", ".weak", ".relaxed.cta", ld ? ".acquire.cta" : ".release.cta",
+                                                                              ".relaxed.gpu", ld ? ".acquire.sys" : ".release.gpu", ".relaxed.sys"}
+                                                   : std::vector<std::string>{"", ".relaxed.cta", ".relaxed.gpu", ld ? ".acquire.cta" : ".release.cta"};
         const std::string q = quals[take(s, 3) % quals.size()];
         const std::string mn = (ld ? "ld" : "st") + q + space + vec + "." + type;
         if (ld) {
@@ -272,7 +274,7 @@ struct Printer {
         const std::string op = (wide ? ops8 : ops4)[take(s, 4) % static_cast<u32>(n)];
         const bool fl = op.find(".f") != std::string::npos;
         const auto reg = [&] { return wide ? (fl ? "%fd" + std::to_string(f.fd++) : f.RD()) : (fl ? "%f" + std::to_string(f.f++) : f.R()); };
-        const std::string sem = take(s, 1) ? ".relaxed.cta" : "";
+        const std::string sem = std::vector<std::string>{"", ".relaxed.cta", ".acq_rel.cta", ".relaxed.gpu"}[take(s, 2)];
         const std::string b = reg();
         if (a.kind == Access::Kind::red) {
           f.put(g + "red" + sem + space + "." + op + " " + addr + ", " + b + ";", a.id);

@@ -239,10 +239,12 @@ struct Runner {
     const int used = a.kind == Access::Kind::ldsm || a.kind == Access::Kind::stsm ? 8 * a.matrices : 32;
     bool any_unknown = false, any_active = false;
     for (int l = 0; l < 32; ++l) any_unknown = any_unknown || is.unknown[static_cast<std::size_t>(l)], any_active = any_active || is.addr[static_cast<std::size_t>(l)] >= 0;
-    if (one_value) {
+    if (one_value) {  // ldmatrix/stmatrix: the lanes >= 8N give no row (inactive in the issue)
       ++o.executed;
+      std::array<i64, 32> rows = is.addr;
+      for (int l = used; l < 32; ++l) rows[static_cast<std::size_t>(l)] = -1;
       if (any_unknown) o.issues_known = false;
-      else if (any_active) o.issues.insert(is.addr);
+      else if (any_active) o.issues.insert(rows);
     }
     bool used_unknown = false, used_active = false;
     for (int l = 0; l < used; ++l) used_unknown = used_unknown || is.unknown[static_cast<std::size_t>(l)], used_active = used_active || is.addr[static_cast<std::size_t>(l)] >= 0;

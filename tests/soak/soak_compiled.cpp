@@ -87,11 +87,12 @@ struct Run {
 
   void count(const std::string& claim, Truth t, const pf::Verdict& v) {
     ++tally.verdicts[pf::to_string(v.kind)];
+    if (truth.cut) ++tally.cut_verdicts[pf::to_string(v.kind)];
     if (k.symbolic()) ++tally.symbolic_verdicts[pf::to_string(v.kind)];
     ++tally.table[claim + " " + truth_name(t)][pf::to_string(v.kind)];
     if (v.kind == pf::Verdict::Kind::unknown) ++tally.unknown_by_reason[reason_class(v.detail)];
-    if (const char* dbg = std::getenv("SOAK_DEBUG"); dbg && v.detail.find(dbg) != std::string::npos)
-      std::cerr << "debug: kernel " << index << (f == Format::ptx ? " ptx " : " sass ") << claim << ": " << v.detail << "\n";
+    if (const char* dbg = std::getenv("LAYOUTPROOF_SOAK_VERDICTS"); dbg && v.detail.find(dbg) != std::string::npos)
+      std::cerr << "verdict: kernel " << index << (f == Format::ptx ? " ptx " : " sass ") << claim << ": " << v.detail << "\n";
     if (v.kind == pf::Verdict::Kind::error) {
       // The message without its numbers: one line per kind of error.
       std::string m;
@@ -298,6 +299,7 @@ void CompiledTally::merge(const CompiledTally& o) {
   wrong_proved += o.wrong_proved, wrong_refuted += o.wrong_refuted, other_failures += o.other_failures, skipped_known += o.skipped_known;
   for (const auto& [k, n] : o.verdicts) verdicts[k] += n;
   for (const auto& [k, n] : o.symbolic_verdicts) symbolic_verdicts[k] += n;
+  for (const auto& [k, n] : o.cut_verdicts) cut_verdicts[k] += n;
   for (const auto& [k, m] : o.table)
     for (const auto& [v, n] : m) table[k][v] += n;
   for (const auto& [k, n] : o.unknown_by_reason) unknown_by_reason[k] += n;

@@ -93,6 +93,8 @@ int run_compiled(const CompiledOptions& opt, std::int64_t kernels, std::int64_t 
             << (opt.skip_known ? ", " + std::to_string(total.skipped_known) + " verdicts of known defect classes skipped" : "") << "\n"
             << "  with free parameters: " << total.symbolic_verdicts["PROVED"] << " PROVED, " << total.symbolic_verdicts["REFUTED"] << " REFUTED, "
             << total.symbolic_verdicts["UNKNOWN"] << " UNKNOWN, " << total.symbolic_verdicts["ERROR"] << " ERROR\n"
+            << "  past a cut call (PTX): " << total.cut_verdicts["PROVED"] << " PROVED, " << total.cut_verdicts["REFUTED"] << " REFUTED, "
+            << total.cut_verdicts["UNKNOWN"] << " UNKNOWN, " << total.cut_verdicts["ERROR"] << " ERROR\n"
             << "  (" << total.traces_compared << " sites' issues and " << total.counts_compared << " sites' wavefronts compared with the brute force; "
             << "brute force " << total.reference_s << " s, product " << total.product_s << " s)\n";
   return total.wrong_proved || total.wrong_refuted || total.other_failures ? 1 : 0;
@@ -141,7 +143,7 @@ int main(int argc, char** argv) {
     }
   }
   copt.seed = seed;
-  if (kinds == "compiled") return run_compiled(copt, kernels, first, jobs, quiet);
+  const bool compiled = kinds.find("compiled") != std::string::npos;
   std::vector<Case (*)(Rng&)> gens;
   // Weights: layout claims are the cheapest and most varied; each kind gets a fixed share.
   // Rasterization claims cost about 1 s of Z3 each (minimized witnesses over symbolic grids), so
@@ -150,7 +152,7 @@ int main(int argc, char** argv) {
   if (kinds.find("bank") != std::string::npos) gens.insert(gens.end(), 6, &bank_case);
   if (kinds.find("trace") != std::string::npos) gens.insert(gens.end(), 5, &trace_case);
   if (kinds.find("raster") != std::string::npos) gens.insert(gens.end(), 1, &raster_case);
-  if (gens.empty()) return 2;
+  if (gens.empty()) return compiled ? run_compiled(copt, kernels, first, jobs, quiet) : 2;
   std::cout << "soundness soak: " << claims << " claims from case " << first << ", seed " << seed << ", kinds " << kinds
             << ", " << jobs << " job(s)\n" << std::flush;
   const auto t0 = std::chrono::steady_clock::now();
@@ -178,5 +180,6 @@ int main(int argc, char** argv) {
   std::cout << "\n" << total.cases << " claims in " << std::fixed << std::setprecision(1) << secs << " s (seed " << seed
             << "): " << total.disagreements << " disagreements, " << total.soundness << " soundness failures (PROVED where the "
             << "reference refutes), " << total.unknown << " z3 UNKNOWN\n";
-  return total.disagreements ? 1 : 0;
+  const int rc = total.disagreements ? 1 : 0;
+  return compiled ? std::max(rc, run_compiled(copt, kernels, first, jobs, quiet)) : rc;
 }
