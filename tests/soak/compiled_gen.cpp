@@ -388,7 +388,7 @@ Kernel generate(std::uint64_t seed, const GenOptions& o) {
   for (int s = 0; s < nsym; ++s)
     k.symbols.push_back({"s" + std::to_string(s), pick(r, {256, 512, 1024, 2048, 4096, 8192, 200}), pick(r, {16, 16, 128}), false, false});
   if (coin(r, 20)) k.symbols.back().local = true;  // the last static: inside the kernel's body
-  if (coin(r, 15)) k.symbols.push_back({"dsm", pick(r, {512, 2048, 4096}), 16, true, false});
+  if (coin(r, 15)) k.symbols.push_back({"dsm", pick(r, {512, 2048, 4096}), pick(r, {16, 16, 128}), true, false});
   k.ways = static_cast<int>(uni(r, 1, 4));
   Ctx c;
   c.accesses = static_cast<int>(uni(r, 1, o.symbolic ? 5 : 8));

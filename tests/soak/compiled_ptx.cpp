@@ -144,6 +144,12 @@ struct Printer {
       f.put("cvt.u64.u32 " + o64 + ", " + off + ";");
       f.put("mov.u64 " + b64 + ", " + k.symbols[static_cast<std::size_t>(a.symbol)].name + ";");
       f.put("add.s64 " + a64 + ", " + b64 + ", " + o64 + ";");
+      if (!take(s, 2)) {  // to the generic window and back: the same shared address
+        const std::string g = f.RD(), back = f.RD();
+        f.put("cvta.shared.u64 " + g + ", " + a64 + ";");
+        f.put("cvta.to.shared.u64 " + back + ", " + g + ";");
+        return "[" + back + imm + "]";
+      }
       return "[" + a64 + imm + "]";
     }
     const std::string d = f.R();

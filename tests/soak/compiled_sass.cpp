@@ -210,8 +210,9 @@ struct Printer {
         put("IADD3 " + d + ", " + off + ", " + hex(base) + ", RZ");
         return "[" + d + (a.imm ? "+" + hex(a.imm) : "") + "]";
       }
-      case 1:  // the base in a uniform register
+      case 1:  // the base in a uniform register, as ptxas's prologue makes it (the CTA's rank in its cluster reads 0)
         put("UMOV UR4, " + hex(base));
+        if (take(s, 1)) put("S2UR UR5, SR_CgaCtaId"), put("ULEA UR4, UR5, UR4, 0x18");
         return "[" + off + "+UR4" + (a.imm ? "+" + hex(a.imm) : "") + "]";
       default: return "[" + off + "+" + hex(base + a.imm) + "]";
     }
