@@ -571,6 +571,10 @@ struct WarpRunner::Impl {
       is.divergent = divergent;
       const Operand* a = address_operand(f, in);
       const int addressing = address_lanes(site_smem_op(c));
+      // The issue's reason is a lane's that is not known at all when there is one: a lane whose
+      // address is a free parameter's term only says the parameter is free, not why the issue
+      // is undecided (`xor` of P with tid keeps P's term in lane 0 alone).
+      bool why_of_term = false;
       for (const int k : group) {
         Lane& ln = lanes[static_cast<std::size_t>(k)];
         const std::size_t s = static_cast<std::size_t>(k);
@@ -582,7 +586,7 @@ struct WarpRunner::Impl {
         if (guard_unknown[s]) {
           is.state[s] = LaneState::unknown;
           is.unknown_lanes = true;
-          if (!is.why) is.why = guard_unknown[s];
+          if (!is.why || why_of_term) is.why = guard_unknown[s], why_of_term = false;
           continue;
         }
         if (!active[s]) {
@@ -592,7 +596,7 @@ struct WarpRunner::Impl {
         const Val v = a ? address(ln, f, in, *a) : Val{0, m_.reason_at(in, "no address operand"), -1, false};
         if (!v.known()) {
           is.state[s] = LaneState::unknown;
-          if (!is.why) is.why = v.why;
+          if (!is.why || (why_of_term && !v.sym)) is.why = v.why, why_of_term = v.sym != 0;
           if (v.sym) {  // its address for every value of the free parameters
             if (is.sym.empty()) is.sym.assign(kWarpLanes, Term{});
             is.sym[s] = m_.terms[v.sym];
