@@ -7,7 +7,8 @@ Usage: scripts_test.py SOURCE_DIR BUILD_DIR
   runs the catalog; scripts/build.sh hands the targets it is given to `cmake --build`.
 - fuzz.smoke runs a fixed budget of inputs per target (FUZZ_RUNS, at most 1,000) at -O0, and
   starts first (a COST above every other test's).
-- README gives the measured time of each of its two commands on a fresh clone.
+- README gives the measured time of each of its two commands on a fresh clone (what it measured,
+  not a target: the figure is checked to be there, the time itself is the machine's).
 """
 import json
 import os
@@ -55,7 +56,5 @@ readme = open(os.path.join(source, "README.md")).read().split("## Five minutes")
 for what in ("main job", "test suite"):
     m = re.search(r"the " + what + r"[^.]*?takes (\d+) min(?:utes)?(?: (\d+) s)?", readme.replace("\n", " "))
     check(m is not None, f"README gives the {what}'s time on a fresh clone" + (f" ({m.group(0)})" if m else ""))
-    if m and what == "test suite":
-        check(int(m.group(1)) < 10, "the test suite takes under 10 minutes")
 print(f"{'FAILED' if failures else 'passed'}: {len(failures)} failures")
 sys.exit(1 if failures else 0)
