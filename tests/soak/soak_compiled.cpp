@@ -232,14 +232,25 @@ struct Run {
         const std::string& flag = printed.args[i];
         const std::string& v = printed.args[i + 1];
         const std::size_t eq = v.find('=');
-        if (flag == "--param") req.params.push_back({v.substr(0, eq), static_cast<px::u64>(std::stoll(v.substr(eq + 1)))});
+        if (flag == "--param") {
+          pf::PtxParamRequest pr;
+          pr.key = v.substr(0, eq);
+          pr.value = pf::parse_ptx_param_value(v.substr(eq + 1), "--param " + v);
+          pr.what = "--param " + v;
+          req.params.push_back(pr);
+        }
         if (flag == "--param-range") {
           const std::size_t dots = v.find("..");
-          req.ranges.push_back({v.substr(0, eq), {std::stoll(v.substr(eq + 1, dots - eq - 1)), std::stoll(v.substr(dots + 2))}});
+          pf::PtxParamRequest pr;
+          pr.key = v.substr(0, eq);
+          pr.range = {std::stoll(v.substr(eq + 1, dots - eq - 1)), std::stoll(v.substr(dots + 2))};
+          pr.what = "--param-range " + v;
+          req.params.push_back(pr);
         }
         if (flag == "--smem-bytes") req.smem_bytes = std::stoll(v);
       }
       const std::vector<pf::PtxKernelLaunch> plans = pf::plan_ptx_launches(p, "", req);
+      pf::decode_ptx_launches(p, plans);  // as `layoutproof ptx` does before it runs a kernel
       pf::ProveOptions o;
       o.smt.timeout_ms = opt.timeout_ms;
       const pf::PtxKernelResult r = pf::run_ptx_kernel(p, plans.at(0), claims, o);
