@@ -707,6 +707,9 @@ struct WarpRunner::Impl {
       case Op::bra: {
         const Operand& t = arg(f, in, 0);
         if (in.count == 0 || t.kind != OK::label) return stop(ln, "line " + std::to_string(in.line) + ": a branch the model cannot follow");
+        // A taken branch to itself is taken again forever (nothing runs in between to change its
+        // guard): ptxas's trailing `BRA` after EXIT. Stopped here rather than at the step limit.
+        if (t.index == fr.pc) return stop(ln, "line " + std::to_string(in.line) + ": a branch to itself (the lane never leaves it)");
         fr.pc = t.index;
         return;
       }

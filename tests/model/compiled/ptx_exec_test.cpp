@@ -300,8 +300,16 @@ TEST(PtxExec, ABranchOnAnUnknownValueStopsTheLanes) {
   EXPECT_NE(r.run.stopped.find("setp.ne.s32 of a value computed from a free parameter: not affine in it (not decided for every value) decides a branch"),
             std::string::npos) << r.run.stopped;
   EXPECT_EQ(r.run.sites.at(0).executed, 1);
+  // A branch to itself stops the lane at once, naming it (no step budget spent).
+  Ran b{parse_ptx(kernel("$L:\nbra $L;"), "t.ptx"), {}, {}};
+  decode_with_callees(b.program, 0);
+  b.launch.block = {32, 1, 1};
+  const KernelRun br = run_kernel(b.program, 0, b.launch);
+  ASSERT_FALSE(br.not_modelled.empty());
+  EXPECT_NE(br.not_modelled.back().find("a branch to itself"), std::string::npos) << br.not_modelled.back();
+  EXPECT_LT(br.warp_steps, 10);
   // A loop without end stops at the step budget.
-  Ran l{parse_ptx(kernel("$L:\nbra $L;"), "t.ptx"), {}, {}};
+  Ran l{parse_ptx(kernel("mov.u32 %r5, 0;\n$L:\nadd.u32 %r5, %r5, 1;\nbra $L;"), "t.ptx"), {}, {}};
   decode_with_callees(l.program, 0);
   l.launch.block = {32, 1, 1};
   l.launch.max_warp_steps = 1000;
