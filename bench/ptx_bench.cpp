@@ -20,14 +20,14 @@ int main(int argc, char** argv) {
   const auto t0 = clock::now();
   std::string text = bench::bench_kernel(lines);
   const auto t1 = clock::now();
-  ptx::Program p = ptx::parse_ptx(std::move(text), "bench.ptx");
+  compiled::Program p = compiled::parse_ptx(std::move(text), "bench.ptx");
   const auto t2 = clock::now();
-  ptx::decode_with_callees(p, 0);
+  compiled::decode_with_callees(p, 0);
   const auto t3 = clock::now();
-  ptx::Launch l;
+  compiled::Launch l;
   l.block = {threads, 1, 1};
   l.params.assign(2, std::nullopt);
-  const ptx::KernelRun run = ptx::run_kernel(p, 0, l);
+  const compiled::KernelRun run = compiled::run_kernel(p, 0, l);
   const auto t4 = clock::now();
   i64 executed = 0, wavefronts = 0, ideal = 0, distinct = 0;
   for (const auto& s : run.sites)

@@ -95,7 +95,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "trace") return cli::run_trace(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "ptx") return cli::run_ptx_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "sass")
-    return cli::run_compiled_command(std::vector<std::string>(argv + 2, argv + argc), std::cout, ptx::CompiledFormat::sass);
+    return cli::run_compiled_command(std::vector<std::string>(argv + 2, argv + argc), std::cout, compiled::CompiledFormat::sass);
   if (cmd == "synth") return cli::run_synth(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "catalog") return cli::run_catalog(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");

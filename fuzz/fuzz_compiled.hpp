@@ -9,8 +9,8 @@
 
 namespace layoutproof::fuzz {
 
-inline void check_sites(const ptx::KernelRun& run) {
-  for (const ptx::Site& s : run.sites) {
+inline void check_sites(const compiled::KernelRun& run) {
+  for (const compiled::Site& s : run.sites) {
     FUZZ_REQUIRE(s.executed >= static_cast<i64>(s.trace.instructions.size()), "executed >= distinct issues", s.text,
                  std::to_string(s.executed));
     FUZZ_REQUIRE(!s.counts_known || s.wavefronts >= s.ideal, "wavefronts >= ideal", s.text, std::to_string(s.wavefronts));

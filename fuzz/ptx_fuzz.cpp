@@ -10,17 +10,17 @@ using namespace layoutproof;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 8192) return 0;
-  ptx::Program p;
-  if (!fuzz::accepted([&] { p = ptx::parse_ptx(fuzz::text_of(data, size), "fuzz.ptx"); })) return 0;
-  for (const std::size_t e : ptx::select_entries(p, "")) {
-    if (!fuzz::accepted([&] { ptx::decode_with_callees(p, e); })) continue;
-    ptx::Launch l;
+  compiled::Program p;
+  if (!fuzz::accepted([&] { p = compiled::parse_ptx(fuzz::text_of(data, size), "fuzz.ptx"); })) return 0;
+  for (const std::size_t e : compiled::select_entries(p, "")) {
+    if (!fuzz::accepted([&] { compiled::decode_with_callees(p, e); })) continue;
+    compiled::Launch l;
     l.block = {32, 1, 1};
-    l.params.assign(p.functions[e].params.size(), ptx::u64{16});
+    l.params.assign(p.functions[e].params.size(), compiled::u64{16});
     l.max_warp_steps = 20000;
     l.dynamic_smem_bytes = 1024;
-    ptx::KernelRun run;
-    if (!fuzz::accepted([&] { run = ptx::run_kernel(p, e, l); })) continue;
+    compiled::KernelRun run;
+    if (!fuzz::accepted([&] { run = compiled::run_kernel(p, e, l); })) continue;
     fuzz::check_sites(run);
   }
   return 0;

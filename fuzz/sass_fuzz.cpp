@@ -11,18 +11,18 @@ using namespace layoutproof;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 8192) return 0;
-  ptx::Program p;
-  if (!fuzz::accepted([&] { p = ptx::parse_sass(fuzz::text_of(data, size), "fuzz.sass"); })) return 0;
+  compiled::Program p;
+  if (!fuzz::accepted([&] { p = compiled::parse_sass(fuzz::text_of(data, size), "fuzz.sass"); })) return 0;
   for (std::size_t e = 0; e < p.functions.size(); ++e) {
     if (!p.functions[e].is_entry) continue;
     for (const i64 threads : {i64{32}, i64{64}}) {
-      ptx::Launch l;
+      compiled::Launch l;
       l.block = {threads, 1, 1};
-      l.params.assign(p.functions[e].params.size(), ptx::u64{16});
+      l.params.assign(p.functions[e].params.size(), compiled::u64{16});
       l.max_warp_steps = 20000;
       l.dynamic_smem_bytes = 1024;
-      ptx::KernelRun run;
-      if (!fuzz::accepted([&] { run = ptx::run_kernel(p, e, l); })) continue;
+      compiled::KernelRun run;
+      if (!fuzz::accepted([&] { run = compiled::run_kernel(p, e, l); })) continue;
       fuzz::check_sites(run);
     }
   }

@@ -24,7 +24,7 @@ namespace layoutproof::cli {
 namespace {
 
 using namespace proofs;
-using ptx::u64;
+using compiled::u64;
 
 struct PtxArgs {
   std::string file, kernel;
@@ -52,7 +52,7 @@ std::array<i64, 3> parse_dims(const std::string& v, const std::string& what, i64
 // One end of a --param-range: a signed 64-bit value (the claims read the symbol signed).
 i64 range_end(const std::string& v, const std::string& what) {
   const PtxParamValue x = parse_ptx_param_value(v, what);
-  if (!x.negative && x.bits > static_cast<ptx::u64>(std::numeric_limits<i64>::max()))
+  if (!x.negative && x.bits > static_cast<compiled::u64>(std::numeric_limits<i64>::max()))
     throw LayoutError(what + ": a range's ends are signed 64-bit values, not '" + v + "'");
   return static_cast<i64>(x.bits);
 }
@@ -111,17 +111,17 @@ std::string dims_json(const std::array<i64, 3>& d) { return "[" + std::to_string
 
 std::string count_json(bool known, i64 v) { return known ? std::to_string(v) : "null"; }
 
-void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& a, std::ostream& out) {
-  const ptx::KernelRun& r = *k.run;
-  const ptx::Function& f = p.functions[r.entry];
+void print_text(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a, std::ostream& out) {
+  const compiled::KernelRun& r = *k.run;
+  const compiled::Function& f = p.functions[r.entry];
   out << p.file << ": kernel " << terminal_text(r.name);
-  if (ptx::demangle(r.name) != r.name) out << " (" << terminal_text(ptx::demangle(r.name)) << ")";
+  if (compiled::demangle(r.name) != r.name) out << " (" << terminal_text(compiled::demangle(r.name)) << ")";
   out << "\n  launch: block " << dims_text(r.block) << " (" << k.launch.block_from << "), CTA (0,0,0) of grid " << dims_text(r.grid) << "\n";
   for (std::size_t i = 0; i < f.params.size(); ++i)
     out << "  param " << i << " " << f.params[i].name << " = "
         << (k.launch.launch.params[i] ? ptx_param_text(f, i, *k.launch.launch.params[i]) : std::string("free")) << "\n";
-  for (const ptx::Placement& pl : r.placements) {
-    const ptx::SharedSymbol& s = p.shared[pl.symbol];
+  for (const compiled::Placement& pl : r.placements) {
+    const compiled::SharedSymbol& s = p.shared[pl.symbol];
     out << "  shared " << terminal_text(s.name) << ": byte " << pl.base << ", "
         << (s.dynamic ? (pl.bytes < 0 ? std::string("dynamic, size not given (--smem-bytes)") : "dynamic, " + std::to_string(pl.bytes) + " bytes")
                       : std::to_string(s.bytes) + " bytes")
@@ -132,7 +132,7 @@ void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& 
   out << head;
   i64 ex = 0, wf = 0, id = 0;
   bool known = true;
-  for (const ptx::Site& s : r.sites) {
+  for (const compiled::Site& s : r.sites) {
     char row[200];
     const std::string src = s.source.empty() ? "-" : std::filesystem::path(s.source).filename().string();
     std::snprintf(row, sizeof row, "  %-6u %-22s %9lld %11s %7s  ", s.line, terminal_text(src).c_str(),
@@ -149,7 +149,7 @@ void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& 
   std::snprintf(tot, sizeof tot, "  %-6s %-22s %9lld %11s %7s\n", "totals", "", static_cast<long long>(ex),
                 known ? std::to_string(wf).c_str() : "?", known ? std::to_string(id).c_str() : "?");
   out << tot;
-  for (const ptx::Site& s : r.sites) {
+  for (const compiled::Site& s : r.sites) {
     const std::string at = "  note: line " + std::to_string(s.line) + ": ";
     if (!s.unknown.empty() && s.unknown_issues) out << at << s.unknown_issues << " issue(s) with a lane not known: " << terminal_text(s.unknown) << "\n";
     if (!s.symbolic.empty())
@@ -160,7 +160,7 @@ void print_text(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& 
     if (!s.divergent.empty()) out << at << "divergent: " << s.divergent << "\n";
   }
   if (!r.stopped.empty()) out << "  note: a lane stopped early: " << terminal_text(r.stopped) << "\n";
-  for (const ptx::NotCounted& n : r.not_counted) out << "  note: line " << n.line << ": " << terminal_text(n.why) << "\n";
+  for (const compiled::NotCounted& n : r.not_counted) out << "  note: line " << n.line << ": " << terminal_text(n.why) << "\n";
   if (r.sites.empty()) out << "  no shared-memory instruction counted\n";
   const auto verdict_line = [&](const std::string& where, const PtxClaimResult& v, std::size_t c) {
     if (!v.applicable) return;
@@ -189,7 +189,7 @@ void each_verdict(const PtxKernelResult& k, F&& f) {
 // The distinct warp issues of a site (at most kMaxIssuesShown): where each first ran, how many
 // issues had exactly these lanes, and each lane's byte address (-1: inactive).
 constexpr std::size_t kMaxIssuesShown = 64;
-std::string issues_json(const ptx::Site& t) {
+std::string issues_json(const compiled::Site& t) {
   std::string s = "[";
   for (std::size_t i = 0; i < t.patterns.size() && i < kMaxIssuesShown; ++i) {
     const TraceInstruction& in = t.trace.instructions[i];
@@ -219,14 +219,14 @@ std::string verdicts_json(const PtxArgs& a, const std::vector<PtxClaimResult>& r
   return s + "]";
 }
 
-std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
-  const ptx::KernelRun& r = *k.run;
-  std::string s = "{\"name\":" + json_str(r.name) + ",\"demangled\":" + json_str(ptx::demangle(r.name)) +
+std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
+  const compiled::KernelRun& r = *k.run;
+  std::string s = "{\"name\":" + json_str(r.name) + ",\"demangled\":" + json_str(compiled::demangle(r.name)) +
                   ",\"block\":" + dims_json(r.block) + ",\"grid\":" + dims_json(r.grid) + ",\"instructions\":[";
   i64 ex = 0, wf = 0, id = 0;
   bool known = true;
   for (std::size_t si = 0; si < r.sites.size(); ++si) {
-    const ptx::Site& t = r.sites[si];
+    const compiled::Site& t = r.sites[si];
     const i64 off = t.sass_offset;
     s += (si ? "," : "") + std::string("{\"line\":") + std::to_string(t.line) + ",\"sass_offset\":" +
          (off < 0 ? std::string("null") : std::to_string(off)) + ",\"source\":" +
@@ -239,7 +239,7 @@ std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const P
   }
   s += "],\"not_counted\":[";
   for (std::size_t ni = 0; ni < r.not_counted.size(); ++ni) {
-    const ptx::NotCounted& n = r.not_counted[ni];
+    const compiled::NotCounted& n = r.not_counted[ni];
     s += (ni ? "," : "") + std::string("{\"line\":") + std::to_string(n.line) + ",\"sass_offset\":" +
          (n.sass_offset < 0 ? std::string("null") : std::to_string(n.sass_offset)) + ",\"source\":" + json_str(n.source) +
          ",\"text\":" + json_str(n.text) + ",\"why\":" + json_str(n.why) + ",\"verdicts\":" +
@@ -254,21 +254,21 @@ std::string kernel_json(const ptx::Program& p, const PtxKernelResult& k, const P
 }
 
 // A kernel the deadline passed before: its name and every claim UNKNOWN for the kernel.
-void print_not_run(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& a, std::ostream& out) {
+void print_not_run(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a, std::ostream& out) {
   const std::string& name = p.functions[k.launch.entry].name;
   out << p.file << ": kernel " << terminal_text(name);
-  if (ptx::demangle(name) != name) out << " (" << terminal_text(ptx::demangle(name)) << ")";
+  if (compiled::demangle(name) != name) out << " (" << terminal_text(compiled::demangle(name)) << ")";
   out << "\n  not run: " << terminal_text(k.not_run) << "\n";
   for (std::size_t c = 0; c < a.claims.size(); ++c)
     out << "  " << to_string(k.unapplied[c]->kind) << "  " << a.claims[c].text << "  kernel: " << terminal_text(k.unapplied[c]->detail)
         << "  [" << k.unapplied[c]->method << "]\n";
 }
 
-std::string not_run_json(const ptx::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
+std::string not_run_json(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
   const std::string& name = p.functions[k.launch.entry].name;
   std::vector<PtxClaimResult> unapplied;
   for (const auto& v : k.unapplied) unapplied.push_back({true, *v, std::nullopt});
-  return "{\"name\":" + json_str(name) + ",\"demangled\":" + json_str(ptx::demangle(name)) + ",\"block\":" +
+  return "{\"name\":" + json_str(name) + ",\"demangled\":" + json_str(compiled::demangle(name)) + ",\"block\":" +
          dims_json(k.launch.launch.block) + ",\"grid\":" + dims_json(k.launch.launch.grid) +
          ",\"instructions\":[],\"not_counted\":[],\"totals\":{\"executed\":0,\"wavefronts\":null,\"ideal\":null},\"stopped\":null,"
          "\"not_run\":" + json_str(k.not_run) + ",\"unapplied\":" + verdicts_json(a, unapplied, nullptr) + "}";
@@ -291,12 +291,12 @@ struct Tally {
 
 // One kernel: decoded (with its callees) and run, unless the deadline passed before it or while it
 // was decoded.
-PtxKernelResult run_one(ptx::Program& p, const PtxKernelLaunch& k, const PtxArgs& a, const ProveOptions& o) {
+PtxKernelResult run_one(compiled::Program& p, const PtxKernelLaunch& k, const PtxArgs& a, const ProveOptions& o) {
   const auto why = [&](const std::string& when) { return o.smt.deadline.reason() + " " + when; };
   if (o.smt.deadline.passed()) return skipped_ptx_kernel(k, a.claims, why("before this kernel ran"));
   try {
-    ptx::decode_with_callees(p, k.entry, o.smt.deadline.at);
-  } catch (const ptx::DeadlineReached& e) {
+    compiled::decode_with_callees(p, k.entry, o.smt.deadline.at);
+  } catch (const compiled::DeadlineReached& e) {
     return skipped_ptx_kernel(k, a.claims, why(e.what()));
   }
   return run_ptx_kernel(p, k, a.claims, o);
@@ -312,8 +312,8 @@ int deadline_while_reading(const PtxArgs& a, const std::string& why, std::ostrea
 
 }  // namespace
 
-int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, ptx::CompiledFormat format) {
-  const char* const name = format == ptx::CompiledFormat::sass ? "sass" : "ptx";
+int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, compiled::CompiledFormat format) {
+  const char* const name = format == compiled::CompiledFormat::sass ? "sass" : "ptx";
   for (const auto& x : args)
     if (x == "--help" || x == "-h") {
       out << *help_text(name);
@@ -325,13 +325,13 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   if (!a.report.empty()) check_report_folder(a.report);
   ProveOptions o;
   o.smt.deadline = a.deadline;
-  std::optional<ptx::Program> read;
+  std::optional<compiled::Program> read;
   try {
-    read = ptx::read_compiled_file(a.file, format, a.deadline.at);
-  } catch (const ptx::DeadlineReached& e) {
+    read = compiled::read_compiled_file(a.file, format, a.deadline.at);
+  } catch (const compiled::DeadlineReached& e) {
     return deadline_while_reading(a, a.deadline.reason() + " " + e.what(), out);
   }
-  ptx::Program& p = *read;
+  compiled::Program& p = *read;
   const std::vector<PtxKernelLaunch> launches = plan_ptx_launches(p, a.kernel, a.launch);
   // Each kernel is printed as soon as it ran and then dropped, unless the report needs them all.
   std::vector<PtxKernelResult> kept;

@@ -20,9 +20,9 @@
 namespace layoutproof::cli {
 
 // One command for both formats: they share the IR, the executor, the claims and the output.
-int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, ptx::CompiledFormat format);
+int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, compiled::CompiledFormat format);
 inline int run_ptx_command(const std::vector<std::string>& args, std::ostream& out) {
-  return run_compiled_command(args, out, ptx::CompiledFormat::ptx);
+  return run_compiled_command(args, out, compiled::CompiledFormat::ptx);
 }
 
 }  // namespace layoutproof::cli

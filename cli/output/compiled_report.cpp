@@ -52,20 +52,20 @@ std::vector<Refuted> refuted_claims(const CompiledReportInput& in) {
 std::string compiled_report_svg(const CompiledReportInput& in) {
   const std::vector<Refuted> r = refuted_claims(in);
   if (!r.empty()) {
-    const ptx::Site& s = r.front().kernel->run->sites[r.front().site];
+    const compiled::Site& s = r.front().kernel->run->sites[r.front().site];
     const TraceReportClaim c = as_trace_claim((*in.claims)[r.front().claim].text, r.front().kernel->verdicts[r.front().site][r.front().claim]);
     return trace_report_svg(s.trace, &c);
   }
   for (const PtxKernelResult& k : *in.kernels)
     if (k.run)
-      for (const ptx::Site& s : k.run->sites)
+      for (const compiled::Site& s : k.run->sites)
         if (!s.trace.instructions.empty()) return trace_report_svg(s.trace, nullptr);
   std::ostringstream body;
   return trace_report_svg(AddressTrace{}, nullptr);
 }
 
 std::string compiled_report_html(const CompiledReportInput& in) {
-  const ptx::Program& p = *in.program;
+  const compiled::Program& p = *in.program;
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator
     << "\n<title>layoutproof compiled-kernel report</title>\n"
@@ -79,18 +79,18 @@ std::string compiled_report_html(const CompiledReportInput& in) {
   for (std::size_t ki = 0; ki < in.kernels->size(); ++ki) {
     const PtxKernelResult& k = (*in.kernels)[ki];
     if (!k.run) {  // the deadline passed before it ran
-      o << "<h2>Kernel <code>" << xml_escape(ptx::demangle(p.functions[k.launch.entry].name)) << "</code></h2>\n<p>not run: "
+      o << "<h2>Kernel <code>" << xml_escape(compiled::demangle(p.functions[k.launch.entry].name)) << "</code></h2>\n<p>not run: "
         << xml_escape(k.not_run) << "; every claim UNKNOWN</p>\n";
       continue;
     }
-    const ptx::KernelRun& r = *k.run;
-    o << "<h2>Kernel <code>" << xml_escape(ptx::demangle(r.name)) << "</code></h2>\n<p>block " << r.block[0] << "," << r.block[1] << ","
+    const compiled::KernelRun& r = *k.run;
+    o << "<h2>Kernel <code>" << xml_escape(compiled::demangle(r.name)) << "</code></h2>\n<p>block " << r.block[0] << "," << r.block[1] << ","
       << r.block[2] << " (" << xml_escape(k.launch.block_from) << "), CTA (0,0,0) of grid " << r.grid[0] << "," << r.grid[1] << ","
       << r.grid[2] << "</p>\n<table>\n<tr><th>line</th><th>offset</th><th>CUDA</th><th>instruction</th><th>executed</th><th>wavefronts</th><th>ideal</th>";
     for (const proofs::PtxClaim& c : *in.claims) o << "<th>" << xml_escape(c.text) << "</th>";
     o << "</tr>\n";
     for (std::size_t si = 0; si < r.sites.size(); ++si) {
-      const ptx::Site& s = r.sites[si];
+      const compiled::Site& s = r.sites[si];
       const i64 off = s.sass_offset;
       o << "<tr><td>" << s.line << "</td><td>" << offset_text(off) << "</td><td>" << xml_escape(s.source) << "</td><td><code>"
         << xml_escape(s.text) << "</code></td><td>" << s.executed << "</td><td>" << count_text(s.counts_known, s.wavefronts) << "</td><td>"
@@ -111,7 +111,7 @@ std::string compiled_report_html(const CompiledReportInput& in) {
     o << "</table>\n";
     if (!r.not_counted.empty()) {  // every claim is UNKNOWN on each of these
       o << "<p>Instructions that touch shared memory and are not counted (every claim is UNKNOWN on each):</p>\n<ul>\n";
-      for (const ptx::NotCounted& n : r.not_counted)
+      for (const compiled::NotCounted& n : r.not_counted)
         o << "<li>line " << n.line << " <code>" << xml_escape(n.text) << "</code>: " << xml_escape(n.why) << "</li>\n";
       o << "</ul>\n";
     }
@@ -122,7 +122,7 @@ std::string compiled_report_html(const CompiledReportInput& in) {
       for (std::size_t c = 0; c < in.claims->size(); ++c) {
         const PtxClaimResult& v = k.verdicts[si][c];
         if (!v.applicable || !v.verdict.is_refuted()) continue;
-        const ptx::Site& s = r.sites[si];
+        const compiled::Site& s = r.sites[si];
         const TraceReportClaim tc = as_trace_claim((*in.claims)[c].text, v);
         o << "<h3 id=\"k" << ki << "s" << si << "c" << c << "\">" << xml_escape((*in.claims)[c].text) << " refuted: line " << s.line << " "
           << xml_escape(s.source) << " <code>" << xml_escape(s.text) << "</code></h3>\n<p>" << xml_escape(v.witness ? v.witness->why : v.verdict.detail)

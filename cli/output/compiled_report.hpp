@@ -15,7 +15,7 @@ namespace layoutproof::cli {
 
 struct CompiledReportInput {
   std::string command;                               // the command line that produced it
-  const ptx::Program* program = nullptr;
+  const compiled::Program* program = nullptr;
   const std::vector<proofs::PtxKernelResult>* kernels = nullptr;
   const std::vector<proofs::PtxClaim>* claims = nullptr;
 };

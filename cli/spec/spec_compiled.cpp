@@ -87,35 +87,35 @@ std::string resolve(const SpecSource& src, const std::string& file) {
   src.fail(n, msg);
 }
 
-Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::string& name, ptx::CompiledFiles& files) {
+Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::string& name, compiled::CompiledFiles& files) {
   const std::string what = "a compiled entry";
   auto e = std::make_shared<proofs::CompiledEntry>();
   // The file and its format: the one dispatch is read_compiled_file (model/compiled/compiled_file.hpp).
   const YAML::Node file_node = spec_need(src, entry, "file", what);
   e->file = resolve(src, spec_scalar(src, entry, "file", what));
-  std::optional<ptx::CompiledFormat> format;
+  std::optional<compiled::CompiledFormat> format;
   if (entry["format"]) {
-    format = ptx::parse_compiled_format(spec_scalar(src, entry, "format", what));
+    format = compiled::parse_compiled_format(spec_scalar(src, entry, "format", what));
     if (!format) src.fail(entry["format"], "'format' is ptx or sass, not '" + entry["format"].Scalar() + "'");
   } else {
-    format = ptx::compiled_format_of(e->file);
+    format = compiled::compiled_format_of(e->file);
     if (!format)
       src.fail(file_node, "the extension of '" + e->file + "' names no format (.ptx: ptx; .sass, .txt: sass): give 'format: ptx' or 'format: sass'");
   }
   const YAML::Node format_node = entry["format"] ? entry["format"] : file_node;
-  if (!ptx::compiled_format_available(*format))
-    src.fail(format_node, "format " + ptx::to_string(*format) + (entry["format"] ? "" : " (from the file's extension)") +
+  if (!compiled::compiled_format_available(*format))
+    src.fail(format_node, "format " + compiled::to_string(*format) + (entry["format"] ? "" : " (from the file's extension)") +
                               " is not available in this build; gate the PTX instead (nvcc -arch=sm_90 -ptx -lineinfo, or -keep)");
   std::error_code ec;
   const auto status = std::filesystem::status(e->file, ec);
   if (!std::filesystem::exists(status))
     src.fail(file_node, "no file '" + e->file + "' ('file' is relative to the spec's folder; build or commit the " +
-                            ptx::to_string(*format) + " first)");
+                            compiled::to_string(*format) + " first)");
   // A device, a pipe or a folder is not a build's output (and /dev/zero would be read to the limit).
   if (!std::filesystem::is_regular_file(status)) src.fail(file_node, "'" + e->file + "' is not a regular file");
   // Entries naming one file share its Program (read once); this entry's kernels decode into it.
-  const std::shared_ptr<ptx::Program> shared_program = at_node(src, file_node, [&] { return files.read(e->file, *format); });
-  ptx::Program& program = *shared_program;
+  const std::shared_ptr<compiled::Program> shared_program = at_node(src, file_node, [&] { return files.read(e->file, *format); });
+  compiled::Program& program = *shared_program;
 
   // The kernels, each parameter, the launch.
   const YAML::Node kernel_node = spec_need(src, entry, "kernel", what);
@@ -169,7 +169,7 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
     e->deadline_s = at_node(src, entry["deadline_s"], [&] {
       return proofs::Deadline::parse(spec_scalar(src, entry, "deadline_s", what), "deadline_s").seconds;
     });
-  e->command = "layoutproof " + ptx::to_string(*format) + " " + shell_quote(e->file) + " --kernel " + shell_quote(kernel) + flags;
+  e->command = "layoutproof " + compiled::to_string(*format) + " " + shell_quote(e->file) + " --kernel " + shell_quote(kernel) + flags;
   e->program = shared_program;
 
   Check c;
@@ -185,7 +185,7 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
 }  // namespace
 
 int compiled_files_read(const std::vector<Check>& checks) {
-  std::set<const ptx::Program*> programs;
+  std::set<const compiled::Program*> programs;
   for (const Check& c : checks)
     if (c.compiled) programs.insert(c.compiled->program.get());
   return static_cast<int>(programs.size());
@@ -194,7 +194,7 @@ int compiled_files_read(const std::vector<Check>& checks) {
 std::vector<Check> compiled_checks(const SpecSource& src, const YAML::Node& entries, bool allow_empty) {
   std::vector<Check> checks;
   std::set<std::string> names;
-  ptx::CompiledFiles files;  // this run's: the checks keep the programs, not the cache
+  compiled::CompiledFiles files;  // this run's: the checks keep the programs, not the cache
   for (const auto& entry : entries) {
     check_keys(src, entry, SpecLevel::compiled);
     const std::string name = spec_unique_name(src, entry, "a compiled entry", names);

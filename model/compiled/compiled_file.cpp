@@ -6,7 +6,7 @@
 #include "model/compiled/ptx_parse.hpp"
 #include "model/compiled/sass/sass_parse.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 std::optional<CompiledFormat> parse_compiled_format(const std::string& name) {
   if (name == "ptx") return CompiledFormat::ptx;
@@ -82,4 +82,4 @@ std::shared_ptr<Program> CompiledFiles::read(const std::string& path, CompiledFo
   return program;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

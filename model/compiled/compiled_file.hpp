@@ -18,7 +18,7 @@
 
 #include "model/compiled/ptx_ir.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 enum class CompiledFormat { ptx, sass };
 
@@ -70,4 +70,4 @@ class CompiledFiles {
   std::size_t reads_ = 0;
 };
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

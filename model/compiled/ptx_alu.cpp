@@ -6,7 +6,7 @@
 
 #include "model/compiled/ptx_machine.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 using OK = Operand::Kind;
@@ -775,4 +775,4 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
   }
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -15,7 +15,7 @@
 #include "model/compiled/ptx_parse.hpp"
 #include "model/compiled/ptx_types.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 using K = Token::Kind;
@@ -513,4 +513,4 @@ std::vector<std::size_t> kernel_functions(const Program& p, std::size_t entry) {
   return out;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 std::vector<u32> successors(const Function& f, u32 i) {
   const Instr& in = f.code[i];
@@ -113,4 +113,4 @@ bool separate_paths(const Function& f, const Cfg& g, u32 b) {
   return calling <= 1;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

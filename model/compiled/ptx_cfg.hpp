@@ -27,7 +27,7 @@
 
 #include "model/compiled/ptx_ir.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 struct Cfg {
   static constexpr u32 kNone = UINT32_MAX;
@@ -46,4 +46,4 @@ Cfg build_cfg(const Function& f);
 // when b has no immediate post-dominator.
 bool separate_paths(const Function& f, const Cfg& g, u32 b);
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -10,7 +10,7 @@
 #include "model/compiled/ptx_lex.hpp"
 #include "model/compiled/ptx_ir.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 struct Declared {
   std::string name;
@@ -95,4 +95,4 @@ inline std::vector<Declared> declaration(Lexer& lx, bool one) {
   }
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -11,7 +11,7 @@
 #include "model/compiled/ptx_machine.hpp"
 #include "model/compiled/ptx_parse.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 SmemOp site_smem_op(const Opcode& c) {
   switch (c.op) {
@@ -416,4 +416,4 @@ std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& p, std::s
   return out;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -63,7 +63,7 @@
 #include "model/compiled/ptx_ir.hpp"
 #include "model/trace/trace.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 // Free parameters as symbols. A parameter (or bytes of one) that no --param fixes is a SYMBOL
 // P_i: its bits, read unsigned (0 <= P_i < 2^bits). A value computed from symbols stays exact as
@@ -246,4 +246,4 @@ std::optional<std::array<i64, kWarpLanes>> replay_issue(const Program& program, 
                                                         u32 function, u32 pc, i64 warp, i64 execution,
                                                         std::shared_ptr<const Written>* written = nullptr);
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

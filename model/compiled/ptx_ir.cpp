@@ -4,7 +4,7 @@
 
 #include <cctype>
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 bool parse_type(std::string_view m, Type& t) {
@@ -217,4 +217,4 @@ std::string Program::text_of(const Instr& in) const {
   return s;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -31,7 +31,7 @@
 
 #include "model/support/checked.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 using u8 = std::uint8_t;
 using u32 = std::uint32_t;
@@ -237,4 +237,4 @@ struct Program {
   std::string text_of(const Instr& in) const;
 };
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

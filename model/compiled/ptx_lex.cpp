@@ -5,7 +5,7 @@
 
 #include "model/layout/notation.hpp"  // ParseError
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 bool name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%' || c == '.'; }
@@ -155,4 +155,4 @@ bool ptx_integer(std::string_view s, std::uint64_t& out) {
   return true;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -16,7 +16,7 @@
 
 #include "model/support/checked.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 struct Token {
   enum class Kind { end, name, number, string, punct };
@@ -66,4 +66,4 @@ class Lexer {
 // else (the caller reports it); a value past 64 bits is false too.
 bool ptx_integer(std::string_view text, std::uint64_t& out);
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -23,7 +23,7 @@
 
 #include "model/compiled/ptx_exec.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 // A symbolic value (ptx_exec.hpp Term) is one that is not known (why: the free parameter's
 // reason, for every reader unaware of symbols) with `sym` naming its term in Machine::terms and
@@ -235,4 +235,4 @@ class WarpRunner {
 };
 
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -12,7 +12,7 @@
 #include "model/compiled/ptx_decl.hpp"
 #include "model/compiled/ptx_lex.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 using K = Token::Kind;
@@ -341,4 +341,4 @@ std::vector<std::size_t> select_entries(const Program& p, const std::string& tex
   return out;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

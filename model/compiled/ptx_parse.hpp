@@ -20,7 +20,7 @@
 
 #include "model/compiled/ptx_ir.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 inline constexpr std::size_t kMaxPtxBytes = std::size_t{512} << 20;  // 512 MiB of text
 inline constexpr u32 kMaxRegisters = u32{1} << 22;                    // per function, all scopes
@@ -69,4 +69,4 @@ CxxSignature cxx_signature(const std::string& demangled);
 // (every entry for an empty text), in file order.
 std::vector<std::size_t> select_entries(const Program& program, const std::string& text);
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -8,7 +8,7 @@
 
 #include "model/compiled/ptx_machine.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
@@ -157,4 +157,4 @@ void NotCountedList::add(u32 fi, u32 pc, const Instr& in, const std::string& why
   list_.push_back(std::move(n));
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -4,7 +4,7 @@
 
 #include <iterator>
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 using OK = Operand::Kind;
@@ -173,4 +173,4 @@ std::optional<OperandTypeError> check_operand_types(const Instr& in, std::string
   return std::nullopt;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

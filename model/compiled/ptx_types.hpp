@@ -27,7 +27,7 @@
 
 #include "model/compiled/ptx_ir.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 struct OperandTypeError {
   std::size_t pos = 0;  // the operand's byte offset in the text
@@ -44,4 +44,4 @@ std::optional<OperandTypeError> check_operand_types(const Instr& in, std::string
                                                     const std::vector<Operand>& nested, const std::vector<Type>& reg_types,
                                                     const Function& f);
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -8,7 +8,7 @@
 #include "model/compiled/ptx_cfg.hpp"
 #include "model/compiled/ptx_machine.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 using OK = Operand::Kind;
@@ -793,4 +793,4 @@ const std::string& WarpRunner::harmless_stop() const { return impl_->harmless_st
 const std::vector<i64>& WarpRunner::stopped_warps() const { return impl_->stopped_warps(); }
 const std::vector<NotCounted>& WarpRunner::not_counted() const { return impl_->not_counted(); }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -18,14 +18,14 @@ using Kind = PtxClaim::Kind;
 
 std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 
-std::string launch_text(const ptx::KernelRun& run) {
+std::string launch_text(const compiled::KernelRun& run) {
   const auto dims = [](const std::array<i64, 3>& d) {
     return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
   };
   return "block " + dims(run.block) + ", CTA (0,0,0) of grid " + dims(run.grid);
 }
 
-std::string method_text(const ptx::Site& s, const ptx::KernelRun& run) {
+std::string method_text(const compiled::Site& s, const compiled::KernelRun& run) {
   return "exhaustive over the launch (" + launch_text(run) + "): " + std::to_string(s.executed) + " warp issues, " +
          std::to_string(s.trace.instructions.size()) + " distinct";
 }
@@ -39,7 +39,7 @@ std::string lane_text(const TraceInstruction& in, int l) {
 
 // The doubts that forbid PROVED (ptx_claims.hpp), as one reason; "" when there are none.
 // grouping: the claim depends on how lanes group into issues (divergence matters).
-std::string doubt(const ptx::KernelRun& run, const ptx::Site& s, bool grouping) {
+std::string doubt(const compiled::KernelRun& run, const compiled::Site& s, bool grouping) {
   if (!run.stopped.empty()) return "a lane stopped early (" + run.stopped + "): later issues are missing";
   if (s.unknown_issues) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
   if (s.symbolic_capped) return "more distinct issues with free parameters than the run keeps: not all were checked";
@@ -48,7 +48,7 @@ std::string doubt(const ptx::KernelRun& run, const ptx::Site& s, bool grouping) 
   if (grid && (s.cta_dependent || run.cta_control))
     return std::string(s.cta_dependent ? "addresses or guards" : "branches") +
            " depend on %ctaid and the grid has more than one CTA: CTA (0,0,0) alone was run (--grid 1,1,1 decides that launch)";
-  for (const ptx::Pattern& p : s.patterns) {
+  for (const compiled::Pattern& p : s.patterns) {
     if (grouping && p.divergent)
       return "divergent control flow (" + s.divergent + "): how the hardware groups those lanes into issues is not modelled";
   }
@@ -56,18 +56,18 @@ std::string doubt(const ptx::KernelRun& run, const ptx::Site& s, bool grouping) 
 }
 
 // A pattern may refute when every doubt about it is absent.
-bool may_refute(const ptx::KernelRun& run, const ptx::Pattern& p, bool grouping) {
+bool may_refute(const compiled::KernelRun& run, const compiled::Pattern& p, bool grouping) {
   if (grouping && p.divergent) return false;
   return std::find(run.stopped_warps.begin(), run.stopped_warps.end(), p.warp) == run.stopped_warps.end();
 }
 
 // Replays pattern k of the site (its warp re-executed alone) and checks the lanes' addresses and,
 // where the pattern kept the data its lanes store (no-overlap's witnesses), their data.
-bool replays(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, i64 k,
+bool replays(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s, i64 k,
              const std::vector<int>& lanes, std::string& why) {
-  const ptx::Pattern& p = s.patterns[at(k)];
-  std::shared_ptr<const ptx::Written> data;
-  const auto a = ptx::replay_issue(prog, run.entry, l, s.function, s.pc, p.warp, p.execution, &data);
+  const compiled::Pattern& p = s.patterns[at(k)];
+  std::shared_ptr<const compiled::Written> data;
+  const auto a = compiled::replay_issue(prog, run.entry, l, s.function, s.pc, p.warp, p.execution, &data);
   if (!a) {
     why = "the witness issue (warp " + std::to_string(p.warp) + ", execution " + std::to_string(p.execution) + ") did not replay";
     return false;
@@ -87,7 +87,7 @@ bool replays(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRu
   return true;
 }
 
-PtxClaimResult refuted(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, i64 k,
+PtxClaimResult refuted(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s, i64 k,
                        TraceWitness w, const std::string& method) {
   std::string why;
   if (!replays(prog, l, run, s, k, w.lanes, why)) return {true, Verdict::error(method, why), std::nullopt};
@@ -103,7 +103,7 @@ PtxClaimResult refuted(const ptx::Program& prog, const ptx::Launch& l, const ptx
   return {true, Verdict::refuted(method, std::move(vw)), std::move(w)};
 }
 
-TraceWitness witness_at(const ptx::Site& s, i64 k, std::vector<int> lanes, const std::string& what) {
+TraceWitness witness_at(const compiled::Site& s, i64 k, std::vector<int> lanes, const std::string& what) {
   const TraceInstruction& in = s.trace.instructions[at(k)];
   TraceWitness w;
   w.instruction = k;
@@ -113,7 +113,7 @@ TraceWitness witness_at(const ptx::Site& s, i64 k, std::vector<int> lanes, const
   return w;
 }
 
-PtxClaimResult bank(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s,
                     const PtxClaim& c, const ProveOptions& o) {
   const std::string method = method_text(s, run);
   if (!s.bank_modelled)
@@ -141,7 +141,7 @@ PtxClaimResult bank(const ptx::Program& prog, const ptx::Launch& l, const ptx::K
   if (s.op == "ldgsts" && c.kind == Kind::conflict_free)
     for (std::size_t j = 0; j < index.size(); ++j) {
       const i64 k = index[j];
-      const ptx::Pattern& p = s.patterns[at(k)];
+      const compiled::Pattern& p = s.patterns[at(k)];
       if (p.ldgsts_wavefronts < 0) continue;
       const SmemAccess acc = s.trace.instructions[at(k)].access();
       const Wavefronts w = count_ldgsts_wavefronts(acc, p.global_line);  // recomputed: the replay of the count
@@ -183,18 +183,18 @@ PtxClaimResult bank(const ptx::Program& prog, const ptx::Launch& l, const ptx::K
 }
 
 // A lane's `w` bytes as one hexadecimal number (little-endian: byte 0 is the lowest digits).
-std::string data_text(const ptx::Written& d, int lane, int w) {
+std::string data_text(const compiled::Written& d, int lane, int w) {
   static const char* digits = "0123456789abcdef";
   std::string t = "0x";
   for (int j = w - 1; j >= 0; --j) {
-    const ptx::u8 b = d.bytes[at(lane)][at(j)];
+    const compiled::u8 b = d.bytes[at(lane)][at(j)];
     t += digits[b >> 4];
     t += digits[b & 15];
   }
   return t;
 }
 
-PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+PtxClaimResult lanes_claim(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s,
                            const PtxClaim& c) {
   const std::string method = method_text(s, run);
   const int w = s.width_bytes;
@@ -204,7 +204,7 @@ PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const
   i64 lanes_checked = 0;
   for (std::size_t k = 0; k < s.trace.instructions.size(); ++k) {
     const TraceInstruction& in = s.trace.instructions[k];
-    const ptx::Pattern& p = s.patterns[k];
+    const compiled::Pattern& p = s.patterns[k];
     const bool grouping = c.kind == Kind::no_overlap;
     std::vector<std::pair<i64, int>> spans;  // no-overlap: (address, lane)
     for (int lane = 0; lane < kWarpLanes; ++lane) {
@@ -241,7 +241,7 @@ PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const
             lane_doubt = in.where + ": lane " + std::to_string(lane) + "'s address is not computed from one shared symbol";
           continue;
         }
-        const ptx::Placement& sym = run.placements[at(pl)];
+        const compiled::Placement& sym = run.placements[at(pl)];
         const std::string& name = prog.shared[sym.symbol].name;
         if (sym.bytes < 0) {
           if (lane_doubt.empty()) lane_doubt = "'" + name + "' is dynamic shared memory: give its size (--smem-bytes N)";
@@ -266,7 +266,7 @@ PtxClaimResult lanes_claim(const ptx::Program& prog, const ptx::Launch& l, const
           const int x = std::min(spans[i].second, spans[j].second), y = std::max(spans[i].second, spans[j].second);
           const i64 ax = in.addr[at(x)], ay = in.addr[at(y)];
           const i64 lo = std::max(ax, ay), hi = std::min(ax, ay) + w;  // the common bytes [lo, hi)
-          const ptx::Written* d = p.written.get();
+          const compiled::Written* d = p.written.get();
           const std::string& why = !d ? std::string("the executor kept no data for this issue") : !d->why[at(x)].empty() ? d->why[at(x)] : d->why[at(y)];
           if (!d || !d->why[at(x)].empty() || !d->why[at(y)].empty()) {
             if (data_doubt.empty())
@@ -318,7 +318,7 @@ std::optional<PtxClaim> parse_ptx_claim(const std::string& text) {
 namespace {
 
 // A claim on an access the run lists as not counted: UNKNOWN, naming it (never PROVED by omission).
-PtxClaimResult not_counted_verdict(const ptx::NotCounted& n, const PtxClaim& c) {
+PtxClaimResult not_counted_verdict(const compiled::NotCounted& n, const PtxClaim& c) {
   if (c.kind == Kind::no_overlap && n.loads_only)
     return {false, Verdict::proved("not applicable", "a load: no-overlap is a claim about stores"), std::nullopt};
   return {true, Verdict::unknown("not counted", n.why), std::nullopt};
@@ -326,7 +326,7 @@ PtxClaimResult not_counted_verdict(const ptx::NotCounted& n, const PtxClaim& c) 
 
 }  // namespace
 
-PtxClaimResult prove_ptx_site(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s,
                               const PtxClaim& c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   PtxClaimResult r;
@@ -356,7 +356,7 @@ PtxClaimResult prove_ptx_site(const ptx::Program& prog, const ptx::Launch& l, co
 // it names (its type's values, given once), the block and grid against CUDA's limits, each launch built.
 namespace {
 
-using ptx::u64;
+using compiled::u64;
 
 bool is_index(const std::string& key) { return !key.empty() && key.find_first_not_of("0123456789") == std::string::npos; }
 
@@ -369,19 +369,19 @@ struct Values {
   i64 lo = 0;
   u64 hi = 0;
 };
-Values values_of(ptx::TypeKind kind, int bits) {
+Values values_of(compiled::TypeKind kind, int bits) {
   const u64 all = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
   const i64 most_negative = bits >= 64 ? std::numeric_limits<i64>::min() : -(i64{1} << (bits - 1));
-  if (kind == ptx::TypeKind::u) return {0, all};
-  if (kind == ptx::TypeKind::s) return {most_negative, all >> 1};
+  if (kind == compiled::TypeKind::u) return {0, all};
+  if (kind == compiled::TypeKind::s) return {most_negative, all >> 1};
   return {most_negative, all};
 }
 bool holds(const Values& r, const PtxParamValue& v) {
   return v.negative ? static_cast<i64>(v.bits) >= r.lo : v.bits <= r.hi;
 }
 std::string values_text(const Values& r) { return "[" + std::to_string(r.lo) + ", " + std::to_string(r.hi) + "]"; }
-std::string type_text(ptx::TypeKind kind, int bits) {
-  const char* k = kind == ptx::TypeKind::u ? "u" : kind == ptx::TypeKind::s ? "s" : kind == ptx::TypeKind::f ? "f" : "b";
+std::string type_text(compiled::TypeKind kind, int bits) {
+  const char* k = kind == compiled::TypeKind::u ? "u" : kind == compiled::TypeKind::s ? "s" : kind == compiled::TypeKind::f ? "f" : "b";
   return "." + std::string(k) + std::to_string(bits);
 }
 
@@ -420,7 +420,7 @@ i64 default_width(const std::optional<PtxParamValue>& v) {
 }
 
 // The slot of parameter `head` (an index or a name) in f; nullopt when f has none.
-std::optional<std::size_t> param_slot(const ptx::Function& f, const std::string& head, const std::string& what) {
+std::optional<std::size_t> param_slot(const compiled::Function& f, const std::string& head, const std::string& what) {
   if (is_index(head)) {
     const i64 i = parse_int_in(head, what + "'s index", 0, 1 << 20);
     if (static_cast<std::size_t>(i) < f.params.size()) return static_cast<std::size_t>(i);
@@ -435,13 +435,13 @@ std::optional<std::size_t> param_slot(const ptx::Function& f, const std::string&
 // the signature"). nvcc declares every integer parameter .u (int k: .u32): the sign is the C++
 // type's, which the mangled name gives; without it (extern "C", a type the name does not spell)
 // only .s is signed.
-std::pair<Values, std::string> scalar_values(const ptx::Function& f, std::size_t slot) {
-  const ptx::ParamDecl& d = f.params[slot];
+std::pair<Values, std::string> scalar_values(const compiled::Function& f, std::size_t slot) {
+  const compiled::ParamDecl& d = f.params[slot];
   const int bits = static_cast<int>(8 * std::min<i64>(d.bytes, 8));
-  const std::vector<ptx::CxxParam> cxx = ptx::cxx_signature(ptx::demangle(f.name)).params;
+  const std::vector<compiled::CxxParam> cxx = compiled::cxx_signature(compiled::demangle(f.name)).params;
   if (slot < cxx.size() && cxx[slot].size == d.bytes)
     return {values_of(cxx[slot].kind, bits), type_text(d.type.kind, bits) + ", " + cxx[slot].type + " in the signature"};
-  return {values_of(d.type.kind == ptx::TypeKind::s ? ptx::TypeKind::s : ptx::TypeKind::b, bits), type_text(d.type.kind, bits)};
+  return {values_of(d.type.kind == compiled::TypeKind::s ? compiled::TypeKind::s : compiled::TypeKind::b, bits), type_text(d.type.kind, bits)};
 }
 
 // Where a --param or --param-range lands in kernel f: the bytes it gives and the values it takes.
@@ -457,7 +457,7 @@ struct Target {
 Target field_target(std::size_t slot, i64 offset, i64 bytes, const std::string& of) {
   Target t;
   t.slot = slot, t.offset = offset, t.bytes = bytes;
-  t.values = values_of(ptx::TypeKind::b, static_cast<int>(8 * bytes));
+  t.values = values_of(compiled::TypeKind::b, static_cast<int>(8 * bytes));
   t.name = "the " + std::to_string(bytes) + "-byte field at bytes " + std::to_string(offset) + ".." + std::to_string(offset + bytes - 1) +
            " of " + of;
   return t;
@@ -465,7 +465,7 @@ Target field_target(std::size_t slot, i64 offset, i64 bytes, const std::string& 
 
 // SASS: I from the signature's layout, I+OFF inside it, @OFF of the buffer; nullopt when the
 // signature lists fewer parameters than I.
-std::optional<Target> sass_target(const ptx::Function& f, const Key& k, const std::optional<PtxParamValue>& v, const std::string& what) {
+std::optional<Target> sass_target(const compiled::Function& f, const Key& k, const std::optional<PtxParamValue>& v, const std::string& what) {
   const i64 width = k.bytes ? k.bytes : default_width(v);
   if (k.buffer >= 0 && !v) {  // a range: the symbol starts here, as wide as the load reading it
     Target t = field_target(0, k.buffer, 1, "the parameter buffer");
@@ -475,14 +475,14 @@ std::optional<Target> sass_target(const ptx::Function& f, const Key& k, const st
   }
   if (k.buffer >= 0) return field_target(0, k.buffer, width, "the parameter buffer");
   if (!is_index(k.head)) throw LayoutError(what + ": SASS has no parameter names; give its index (I, I+OFFSET) or the byte offset (@OFFSET)");
-  const ptx::CxxSignature sig = ptx::cxx_signature(ptx::demangle(f.name));
-  const std::vector<ptx::CxxParam>& layout = sig.params;
+  const compiled::CxxSignature sig = compiled::cxx_signature(compiled::demangle(f.name));
+  const std::vector<compiled::CxxParam>& layout = sig.params;
   const i64 i = parse_int_in(k.head, what + "'s index", 0, 1 << 20);
   if (sig.listed >= 0 && i >= sig.listed) return std::nullopt;
   if (i >= static_cast<i64>(layout.size()))
     throw LayoutError(what + ": the byte offset of parameter " + k.head + " of " + f.name + " is not known from its signature (" +
                       std::to_string(layout.size()) + " parameter(s) have known sizes): give the byte offset, @OFFSET=V");
-  const ptx::CxxParam& p = layout[static_cast<std::size_t>(i)];
+  const compiled::CxxParam& p = layout[static_cast<std::size_t>(i)];
   if (k.field >= 0) return field_target(0, p.offset + k.field, width, "the parameter buffer (parameter " + k.head + " at byte " + std::to_string(p.offset) + ")");
   Target t;
   t.offset = p.offset, t.bytes = p.size;
@@ -492,7 +492,7 @@ std::optional<Target> sass_target(const ptx::Function& f, const Key& k, const st
 }
 
 // The target of params[i] in kernel f; nullopt when f has no such parameter (PTX).
-std::optional<Target> target_of(const ptx::Program& prog, const ptx::Function& f, const PtxParamRequest& r) {
+std::optional<Target> target_of(const compiled::Program& prog, const compiled::Function& f, const PtxParamRequest& r) {
   const Key k = parse_key(r.key, r.what);
   const bool sass = prog.shared_window_base >= 0;
   if (!r.value && (k.field >= 0 || k.bytes))
@@ -501,7 +501,7 @@ std::optional<Target> target_of(const ptx::Program& prog, const ptx::Function& f
   if (k.buffer >= 0) throw LayoutError(r.what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
   const auto slot = param_slot(f, k.head, r.what);
   if (!slot) return std::nullopt;
-  const ptx::ParamDecl& d = f.params[*slot];
+  const compiled::ParamDecl& d = f.params[*slot];
   // Named by its index alone: its PTX name is the kernel's and "_param_I", and messages name the kernel.
   const std::string of = "parameter " + std::to_string(*slot);
   if (k.field >= 0) {
@@ -526,7 +526,7 @@ bool overlap(const Target& a, const Target& b) {
 }
 
 // Applies a checked request to kernel f's launch.
-void apply(const Target& t, const PtxParamRequest& r, ptx::Launch& l) {
+void apply(const Target& t, const PtxParamRequest& r, compiled::Launch& l) {
   if (!r.value) {
     l.ranges.push_back({t.slot, t.offset, r.range.first, r.range.second});
     return;
@@ -584,31 +584,31 @@ void check_grid_dims(const std::array<i64, 3>& g, const std::string& what) {
                         std::to_string(kMaxGridDims[k]) + " along " + axis[k] + " (x <= 2^31 - 1, y, z <= 65535)");
 }
 
-std::string ptx_param_text(const ptx::Function& f, std::size_t slot, u64 bits) {
+std::string ptx_param_text(const compiled::Function& f, std::size_t slot, u64 bits) {
   const int width = static_cast<int>(8 * std::min<i64>(f.params[slot].bytes, 8));
-  if (scalar_values(f, slot).first.lo == 0) return std::to_string(ptx::mask_bits(bits, width));
-  return std::to_string(ptx::sign_extend(bits, width));
+  if (scalar_values(f, slot).first.lo == 0) return std::to_string(compiled::mask_bits(bits, width));
+  return std::to_string(compiled::sign_extend(bits, width));
 }
 
-std::vector<std::size_t> select_ptx_kernels(const ptx::Program& p, const std::string& text, const std::string& what) {
-  std::vector<std::size_t> entries = ptx::select_entries(p, text);
+std::vector<std::size_t> select_ptx_kernels(const compiled::Program& p, const std::string& text, const std::string& what) {
+  std::vector<std::size_t> entries = compiled::select_entries(p, text);
   if (!entries.empty()) return entries;
   std::string names;
-  for (const ptx::Function& f : p.functions)
+  for (const compiled::Function& f : p.functions)
     if (f.is_entry) names += (names.empty() ? "" : ", ") + f.name;
   throw LayoutError(text.empty() ? p.file + " has no kernel (.entry with a body)"
                                  : "no kernel of " + p.file + " matches " + what + " '" + text + "' (kernels: " +
                                        (names.empty() ? "none" : names) + ")");
 }
 
-void check_ptx_param(const ptx::Program& p, const std::vector<std::size_t>& entries, const std::vector<PtxParamRequest>& params,
+void check_ptx_param(const compiled::Program& p, const std::vector<std::size_t>& entries, const std::vector<PtxParamRequest>& params,
                      std::size_t i) {
   const PtxParamRequest& r = params[i];
   bool found = false;
   std::size_t most = 0;
   for (const std::size_t e : entries) {
-    const ptx::Function& f = p.functions[e];
-    const i64 arity = p.shared_window_base >= 0 ? ptx::cxx_signature(ptx::demangle(f.name)).listed : static_cast<i64>(f.params.size());
+    const compiled::Function& f = p.functions[e];
+    const i64 arity = p.shared_window_base >= 0 ? compiled::cxx_signature(compiled::demangle(f.name)).listed : static_cast<i64>(f.params.size());
     most = std::max(most, static_cast<std::size_t>(std::max<i64>(arity, 0)));
     const auto t = target_of(p, f, r);
     if (!t) continue;
@@ -629,16 +629,16 @@ void check_ptx_param(const ptx::Program& p, const std::vector<std::size_t>& entr
   throw LayoutError(r.what + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
 }
 
-std::vector<PtxKernelLaunch> plan_ptx_launches(const ptx::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
+std::vector<PtxKernelLaunch> plan_ptx_launches(const compiled::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
                                                const std::string& kernel_what) {
   const std::vector<std::size_t> entries = select_ptx_kernels(p, kernel, kernel_what);
   for (std::size_t i = 0; i < r.params.size(); ++i) check_ptx_param(p, entries, r.params, i);
   std::vector<PtxKernelLaunch> out;
   for (const std::size_t e : entries) {
-    const ptx::Function& f = p.functions[e];
+    const compiled::Function& f = p.functions[e];
     PtxKernelLaunch k;
     k.entry = e;
-    ptx::Launch& l = k.launch;
+    compiled::Launch& l = k.launch;
     if (r.block) l.block = *r.block, k.block_from = r.block_given_by;
     else if (f.reqntid[0] > 0) l.block = f.reqntid, k.block_from = ".reqntid";
     else if (f.maxntid[0] > 0) l.block = f.maxntid, k.block_from = ".maxntid (an upper bound; --block gives the launch's)";
@@ -655,19 +655,19 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(const ptx::Program& p, const std:
   return out;
 }
 
-void decode_ptx_launches(ptx::Program& p, const std::vector<PtxKernelLaunch>& launches,
+void decode_ptx_launches(compiled::Program& p, const std::vector<PtxKernelLaunch>& launches,
                          std::optional<std::chrono::steady_clock::time_point> deadline) {
-  for (const PtxKernelLaunch& k : launches) ptx::decode_with_callees(p, k.entry, deadline);
+  for (const PtxKernelLaunch& k : launches) compiled::decode_with_callees(p, k.entry, deadline);
 }
 
-PtxKernelResult run_ptx_kernel(const ptx::Program& p, const PtxKernelLaunch& k, const std::vector<PtxClaim>& claims,
+PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch& k, const std::vector<PtxClaim>& claims,
                                const ProveOptions& o) {
   PtxKernelResult r{k, nullptr, {}};
   if (o.smt.deadline.at && (!r.launch.launch.deadline || *o.smt.deadline.at < *r.launch.launch.deadline))
     r.launch.launch.deadline = *o.smt.deadline.at;
-  auto run = std::make_shared<ptx::KernelRun>(ptx::run_kernel(p, k.entry, r.launch.launch));
+  auto run = std::make_shared<compiled::KernelRun>(compiled::run_kernel(p, k.entry, r.launch.launch));
   std::vector<bool> decided(claims.size(), false);
-  for (const ptx::Site& s : run->sites) {
+  for (const compiled::Site& s : run->sites) {
     std::vector<PtxClaimResult> row;
     for (std::size_t c = 0; c < claims.size(); ++c) {
       row.push_back(prove_ptx_site(p, r.launch.launch, *run, s, claims[c], o));
@@ -675,7 +675,7 @@ PtxKernelResult run_ptx_kernel(const ptx::Program& p, const PtxKernelLaunch& k, 
     }
     r.verdicts.push_back(std::move(row));
   }
-  for (const ptx::NotCounted& n : run->not_counted) {
+  for (const compiled::NotCounted& n : run->not_counted) {
     std::vector<PtxClaimResult> row;
     for (std::size_t c = 0; c < claims.size(); ++c) {
       row.push_back(not_counted_verdict(n, claims[c]));
@@ -683,7 +683,7 @@ PtxKernelResult run_ptx_kernel(const ptx::Program& p, const PtxKernelLaunch& k, 
     }
     r.not_counted.push_back(std::move(row));
   }
-  const std::string kernel = ptx::demangle(run->name);
+  const std::string kernel = compiled::demangle(run->name);
   for (std::size_t c = 0; c < claims.size(); ++c) {
     if (decided[c]) {
       r.unapplied.emplace_back();
@@ -764,7 +764,7 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
   }
   std::vector<CheckResult> out;
   for (const PtxKernelLaunch& k : e.launches) {
-    const std::string kernel = ptx::demangle(e.program->functions[k.entry].name);
+    const std::string kernel = compiled::demangle(e.program->functions[k.entry].name);
     PtxKernelResult kr;
     try {
       kr = run_ptx_kernel(*e.program, k, e.claims, opts);
@@ -773,10 +773,10 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
         out.push_back(result_for(entry, c, kernel, Verdict::error("run " + kernel, ex.what())));
       continue;
     }
-    const ptx::KernelRun& run = *kr.run;
+    const compiled::KernelRun& run = *kr.run;
     std::vector<CheckResult> kernel_results;
     for (std::size_t si = 0; si < run.sites.size(); ++si) {
-      const ptx::Site& s = run.sites[si];
+      const compiled::Site& s = run.sites[si];
       std::shared_ptr<const AddressTrace> site_trace;  // the site's issues, for its witnesses alone
       for (std::size_t c = 0; c < e.claims.size(); ++c) {
         const PtxClaimResult& v = kr.verdicts[si][c];
@@ -800,7 +800,7 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
       }
     }
     for (std::size_t ni = 0; ni < run.not_counted.size(); ++ni) {
-      const ptx::NotCounted& n = run.not_counted[ni];
+      const compiled::NotCounted& n = run.not_counted[ni];
       for (std::size_t c = 0; c < e.claims.size(); ++c) {
         const PtxClaimResult& v = kr.not_counted[ni][c];
         if (!v.applicable) continue;

@@ -56,8 +56,8 @@ struct PtxClaimResult {
   std::optional<TraceWitness> witness;  // REFUTED: instruction indexes site.trace.instructions
 };
 
-PtxClaimResult prove_ptx_site(const ptx::Program& program, const ptx::Launch& launch, const ptx::KernelRun& run,
-                              const ptx::Site& site, const PtxClaim& claim, const ProveOptions& options);
+PtxClaimResult prove_ptx_site(const compiled::Program& program, const compiled::Launch& launch, const compiled::KernelRun& run,
+                              const compiled::Site& site, const PtxClaim& claim, const ProveOptions& options);
 
 // ---- A launch and its claims: the one path of `layoutproof ptx` and of a spec's `compiled:` entry ----
 //
@@ -76,7 +76,7 @@ PtxClaimResult prove_ptx_site(const ptx::Program& program, const ptx::Launch& la
 // so that -1 and 2^64 - 1 stay apart. Decimal (up to 2^64 - 1, down to -2^63) or 0x hex of at most
 // 16 digits; LayoutError otherwise, naming `what`. Example: "-1" -> {0xffffffffffffffff, negative}.
 struct PtxParamValue {
-  ptx::u64 bits = 0;
+  compiled::u64 bits = 0;
   bool negative = false;
 };
 PtxParamValue parse_ptx_param_value(const std::string& v, const std::string& what);
@@ -111,7 +111,7 @@ struct PtxLaunchRequest {
 
 // A fixed scalar parameter's value as its type (the table above) reads it: "-5" for an int's
 // 0xfffffffb, "4294967291" for an unsigned int's (bits: signed).
-std::string ptx_param_text(const ptx::Function& f, std::size_t slot, ptx::u64 bits);
+std::string ptx_param_text(const compiled::Function& f, std::size_t slot, compiled::u64 bits);
 
 // CUDA's launch limits (model/bank/bank.hpp kMaxBlockDims, kMaxGridDims): LayoutError naming
 // `what`, the dimension and the limit. Example: block 1,1,65 -> "... z is 65; CUDA's limit is 64".
@@ -120,33 +120,33 @@ void check_grid_dims(const std::array<i64, 3>& grid, const std::string& what);
 
 // The entries whose name contains `text` (every entry for ""), in file order; LayoutError when none
 // does, naming the file's kernels.
-std::vector<std::size_t> select_ptx_kernels(const ptx::Program& program, const std::string& text, const std::string& what);
+std::vector<std::size_t> select_ptx_kernels(const compiled::Program& program, const std::string& text, const std::string& what);
 
 // LayoutError (naming params[i].what) unless some kernel of `entries` has the parameter params[i]
 // names, every one that has it takes its value (the table above) and a scalar there (at most 8
 // bytes, else a field I+OFF), and no earlier params[j] (j < i) gives any of the same bytes.
 // Example: --param 1=5 --param _Z9broadcastPfi_param_1=6 -> "... is also given by --param 1=5".
-void check_ptx_param(const ptx::Program& program, const std::vector<std::size_t>& entries, const std::vector<PtxParamRequest>& params,
+void check_ptx_param(const compiled::Program& program, const std::vector<std::size_t>& entries, const std::vector<PtxParamRequest>& params,
                      std::size_t i);
 
 struct PtxKernelLaunch {
   std::size_t entry = 0;
-  ptx::Launch launch;
+  compiled::Launch launch;
   std::string block_from;  // where the block size came from: "--block", ".reqntid", ...
 };
 // Selects, checks every parameter and builds each kernel's launch (a parameter applies to the
 // kernels that have it); nothing is decoded (run_ptx_kernel decodes each kernel as it runs; a spec
 // decodes at load, decode_ptx_launches). LayoutError for bad input.
-std::vector<PtxKernelLaunch> plan_ptx_launches(const ptx::Program& program, const std::string& kernel, const PtxLaunchRequest& request,
+std::vector<PtxKernelLaunch> plan_ptx_launches(const compiled::Program& program, const std::string& kernel, const PtxLaunchRequest& request,
                                                const std::string& kernel_what = "--kernel");
 // Decodes every planned kernel with its callees (ParseError for a malformed body), stopping with
-// ptx::DeadlineReached at `deadline`.
-void decode_ptx_launches(ptx::Program& program, const std::vector<PtxKernelLaunch>& launches,
+// compiled::DeadlineReached at `deadline`.
+void decode_ptx_launches(compiled::Program& program, const std::vector<PtxKernelLaunch>& launches,
                          std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
 struct PtxKernelResult {
   PtxKernelLaunch launch;
-  std::shared_ptr<const ptx::KernelRun> run;
+  std::shared_ptr<const compiled::KernelRun> run;
   std::vector<std::vector<PtxClaimResult>> verdicts;     // per site, per claim
   std::vector<std::vector<PtxClaimResult>> not_counted;  // per run->not_counted access, per claim
   std::vector<std::optional<Verdict>> unapplied;         // per claim: no instruction is subject to it
@@ -159,7 +159,7 @@ struct PtxKernelResult {
 // counted or listed, is subject to is UNKNOWN for the kernel (a claim about nothing proves
 // nothing). LayoutError for a launch the executor refuses (static + dynamic shared memory past
 // 227 KiB, ...).
-PtxKernelResult run_ptx_kernel(const ptx::Program& program, const PtxKernelLaunch& kernel, const std::vector<PtxClaim>& claims,
+PtxKernelResult run_ptx_kernel(const compiled::Program& program, const PtxKernelLaunch& kernel, const std::vector<PtxClaim>& claims,
                                const ProveOptions& options);
 // A kernel the run's deadline passed before: no run, no instruction known, every claim UNKNOWN
 // for the kernel (unapplied) with `why` ("deadline of 8 s reached before this kernel ran").
@@ -168,7 +168,7 @@ PtxKernelResult skipped_ptx_kernel(const PtxKernelLaunch& kernel, const std::vec
 // A spec's compiled: entry, read and planned when the spec is loaded (Check::compiled).
 struct CompiledEntry {
   std::string file;                                // the compiled file, as results name it
-  std::shared_ptr<const ptx::Program> program;     // its kernels decoded (shared by the entries on one file)
+  std::shared_ptr<const compiled::Program> program;     // its kernels decoded (shared by the entries on one file)
   std::vector<PtxKernelLaunch> launches;
   std::vector<PtxClaim> claims;
   std::vector<SourceLocation> claim_where;         // parallel to claims: each claim in the spec
@@ -221,7 +221,7 @@ struct SymbolicQuery {
   int width_bytes = 4;
   std::vector<int> symbol_bits;                     // per symbol
   std::vector<std::optional<std::pair<i64, i64>>> ranges;  // per symbol: LO..HI (signed), none: all
-  std::vector<const ptx::SymbolicIssue*> issues;
+  std::vector<const compiled::SymbolicIssue*> issues;
   // in-bounds: per issue, per lane, the bytes [lo, hi) its access must lie in
   std::vector<std::array<std::pair<i64, i64>, kWarpLanes>> bounds;
   // conflict-free / max-ways: issues (indexes into `issues`) that must be valid accesses too,
@@ -234,7 +234,7 @@ struct SymbolicOutcome {
   std::string text;
   std::size_t issue = 0;     // violated: the issue (SymbolicQuery::issues index)
   std::vector<int> lanes;    // violated: its lanes (bank claims: the picks)
-  std::vector<ptx::u64> values;   // violated: each symbol's value (its bits, unsigned)
+  std::vector<compiled::u64> values;   // violated: each symbol's value (its bits, unsigned)
   std::vector<std::string> queries;
 };
 
@@ -246,11 +246,11 @@ SymbolicOutcome check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o);
 // `concrete`, the verdict over its other issues (prove_ptx_site): REFUTED if either part is
 // (a symbolic witness replayed with its values fixed, else ERROR), UNKNOWN if either part is not
 // decided, PROVED when both are, saying its domain. `concrete` alone when there are none.
-PtxClaimResult with_symbolic(const ptx::Program& program, const ptx::Launch& launch, const ptx::KernelRun& run,
-                             const ptx::Site& site, const PtxClaim& claim, const ProveOptions& options, PtxClaimResult concrete);
+PtxClaimResult with_symbolic(const compiled::Program& program, const compiled::Launch& launch, const compiled::KernelRun& run,
+                             const compiled::Site& site, const PtxClaim& claim, const ProveOptions& options, PtxClaimResult concrete);
 
 // "for every 32-bit value of parameter 1 (_Z9broadcastPfi_param_1)" (or "every value 0..63
 // (--param-range) of ...") for the symbols the site's symbolic issues use, joined by "and".
-std::string symbolic_domain(const ptx::Launch& launch, const ptx::KernelRun& run, const ptx::Site& site);
+std::string symbolic_domain(const compiled::Launch& launch, const compiled::KernelRun& run, const compiled::Site& site);
 
 }  // namespace layoutproof::proofs

@@ -17,41 +17,41 @@ std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 constexpr int kFaultRounds = 4;
 
 // Whether symbol i appears in some lane of the site's symbolic issues.
-bool used(const ptx::Site& s, std::size_t i) {
-  for (const ptx::SymbolicIssue& is : s.symbolic)
+bool used(const compiled::Site& s, std::size_t i) {
+  for (const compiled::SymbolicIssue& is : s.symbolic)
     for (int l = 0; l < kWarpLanes; ++l)
-      if (is.active[at(l)] && ptx::mask_bits(is.addr[at(l)].c[i], is.addr[at(l)].w) != 0) return true;
+      if (is.active[at(l)] && compiled::mask_bits(is.addr[at(l)].c[i], is.addr[at(l)].w) != 0) return true;
   return false;
 }
 
-const ptx::Launch::Range* range_of(const ptx::Launch& l, const ptx::Symbol& s) {
-  const ptx::Launch::Range* r = nullptr;
+const compiled::Launch::Range* range_of(const compiled::Launch& l, const compiled::Symbol& s) {
+  const compiled::Launch::Range* r = nullptr;
   for (const auto& x : l.ranges)
     if (x.param == s.param && x.offset == s.offset) r = &x;  // the last one given wins
   return r;
 }
 
 // Whether symbol s is a whole PTX parameter (not bytes of one, not SASS's buffer).
-bool whole_param(const ptx::Program& prog, const ptx::Function& f, const ptx::Symbol& s) {
+bool whole_param(const compiled::Program& prog, const compiled::Function& f, const compiled::Symbol& s) {
   return prog.shared_window_base < 0 && s.offset == 0 && s.param < f.params.size() && 8 * f.params[s.param].bytes == s.bits;
 }
 
 // A symbol's value as --param takes it back (check_ptx_param): a whole PTX parameter in its type's
 // spelling (an unsigned one's 0xfffffffd is 4294967293), bytes as their signed two's complement.
-std::string value_text(const ptx::Program& prog, const ptx::Function& f, const ptx::Symbol& s, ptx::u64 v) {
-  return whole_param(prog, f, s) ? ptx_param_text(f, s.param, v) : std::to_string(ptx::sign_extend(v, s.bits));
+std::string value_text(const compiled::Program& prog, const compiled::Function& f, const compiled::Symbol& s, compiled::u64 v) {
+  return whole_param(prog, f, s) ? ptx_param_text(f, s.param, v) : std::to_string(compiled::sign_extend(v, s.bits));
 }
 
 // The --param that fixes symbol s to v: "1=64" (a PTX parameter), "1+4:4=64" (its bytes),
 // "@8:4=64" (SASS's buffer): bytes with their width, so that a negative value fixes all of them.
-std::string param_text(const ptx::Program& prog, const ptx::Function& f, const ptx::Symbol& s, ptx::u64 v) {
+std::string param_text(const compiled::Program& prog, const compiled::Function& f, const compiled::Symbol& s, compiled::u64 v) {
   const std::string value = value_text(prog, f, s, v), width = ":" + std::to_string((s.bits + 7) / 8);
   if (prog.shared_window_base >= 0) return "@" + std::to_string(s.offset) + width + "=" + value;
   if (whole_param(prog, f, s)) return std::to_string(s.param) + "=" + value;
   return std::to_string(s.param) + "+" + std::to_string(s.offset) + width + "=" + value;
 }
 
-std::string issue_where(const ptx::Site& s, const ptx::SymbolicIssue& is) {
+std::string issue_where(const compiled::Site& s, const compiled::SymbolicIssue& is) {
   return "line " + std::to_string(s.line) + (s.source.empty() ? "" : " (" + s.source + ")") + ", warp " + std::to_string(is.warp) +
          ", execution " + std::to_string(is.execution);
 }
@@ -60,11 +60,11 @@ bool is_grouping(const PtxClaim& c) { return c.kind == Kind::conflict_free || c.
 
 // The issue's access at the symbols' values `p`: its address lanes' bytes (-1: inactive), as the
 // bank model takes it.
-SmemAccess access_at(const ptx::Site& s, const ptx::SymbolicIssue& is, const std::vector<ptx::u64>& p) {
+SmemAccess access_at(const compiled::Site& s, const compiled::SymbolicIssue& is, const std::vector<compiled::u64>& p) {
   SmemAccess a{s.trace.op, s.width_bytes, {}};
   a.lane_addr.fill(-1);
   for (int l = 0; l < address_lanes(s.trace.op); ++l)
-    if (is.active[at(l)]) a.lane_addr[at(l)] = static_cast<i64>(ptx::evaluate(is.addr[at(l)], p));
+    if (is.active[at(l)]) a.lane_addr[at(l)] = static_cast<i64>(compiled::evaluate(is.addr[at(l)], p));
   return a;
 }
 
@@ -88,8 +88,8 @@ struct Prepared {
 };
 
 // The ranges of --param-range as the query's per-symbol domain; an error for one that does not fit.
-std::optional<std::string> add_ranges(const ptx::Launch& l, const ptx::KernelRun& run, SymbolicQuery& q) {
-  for (const ptx::Symbol& sym : run.symbols) {
+std::optional<std::string> add_ranges(const compiled::Launch& l, const compiled::KernelRun& run, SymbolicQuery& q) {
+  for (const compiled::Symbol& sym : run.symbols) {
     q.symbol_bits.push_back(sym.bits);
     const auto* r = range_of(l, sym);
     if (r && sym.bits < 64 && (r->lo < -(i64{1} << (sym.bits - 1)) || r->hi >= (i64{1} << sym.bits)))
@@ -106,8 +106,8 @@ std::optional<std::string> add_ranges(const ptx::Launch& l, const ptx::KernelRun
 
 // in-bounds: per address lane, the bytes [lo, hi) its access must lie in (a lane in doubt: no
 // bound, never a violation; the doubt is recorded).
-std::array<std::pair<i64, i64>, kWarpLanes> lane_bounds(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run,
-                                                        const ptx::Site& s, const ptx::SymbolicIssue& is, std::string& doubt) {
+std::array<std::pair<i64, i64>, kWarpLanes> lane_bounds(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run,
+                                                        const compiled::Site& s, const compiled::SymbolicIssue& is, std::string& doubt) {
   std::array<std::pair<i64, i64>, kWarpLanes> b{};
   for (int ln = 0; ln < kWarpLanes; ++ln) {
     b[at(ln)] = {0, i64{1} << 33};
@@ -130,7 +130,7 @@ std::array<std::pair<i64, i64>, kWarpLanes> lane_bounds(const ptx::Program& prog
   return b;
 }
 
-Prepared prepare(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, const PtxClaim& c,
+Prepared prepare(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s, const PtxClaim& c,
                  const std::string& method) {
   Prepared p;
   SymbolicQuery& q = p.q;
@@ -148,7 +148,7 @@ Prepared prepare(const ptx::Program& prog, const ptx::Launch& l, const ptx::Kern
   }
   p.doubt = s.symbolic_capped ? "more distinct issues with free parameters than the run keeps: not all were checked" : "";
   for (std::size_t k = 0; k < s.symbolic.size(); ++k) {
-    const ptx::SymbolicIssue& is = s.symbolic[k];
+    const compiled::SymbolicIssue& is = s.symbolic[k];
     const bool stopped = std::find(run.stopped_warps.begin(), run.stopped_warps.end(), is.warp) != run.stopped_warps.end();
     if ((is_grouping(c) && is.divergent) || stopped) {
       if (p.doubt.empty()) p.doubt = issue_where(s, is) + ": " + (stopped ? "its warp stopped early" : "divergent: how lanes group is not modelled");
@@ -176,8 +176,8 @@ struct Replay {
 
 // The violation on the replayed addresses `a` of the witness issue, with the claim's own
 // definition; "" when there is none.
-std::string violation_on(const ptx::Program& prog, const ptx::KernelRun& run, const ptx::Site& s, const PtxClaim& c,
-                         const ptx::SymbolicIssue& is, const std::array<i64, kWarpLanes>& a, const SymbolicOutcome& z,
+std::string violation_on(const compiled::Program& prog, const compiled::KernelRun& run, const compiled::Site& s, const PtxClaim& c,
+                         const compiled::SymbolicIssue& is, const std::array<i64, kWarpLanes>& a, const SymbolicOutcome& z,
                          const std::pair<i64, i64>* bound) {
   const auto lane_text = [&](int ln) {
     const i64 ad = a[at(ln)];
@@ -211,11 +211,11 @@ std::string violation_on(const ptx::Program& prog, const ptx::KernelRun& run, co
 
 // The claim decided by the concrete path on the same instruction of the launch re-run with the
 // witness's values fixed.
-PtxClaimResult decided_again(const ptx::Program& prog, const ptx::Launch& fixed, const ptx::KernelRun& run, const ptx::Site& s,
+PtxClaimResult decided_again(const compiled::Program& prog, const compiled::Launch& fixed, const compiled::KernelRun& run, const compiled::Site& s,
                              const PtxClaim& c, const ProveOptions& o) {
   try {
-    const ptx::KernelRun again = ptx::run_kernel(prog, run.entry, fixed);
-    for (const ptx::Site& x : again.sites)
+    const compiled::KernelRun again = compiled::run_kernel(prog, run.entry, fixed);
+    for (const compiled::Site& x : again.sites)
       if (x.function == s.function && x.pc == s.pc) return prove_ptx_site(prog, fixed, again, x, c, o);
     return {true, Verdict::error("replay", "the instruction is missing from the re-run launch"), std::nullopt};
   } catch (const LayoutError& e) {
@@ -223,15 +223,15 @@ PtxClaimResult decided_again(const ptx::Program& prog, const ptx::Launch& fixed,
   }
 }
 
-Replay replay(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s, const PtxClaim& c,
+Replay replay(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s, const PtxClaim& c,
               const ProveOptions& o, const Prepared& p, const SymbolicOutcome& z) {
   Replay r;
-  const ptx::SymbolicIssue& is = *p.q.issues.at(z.issue);
-  ptx::Launch fixed = l;
+  const compiled::SymbolicIssue& is = *p.q.issues.at(z.issue);
+  compiled::Launch fixed = l;
   // The symbols this instruction's addresses use are fixed, the others stay free: the re-run is
   // the printed command (the others decide nothing here: every issue of the site is one term).
   for (std::size_t i = 0; i < run.symbols.size(); ++i) {
-    const ptx::Symbol& sym = run.symbols[i];
+    const compiled::Symbol& sym = run.symbols[i];
     if (!used(s, i)) continue;
     fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.values[i]});
     r.params += " --param " + param_text(prog, prog.functions[run.entry], sym, z.values[i]);
@@ -241,7 +241,7 @@ Replay replay(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelR
     r.what = "the witness (" + r.values + ") did not replay: " + why;
     return r;
   };
-  const auto a = ptx::replay_issue(prog, run.entry, fixed, s.function, s.pc, is.warp, is.execution);
+  const auto a = compiled::replay_issue(prog, run.entry, fixed, s.function, s.pc, is.warp, is.execution);
   if (!a) return fails("the issue does not exist or is not known with" + r.params);
   const SmemAccess want = access_at(s, is, z.values);
   for (int ln = 0; ln < address_lanes(s.trace.op); ++ln)
@@ -267,7 +267,7 @@ Replay replay(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelR
 }
 
 // The witness of a violation that replayed (`faults`: only on its issue; the launch faults there).
-PtxClaimResult refuted(const ptx::Site& s, const ptx::SymbolicIssue& is, const Replay& r, const std::string& method,
+PtxClaimResult refuted(const compiled::Site& s, const compiled::SymbolicIssue& is, const Replay& r, const std::string& method,
                        const std::vector<std::string>& queries, const std::string& faults) {
   Witness vw;
   vw.why = r.values + " (replayed with" + r.params + faults + "): " + issue_where(s, is) + ": " + r.what;
@@ -281,7 +281,7 @@ PtxClaimResult refuted(const ptx::Site& s, const ptx::SymbolicIssue& is, const R
 // fault, asks again with those issues' validity required (kFaultRounds). A violation whose values
 // always make some issue fault is still a violation of the claim (at values where its issue is a
 // valid access): it is reported with what the re-run launch does there.
-std::optional<PtxClaimResult> refute(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s,
                                      const PtxClaim& c, const ProveOptions& o, Prepared& p, const std::string& method,
                                      SymbolicOutcome& z) {
   std::optional<std::pair<Replay, SymbolicOutcome>> faulted;
@@ -302,7 +302,7 @@ std::optional<PtxClaimResult> refute(const ptx::Program& prog, const ptx::Launch
       z.kind == SymbolicOutcome::Kind::holds      ? "at no value where those issues are valid accesses is the claim broken"
       : z.kind == SymbolicOutcome::Kind::violated ? "every violation found in " + std::to_string(kFaultRounds) + " rounds made some issue fault"
                                                   : "whether a violation exists where they are valid is not known (" + z.text + ")";
-  const ptx::SymbolicIssue& other = *p.q.issues[r.faulting[0]];
+  const compiled::SymbolicIssue& other = *p.q.issues[r.faulting[0]];
   return refuted(s, *p.q.issues[fz.issue], r, method, fz.queries,
                  ": this issue alone; at these values " + std::to_string(r.faulting.size()) + " other issue(s) of this instruction fault (" +
                      issue_where(s, other) + " first), so the launch re-run with them reports ERROR for " + c.text + " here (" + r.faults +
@@ -311,11 +311,11 @@ std::optional<PtxClaimResult> refute(const ptx::Program& prog, const ptx::Launch
 
 }  // namespace
 
-std::string symbolic_domain(const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s) {
+std::string symbolic_domain(const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s) {
   std::string out;
   for (std::size_t i = 0; i < run.symbols.size(); ++i) {
     if (!used(s, i)) continue;
-    const ptx::Symbol& sym = run.symbols[i];
+    const compiled::Symbol& sym = run.symbols[i];
     const auto* r = range_of(l, sym);
     out += (out.empty() ? "" : " and ") +
            (r ? "every value " + std::to_string(r->lo) + ".." + std::to_string(r->hi) + " (--param-range)"
@@ -325,7 +325,7 @@ std::string symbolic_domain(const ptx::Launch& l, const ptx::KernelRun& run, con
   return out.empty() ? "no free parameter" : "for " + out;
 }
 
-PtxClaimResult with_symbolic(const ptx::Program& prog, const ptx::Launch& l, const ptx::KernelRun& run, const ptx::Site& s,
+PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s,
                              const PtxClaim& c, const ProveOptions& o, PtxClaimResult concrete) {
   if (s.symbolic.empty() || !concrete.applicable || concrete.verdict.is_refuted() || concrete.verdict.kind == Verdict::Kind::error)
     return concrete;

@@ -302,7 +302,7 @@ class SymbolicSearch {
         const LaneTables proto(e_, i_, 0, {});
         for (int l = 0; l < lanes; ++l)
           for (std::size_t k = lo; k < hi; ++k) {
-            const ptx::SymbolicIssue& is = *q_.issues[k];
+            const compiled::SymbolicIssue& is = *q_.issues[k];
             if (!is.active[at(l)]) leaves[at(l)].push_back(proto.leaf(-1));
             else leaves[at(l)].push_back({z3::lshr(address(is.addr[at(l)]), e_.k(2)), false, 0});
           }
@@ -324,7 +324,7 @@ class SymbolicSearch {
         z3::expr_vector any(ss_.ctx());
         for (std::size_t k = lo; k < hi; ++k)
           for (int l = 0; l < address_lanes(q_.op); ++l) {  // the lanes the instruction reads an address from
-            const ptx::SymbolicIssue& is = *q_.issues[k];
+            const compiled::SymbolicIssue& is = *q_.issues[k];
             if (!is.active[at(l)]) continue;
             const z3::expr a = address(is.addr[at(l)]);
             z3::expr b = ss_.ctx().bool_val(false);
@@ -385,7 +385,7 @@ class SymbolicSearch {
   }
 
   // The issue is a valid access: every active address lane's address is valid. nullopt: no such lane.
-  std::optional<z3::expr> valid(const ptx::SymbolicIssue& is) const {
+  std::optional<z3::expr> valid(const compiled::SymbolicIssue& is) const {
     z3::expr_vector ok(ss_.ctx());
     for (int l = 0; l < address_lanes(q_.op); ++l)
       if (is.active[at(l)]) ok.push_back(!invalid(address(is.addr[at(l)])));
@@ -395,7 +395,7 @@ class SymbolicSearch {
 
   // A lane's byte address: the Term in 64 bits (as the executor computes it), reduced to its
   // width, zero-extended to the encoder's.
-  z3::expr address(const ptx::Term& t) const {
+  z3::expr address(const compiled::Term& t) const {
     auto& c = ss_.ctx();
     z3::expr sum = c.bv_val(static_cast<uint64_t>(t.c0), 64);
     for (std::size_t i = 0; i < p_.size(); ++i) {

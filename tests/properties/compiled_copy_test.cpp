@@ -2,7 +2,7 @@
 // shared-memory copies, a CUDA kernel is GENERATED whose every (thread, value) address is computed
 // by C++ expressions implementing the layout function (crd2idx over the layout's shape and stride,
 // then CuTe's swizzle bit operations), written from the model's layout values by the small emitter
-// below; nvcc compiles it to PTX, ptx::run_kernel runs it in-process, and each shared-memory
+// below; nvcc compiles it to PTX, compiled::run_kernel runs it in-process, and each shared-memory
 // instruction's issues must be exactly the addresses the model computes directly (evaluate), and,
 // for a make_tiled_copy, exactly `trace`'s instructions.
 //
@@ -156,14 +156,14 @@ std::string emit_kernel(int n, i64 bytes, const std::vector<std::string>& access
 
 // ---- running and comparing --------------------------------------------------------------------
 
-ptx::KernelRun run_entry(ptx::Program& p, int n, i64 threads) {
+compiled::KernelRun run_entry(compiled::Program& p, int n, i64 threads) {
   const std::string name = "lp_k" + std::to_string(n);
   for (std::size_t f = 0; f < p.functions.size(); ++f) {
     if (!p.functions[f].is_entry || p.functions[f].name != name) continue;
-    ptx::decode_with_callees(p, f);
-    ptx::Launch l;
+    compiled::decode_with_callees(p, f);
+    compiled::Launch l;
     l.block = {threads, 1, 1};
-    return ptx::run_kernel(p, f, l);
+    return compiled::run_kernel(p, f, l);
   }
   RC_FAIL("no entry " + name + " in nvcc's PTX");
 }
@@ -176,7 +176,7 @@ std::string lanes_text(const std::array<i64, kWarpLanes>& a) {
 
 // Site `site` holds, for every warp w, exactly one issue with the lanes want[w] (issues with equal
 // lanes are one distinct issue of several counts), of `width` bytes, all known, none divergent.
-void expect_site(const ptx::Site& site, bool store, int width, const std::vector<std::array<i64, kWarpLanes>>& want,
+void expect_site(const compiled::Site& site, bool store, int width, const std::vector<std::array<i64, kWarpLanes>>& want,
                  const std::string& what) {
   RC_LOG() << what << ": PTX line " << site.line << ": " << site.text << "\n";
   RC_ASSERT(site.unknown.empty());
@@ -354,10 +354,10 @@ LP_NVCC_PROP(CompiledCopy, RandomLayoutLaneAddressesAreTheModels, 20) {
     }
     cu += emit_kernel(static_cast<int>(n), top, acc);
   }
-  ptx::Program p = ptx::parse_ptx(compile_ptx(cu), "lp_compiled_copy.ptx");
+  compiled::Program p = compiled::parse_ptx(compile_ptx(cu), "lp_compiled_copy.ptx");
   for (std::size_t n = 0; n < cases.size(); ++n) {
     const LaneMap& c = cases[n];
-    const ptx::KernelRun run = run_entry(p, static_cast<int>(n), c.threads);
+    const compiled::KernelRun run = run_entry(p, static_cast<int>(n), c.threads);
     RC_ASSERT(run.stopped.empty());
     RC_ASSERT(static_cast<i64>(run.sites.size()) == c.values);
     const i64 warps = (c.threads + kWarpLanes - 1) / kWarpLanes;
@@ -413,12 +413,12 @@ LP_NVCC_PROP(CompiledCopy, TiledCopyLaneAddressesAreTraces, 16) {
       for (i64 a : in.addr) top = std::max(top, a + c.width);
     cu += emit_kernel(static_cast<int>(n), top, acc);
   }
-  ptx::Program p = ptx::parse_ptx(compile_ptx(cu), "lp_compiled_copy.ptx");
+  compiled::Program p = compiled::parse_ptx(compile_ptx(cu), "lp_compiled_copy.ptx");
   for (std::size_t n = 0; n < cases.size(); ++n) {
     const TiledCase& c = cases[n];
     const AddressTrace& tr = traces[n];
     const AnyLayout smem = parse_smem_layout(c.smem);
-    const ptx::KernelRun run = run_entry(p, static_cast<int>(n), tr.threads);
+    const compiled::KernelRun run = run_entry(p, static_cast<int>(n), tr.threads);
     RC_ASSERT(run.stopped.empty());
     const i64 warps = (tr.threads + kWarpLanes - 1) / kWarpLanes;
     RC_ASSERT(static_cast<i64>(tr.instructions.size()) == warps * static_cast<i64>(run.sites.size()));

@@ -6,7 +6,7 @@
 #include "model/compiled/ptx_parse.hpp"
 #include "model/compiled/sass/sass_parse.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 // The one site's run with parameter `param` free and every other fixed to 0.
@@ -61,4 +61,4 @@ TEST(CompiledSoakFindings, UndecidedIssueNamesTheOperationNotTheFreeParameter) {
 }
 
 }  // namespace
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

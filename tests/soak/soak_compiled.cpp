@@ -21,7 +21,7 @@ namespace soak {
 
 using namespace soakc;
 namespace pf = layoutproof::proofs;
-namespace px = layoutproof::ptx;
+namespace px = layoutproof::compiled;
 
 namespace {
 

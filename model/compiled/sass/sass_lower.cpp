@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <set>
 
-namespace layoutproof::ptx::sass {
+namespace layoutproof::compiled::sass {
 
 using OK = Operand::Kind;
 
@@ -634,4 +634,4 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
   not_modelled(ops, written_registers(base, mods), float_opcode(base));
 }
 
-}  // namespace layoutproof::ptx::sass
+}  // namespace layoutproof::compiled::sass

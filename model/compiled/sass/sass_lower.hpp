@@ -11,7 +11,7 @@
 
 #include "model/compiled/ptx_ir.hpp"
 
-namespace layoutproof::ptx::sass {
+namespace layoutproof::compiled::sass {
 
 using OK = Operand::Kind;
 
@@ -364,4 +364,4 @@ struct Lowering {
                     const std::vector<std::pair<std::string_view, std::size_t>>& ops);
 };
 
-}  // namespace layoutproof::ptx::sass
+}  // namespace layoutproof::compiled::sass

@@ -34,7 +34,7 @@
 
 #include "model/compiled/ptx_ir.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 
 // Reads every function of a SASS listing; each is an entry, decoded. Throws ParseError (with the
 // line, column and a caret) for text that is not SASS as cuobjdump or nvdisasm print it,
@@ -50,4 +50,4 @@ Program parse_sass(std::string text, const std::string& file, const ReadDeadline
 // sections with `/*0000*/` offsets) rather than PTX.
 bool looks_like_sass(const std::string& text);
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -10,7 +10,7 @@
 #include "model/compiled/sass/sass_lower.hpp"
 #include "model/layout/notation.hpp"  // ParseError
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 using namespace sass;
@@ -254,4 +254,4 @@ Program parse_sass(std::string text, const std::string& file, const ReadDeadline
   return p;
 }
 
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

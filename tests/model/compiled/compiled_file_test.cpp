@@ -10,7 +10,7 @@
 #include "model/compiled/ptx_parse.hpp"
 #include "model/layout/notation.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 TEST(CompiledFile, FormatFromTheExtension) {
@@ -83,4 +83,4 @@ TEST(CompiledFile, ARunReadsEachFileOnceWhileItIsUnchanged) {
 }
 
 }  // namespace
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -8,7 +8,7 @@
 #include "model/compiled/ptx_exec.hpp"
 #include "model/compiled/ptx_parse.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 struct Figures {
@@ -67,4 +67,4 @@ TEST(PtxBenchKernel, CountsEqualTheFiguresRecordedBeforeTheSpeedWork) {
 }
 
 }  // namespace
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -9,7 +9,7 @@
 
 #include "model/compiled/ptx_parse.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 Program decoded(const std::string& body) {
@@ -92,4 +92,4 @@ TEST(PtxCfg, PathsThatMeetBeforeTheJoinAreNotSeparate) {
 }
 
 }  // namespace
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -11,7 +11,7 @@
 
 #include "model/compiled/ptx_parse.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 // A kernel `k(u32 param0, u64 param1)` with a 64 KiB shared buffer `smem` (and `dyn`, dynamic),
@@ -567,4 +567,4 @@ TEST(PtxExec, BadLaunchesAreRefused) {
 }
 
 }  // namespace
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

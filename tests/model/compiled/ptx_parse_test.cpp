@@ -6,7 +6,7 @@
 
 #include "model/layout/notation.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 const char* kModule = R"(//
@@ -224,4 +224,4 @@ TEST(PtxParse, ScopesNestAtMostTheLimit) {
 }
 
 }  // namespace
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

@@ -8,7 +8,7 @@
 #include "model/compiled/ptx_parse.hpp"
 #include "model/layout/notation.hpp"
 
-namespace layoutproof::ptx {
+namespace layoutproof::compiled {
 namespace {
 
 // A kernel around `body`, registers of every class declared; the body starts on line 8.
@@ -87,4 +87,4 @@ TEST(PtxTypes, IllTypedOperandsAreRefusedAtTheOperand) {
 }
 
 }  // namespace
-}  // namespace layoutproof::ptx
+}  // namespace layoutproof::compiled

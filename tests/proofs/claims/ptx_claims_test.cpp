@@ -12,9 +12,9 @@ namespace layoutproof::proofs {
 namespace {
 
 struct Ran {
-  ptx::Program program;
-  ptx::Launch launch;
-  ptx::KernelRun run;
+  compiled::Program program;
+  compiled::Launch launch;
+  compiled::KernelRun run;
 };
 
 // A kernel `k(u64 param0)` with 4 KiB of shared memory `s` around `body` (%r1 = %tid.x, %r2 = s).
@@ -23,11 +23,11 @@ Ran run_body(const std::string& body, i64 threads = 32) {
                            ".reg .b32 %r<32>;\n.reg .b64 %rd<8>;\n.reg .pred %p<4>;\n.reg .f32 %f<4>;\n"
                            ".shared .align 16 .b8 s[4096];\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, s;\n" +
                            body + "\nret;\n}\n";
-  Ran r{ptx::parse_ptx(text, "t.ptx"), {}, {}};
-  ptx::decode_with_callees(r.program, 0);
+  Ran r{compiled::parse_ptx(text, "t.ptx"), {}, {}};
+  compiled::decode_with_callees(r.program, 0);
   r.launch.block = {threads, 1, 1};
   r.launch.params.assign(1, std::nullopt);
-  r.run = ptx::run_kernel(r.program, 0, r.launch);
+  r.run = compiled::run_kernel(r.program, 0, r.launch);
   return r;
 }
 
