@@ -20,6 +20,8 @@ PACKAGES=(
   libgtest-dev         # tests/ (GoogleTest)
   libbenchmark-dev     # bench/ (Google Benchmark)
   libyaml-cpp-dev      # cli/spec/spec.cpp (spec files)
+  nlohmann-json3-dev   # every JSON the command writes or reads (results, baselines, merged shards)
+  libcli11-dev         # CLI11: the flag tables of every subcommand
   python3 python3-jsonschema python3-yaml libxml2-utils  # tests: SARIF, JUnit, JSON and spec schemas
   chromium fonts-dejavu-core        # tests: headless screenshots of the --report pages (report.*)
   clang                # fuzz/ (libFuzzer targets; ctest fuzz.smoke)
