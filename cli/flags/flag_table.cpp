@@ -56,6 +56,15 @@ FlagTable& FlagTable::note(std::string label, std::string help) {
   return *this;
 }
 
+FlagTable& FlagTable::describe(const std::string& name, std::string help) {
+  for (Flag& f : rows_)
+    if (std::find(f.names.begin(), f.names.end(), name) != f.names.end()) {
+      f.help = std::move(help);
+      return *this;
+    }
+  throw LayoutError("internal: no flag " + name + " to describe in the table of " + command_);
+}
+
 const Flag* FlagTable::find(const std::string& word, std::string& glued_value, bool& has_glued) const {
   has_glued = false;
   for (const Flag& f : rows_)

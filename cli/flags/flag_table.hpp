@@ -64,6 +64,8 @@ class FlagTable {
   FlagTable& positional(std::string name, std::function<void(const std::string&)> set);
   // A line of the Options block that is not a flag of this table (a subcommand, a note); kept in order.
   FlagTable& note(std::string label, std::string help);
+  // Replaces the help of the row spelled `name` (a shared row whose meaning this command details).
+  FlagTable& describe(const std::string& name, std::string help);
   // The help column (default: computed from the widest label, at most 26).
   FlagTable& column(std::size_t c) { column_ = c; return *this; }
 
