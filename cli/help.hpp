@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
 
 // True when args holds --help or -h (a command asked for its help).
@@ -31,5 +33,9 @@ std::optional<std::string> help_text(const std::string& topic);
 
 // Every topic, for `layoutproof help` and the help test.
 std::vector<std::string> help_topics();
+
+// The flag table whose rows make `topic`'s Options block; nullopt for a topic without one ("",
+// raster, demo, the algebra topics). For the test that parser and help agree.
+std::optional<FlagTable> help_flag_table(const std::string& topic);
 
 }  // namespace layoutproof::cli

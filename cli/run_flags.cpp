@@ -57,7 +57,7 @@ FlagTable run_flag_table(RunFlags& f, const std::string& command, bool defines) 
   FlagTable t(command);
   add_run_flags(t, f.run);
   add_output_flags(t, f.out);
-  if (defines) add_define_flag(t, f.constants, "a constant for the spec's C++ (repeatable; wins over the spec's constants:)");
+  if (defines) add_define_flag(t, f.constants, "a constant for the spec's C++, winning over the spec's constants:");
   t.positional("SPEC", [&f](const std::string& w) { f.positional.push_back(w); });
   return t;
 }

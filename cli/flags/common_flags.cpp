@@ -31,7 +31,7 @@ proofs::EngineChoice engine_choice(const std::string& e) {
 void add_engine_flag(FlagTable& t, std::function<void(proofs::EngineChoice)> set, const std::string& auto_means) {
   t.value({"--engine"}, "E",
           "auto (default" + (auto_means.empty() ? std::string() : ": " + auto_means) +
-              ") | z3 | exhaustive (every case enumerated;\nenumeration is the same)",
+              ") | z3 | exhaustive (every case enumerated; enumeration is the same)",
           [set = std::move(set)](const std::string& v) { set(engine_choice(v)); });
 }
 

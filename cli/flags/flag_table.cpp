@@ -11,6 +11,9 @@ namespace layoutproof::cli {
 namespace {
 
 // "--x", "-x": an option's shape. "-", "-1", "-0x10" and "(8,32):(32,1)" are values.
+// The Options block's width: the hand-written texts kept their lines within about 104 columns.
+constexpr std::size_t kWidth = 104;
+
 bool looks_like_option(const std::string& w) {
   if (w.size() < 2 || w[0] != '-') return false;
   return w[1] == '-' || std::isalpha(static_cast<unsigned char>(w[1]));
@@ -155,7 +158,18 @@ std::string FlagTable::options_block() const {
     bool first = true;
     while (true) {
       const std::size_t nl = help.find('\n', at);
-      const std::string line = help.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+      std::string line = help.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+      // A line past the block's width is wrapped at a space (a label that overflowed the column
+      // moves the first line's start, so its room is what follows the label).
+      while (true) {
+        const std::size_t start = first ? row.size() : col;
+        const std::size_t room = kWidth > start + 20 ? kWidth - start : 20;
+        const std::size_t cut = line.size() > room ? line.rfind(' ', room) : std::string::npos;
+        if (cut == std::string::npos || cut == 0) break;
+        s += (first ? row : std::string(col, ' ')) + line.substr(0, cut) + "\n";
+        first = false;
+        line = line.substr(cut + 1);
+      }
       s += (first ? row : std::string(col, ' ')) + line + "\n";
       first = false;
       if (nl == std::string::npos) break;

@@ -97,7 +97,7 @@ FlagTable raster_prove_table(Flags& f) {
           [&f](const std::string& v) { f.log_tile = static_cast<u32>(parse_num(v, "--log-tile", 0, 15)); });
   t.value({"--max-grid"}, "N", "the bound on gridDim (default 256; 8 for seed, seed-fixed and formula)",
           [&f](const std::string& v) { f.max_grid = static_cast<u32>(parse_num(v, "--max-grid", 1, 4096)); });
-  add_engine_flag(t, [&f](EngineChoice e) { f.opts.engine = e; }, "the model on every grid when that costs at most 2^22\nevaluations, else Z3");
+  add_engine_flag(t, [&f](EngineChoice e) { f.opts.engine = e; }, "the model on every grid when that costs at most 2^22 evaluations, else Z3");
   add_timeout_flag(t, f.opts.smt);
   add_deadline_flag(t, f.opts.smt.deadline, "a claim not decided by then is UNKNOWN (exit 3)");
   add_dump_smt_flag(t, f.opts.smt);
