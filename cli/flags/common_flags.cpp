@@ -70,7 +70,7 @@ void add_run_flags(FlagTable& t, RunOptions& run) {
   jobs.value = "N";
   jobs.help = "prove N claims at a time (default 1)";
   jobs.glued = true;
-  jobs.set = [&run](const std::string& v) { run.jobs = positive(v, "-j"); };
+  jobs.set_as = [&run](const std::string& v, const std::string& spelled) { run.jobs = positive(v, spelled); };
   t.add(std::move(jobs));
   add_prove_flags(t, run.prove);
   t.value({"--cache"}, "DIR", "keep and reuse PROVED verdicts in DIR instead of the default cache (below)",

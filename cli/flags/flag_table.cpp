@@ -11,6 +11,17 @@ namespace layoutproof::cli {
 namespace {
 
 // "--x", "-x": an option's shape. "-", "-1", "-0x10" and "(8,32):(32,1)" are values.
+// Runs the row's setter on the value; `spelled` is the word that named the row.
+void call(const Flag& f, const std::string& spelled, const std::string& value) {
+  if (f.set_as) {
+    const std::size_t eq = spelled.find('=');
+    const bool short_glued = spelled.size() > 2 && spelled[0] == '-' && spelled[1] != '-';
+    f.set_as(value, short_glued ? spelled.substr(0, 2) : spelled.substr(0, eq));
+  } else {
+    f.set(value);
+  }
+}
+
 // The Options block's width: the hand-written texts kept their lines within about 104 columns.
 constexpr std::size_t kWidth = 104;
 
@@ -111,23 +122,23 @@ void FlagTable::parse(const std::vector<std::string>& args, std::size_t from) co
     }
     switch (f->arity) {
       case Flag::Arity::none:
-        f->set("");
+        call(*f, w, "");
         break;
       case Flag::Arity::optional:
-        if (has_glued) f->set(glued);
-        else if (i + 1 < args.size() && f->takes && f->takes(args[i + 1])) f->set(args[++i]);
-        else f->set("");
+        if (has_glued) call(*f, w, glued);
+        else if (i + 1 < args.size() && f->takes && f->takes(args[i + 1])) call(*f, w, args[++i]);
+        else call(*f, w, "");
         break;
       case Flag::Arity::one:
         if (has_glued) {
-          f->set(glued);
+          call(*f, w, glued);
           break;
         }
         if (i + 1 >= args.size())
           throw LayoutError(w + " needs a value" + (f->value.empty() ? "" : " (" + f->value + ")") + " (see layoutproof " + command_ + " --help)");
         if (args[i + 1].rfind("--", 0) == 0 && args[i + 1].size() > 2)
           throw LayoutError(w + " needs a value, not the option " + args[i + 1] + " (see layoutproof " + command_ + " --help)");
-        f->set(args[++i]);
+        call(*f, w, args[++i]);
         break;
     }
   }

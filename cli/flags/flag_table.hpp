@@ -45,6 +45,9 @@ struct Flag {
   std::string help;                // its meaning; '\n' starts another help line
   Arity arity = Arity::one;
   std::function<void(const std::string&)> set;
+  // When given, called instead of `set` with the spelling used too (-j or --jobs), so that a bad
+  // value's message names the flag as the user wrote it.
+  std::function<void(const std::string& value, const std::string& spelled)> set_as;
   std::function<bool(const std::string&)> takes;  // Arity::optional: whether the next word is the value
   bool glued = false;  // a short name may carry its value glued on: -j4, -DNAME=EXPR
 };
