@@ -72,7 +72,8 @@ int help(const std::string& cmd, const std::vector<std::string>& rest) {
     return 0;
   }
   if (topic.rfind("algebra ", 0) == 0)
-    throw LayoutError("unknown algebra operation '" + topic.substr(8) + "' (see layoutproof algebra --help)");
+    throw LayoutError("unknown algebra operation '" + topic.substr(8) + "'" + cli::did_you_mean(topic.substr(8), cli::algebra_ops()) +
+                      " (see layoutproof algebra --help)");
   throw LayoutError("no help for '" + topic + "': unknown command" + cli::did_you_mean(topic, cli::help_topics()) + " (see layoutproof --help)");
 }
 

@@ -6,17 +6,17 @@
 #include <optional>
 #include <ostream>
 
-#include "cli/output/escape.hpp"
+#include "cli/flags/common_flags.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/output/atomic_file.hpp"
+#include "cli/output/escape.hpp"
 #include "cli/output/report.hpp"
-#include "cli/flags/common_flags.hpp"
-#include "cli/flags/suggest.hpp"
-#include "cli/run_flags.hpp"
 #include "cli/output/witness_json.hpp"
-#include "model/support/checked.hpp"
+#include "cli/run_flags.hpp"
 #include "model/layout/notation.hpp"
+#include "model/support/checked.hpp"
 #include "proofs/claims/bank_claims.hpp"
 #include "proofs/claims/check.hpp"
 #include "proofs/claims/prove.hpp"
@@ -158,7 +158,6 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   return refuted ? 1 : undecided ? 3 : 0;
 }
 
-
 // prove's arguments: the layout, its claims, how to prove them, the bank claims' access and the outputs.
 struct ProveArgs {
   std::string layout_text;
@@ -198,6 +197,7 @@ FlagTable prove_table(ProveArgs& p) {
   t.value({"--byte-swizzle"}, "SW", "a swizzle on absolute byte addresses (TMA modes), Sw<3,4,3>",
           [&access](const std::string& v) { access.byte_swizzle = v; });
   add_output_flags(t, p.out, "bank claims: write DIR/index.html (summary of every claim) and a bank map per claim");
+  t.describe("--json", "one JSON object: the layout and each claim's verdict, method, time and witness\n(or into FILE, a name ending in .json)");
   t.positional("L", [&p](const std::string& v) {
     if (!p.layout_text.empty()) throw LayoutError("prove takes one layout (quote it); unexpected '" + v + "'");
     p.layout_text = v;

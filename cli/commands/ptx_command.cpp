@@ -1,16 +1,16 @@
 #include "cli/commands/ptx_command.hpp"
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <sstream>
 
-#include <memory>
 #include "cli/flags/common_flags.hpp"
 #include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"

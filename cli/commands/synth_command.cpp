@@ -6,20 +6,19 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <ostream>
-
 #include <unistd.h>
 
-#include <memory>
-#include "cli/flags/suggest.hpp"
-#include "model/atoms/cute_atoms.hpp"
 #include "cli/flags/common_flags.hpp"
-#include "cli/run_flags.hpp"
-#include "cli/output/escape.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
-#include "model/source/kernel_expr.hpp"
+#include "cli/output/escape.hpp"
+#include "cli/run_flags.hpp"
+#include "model/atoms/cute_atoms.hpp"
 #include "model/layout/notation.hpp"
+#include "model/source/kernel_expr.hpp"
 #include "proofs/claims/bank_claims.hpp"
 #include "proofs/synth/kernel_synth.hpp"
 #include "proofs/synth/synth.hpp"

@@ -1,24 +1,23 @@
 #include "cli/commands/trace_command.hpp"
 
-#include <memory>
-#include "cli/flags/common_flags.hpp"
-#include "cli/flags/suggest.hpp"
-
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <optional>
-#include <sstream>
 #include <ostream>
+#include <sstream>
 
-#include "cli/output/escape.hpp"
+#include "cli/flags/common_flags.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
-#include "cli/run_flags.hpp"
 #include "cli/output/atomic_file.hpp"
+#include "cli/output/escape.hpp"
 #include "cli/output/trace_report.hpp"
 #include "cli/output/witness_json.hpp"
-#include "model/source/kernel_expr.hpp"
+#include "cli/run_flags.hpp"
 #include "model/layout/notation.hpp"
+#include "model/source/kernel_expr.hpp"
 #include "proofs/claims/trace_claims.hpp"
 
 namespace layoutproof::cli {

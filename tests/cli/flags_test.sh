@@ -31,6 +31,7 @@ suggests "misspelt element type (trace)" "unknown element type 'halft' for --ele
 suggests "misspelt element type (synth --kernel)" "unknown element type 'halft' for --element (did you mean half_t?)" \
   synth --kernel --shape '(128,64,3)' --element halft --copy 'S:x'
 suggests "misspelt subcommand" "unknown command 'provee' (did you mean prove?)" provee 8:1 --claim bijective
+suggests "misspelt algebra operation" "unknown algebra operation 'compositon' (did you mean composition?)" algebra compositon 8:1 2:1
 suggests "misspelt raster subcommand" "unknown raster subcommand 'locallity' (did you mean locality?)" raster locallity --m 1 --n 1 --k 1
 suggests "misspelt claim (prove)" "unknown claim 'bijectve' (did you mean bijective?)" prove 8:1 --claim bijectve
 suggests "misspelt claim (raster prove)" "unknown rasterization claim 'injectve' (did you mean injective?)" raster prove morton --claim injectve

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 
-#include <memory>
 #include "cli/flags/common_flags.hpp"
 #include "cli/flags/suggest.hpp"
 #include "cli/output/atomic_file.hpp"
