@@ -197,7 +197,7 @@ FlagTable prove_table(ProveArgs& p) {
   t.value({"--byte-swizzle"}, "SW", "a swizzle on absolute byte addresses (TMA modes), Sw<3,4,3>",
           [&access](const std::string& v) { access.byte_swizzle = v; });
   add_output_flags(t, p.out, "bank claims: write DIR/index.html (summary of every claim) and a bank map per claim");
-  t.describe("--json", "one JSON object: the layout and each claim's verdict, method, time and witness\n(or into FILE, a name ending in .json)");
+  t.describe("--json", "one JSON object: the layout and each claim's verdict, method, time and witness (or into FILE, a name ending in .json)");
   t.positional("L", [&p](const std::string& v) {
     if (!p.layout_text.empty()) throw LayoutError("prove takes one layout (quote it); unexpected '" + v + "'");
     p.layout_text = v;

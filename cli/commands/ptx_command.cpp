@@ -65,20 +65,18 @@ i64 range_end(const std::string& v, const std::string& what) {
 // The --param help of ptx and sass: the value forms and the ranges each format checks.
 std::string ptx_param_help() {
   return
-      "fix kernel parameter I (0-based) or NAME (as the PTX names it, _Z..._param_0) to V\n"
-      "(decimal or 0x hex), or bytes OFF.. of an aggregate, I+OFF[:BYTES]=V (a field of\n"
-      "1, 2, 4 or 8 bytes; default 4, or 8 for a value past [-2^31, 2^32-1]). V must lie\n"
-      "in the parameter's type, never wrapped (exit 2 naming its type and range): the\n"
-      "C++ type of the mangled name decides the sign (nvcc declares int k as .u32):\n"
-      "unsigned types and pointers [0, 2^n-1]; int, long, short, PTX .s [-2^(n-1),\n"
-      "2^(n-1)-1]; float, char, PTX .u/.b/.f without a C++ type, and fields either\n"
-      "spelling [-2^(n-1), 2^n-1]. Each parameter is given once (by --param or\n"
-      "--param-range; by index, name or bytes). A parameter left free is a symbol: an address that is an\n"
-      "affine term in it (s[k], s[4*tid + k + 3], s[tid*k]: add, sub, mul/shl by a\n"
-      "constant, mad, truncation) is decided for EVERY value of it with Z3 (PROVED\n"
-      "from unsat; REFUTED with values that are replayed by re-running the kernel with\n"
-      "them as --param); anything else computed from it (a branch, a loop bound, a\n"
-      "shift right, a comparison) is UNKNOWN with the reason, never guessed";
+      "fix kernel parameter I (0-based) or NAME (as the PTX names it, _Z..._param_0) to V (decimal or 0x "
+      "hex), or bytes OFF.. of an aggregate, I+OFF[:BYTES]=V (a field of 1, 2, 4 or 8 bytes; default 4, or "
+      "8 for a value past [-2^31, 2^32-1]). V must lie in the parameter's type, never wrapped (exit 2 "
+      "naming its type and range): the C++ type of the mangled name decides the sign (nvcc declares int k "
+      "as .u32): unsigned types and pointers [0, 2^n-1]; int, long, short, PTX .s [-2^(n-1), 2^(n-1)-1]; "
+      "float, char, PTX .u/.b/.f without a C++ type, and fields either spelling [-2^(n-1), 2^n-1]. Each "
+      "parameter is given once (by --param or --param-range; by index, name or bytes). A parameter left "
+      "free is a symbol: an address that is an affine term in it (s[k], s[4*tid + k + 3], s[tid*k]: add, "
+      "sub, mul/shl by a constant, mad, truncation) is decided for EVERY value of it with Z3 (PROVED from "
+      "unsat; REFUTED with values that are replayed by re-running the kernel with them as --param); "
+      "anything else computed from it (a branch, a loop bound, a shift right, a comparison) is UNKNOWN with "
+      "the reason, never guessed";
 }
 
 std::string sass_param_help() {
@@ -173,9 +171,9 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
                  "launch (repeatable)",
           [&a](const std::string& v) { add_claim(a, v); });
   add_deadline_flag(t, a.deadline,
-                    "reading and decoding included: a claim not decided by\n"
-                    "then is UNKNOWN, and a kernel the deadline passed before is listed \"not run\",\n"
-                    "every claim UNKNOWN for it (each kernel is printed as it runs, then dropped)");
+                    "reading and decoding included: a claim not decided by then is UNKNOWN, and a kernel the "
+                    "deadline passed before is listed \"not run\", every claim UNKNOWN for it (each kernel is "
+                    "printed as it runs, then dropped)");
   add_output_flags(t, a.out,
                    sass ? "DIR/index.html and DIR/report.svg, as ptx --report"
                         : "DIR/index.html (every instruction's counts and verdicts; per refuted claim the\n"

@@ -263,9 +263,9 @@ FlagTable synth_kernel_table(SynthKernelArgs& k) {
           "'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'",
           [&k](const std::string& v) { k.mma = v; });
   t.value({"--copy"}, "S:EXPR|D:EXPR",
-          "a TiledCopy that reads the tensor (S: partition_S: ldmatrix, s2r loads) or writes\n"
-          "it (D: partition_D: cp.async, r2s stores, stmatrix); repeatable.\n"
-          "A TMA copy (D:SM90_TMA_LOAD, S:SM90_TMA_STORE, make_tma_copy(...)) is not scored: it keeps\n"
+          "a TiledCopy that reads the tensor (S: partition_S: ldmatrix, s2r loads) or writes "
+          "it (D: partition_D: cp.async, r2s stores, stmatrix); repeatable. "
+          "A TMA copy (D:SM90_TMA_LOAD, S:SM90_TMA_STORE, make_tma_copy(...)) is not scored: it keeps "
           "the members TMA can write (Sw<B,4,3> in bytes, 16*2^B-byte rows) and proves tma: on the winner",
           [&k](const std::string& v) {
             if (v.size() < 3 || (v[0] != 'S' && v[0] != 'D') || v[1] != ':')
@@ -288,10 +288,10 @@ FlagTable synth_kernel_table(SynthKernelArgs& k) {
   t.value({"--witnesses"}, "N", "when no layout is conflict-free: REFUTED witnesses for the best N members (default 3)",
           [&q](const std::string& v) { q.witnesses = parse_positive(v, "--witnesses"); });
   add_deadline_flag(t, q.prove.smt.deadline,
-                    "a search or proof cut by it is UNKNOWN (exit 3),\nnever a winner or \"none exists\" about members it did not reach");
+                    "a search or proof cut by it is UNKNOWN (exit 3), never a winner or \"none exists\" about members it did not reach");
   t.toggle({"--all"}, "list every ranked and every rejected member", [&k] { k.all = true; });
   add_output_flags(t, k.out);
-  t.describe("--json", "{\"found\", \"smem\", \"notation\", \"per_copy\":[...], \"candidates\", \"best_ratio\", \"time_ms\", ...}\n(or into FILE, a name ending in .json)");
+  t.describe("--json", "{\"found\", \"smem\", \"notation\", \"per_copy\":[...], \"candidates\", \"best_ratio\", \"time_ms\", ...} (or into FILE, a name ending in .json)");
   add_progress_flags(t, k.progress, "'candidate k of n'");
   return t;
 }
@@ -379,10 +379,10 @@ FlagTable synth_table(SynthArgs& s) {
   t.toggle({"--all"}, "list every candidate, not only the winner", [&s] { s.all = true; });
   t.toggle({"--no-gf2"}, "skip the XOR-linear search when no swizzle works", [&s] { s.q.gf2 = false; });
   add_deadline_flag(t, s.q.prove.smt.deadline,
-                    "a search cut by it is UNKNOWN (exit 3), and\na winner's proof not finished by it is UNKNOWN");
+                    "a search cut by it is UNKNOWN (exit 3), and a winner's proof not finished by it is UNKNOWN");
   add_define_flag(t, s.constants, "a constant the C++ tile uses");
   add_output_flags(t, s.out);
-  t.describe("--json", "one JSON object: the winner, its proofs, the rejected candidates, the GF(2) search\n(or into FILE, a name ending in .json)");
+  t.describe("--json", "one JSON object: the winner, its proofs, the rejected candidates, the GF(2) search (or into FILE, a name ending in .json)");
   return t;
 }
 

@@ -48,7 +48,7 @@ FlagTable trace_table(TraceArgs& a) {
           "               make_shape(Int<128>{},Int<64>{},Int<3>{}))'",
           [&a](const std::string& v) { a.smem = v; });
   t.value({"--copy"}, "EXPR",
-          "the TiledCopy, as the kernel's C++: make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma),\n"
+          "the TiledCopy, as the kernel's C++: make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma), "
           "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, thr, val), ...",
           [&a](const std::string& v) { a.copy = v; });
   t.value({"--mma"}, "EXPR",

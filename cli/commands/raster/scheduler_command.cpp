@@ -136,8 +136,8 @@ FlagTable scheduler_table(SchedFlags& f, const std::string& sub) {
                                                        : proofs::SchedulerQuery::Engine::automatic;
   });
   t.describe("--engine",
-             "prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32) | z3 (every\n"
-             "M, N at once: needs --cluster, --max-swizzle, --raster, --sms) | exhaustive (every\n"
+             "prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32) | z3 (every "
+             "M, N at once: needs --cluster, --max-swizzle, --raster, --sms) | exhaustive (every "
              "configuration enumerated; enumeration is the same)");
   add_timeout_flag(t, f.opts.smt);
   add_deadline_flag(t, f.opts.smt.deadline);
