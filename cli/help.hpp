@@ -1,10 +1,12 @@
 #pragma once
 // Every command's --help in one table: usage, each option with a one-line meaning, and
 // two or more worked examples that run as written (tests/cli/help_test.sh runs each one).
+// The prose is cli/help/'s; the Options block is generated from the command's flag table
+// (cli/flags/flag_table.hpp), the one its parser runs, so the two list the same flags.
 //
 // A text is laid out as
 //   Usage:     the command lines
-//   Options:   one line per option
+//   Options:   one row per flag of the command's table (help_flag_table)
 //   Examples:  shell commands only (comments start with '#'), copy-pasteable from the repository
 //              root; the block ends at the first line that is not indented
 //   Exit codes ...
@@ -16,6 +18,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "cli/flags/flag_table.hpp"
 
 namespace layoutproof::cli {
 
@@ -31,5 +35,9 @@ std::optional<std::string> help_text(const std::string& topic);
 
 // Every topic, for `layoutproof help` and the help test.
 std::vector<std::string> help_topics();
+
+// The flag table whose rows make `topic`'s Options block; nullopt for a topic without one ("",
+// raster, demo, the algebra topics). For the test that parser and help agree.
+std::optional<FlagTable> help_flag_table(const std::string& topic);
 
 }  // namespace layoutproof::cli

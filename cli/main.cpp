@@ -19,8 +19,8 @@
 #include "cli/commands/raster/raster_command.hpp"
 #include "cli/commands/synth_command.hpp"
 #include "cli/commands/trace_command.hpp"
-#include "cli/commands/ptx_command.hpp"
 #include "cli/commands/prove_command.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/output/atomic_file.hpp"
 #include "cli/tokens.hpp"
 #include "model/layout/notation.hpp"
@@ -57,6 +57,13 @@ int demo() {
   return 0;
 }
 
+// Every subcommand, for the suggestion an unknown one gets ("provee": did you mean prove?).
+const std::vector<std::string>& commands() {
+  static const std::vector<std::string> v = {"algebra", "eval",  "print", "demo", "bank",  "prove",   "check",
+                                             "raster",  "trace", "ptx",   "sass", "synth", "catalog", "help"};
+  return v;
+}
+
 // `layoutproof help [SUB ...]`, `layoutproof SUB ... --help`: the help table (cli/help.hpp).
 int help(const std::string& cmd, const std::vector<std::string>& rest) {
   const std::string topic = cli::help_topic(cmd, rest);
@@ -65,8 +72,9 @@ int help(const std::string& cmd, const std::vector<std::string>& rest) {
     return 0;
   }
   if (topic.rfind("algebra ", 0) == 0)
-    throw LayoutError("unknown algebra operation '" + topic.substr(8) + "' (see layoutproof algebra --help)");
-  throw LayoutError("no help for '" + topic + "': unknown command (see layoutproof --help)");
+    throw LayoutError("unknown algebra operation '" + topic.substr(8) + "'" + cli::did_you_mean(topic.substr(8), cli::algebra_ops()) +
+                      " (see layoutproof algebra --help)");
+  throw LayoutError("no help for '" + topic + "': unknown command" + cli::did_you_mean(topic, cli::help_topics()) + " (see layoutproof --help)");
 }
 
 int dispatch(int argc, char** argv) {
@@ -98,7 +106,7 @@ int dispatch(int argc, char** argv) {
     return cli::run_compiled_command(std::vector<std::string>(argv + 2, argv + argc), std::cout, compiled::CompiledFormat::sass);
   if (cmd == "synth") return cli::run_synth(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "catalog") return cli::run_catalog(std::vector<std::string>(argv + 2, argv + argc), std::cout);
-  throw LayoutError("unknown command '" + cmd + "' (see layoutproof --help)");
+  throw LayoutError(cli::unknown_word("command", cmd, commands()) + " (see layoutproof --help)");
 }
 
 }  // namespace

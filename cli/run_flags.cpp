@@ -4,18 +4,14 @@
 
 #include <filesystem>
 
+#include "cli/flags/common_flags.hpp"
 #include "cli/layout_input.hpp"
 #include "model/support/checked.hpp"
 #include "model/support/error.hpp"
 
 namespace layoutproof::cli {
 
-proofs::EngineChoice parse_engine(const std::string& e) {
-  if (e == "z3") return proofs::EngineChoice::z3;
-  if (e == "exhaustive") return proofs::EngineChoice::exhaustive;
-  if (e == "auto") return proofs::EngineChoice::automatic;
-  throw LayoutError("--engine takes z3, exhaustive or auto, not '" + e + "'");
-}
+proofs::EngineChoice parse_engine(const std::string& e) { return engine_choice(e); }
 
 std::string dump_smt_dir(const std::string& dir) {
   if (dir.empty()) throw LayoutError("--dump-smt needs a folder");
@@ -27,13 +23,6 @@ std::string dump_smt_dir(const std::string& dir) {
 }
 
 namespace {
-
-// One output flag's value: given once, and not empty (an empty path wrote nothing and exited 0).
-void output_path(std::string& slot, const std::string& flag, const std::string& value) {
-  if (!slot.empty()) throw LayoutError(flag + " is given twice ('" + slot + "' and '" + value + "'): give it once");
-  if (value.empty()) throw LayoutError(flag + " needs a path, not an empty one");
-  slot = value;
-}
 
 // The same file, however it is spelled: "a.json", "./a.json" and "dir/../a.json" are one path.
 std::string same_file_key(const std::string& path) {
@@ -62,59 +51,20 @@ void check_output_paths(const OutputFlags& out, const std::vector<std::string>& 
   }
 }
 
-RunFlags parse_run_flags(const std::vector<std::string>& args) {
-  RunFlags f;
+FlagTable run_flag_table(RunFlags& f, const std::string& command, bool defines) {
   f.run.progress = ::isatty(2);
   f.run.cache_dir = default_cache_dir();
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
-      return args[++i];
-    };
-    auto number = [&](const std::string& v) { return parse_int_in(v, a, 1, 1'000'000'000); };
-    if (take_define(args, i, f.constants)) {
-      continue;
-    } else if (a == "-j" || a == "--jobs") {
-      f.run.jobs = static_cast<int>(number(value()));
-    } else if (a.rfind("-j", 0) == 0 && a.size() > 2 && a[2] != '-') {
-      f.run.jobs = static_cast<int>(number(a.substr(2)));
-    } else if (a == "--engine") {
-      f.run.prove.engine = parse_engine(value());
-    } else if (a == "--timeout-ms") {
-      f.run.prove.smt.timeout_ms = static_cast<unsigned>(number(value()));
-    } else if (a == "--deadline-s") {
-      f.run.prove.smt.deadline = proofs::Deadline::parse(value());
-    } else if (a == "--dump-smt") {
-      f.run.prove.smt.dump_dir = dump_smt_dir(value());
-    } else if (a == "--cache") {
-      f.run.cache_dir = value();
-    } else if (a == "--no-cache") {
-      f.run.cache_dir.clear();
-    } else if (a == "--progress") {
-      f.run.progress = true;
-    } else if (a == "--no-progress") {
-      f.run.progress = false;
-    } else if (a == "--json") {
-      if (f.out.json_stdout || !f.out.json_file.empty()) throw LayoutError("--json is given twice: give it once");
-      if (i + 1 < args.size() && args[i + 1].rfind("-", 0) != 0 && args[i + 1].find(".json") != std::string::npos)
-        f.out.json_file = args[++i];
-      else
-        f.out.json_stdout = true;
-    } else if (a == "--junit") {
-      output_path(f.out.junit_file, a, value());
-    } else if (a == "--sarif") {
-      output_path(f.out.sarif_file, a, value());
-    } else if (a == "--markdown") {
-      output_path(f.out.markdown_file, a, value());
-    } else if (a == "--report") {
-      output_path(f.out.report_dir, a, value());
-    } else if (a.rfind("--", 0) == 0) {
-      throw LayoutError("unknown option " + a);
-    } else {
-      f.positional.push_back(a);
-    }
-  }
+  FlagTable t(command);
+  add_run_flags(t, f.run);
+  add_output_flags(t, f.out);
+  if (defines) add_define_flag(t, f.constants, "a constant for the spec's C++, winning over the spec's constants:");
+  t.positional("SPEC", [&f](const std::string& w) { f.positional.push_back(w); });
+  return t;
+}
+
+RunFlags parse_run_flags(const std::vector<std::string>& args) {
+  RunFlags f;
+  run_flag_table(f, "check", true).parse(args);
   check_output_paths(f.out, f.positional);
   return f;
 }

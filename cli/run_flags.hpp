@@ -1,7 +1,8 @@
 #pragma once
-// The flags `catalog` and `check` share: how to prove, and where to write which output.
+// The flags `catalog` and `check` share: how to prove, and where to write which output. Each row
+// is declared once in cli/flags/common_flags.hpp; run_flag_table gathers them into one table:
 //   -j N | --jobs N        prove N claims at a time (default: 1)
-//   --engine z3|exhaustive|auto      --timeout-ms N      --dump-smt DIR
+//   --engine auto|z3|exhaustive      --timeout-ms N      --dump-smt DIR
 //   --deadline-s S         the whole run: what is not decided by then is UNKNOWN (proofs/claims/deadline.hpp)
 //   --cache DIR | --no-cache         (default cache: default_cache_dir, cli/spec/verdict_cache.hpp)
 //   --progress | --no-progress       (default: on when stderr is a terminal)
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
 #include "cli/spec/check_runner.hpp"
 #include "model/source/cpp_source.hpp"
 
@@ -32,8 +34,13 @@ struct RunFlags {
 // any proof, not an ERROR verdict per query ("--dump-smt /dev/null"); LayoutError otherwise.
 std::string dump_smt_dir(const std::string& dir);
 
-// --engine's value: z3 | exhaustive | auto; LayoutError otherwise.
+// --engine's value: auto | z3 | exhaustive (enumeration: the same); LayoutError otherwise.
 proofs::EngineChoice parse_engine(const std::string& name);
+
+// The table of `command` (check, catalog) over f: the run flags, the output flags, -D when
+// `defines`, positional words into f.positional; f starts with the defaults (progress when stderr
+// is a terminal, the default cache).
+FlagTable run_flag_table(RunFlags& f, const std::string& command, bool defines);
 
 // Throws LayoutError on an unknown flag or a missing value, and on outputs that would collide:
 // an output flag given twice or with an empty path, two outputs naming one path, an output that is

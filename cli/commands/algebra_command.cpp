@@ -5,6 +5,7 @@
 #include <map>
 #include <ostream>
 
+#include "cli/flags/suggest.hpp"
 #include "cli/tokens.hpp"
 #include "model/algebra/algebra.hpp"
 #include "model/source/cpp_source.hpp"
@@ -327,7 +328,8 @@ std::string run_algebra_query(const std::vector<std::string>& words, bool cute_t
   if (q.args.empty()) throw LayoutError("missing OP (one of size, cosize, ..., swizzle; see layoutproof algebra --help)");
   if (is_help(q.args[0])) return algebra_help();
   const Op* op = find_op(q.args[0]);
-  if (!op) throw LayoutError("unknown algebra operation '" + q.args[0] + "' (see layoutproof algebra --help)");
+  if (!op)
+    throw LayoutError("unknown algebra operation '" + q.args[0] + "'" + did_you_mean(q.args[0], algebra_ops()) + " (see layoutproof algebra --help)");
   if (q.args.size() == 2 && is_help(q.args[1])) return std::string("usage: layoutproof algebra ") + op->usage + " [--cute-text]\n  " + op->help;
   return op->run(q);
 }

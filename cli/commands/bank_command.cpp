@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
@@ -38,23 +39,39 @@ std::string join(const std::vector<int>& v) {
 
 }  // namespace
 
-int run_bank(const std::vector<std::string>& args, std::ostream& out) {
-  if (wants_help(args)) return out << *help_text("bank"), 0;
+namespace {
+
+struct BankArgs {
   std::string op_s, width_s, addr_s;
   bool json = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](std::string& dst) {
-      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value; " + kUsage);
-      if (args[i + 1].rfind("--", 0) == 0) throw LayoutError(a + " needs a value, not the option " + args[i + 1] + "; " + kUsage);
-      dst = args[++i];
-    };
-    if (a == "--op") value(op_s);
-    else if (a == "--width") value(width_s);
-    else if (a == "--addresses") value(addr_s);
-    else if (a == "--json") json = true;
-    else throw LayoutError("unknown argument '" + a + "'; " + kUsage);
-  }
+};
+
+FlagTable bank_table(BankArgs& a) {
+  FlagTable t("bank");
+  t.value({"--op"}, "OP", "ld | st | ldsm1 | ldsm2 | ldsm4 | stsm1 | stsm2 | stsm4", [&a](const std::string& v) { a.op_s = v; });
+  t.value({"--width"}, "W", "bytes per lane: 1, 2, 4, 8 or 16 (16 for ldsm/stsm)", [&a](const std::string& v) { a.width_s = v; });
+  t.value({"--addresses"}, "LIST", "the 32 lanes' byte addresses, comma-separated; -1 = inactive lane",
+          [&a](const std::string& v) { a.addr_s = v; });
+  t.toggle({"--json"}, "{\"wavefronts\", \"ideal\", \"conflict_degree\", \"phase_wavefronts\", \"collisions\": [...]}",
+           [&a] { a.json = true; });
+  return t;
+}
+
+}  // namespace
+
+FlagTable bank_flags() {
+  auto a = std::make_shared<BankArgs>();
+  FlagTable t = bank_table(*a);
+  t.keep(a);
+  return t;
+}
+
+int run_bank(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) return out << *help_text("bank"), 0;
+  BankArgs parsed;
+  bank_table(parsed).parse(args);
+  const std::string &op_s = parsed.op_s, &width_s = parsed.width_s, &addr_s = parsed.addr_s;
+  const bool json = parsed.json;
   if (op_s.empty() || width_s.empty() || addr_s.empty()) throw LayoutError(std::string("missing argument; ") + kUsage);
   SmemAccess acc;
   const auto op = parse_smem_op(op_s);

@@ -5,7 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
+
+// bank's flag table, for --help.
+FlagTable bank_flags();
 
 // args: the words after `bank`. Writes the report to out and returns 0; throws LayoutError on bad
 // input (the caller prints `error: ...` and exits 2).

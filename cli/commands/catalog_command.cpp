@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <ostream>
 
 #include "cli/help.hpp"
@@ -12,14 +13,38 @@
 #include "proofs/catalog/kernel_catalog.hpp"
 
 namespace layoutproof::cli {
+namespace {
+
+struct CatalogArgs {
+  RunFlags flags;
+  bool list = false;
+};
+
+// No -D: the catalog's layouts are built in (check SPEC takes constants).
+FlagTable catalog_table(CatalogArgs& a) {
+  FlagTable t("catalog");
+  t.toggle({"--list"}, "list the catalog's atoms and kernel configurations, prove nothing", [&a] { a.list = true; });
+  FlagTable run = run_flag_table(a.flags, "catalog", false);
+  for (const Flag& f : run.rows()) t.add(f);
+  return t;
+}
+
+}  // namespace
+
+FlagTable catalog_flags() {
+  auto a = std::make_shared<CatalogArgs>();
+  FlagTable t = catalog_table(*a);
+  t.keep(a);
+  return t;
+}
+
 int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
   if (wants_help(args)) return out << *help_text("catalog"), 0;
-  std::vector<std::string> rest;
-  bool list = false;
-  for (const auto& a : args) (a == "--list" ? list = true : (rest.push_back(a), false));
-  const RunFlags flags = parse_run_flags(rest);
-  if (!flags.positional.empty()) throw LayoutError("catalog takes no positional arguments (see --help)");
-  if (!flags.constants.empty()) throw LayoutError("catalog takes no -D constants (its layouts are built in; check SPEC takes them)");
+  CatalogArgs parsed;
+  catalog_table(parsed).parse(args);
+  const RunFlags& flags = parsed.flags;
+  const bool list = parsed.list;
+  check_output_paths(flags.out, {});
   if (!list)  // a run that does not finish leaves none of its outputs (cli/output/atomic_file.hpp)
     clear_stale_outputs({flags.out.json_file, flags.out.junit_file, flags.out.sarif_file, flags.out.markdown_file}, flags.out.report_dir);
   if (list) {

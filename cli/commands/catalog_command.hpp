@@ -10,6 +10,8 @@
 
 namespace layoutproof::cli {
 
+// catalog's flag table (--list, the run and output flags), for --help.
+FlagTable catalog_flags();
 int run_catalog(const std::vector<std::string>& args, std::ostream& out);
 
 }  // namespace layoutproof::cli

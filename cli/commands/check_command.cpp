@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <memory>
 
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
@@ -12,31 +13,52 @@
 
 namespace layoutproof::cli {
 
+namespace {
+
+// check's arguments: the shared run flags, and check's own --allow-empty (a spec without claims is
+// not an error) and --spec-keys (the keys each level of a spec accepts, one level a line: what
+// docs/spec.schema.json must list).
+struct CheckArgs {
+  RunFlags flags;
+  bool allow_empty = false, spec_keys = false;
+};
+
+FlagTable check_table(CheckArgs& a) {
+  FlagTable t = run_flag_table(a.flags, "check", true);
+  t.toggle({"--allow-empty"}, "a spec that proves nothing is not an error (default: exit 2)", [&a] { a.allow_empty = true; });
+  t.toggle({"--spec-keys"}, "print the keys each level of a spec accepts (docs/spec.schema.json lists the same)",
+           [&a] { a.spec_keys = true; });
+  return t;
+}
+
+}  // namespace
+
+FlagTable check_flags() {
+  auto a = std::make_shared<CheckArgs>();
+  FlagTable t = check_table(*a);
+  t.keep(a);
+  return t;
+}
+
 int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
   for (const std::string& a : args)
     if (a == "--help" || a == "-h") {
       out << *help_text("check");
       return 0;
     }
-  // check's own flags: --allow-empty (a spec without claims is not an error) and --spec-keys (the
-  // keys each level of a spec accepts, one level a line: what docs/spec.schema.json must list).
-  std::vector<std::string> rest;
-  bool allow_empty = false;
-  for (const std::string& a : args) {
-    if (a == "--allow-empty") {
-      allow_empty = true;
-    } else if (a == "--spec-keys") {
-      for (const auto& level : spec_levels()) {
-        out << level.name << ":";
-        for (const auto& k : level.keys) out << " " << k;
-        out << "\n";
-      }
-      return 0;
-    } else {
-      rest.push_back(a);
+  CheckArgs parsed;
+  check_table(parsed).parse(args);
+  if (parsed.spec_keys) {
+    for (const auto& level : spec_levels()) {
+      out << level.name << ":";
+      for (const auto& k : level.keys) out << " " << k;
+      out << "\n";
     }
+    return 0;
   }
-  const RunFlags flags = parse_run_flags(rest);
+  const RunFlags& flags = parsed.flags;
+  const bool allow_empty = parsed.allow_empty;
+  check_output_paths(flags.out, flags.positional);
   if (flags.positional.size() != 1) throw LayoutError("usage: layoutproof check SPEC [flags] (see layoutproof check --help)");
   const std::string& path = flags.positional[0];
   // A run that does not finish leaves none of its outputs, never the previous run's beside its own.

@@ -7,7 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
+
+// check's flag table (the run and output flags, -D, --allow-empty, --spec-keys), for --help.
+FlagTable check_flags();
 
 int run_check_command(const std::vector<std::string>& args, std::ostream& out);
 

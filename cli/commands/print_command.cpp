@@ -1,10 +1,12 @@
 #include "cli/commands/print_command.hpp"
 
 #include <cstdio>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "cli/flags/common_flags.hpp"
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "model/layout/notation.hpp"
@@ -149,23 +151,25 @@ int elem_bytes_value(const std::string& v) {
   return static_cast<int>(parse_int_in(v, "--elem-bytes", 1, 64));
 }
 
+FlagTable layout_table(const std::string& command, LayoutArgs& a) {
+  FlagTable t(command);
+  t.value({"--elem-bytes"}, "E",
+          command == "print" ? "also print the bank of every element of E bytes (1 to 64)" : "the element width --byte-swizzle needs (1 to 64)",
+          [&a](const std::string& v) { a.elem_bytes = elem_bytes_value(v); });
+  t.value({"--byte-swizzle"}, "SW", "a swizzle on byte addresses over the plain L (needs --elem-bytes): the smem_ptr form",
+          [&a](const std::string& v) { a.byte_swizzle = v; });
+  add_define_flag(t, a.constants, "a constant the C++ layout uses");
+  t.positional("L", [&a](const std::string& v) { a.words.push_back(v); });
+  return t;
+}
+
 // Reads args; returns false after printing --help.
 bool read_layout_args(const std::vector<std::string>& args, const std::string& command, LayoutArgs& a, std::ostream& out) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h") {
-      out << *help_text(command);
-      return false;
-    }
-    if (take_define(args, i, a.constants)) continue;
-    const auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(args[i] + " needs a value");
-      return args[++i];
-    };
-    if (args[i] == "--elem-bytes") a.elem_bytes = elem_bytes_value(value());
-    else if (args[i] == "--byte-swizzle") a.byte_swizzle = value();
-    else if (args[i].rfind("--", 0) == 0) throw LayoutError(command + ": unknown option " + args[i] + " (see layoutproof " + command + " --help)");
-    else a.words.push_back(args[i]);
+  if (wants_help(args)) {
+    out << *help_text(command);
+    return false;
   }
+  layout_table(command, a).parse(args);
   if (a.words.empty())
     throw LayoutError("usage: layoutproof " + command + " L [--elem-bytes E] [--byte-swizzle SW] [-D NAME=EXPR ...] (see layoutproof " + command +
                       " --help)");
@@ -190,6 +194,13 @@ AnyLayout layout_of(const LayoutArgs& a) {
 }
 
 }  // namespace
+
+FlagTable layout_flags(const std::string& command) {
+  auto a = std::make_shared<LayoutArgs>();
+  FlagTable t = layout_table(command, *a);
+  t.keep(a);
+  return t;
+}
 
 int run_eval(const std::vector<std::string>& args, std::ostream& out) {
   LayoutArgs a;

@@ -8,7 +8,12 @@
 
 #include "model/layout/composed.hpp"
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
+
+// The flag table of print or eval (`command`), for --help.
+FlagTable layout_flags(const std::string& command);
 
 // Writes the offset table, then (when elem_bytes is set) the bank table: bank = (offset*E/4) % 32.
 // A rank-1 layout prints as one column; a layout of rank > 2 as one table per slice (_,_,k) of its

@@ -2,18 +2,21 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <ostream>
 
-#include "cli/output/escape.hpp"
+#include "cli/flags/common_flags.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/output/atomic_file.hpp"
+#include "cli/output/escape.hpp"
 #include "cli/output/report.hpp"
-#include "cli/run_flags.hpp"
 #include "cli/output/witness_json.hpp"
-#include "model/support/checked.hpp"
+#include "cli/run_flags.hpp"
 #include "model/layout/notation.hpp"
+#include "model/support/checked.hpp"
 #include "proofs/claims/bank_claims.hpp"
 #include "proofs/claims/check.hpp"
 #include "proofs/claims/prove.hpp"
@@ -155,54 +158,88 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   return refuted ? 1 : undecided ? 3 : 0;
 }
 
-}  // namespace
-
-int run_prove(const std::vector<std::string>& args, std::ostream& out) {
+// prove's arguments: the layout, its claims, how to prove them, the bank claims' access and the outputs.
+struct ProveArgs {
   std::string layout_text;
   std::vector<std::string> claim_texts;
-  bool json = false;
   ProveOptions opts;
   AccessOptions access;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto next = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
-      return args[++i];
-    };
-    if (a == "--help" || a == "-h") {
-      out << *help_text("prove");
-      return 0;
-    }
-    if (take_define(args, i, access.constants)) continue;
-    if (a == "--claim") claim_texts.push_back(next());
-    else if (a == "--json") json = true;
-    else if (a == "--engine") {
-      const std::string e = next();
-      if (e == "z3") opts.engine = EngineChoice::z3;
-      else if (e == "exhaustive") opts.engine = EngineChoice::exhaustive;
-      else if (e == "auto") opts.engine = EngineChoice::automatic;
-      else throw LayoutError("--engine must be z3, exhaustive or auto, not '" + e + "'");
-    } else if (a == "--timeout-ms") {
-      opts.smt.timeout_ms = static_cast<unsigned>(parse_int_in(next(), a, 1, 999'999'999));
-    } else if (a == "--deadline-s") opts.smt.deadline = proofs::Deadline::parse(next());
-    else if (a == "--dump-smt") opts.smt.dump_dir = dump_smt_dir(next());
-    else if (a == "--elem-bytes") access.elem_bytes = parse_small(next(), a);
-    else if (a == "--elem-bits") access.elem_bits = parse_small(next(), a);
-    else if (a == "--vec") access.vec = parse_small(next(), a), access.any = true;
-    else if (a == "--pattern") access.pattern = next(), access.any = true;
-    else if (a == "--op") access.op = next(), access.any = true;
-    else if (a == "--thread-layout") access.thread_layout = next(), access.any = true;
-    else if (a == "--byte-swizzle") access.byte_swizzle = next();
-    else if (a == "--report") access.report = next(), access.any = true;
-    else if (a == "--base") {
-      access.base = parse_byte_address(next(), a), access.any = true;
-    }
-    else if (!a.empty() && a[0] == '-' && a.size() > 1 && a[1] == '-') throw LayoutError("unknown option " + a);
-    else if (layout_text.empty()) layout_text = a;
-    else throw LayoutError("prove takes one layout (quote it); unexpected '" + a + "'");
-  }
-  if (layout_text.empty() || claim_texts.empty())
+  OutputFlags out;
+};
+
+// The claim names prove decides (proofs/claims/claim.hpp, the bank claims, tma:), for suggestions.
+const std::vector<std::string>& prove_claim_names() {
+  static const std::vector<std::string> v = {"injective", "bijective", "swizzle-permutes", "surjective", "contiguous", "equivalent",
+                                             "involution", "inverse", "tma", "conflict-free", "max-ways"};
+  return v;
+}
+
+FlagTable prove_table(ProveArgs& p) {
+  FlagTable t("prove");
+  AccessOptions& access = p.access;
+  t.value({"--claim"}, "C", "a claim to prove (repeatable); the forms above", [&p](const std::string& v) { p.claim_texts.push_back(v); });
+  add_prove_flags(t, p.opts);
+  add_define_flag(t, access.constants, "a constant the C++ layout uses");
+  t.value({"--elem-bytes"}, "E", "bank claims: bytes per element (1 to 64); also the element width of tma: and --byte-swizzle",
+          [&access](const std::string& v) { access.elem_bytes = parse_small(v, "--elem-bytes"); });
+  t.value({"--elem-bits"}, "N", "the element width in bits for tma: claims and --byte-swizzle (sub-byte types: 4, 6)",
+          [&access](const std::string& v) { access.elem_bits = parse_small(v, "--elem-bits"); });
+  t.value({"--vec"}, "V", "bank claims: elements per lane access (default: 16 bytes per lane, 16/E elements;\nsee docs/bank_model.md)",
+          [&access](const std::string& v) { access.vec = parse_small(v, "--vec"), access.any = true; });
+  t.value({"--pattern"}, "P", "bank claims: row-per-lane | linear | ldmatrix (model/trace/access.hpp)",
+          [&access](const std::string& v) { access.pattern = v, access.any = true; });
+  t.value({"--thread-layout"}, "T", "bank claims: a CuTe layout lane -> first element instead of a pattern",
+          [&access](const std::string& v) { access.thread_layout = v, access.any = true; });
+  t.value({"--op"}, "OP", "bank claims: the instruction (default ld; ldsmN/stsmN for ldmatrix/stmatrix .xN)",
+          [&access](const std::string& v) { access.op = v, access.any = true; });
+  t.value({"--base"}, "ADDR", "bank claims: the buffer's byte address (decimal or 0x hex; default 0)",
+          [&access](const std::string& v) { access.base = parse_byte_address(v, "--base"), access.any = true; });
+  t.value({"--byte-swizzle"}, "SW", "a swizzle on absolute byte addresses (TMA modes), Sw<3,4,3>",
+          [&access](const std::string& v) { access.byte_swizzle = v; });
+  add_output_flags(t, p.out, "bank claims: write DIR/index.html (summary of every claim) and a bank map per claim");
+  t.describe("--json", "one JSON object: the layout and each claim's verdict, method, time and witness (or into FILE, a name ending in .json)");
+  t.positional("L", [&p](const std::string& v) {
+    if (!p.layout_text.empty()) throw LayoutError("prove takes one layout (quote it); unexpected '" + v + "'");
+    p.layout_text = v;
+  });
+  return t;
+}
+
+ProveArgs parse_prove_args(const std::vector<std::string>& args) {
+  ProveArgs p;
+  prove_table(p).parse(args);
+  if (p.layout_text.empty() || p.claim_texts.empty())
     throw LayoutError("usage: layoutproof prove LAYOUT --claim CLAIM [--claim ...] [--json] [--engine E]");
+  for (const std::string& c : p.claim_texts) {  // a misspelt claim name is named, with the closest one
+    const std::string head = c.substr(0, c.find(':'));
+    const auto& known = prove_claim_names();
+    if (std::find(known.begin(), known.end(), head) == known.end()) throw LayoutError(unknown_word("claim", head, known, "", true));
+  }
+  check_output_paths(p.out, {});
+  if (!p.out.report_dir.empty()) p.access.report = p.out.report_dir, p.access.any = true;
+  return p;
+}
+
+}  // namespace
+
+FlagTable prove_flags() {
+  auto p = std::make_shared<ProveArgs>();
+  FlagTable t = prove_table(*p);
+  t.keep(p);
+  return t;
+}
+
+int run_prove(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) {
+    out << *help_text("prove");
+    return 0;
+  }
+  ProveArgs parsed = parse_prove_args(args);
+  const std::string& layout_text = parsed.layout_text;
+  const std::vector<std::string>& claim_texts = parsed.claim_texts;
+  const bool json = parsed.out.json_stdout;
+  const ProveOptions& opts = parsed.opts;
+  const AccessOptions& access = parsed.access;
   const bool bank = std::any_of(claim_texts.begin(), claim_texts.end(), is_bank_claim);
   if (bank) {
     std::string command = "layoutproof prove";

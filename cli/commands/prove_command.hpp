@@ -13,8 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
 
+// prove's flag table, for --help.
+FlagTable prove_flags();
 int run_prove(const std::vector<std::string>& args, std::ostream& out);
 
 }  // namespace layoutproof::cli

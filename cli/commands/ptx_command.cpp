@@ -1,20 +1,24 @@
 #include "cli/commands/ptx_command.hpp"
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <sstream>
 
+#include "cli/flags/common_flags.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/compiled_report.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/witness_json.hpp"
+#include "cli/run_flags.hpp"
 #include "model/compiled/compiled_file.hpp"
 #include "model/compiled/ptx_parse.hpp"
 #include "model/compiled/sass/sass_parse.hpp"
@@ -34,6 +38,7 @@ struct PtxArgs {
   std::string report;   // --report DIR
   std::string command;  // the command line, for the report
   proofs::Deadline deadline;
+  OutputFlags out;      // --json, --report and the other outputs (json and report mirror them)
 };
 
 // "X[,Y[,Z]]": each from 1 to max.
@@ -57,49 +62,138 @@ i64 range_end(const std::string& v, const std::string& what) {
   return static_cast<i64>(x.bits);
 }
 
+// The --param help of ptx and sass: the value forms and the ranges each format checks.
+std::string ptx_param_help() {
+  return
+      "fix kernel parameter I (0-based) or NAME (as the PTX names it, _Z..._param_0) to V (decimal or 0x "
+      "hex), or bytes OFF.. of an aggregate, I+OFF[:BYTES]=V (a field of 1, 2, 4 or 8 bytes; default 4, or "
+      "8 for a value past [-2^31, 2^32-1]). V must lie in the parameter's type, never wrapped (exit 2 "
+      "naming its type and range): the C++ type of the mangled name decides the sign (nvcc declares int k "
+      "as .u32): unsigned types and pointers [0, 2^n-1]; int, long, short, PTX .s [-2^(n-1), 2^(n-1)-1]; "
+      "float, char, PTX .u/.b/.f without a C++ type, and fields either spelling [-2^(n-1), 2^n-1]. Each "
+      "parameter is given once (by --param or --param-range; by index, name or bytes). A parameter left "
+      "free is a symbol: an address that is an affine term in it (s[k], s[4*tid + k + 3], s[tid*k]: add, "
+      "sub, mul/shl by a constant, mad, truncation) is decided for EVERY value of it with Z3 (PROVED from "
+      "unsat; REFUTED with values that are replayed by re-running the kernel with them as --param); "
+      "anything else computed from it (a branch, a loop bound, a shift right, a comparison) is UNKNOWN with "
+      "the reason, never guessed";
+}
+
+std::string sass_param_help() {
+  return
+      "parameter I (0-based) of a kernel whose signature names scalar and pointer types\n"
+      "(its byte offset follows from their sizes); I+OFF=V: bytes OFF.. of parameter I;\n"
+      "@OFF=V: bytes OFF.. of the parameter buffer (c[0x0][0x210+OFF] on sm_90);\n"
+      "KEY:BYTES=V gives a field's width (1, 2, 4, 8; default 4, or 8 for wider values):\n"
+      "@8:8=0 is a pointer at byte 8 (pointers given let LDGSTS count its global side).\n"
+      "V must lie in the parameter's C++ type (int [-2^31, 2^31-1], pointers and\n"
+      "unsigned types [0, 2^n-1]) or, for a field, its bytes (either spelling); each\n"
+      "parameter is given once (exit 2 otherwise, as for ptx)\n"
+      "A parameter left free is a symbol, as for ptx: addresses affine in it are\n"
+      "decided for every value (Z3), what else depends on it is UNKNOWN";
+}
+
+std::string ptx_json_help() {
+  return
+      "{\"kernels\":[{\"name\",\"block\",\"instructions\":[{\"line\",\"sass_offset\",\"text\",\"op\",\n"
+      "\"width_bytes\",\"executed\",\"wavefronts\",\"ideal\",\"verdicts\":[...]}],\"not_counted\":\n"
+      "[{\"line\",\"text\",\"why\",\"verdicts\"}],\"unapplied\":[...],\"totals\":{...}}]}\n"
+      "(wavefronts null where not known; docs/json_output.schema.json)";
+}
+
+// The claims ptx and sass decide (proofs/claims/ptx_claims.hpp), for suggestions.
+const std::vector<std::string>& ptx_claim_names() {
+  static const std::vector<std::string> v = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap"};
+  return v;
+}
+
+void add_param(PtxArgs& a, const std::string& p) {
+  const std::size_t eq = p.find('=');
+  if (eq == std::string::npos || eq == 0) throw LayoutError("--param needs I=V, I+OFFSET=V, NAME=V (PTX) or @OFFSET=V (SASS), not '" + p + "'");
+  a.launch.params.push_back({p.substr(0, eq), parse_ptx_param_value(p.substr(eq + 1), "--param " + p.substr(0, eq)), {0, 0}, "--param " + p});
+}
+
+void add_param_range(PtxArgs& a, const std::string& p) {
+  const std::size_t eq = p.find('='), dots = p.find("..", eq == std::string::npos ? 0 : eq);
+  if (eq == std::string::npos || eq == 0 || dots == std::string::npos)
+    throw LayoutError("--param-range needs I=LO..HI or NAME=LO..HI (PTX), @OFFSET=LO..HI (SASS), not '" + p + "'");
+  const std::string what = "--param-range " + p.substr(0, eq);
+  const i64 lo = range_end(p.substr(eq + 1, dots - eq - 1), what), hi = range_end(p.substr(dots + 2), what);
+  if (lo > hi) throw LayoutError(what + ": LO " + std::to_string(lo) + " is above HI " + std::to_string(hi) + " (an empty domain proves nothing)");
+  a.launch.params.push_back({p.substr(0, eq), std::nullopt, {lo, hi}, "--param-range " + p});
+}
+
+void add_claim(PtxArgs& a, const std::string& c) {
+  const auto claim = parse_ptx_claim(c);
+  if (!claim) throw LayoutError(unknown_word("ptx claim", c, ptx_claim_names(), "", true));
+  a.claims.push_back(*claim);
+}
+
+// The one table of ptx and sass: the same rows; the help of a few says what differs (cmd).
+FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
+  const bool sass = cmd == "sass";
+  FlagTable t(cmd);
+  t.value({"--kernel"}, "TEXT",
+          sass ? "the functions whose mangled or demangled name contains TEXT (default: all)"
+               : "the kernels whose mangled or demangled name contains TEXT (default: every kernel)",
+          [&a](const std::string& v) { a.kernel = v; });
+  t.value({"--block"}, "X,Y,Z",
+          sass ? "threads per CTA (required: SASS does not record it; CUDA's limits, as for ptx)"
+               : "threads per CTA (default: the kernel's .reqntid, else its .maxntid; else required);\n"
+                 "CUDA's limits: x, y <= 1024, z <= 64, x*y*z <= 1024 (past them: exit 2)",
+          [&a](const std::string& v) {
+            if (a.launch.block) throw LayoutError("--block is given twice");
+            a.launch.block = parse_dims(v, "--block", kMaxBlockThreads);
+            check_block_dims(*a.launch.block, "--block");
+          });
+  t.value({"--grid"}, "X,Y,Z",
+          "%nctaid (default 1,1,1; x <= 2^31 - 1, y, z <= 65535); CTA (0,0,0) is run, and a\n"
+          "claim whose addresses depend on %ctaid is UNKNOWN when the grid has more than one CTA",
+          [&a](const std::string& v) {
+            a.launch.grid = parse_dims(v, "--grid", i64{1} << 31);
+            check_grid_dims(a.launch.grid, "--grid");
+          });
+  t.value({"--param"}, "I=V", sass ? sass_param_help() : ptx_param_help(), [&a](const std::string& v) { add_param(a, v); });
+  t.value({"--param-range"}, "I=LO..HI",
+          sass ? "the free parameter (or buffer bytes @OFF=LO..HI) takes only the values LO..HI (signed)"
+               : "the free parameter I (or NAME) takes only the values LO..HI (signed); every\nverdict names its domain",
+          [&a](const std::string& v) { add_param_range(a, v); });
+  t.value({"--smem-bytes"}, "N",
+          sass ? "the CTA's shared memory (static and dynamic), for in-bounds: SASS names no\n"
+                 "symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)"
+               : "the dynamic (extern __shared__) shared memory's size, for in-bounds",
+          [&a](const std::string& v) { a.launch.smem_bytes = parse_int_in(v, "--smem-bytes", 0, kSmemBytes); });
+  t.value({"--claim"}, "C",
+          sass ? "conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)"
+               : "conflict-free | max-ways:K (the bank model `trace` uses) | aligned | in-bounds |\n"
+                 "no-overlap (stores: no two lanes of one issue write a common byte with different\n"
+                 "data); each claim is decided per instruction, exhaustively over every warp of the\n"
+                 "launch (repeatable)",
+          [&a](const std::string& v) { add_claim(a, v); });
+  add_deadline_flag(t, a.deadline,
+                    "reading and decoding included: a claim not decided by then is UNKNOWN, and a kernel the "
+                    "deadline passed before is listed \"not run\", every claim UNKNOWN for it (each kernel is "
+                    "printed as it runs, then dropped)");
+  add_output_flags(t, a.out,
+                   sass ? "DIR/index.html and DIR/report.svg, as ptx --report"
+                        : "DIR/index.html (every instruction's counts and verdicts; per refuted claim the\n"
+                          "conflicting phase as 32 bank columns and the witness issue's 32 lanes) and\n"
+                          "DIR/report.svg (the first refuted claim's figure). DIR is replaced in one step:\n"
+                          "a killed run leaves the old report or the new complete one, never a part");
+  t.describe("--json", sass ? "as ptx --json (docs/compiled.md), with \"sass_offset\" the /*0230*/ offset" : ptx_json_help());
+  t.positional("FILE", [&a, cmd](const std::string& f) {
+    if (!a.file.empty()) throw LayoutError(cmd + " takes one FILE, not also '" + f + "'");
+    a.file = f;
+  });
+  return t;
+}
+
 PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd) {
   PtxArgs a;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& f = args[i];
-    const auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(f + " needs a value (layoutproof " + cmd + " --help)");
-      return args[++i];
-    };
-    if (f == "--kernel") a.kernel = value();
-    else if (f == "--block") {
-      if (a.launch.block) throw LayoutError("--block is given twice");
-      a.launch.block = parse_dims(value(), "--block", kMaxBlockThreads);
-      check_block_dims(*a.launch.block, "--block");
-    } else if (f == "--grid") {
-      a.launch.grid = parse_dims(value(), "--grid", i64{1} << 31);
-      check_grid_dims(a.launch.grid, "--grid");
-    } else if (f == "--param") {
-      const std::string p = value();
-      const std::size_t eq = p.find('=');
-      if (eq == std::string::npos || eq == 0) throw LayoutError("--param needs I=V, I+OFFSET=V, NAME=V (PTX) or @OFFSET=V (SASS), not '" + p + "'");
-      a.launch.params.push_back({p.substr(0, eq), parse_ptx_param_value(p.substr(eq + 1), "--param " + p.substr(0, eq)), {0, 0}, "--param " + p});
-    } else if (f == "--param-range") {
-      const std::string p = value();
-      const std::size_t eq = p.find('='), dots = p.find("..", eq == std::string::npos ? 0 : eq);
-      if (eq == std::string::npos || eq == 0 || dots == std::string::npos)
-        throw LayoutError("--param-range needs I=LO..HI or NAME=LO..HI (PTX), @OFFSET=LO..HI (SASS), not '" + p + "'");
-      const std::string what = "--param-range " + p.substr(0, eq);
-      const i64 lo = range_end(p.substr(eq + 1, dots - eq - 1), what), hi = range_end(p.substr(dots + 2), what);
-      if (lo > hi) throw LayoutError(what + ": LO " + std::to_string(lo) + " is above HI " + std::to_string(hi) + " (an empty domain proves nothing)");
-      a.launch.params.push_back({p.substr(0, eq), std::nullopt, {lo, hi}, "--param-range " + p});
-    } else if (f == "--smem-bytes") a.launch.smem_bytes = parse_int_in(value(), "--smem-bytes", 0, kSmemBytes);
-    else if (f == "--claim") {
-      const std::string c = value();
-      const auto claim = parse_ptx_claim(c);
-      if (!claim)
-        throw LayoutError("unknown ptx claim '" + c + "' (conflict-free, max-ways:K, aligned, in-bounds, no-overlap)");
-      a.claims.push_back(*claim);
-    } else if (f == "--json") a.json = true;
-    else if (f == "--deadline-s") a.deadline = proofs::Deadline::parse(value());
-    else if (f == "--report") a.report = value(); else if (!f.empty() && f[0] == '-' && f != "-") throw LayoutError("unknown option '" + f + "' (layoutproof " + cmd + " --help)");
-    else if (a.file.empty()) a.file = f;
-    else throw LayoutError(cmd + " takes one FILE, not also '" + f + "'");
-  }
+  ptx_table(a, cmd).parse(args);
+  check_output_paths(a.out, a.file.empty() ? std::vector<std::string>{} : std::vector<std::string>{a.file});
+  a.json = a.out.json_stdout;
+  a.report = a.out.report_dir;
   if (a.file.empty())
     throw LayoutError(cmd == "sass" ? "sass needs a FILE (cuobjdump -sass or nvdisasm -g output; see layoutproof sass --help)"
                                     : "ptx needs a FILE (the PTX nvcc emits: nvcc -ptx -lineinfo; see layoutproof ptx --help)");
@@ -311,6 +405,13 @@ int deadline_while_reading(const PtxArgs& a, const std::string& why, std::ostrea
 }
 
 }  // namespace
+
+FlagTable compiled_flags(compiled::CompiledFormat format) {
+  auto a = std::make_shared<PtxArgs>();
+  FlagTable t = ptx_table(*a, format == compiled::CompiledFormat::sass ? "sass" : "ptx");
+  t.keep(a);
+  return t;
+}
 
 int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, compiled::CompiledFormat format) {
   const char* const name = format == compiled::CompiledFormat::sass ? "sass" : "ptx";

@@ -17,7 +17,12 @@
 
 #include "model/compiled/compiled_file.hpp"
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
+
+// The flag table of ptx or sass, for --help.
+FlagTable compiled_flags(compiled::CompiledFormat format);
 
 // One command for both formats: they share the IR, the executor, the claims and the output.
 int run_compiled_command(const std::vector<std::string>& args, std::ostream& out, compiled::CompiledFormat format);

@@ -6,15 +6,19 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <ostream>
-
 #include <unistd.h>
 
-#include "cli/output/escape.hpp"
+#include "cli/flags/common_flags.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
-#include "model/source/kernel_expr.hpp"
+#include "cli/output/escape.hpp"
+#include "cli/run_flags.hpp"
+#include "model/atoms/cute_atoms.hpp"
 #include "model/layout/notation.hpp"
+#include "model/source/kernel_expr.hpp"
 #include "proofs/claims/bank_claims.hpp"
 #include "proofs/synth/kernel_synth.hpp"
 #include "proofs/synth/synth.hpp"
@@ -236,44 +240,82 @@ void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, 
 
 // ---- synth --kernel: the smem layout for a kernel's real copies (proofs/synth/kernel_synth.hpp).
 
-int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
+struct SynthKernelArgs {
   KernelSynthRequest q;
   std::string shape, mma;
   std::vector<std::pair<CopySide, std::string>> copies;
   CppConstants constants;
-  bool json = false, all = false, progress = isatty(2) != 0;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto next = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value (layoutproof synth --kernel --help)");
-      return args[++i];
-    };
-    if (a == "--help" || a == "-h") {
-      out << *help_text("synth --kernel");
-      return 0;
-    }
-    if (a == "--kernel" || take_define(args, i, constants)) continue;
-    if (a == "--shape") shape = next();
-    else if (a == "--element") q.element = next();
-    else if (a == "--mma") mma = next();
-    else if (a == "--name") q.name = next();
-    else if (a == "--witnesses") q.witnesses = parse_positive(next(), a);
-    else if (a == "--deadline-s") q.prove.smt.deadline = proofs::Deadline::parse(next());
-    else if (a == "--base") q.placement.base = parse_byte_address(next(), a);
-    else if (a == "--align") {
-      q.placement.align = parse_int_in(next(), a, 1, i64{1} << 20);
-      if (*q.placement.align & (*q.placement.align - 1)) throw LayoutError("--align is a power of two (bytes), not " + std::to_string(*q.placement.align));
-    }
-    else if (a == "--json") json = true;
-    else if (a == "--all") all = true;
-    else if (a == "--progress" || a == "--no-progress") progress = a == "--progress";
-    else if (a == "--copy") {
-      const std::string v = next();
-      if (v.size() < 3 || (v[0] != 'S' && v[0] != 'D') || v[1] != ':')
-        throw LayoutError("--copy is S:EXPR (smem is the copy's source) or D:EXPR (its destination), not '" + v + "'");
-      copies.emplace_back(v[0] == 'S' ? CopySide::S : CopySide::D, v.substr(2));
-    } else throw LayoutError("synth --kernel: unexpected '" + a + "' (layoutproof synth --kernel --help)");
+  bool all = false, progress = isatty(2) != 0;
+  OutputFlags out;
+};
+
+FlagTable synth_kernel_table(SynthKernelArgs& k) {
+  FlagTable t("synth --kernel");
+  KernelSynthRequest& q = k.q;
+  t.toggle({"--kernel"}, "find the layout for a kernel's own copies (this form)", [] {});
+  t.value({"--shape"}, "S", "the staged smem tensor as the copies partition it: (BLK_M,BLK_K,PIPE), or (MN,K)",
+          [&k](const std::string& v) { k.shape = v; });
+  t.value({"--element"}, "T", "its element type: half_t, bfloat16_t, float, tfloat32_t, double, int8_t, ...",
+          [&q](const std::string& v) { q.element = v; });
+  t.value({"--mma"}, "EXPR",
+          "the TiledMMA the copies name (`mma`, `tiled_mma`, or NAME from 'NAME = EXPR' or a\n"
+          "declaration 'TiledMMA mmaC = make_tiled_mma(...);'), e.g.\n"
+          "'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'",
+          [&k](const std::string& v) { k.mma = v; });
+  t.value({"--copy"}, "S:EXPR|D:EXPR",
+          "a TiledCopy that reads the tensor (S: partition_S: ldmatrix, s2r loads) or writes "
+          "it (D: partition_D: cp.async, r2s stores, stmatrix); repeatable. "
+          "A TMA copy (D:SM90_TMA_LOAD, S:SM90_TMA_STORE, make_tma_copy(...)) is not scored: it keeps "
+          "the members TMA can write (Sw<B,4,3> in bytes, 16*2^B-byte rows) and proves tma: on the winner",
+          [&k](const std::string& v) {
+            if (v.size() < 3 || (v[0] != 'S' && v[0] != 'D') || v[1] != ':')
+              throw LayoutError("--copy is S:EXPR (smem is the copy's source) or D:EXPR (its destination), not '" + v + "'");
+            k.copies.emplace_back(v[0] == 'S' ? CopySide::S : CopySide::D, v.substr(2));
+          });
+  add_define_flag(t, k.constants, "a named constant used in the expressions");
+  t.value({"--name"}, "A", "the printed names: SmemLayoutAtomA, SmemLayoutA (1 to 64 letters, digits, underscores)",
+          [&q](const std::string& v) { q.name = v; });
+  t.value({"--base"}, "ADDR", "the buffer's byte address: the winner is proved there (default 0)",
+          [&q](const std::string& v) { q.placement.base = parse_byte_address(v, "--base"); });
+  t.value({"--align"}, "N",
+          "the buffer lies at any multiple of N bytes: the winner is the best member that stays\n"
+          "conflict-free, vector-legal (and TMA-correct, for a GMMA operand) at every such base",
+          [&q](const std::string& v) {
+            q.placement.align = parse_int_in(v, "--align", 1, i64{1} << 20);
+            if (*q.placement.align & (*q.placement.align - 1))
+              throw LayoutError("--align is a power of two (bytes), not " + std::to_string(*q.placement.align));
+          });
+  t.value({"--witnesses"}, "N", "when no layout is conflict-free: REFUTED witnesses for the best N members (default 3)",
+          [&q](const std::string& v) { q.witnesses = parse_positive(v, "--witnesses"); });
+  add_deadline_flag(t, q.prove.smt.deadline,
+                    "a search or proof cut by it is UNKNOWN (exit 3), never a winner or \"none exists\" about members it did not reach");
+  t.toggle({"--all"}, "list every ranked and every rejected member", [&k] { k.all = true; });
+  add_output_flags(t, k.out);
+  t.describe("--json", "{\"found\", \"smem\", \"notation\", \"per_copy\":[...], \"candidates\", \"best_ratio\", \"time_ms\", ...} (or into FILE, a name ending in .json)");
+  add_progress_flags(t, k.progress, "'candidate k of n'");
+  return t;
+}
+
+SynthKernelArgs parse_synth_kernel_args(const std::vector<std::string>& args) {
+  SynthKernelArgs k;
+  synth_kernel_table(k).parse(args);
+  check_output_paths(k.out, {});
+  if (!k.q.element.empty() && !type_bits(k.q.element))  // halft: did you mean half_t?
+    throw LayoutError(unknown_word("element type", k.q.element, type_names(), "--element"));
+  return k;
+}
+
+int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
+  if (wants_help(args)) {
+    out << *help_text("synth --kernel");
+    return 0;
   }
+  SynthKernelArgs parsed = parse_synth_kernel_args(args);
+  KernelSynthRequest& q = parsed.q;
+  const std::string &shape = parsed.shape, &mma = parsed.mma;
+  const auto& copies = parsed.copies;
+  const CppConstants& constants = parsed.constants;
+  const bool json = parsed.out.json_stdout, all = parsed.all, progress = parsed.progress;
   if (q.placement.base && q.placement.align) throw LayoutError("give --base (the buffer's one address) or --align (every multiple of N), not both");
   if (shape.empty() || q.element.empty() || copies.empty())
     throw LayoutError("synth --kernel needs --shape, --element and at least one --copy (layoutproof synth --kernel --help)");
@@ -302,44 +344,79 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
 
 }  // namespace
 
-int run_synth(const std::vector<std::string>& args, std::ostream& out) {
-  if (std::find(args.begin(), args.end(), "--kernel") != args.end()) return run_synth_kernel(args, out);
+namespace {
+
+struct SynthArgs {
   SynthRequest q;
   std::string tile;
   std::optional<int> elem_bytes, vec;
   std::vector<PatternKind> patterns;
   std::vector<SmemOp> ops;
-  bool json = false, all = false;
+  bool all = false;
   CppConstants constants;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      out << *help_text("synth");
-      return 0;
-    }
-    if (take_define(args, i, constants)) continue;
-    auto next = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
-      return args[++i];
-    };
-    if (a == "--tile") tile = next();
-    else if (a == "--elem-bytes") elem_bytes = parse_positive(next(), a);
-    else if (a == "--vec") vec = parse_positive(next(), a);
-    else if (a == "--pattern") {
-      const PatternKind p = parse_pattern(next());
-      if (p == PatternKind::thread_layout) throw LayoutError("synth supports row-per-lane, linear and ldmatrix patterns");
-      patterns.push_back(p);
-    } else if (a == "--op") {
-      const std::string v = next();
-      const auto op = parse_smem_op(v);
-      if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, not '" + v + "'");
-      ops.push_back(*op);
-    } else if (a == "--json") json = true;
-    else if (a == "--all") all = true;
-    else if (a == "--no-gf2") q.gf2 = false;
-    else if (a == "--deadline-s") q.prove.smt.deadline = proofs::Deadline::parse(next());
-    else throw LayoutError("synth: unexpected '" + a + "'");
+  OutputFlags out;
+};
+
+FlagTable synth_table(SynthArgs& s) {
+  FlagTable t("synth");
+  t.value({"--tile"}, "L", "the plain (unswizzled) tile, CuTe notation or C++", [&s](const std::string& v) { s.tile = v; });
+  t.value({"--elem-bytes"}, "E", "bytes per element (1 to 64)",
+          [&s](const std::string& v) { s.elem_bytes = parse_positive(v, "--elem-bytes"); });
+  t.value({"--vec"}, "V", "elements per lane access (default: 16 bytes per lane, 16/E elements)",
+          [&s](const std::string& v) { s.vec = parse_positive(v, "--vec"); });
+  t.value({"--pattern"}, "P", "row-per-lane | linear | ldmatrix (repeatable: every pattern must be conflict-free)",
+          [&s](const std::string& v) {
+            const PatternKind p = parse_pattern(v);
+            if (p == PatternKind::thread_layout) throw LayoutError("synth supports row-per-lane, linear and ldmatrix patterns");
+            s.patterns.push_back(p);
+          });
+  t.value({"--op"}, "OP", "the instructions (repeatable; default: each pattern's own: ld/st, ldsm4/stsm4)",
+          [&s](const std::string& v) {
+            const auto op = parse_smem_op(v);
+            if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, not '" + v + "'");
+            s.ops.push_back(*op);
+          });
+  t.toggle({"--all"}, "list every candidate, not only the winner", [&s] { s.all = true; });
+  t.toggle({"--no-gf2"}, "skip the XOR-linear search when no swizzle works", [&s] { s.q.gf2 = false; });
+  add_deadline_flag(t, s.q.prove.smt.deadline,
+                    "a search cut by it is UNKNOWN (exit 3), and a winner's proof not finished by it is UNKNOWN");
+  add_define_flag(t, s.constants, "a constant the C++ tile uses");
+  add_output_flags(t, s.out);
+  t.describe("--json", "one JSON object: the winner, its proofs, the rejected candidates, the GF(2) search (or into FILE, a name ending in .json)");
+  return t;
+}
+
+}  // namespace
+
+FlagTable synth_flags(bool kernel) {
+  if (kernel) {
+    auto k = std::make_shared<SynthKernelArgs>();
+    FlagTable t = synth_kernel_table(*k);
+    t.keep(k);
+    return t;
   }
+  auto a = std::make_shared<SynthArgs>();
+  FlagTable t = synth_table(*a);
+  t.keep(a);
+  return t;
+}
+
+int run_synth(const std::vector<std::string>& args, std::ostream& out) {
+  if (std::find(args.begin(), args.end(), "--kernel") != args.end()) return run_synth_kernel(args, out);
+  if (wants_help(args)) {
+    out << *help_text("synth");
+    return 0;
+  }
+  SynthArgs parsed;
+  synth_table(parsed).parse(args);
+  check_output_paths(parsed.out, {});
+  SynthRequest& q = parsed.q;
+  const std::string& tile = parsed.tile;
+  const std::optional<int> elem_bytes = parsed.elem_bytes, vec = parsed.vec;
+  const std::vector<PatternKind>& patterns = parsed.patterns;
+  const std::vector<SmemOp>& ops = parsed.ops;
+  const bool json = parsed.out.json_stdout, all = parsed.all;
+  const CppConstants& constants = parsed.constants;
   if (tile.empty() || !elem_bytes || patterns.empty())
     throw LayoutError("usage: layoutproof synth --tile LAYOUT --elem-bytes E [--vec V] --pattern P [--pattern P ...] "
                       "[--op OP ...] [--json] [--all]");

@@ -9,7 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
+
+// The flag table of synth (kernel: of synth --kernel), for --help.
+FlagTable synth_flags(bool kernel);
 
 int run_synth(const std::vector<std::string>& args, std::ostream& out);
 

@@ -3,18 +3,21 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <optional>
-#include <sstream>
 #include <ostream>
+#include <sstream>
 
-#include "cli/output/escape.hpp"
+#include "cli/flags/common_flags.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
-#include "cli/run_flags.hpp"
 #include "cli/output/atomic_file.hpp"
+#include "cli/output/escape.hpp"
 #include "cli/output/trace_report.hpp"
 #include "cli/output/witness_json.hpp"
-#include "model/source/kernel_expr.hpp"
+#include "cli/run_flags.hpp"
 #include "model/layout/notation.hpp"
+#include "model/source/kernel_expr.hpp"
 #include "proofs/claims/trace_claims.hpp"
 
 namespace layoutproof::cli {
@@ -34,41 +37,67 @@ struct TraceArgs {
   bool fused = false;   // --fused: the trace nvcc's fusion issues (model/trace/trace.hpp fuse_trace)
   EngineChoice engine = EngineChoice::automatic;
   proofs::Deadline deadline;  // --deadline-s: the claims not decided by then are UNKNOWN
+  OutputFlags out;            // --json, --report and the other outputs (json and report mirror them)
 };
+
+FlagTable trace_table(TraceArgs& a) {
+  FlagTable t("trace");
+  t.value({"--smem"}, "EXPR",
+          "the staged smem layout, as the kernel's C++ or CuTe notation, e.g.\n"
+          "'tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}),\n"
+          "               make_shape(Int<128>{},Int<64>{},Int<3>{}))'",
+          [&a](const std::string& v) { a.smem = v; });
+  t.value({"--copy"}, "EXPR",
+          "the TiledCopy, as the kernel's C++: make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma), "
+          "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, thr, val), ...",
+          [&a](const std::string& v) { a.copy = v; });
+  t.value({"--mma"}, "EXPR",
+          "the TiledMMA --copy names (`mma`, `tiled_mma`, or NAME from 'NAME = EXPR' or a\n"
+          "declaration 'TiledMMA mmaC = make_tiled_mma(...);'), e.g.\n"
+          "'make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})'",
+          [&a](const std::string& v) { a.mma = v; });
+  t.value({"--side"}, "S|D",
+          "the smem tensor is the copy's source (partition_S: s2r loads, ldmatrix) or its\n"
+          "destination (partition_D: cp.async, r2s stores, stmatrix)",
+          [&a](const std::string& v) { a.side = v; });
+  t.value({"--element"}, "T", "the smem element type (half_t, float, tfloat32_t, double, int8_t, ...)",
+          [&a](const std::string& v) { a.element = v; });
+  t.value({"--base"}, "ADDR", "byte address of the tensor (default 0)",
+          [&a](const std::string& v) { a.base = parse_byte_address(v, "--base"); });
+  add_define_flag(t, a.constants, "a named constant used in the expressions");
+  t.value({"--claim"}, "C", "conflict-free | max-ways:K | vector-legal | covers (repeatable)",
+          [&a](const std::string& v) { a.claims.push_back(v); });
+  t.toggle({"--fused"},
+           "the trace nvcc's fusion issues (f32/f64 pairs merged into 8/16-byte accesses):\n"
+           "claims, JSON and report are about it; the text shows both",
+           [&a] { a.fused = true; });
+  add_deadline_flag(t, a.deadline);
+  add_engine_flag(t, [&a](EngineChoice e) { a.engine = e; });
+  add_output_flags(t, a.out,
+                   "write DIR/index.html and DIR/report.svg: every claim's verdict and, per refuted\n"
+                   "claim, the smem stage coloured by bank with the witness lanes' slices outlined,\n"
+                   "the conflicting phase as 32 bank columns, and the witness instruction's 32 lanes\n"
+                   "(thread, coordinate, address, banks); with no refutation, instruction 0 on the tile");
+  return t;
+}
 
 TraceArgs parse_args(const std::vector<std::string>& args) {
   TraceArgs a;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& f = args[i];
-    auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(f + " needs a value (layoutproof trace --help)");
-      return args[++i];
-    };
-    if (f == "--smem") a.smem = value();
-    else if (f == "--copy") a.copy = value();
-    else if (f == "--mma") a.mma = value();
-    else if (f == "--side") a.side = value();
-    else if (f == "--element") a.element = value();
-    else if (f == "--base") a.base = parse_byte_address(value(), "--base");
-    else if (f == "--claim") a.claims.push_back(value());
-    else if (f == "--json") a.json = true;
-    else if (f == "--fused") a.fused = true;
-    else if (f == "--report") a.report = value();
-    else if (f == "--engine") a.engine = parse_engine(value());
-    else if (f == "--deadline-s") a.deadline = proofs::Deadline::parse(value());
-    else if (f == "-D") {
-      const std::string d = value();
-      const auto eq = d.find('=');
-      if (eq == std::string::npos || eq == 0) throw LayoutError("-D needs NAME=EXPR, not '" + d + "'");
-      a.constants[d.substr(0, eq)] = d.substr(eq + 1);
-    } else throw LayoutError("unknown option '" + f + "' (layoutproof trace --help)");
+  trace_table(a).parse(args);
+  check_output_paths(a.out, {});
+  a.json = a.out.json_stdout;
+  a.report = a.out.report_dir;
+  for (const std::string& c : a.claims) {  // a misspelt claim is named, with the closest one, before any work
+    const std::vector<std::string> known = {"conflict-free", "max-ways", "vector-legal", "covers"};
+    if (std::find(known.begin(), known.end(), c.substr(0, c.find(':'))) == known.end())
+      throw LayoutError(unknown_word("trace claim", c, known, "", true));
   }
   a.command = "layoutproof trace";
   for (const auto& x : args) a.command += " '" + x + "'";
   if (a.smem.empty() || a.copy.empty()) throw LayoutError("trace needs --smem and --copy (layoutproof trace --help)");
   if (a.side != "S" && a.side != "D") throw LayoutError("--side is S (smem is the copy's source) or D (its destination)");
   if (a.element.empty()) throw LayoutError("trace needs --element T (the smem element type, e.g. half_t)");
-  if (!type_bits(a.element)) throw LayoutError("unknown element type '" + a.element + "'");
+  if (!type_bits(a.element)) throw LayoutError(unknown_word("element type", a.element, type_names(), "--element"));
   return a;
 }
 
@@ -172,6 +201,13 @@ int run_fused_parts(const AddressTrace& cute_level, const std::vector<AddressTra
 }
 
 }  // namespace
+
+FlagTable trace_flags() {
+  auto a = std::make_shared<TraceArgs>();
+  FlagTable t = trace_table(*a);
+  t.keep(a);
+  return t;
+}
 
 int run_trace(const std::vector<std::string>& args, std::ostream& out) {
   for (const auto& a : args)

@@ -12,7 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
+
+// trace's flag table, for --help.
+FlagTable trace_flags();
 
 int run_trace(const std::vector<std::string>& args, std::ostream& out);
 extern const char* const kTraceHelp;

@@ -502,7 +502,7 @@ void check_scheduler_query(const SchedulerQuery& q, SchedulerClaim claim) {
   refuse_foreign_flags(q);
   if (q.engine == SchedulerQuery::Engine::z3 && !symbolic_fits(q, claim))
     throw LayoutError("--engine z3 decides sm90-persistent's exactly-once, in-range and launches with --tiles left free and --cluster, "
-                      "--max-swizzle, --raster and --sms given; use --engine enumeration otherwise");
+                      "--max-swizzle, --raster and --sms given; use --engine exhaustive otherwise");
   if (decided_symbolically(q, claim)) return;
   refuse_refused_pairs(q);
   if (const std::string why = unlistable_domain(q, Spelling::flags); !why.empty()) throw LayoutError(why);

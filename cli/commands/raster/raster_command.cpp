@@ -1,11 +1,14 @@
 #include "cli/commands/raster/raster_command.hpp"
-#include "cli/commands/raster/scheduler_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <ostream>
 
+#include "cli/commands/raster/scheduler_command.hpp"
+#include "cli/flags/common_flags.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/help.hpp"
 #include "cli/run_flags.hpp"
@@ -13,6 +16,7 @@
 #include "model/support/error.hpp"
 #include "model/raster/raster.hpp"
 #include "proofs/raster/raster.hpp"
+#include "proofs/raster/scheduler_query.hpp"
 
 namespace layoutproof::cli {
 namespace {
@@ -56,56 +60,90 @@ struct Flags {
   std::vector<std::string> claims;
   bool json = false;
   ProveOptions opts;
+  OutputFlags out;  // raster prove: --json (json mirrors it) and the other outputs
   std::int64_t m = 0, n = 0, k = 0, sms = 132, elem_bytes = 2;
   raster::TileShape tile;
 };
 
-Flags parse_flags(const std::vector<std::string>& args) {
-  Flags f;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto next = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value; " + kUsage);
-      return args[++i];
-    };
-    if (a == "--json") f.json = true;
-    else if (a == "--tile-size") f.tile_size = static_cast<u32>(parse_num(next(), a, 1, 1 << 16));
-    else if (a == "--log-tile") f.log_tile = static_cast<u32>(parse_num(next(), a, 0, 15));
-    else if (a == "--formula") f.formula = next();
-    else if (a == "--max-grid") f.max_grid = static_cast<u32>(parse_num(next(), a, 1, 4096));
-    else if (a == "--claim") f.claims.push_back(next());
-    else if (a == "--engine") {
-      const std::string e = next();
-      if (e == "z3") f.opts.engine = EngineChoice::z3;
-      else if (e == "exhaustive") f.opts.engine = EngineChoice::exhaustive;
-      else if (e == "auto") f.opts.engine = EngineChoice::automatic;
-      else throw LayoutError("--engine must be z3, exhaustive or auto, not '" + e + "'");
-    } else if (a == "--timeout-ms") f.opts.smt.timeout_ms = static_cast<unsigned>(parse_num(next(), a, 1, 100000000));
-    else if (a == "--deadline-s") f.opts.smt.deadline = proofs::Deadline::parse(next());
-    else if (a == "--dump-smt") f.opts.smt.dump_dir = dump_smt_dir(next());
-    else if (a == "--m") f.m = parse_num(next(), a, 1, std::int64_t{1} << 40);
-    else if (a == "--n") f.n = parse_num(next(), a, 1, std::int64_t{1} << 40);
-    else if (a == "--k") f.k = parse_num(next(), a, 1, std::int64_t{1} << 40);
-    else if (a == "--sms") f.sms = parse_num(next(), a, 1, 1 << 20);
-    else if (a == "--elem-bytes") f.elem_bytes = parse_num(next(), a, 1, 64);
-    else if (a == "--tile") {
-      const std::string v = next();
-      const auto x1 = v.find('x'), x2 = v.find('x', x1 == std::string::npos ? 0 : x1 + 1);
-      if (x1 == std::string::npos || x2 == std::string::npos) throw LayoutError("--tile needs MxNxK, not '" + v + "'");
-      f.tile.m = parse_num(v.substr(0, x1), "--tile M", 1, 1 << 16);
-      f.tile.n = parse_num(v.substr(x1 + 1, x2 - x1 - 1), "--tile N", 1, 1 << 16);
-      f.tile.k = parse_num(v.substr(x2 + 1), "--tile K", 1, 1 << 16);
-    } else if (a.rfind("--", 0) == 0) throw LayoutError("unknown option " + a + "; " + kUsage);
-    else if (f.sub.empty()) f.sub = a;
-    else if (f.kind.empty()) f.kind = a;
-    else throw LayoutError("unexpected '" + a + "'; " + kUsage);
-  }
-  return f;
+// "MxNxK", each from 1 to 2^16.
+raster::TileShape parse_tile(const std::string& v) {
+  const auto x1 = v.find('x'), x2 = v.find('x', x1 == std::string::npos ? 0 : x1 + 1);
+  if (x1 == std::string::npos || x2 == std::string::npos) throw LayoutError("--tile needs MxNxK, not '" + v + "'");
+  raster::TileShape t;
+  t.m = parse_num(v.substr(0, x1), "--tile M", 1, 1 << 16);
+  t.n = parse_num(v.substr(x1 + 1, x2 - x1 - 1), "--tile N", 1, 1 << 16);
+  t.k = parse_num(v.substr(x2 + 1), "--tile K", 1, 1 << 16);
+  return t;
+}
+
+// The rows raster prove and raster locality share: the seed's tile size and the formula.
+void add_raster_rows(FlagTable& t, Flags& f, bool locality) {
+  t.value({"--tile-size"}, "T",
+          locality ? "the seed's and the formula's tile size (default 4)"
+                   : "seed, seed-fixed, formula: fix the tile size (default: every size 1..N)",
+          [&f](const std::string& v) { f.tile_size = static_cast<u32>(parse_num(v, "--tile-size", 1, 1 << 16)); });
+  t.value({"--formula"}, "F",
+          locality ? "also measure this rasterization (as raster prove formula reads it)"
+                   : "formula: 'bid = blockIdx.y * gridDim.x + blockIdx.x; x = bid % 4; y = bid / 4'",
+          [&f](const std::string& v) { f.formula = v; });
+}
+
+FlagTable raster_prove_table(Flags& f) {
+  FlagTable t("raster prove");
+  t.value({"--claim"}, "C", "bijective (default) | injective | in-bounds | surjective (repeatable)",
+          [&f](const std::string& v) { f.claims.push_back(v); });
+  add_raster_rows(t, f, false);
+  t.value({"--log-tile"}, "L", "cutlass: fix log_tile (0..15; default: every L in 0..3)",
+          [&f](const std::string& v) { f.log_tile = static_cast<u32>(parse_num(v, "--log-tile", 0, 15)); });
+  t.value({"--max-grid"}, "N", "the bound on gridDim (default 256; 8 for seed, seed-fixed and formula)",
+          [&f](const std::string& v) { f.max_grid = static_cast<u32>(parse_num(v, "--max-grid", 1, 4096)); });
+  add_engine_flag(t, [&f](EngineChoice e) { f.opts.engine = e; }, "the model on every grid when that costs at most 2^22 evaluations, else Z3");
+  add_timeout_flag(t, f.opts.smt);
+  add_deadline_flag(t, f.opts.smt.deadline, "a claim not decided by then is UNKNOWN (exit 3)");
+  add_dump_smt_flag(t, f.opts.smt);
+  add_output_flags(t, f.out);
+  t.describe("--json", "one JSON object: each claim's verdict, bound and witness (or into FILE, a name ending in .json)");
+  t.positional("KIND", [&f](const std::string& v) {
+    if (!f.kind.empty()) throw LayoutError("raster prove takes one KIND, not also '" + v + "'");
+    f.kind = v;
+  });
+  return t;
+}
+
+FlagTable raster_locality_table(Flags& f) {
+  FlagTable t("raster locality");
+  const auto size = [](std::int64_t& slot, const char* name) {
+    return [&slot, name](const std::string& v) { slot = parse_num(v, name, 1, std::int64_t{1} << 40); };
+  };
+  t.value({"--m"}, "M", "the GEMM's M (1 to 2^40)", size(f.m, "--m"));
+  t.value({"--n"}, "N", "the GEMM's N (1 to 2^40)", size(f.n, "--n"));
+  t.value({"--k"}, "K", "the GEMM's K (1 to 2^40)", size(f.k, "--k"));
+  t.value({"--sms"}, "S", "CTAs per wave, one per SM (default 132, an H100 SXM)",
+          [&f](const std::string& v) { f.sms = parse_num(v, "--sms", 1, 1 << 20); });
+  t.value({"--tile"}, "MxNxK", "the CTA tile (default 128x128x64)", [&f](const std::string& v) { f.tile = parse_tile(v); });
+  t.value({"--elem-bytes"}, "E", "bytes per element of A and B (default 2)",
+          [&f](const std::string& v) { f.elem_bytes = parse_num(v, "--elem-bytes", 1, 64); });
+  add_raster_rows(t, f, true);
+  t.toggle({"--json"}, "one JSON object with a row per rasterization", [&f] { f.json = true; });
+  t.positional("KIND", [](const std::string&) {
+    throw LayoutError("raster locality takes no KIND (it prints every rasterization)");
+  });
+  return t;
+}
+
+// Every kind raster prove takes: the rasterizations and the persistent schedulers.
+std::vector<std::string> raster_kinds() {
+  std::vector<std::string> v = {"row-major", "seed", "seed-fixed", "cutlass", "morton", "formula"};
+  for (const std::string& k : proofs::scheduler_kinds()) v.push_back(k);
+  return v;
 }
 
 int run_prove_raster(const Flags& f, std::ostream& out) {
   if (f.kind.empty()) throw LayoutError(std::string("raster prove needs a KIND; ") + kUsage);
   RasterSubject s;
+  const std::vector<std::string> kinds = raster_kinds();
+  if (std::find(kinds.begin(), kinds.end(), f.kind) == kinds.end())  // sm90-grop: did you mean sm90-group?
+    throw LayoutError(unknown_word("kind", f.kind, kinds, "raster prove", true));
   s.kind = raster::parse_kind(f.kind);
   // Defaults chosen so a query finishes in seconds: the strip functions divide by symbolic values.
   const bool heavy = s.kind == raster::Kind::seed || s.kind == raster::Kind::seed_fixed || s.kind == raster::Kind::formula;
@@ -125,7 +163,12 @@ int run_prove_raster(const Flags& f, std::ostream& out) {
   }
   if (f.opts.engine == EngineChoice::automatic) {}  // automatic = z3 for rasterizations
   std::vector<RasterClaim> claims;
-  for (const auto& c : f.claims) claims.push_back(parse_raster_claim(c));
+  const std::vector<std::string> claim_names = {"bijective", "injective", "in-bounds", "surjective"};
+  for (const auto& c : f.claims) {
+    if (std::find(claim_names.begin(), claim_names.end(), c) == claim_names.end())
+      throw LayoutError(unknown_word("rasterization claim", c, claim_names, "", true));
+    claims.push_back(parse_raster_claim(c));
+  }
   if (claims.empty()) claims.push_back(RasterClaim::bijective);
   int counts[4] = {0, 0, 0, 0};
   bool refuted = false, undecided = false;
@@ -218,18 +261,33 @@ int run_locality(const Flags& f, std::ostream& out) {
 
 }  // namespace
 
+FlagTable raster_flags(const std::string& sub) {
+  auto f = std::make_shared<Flags>();
+  FlagTable t = sub == "locality" ? raster_locality_table(*f) : raster_prove_table(*f);
+  t.keep(f);
+  return t;
+}
+
 int run_raster(const std::vector<std::string>& args, std::ostream& out) {
   if (wants_help(args)) return out << *help_text(help_topic("raster", args)), 0;
   // The persistent schedulers: raster trace KIND, raster prove sm90-*.
   if (!args.empty() && (args[0] == "trace" || (args[0] == "prove" && args.size() > 1 && is_scheduler_kind(args[1]))))
     return run_scheduler_command(args[0], args, out);
-  const Flags f = parse_flags(args);
-  if (f.sub == "prove") return run_prove_raster(f, out);
-  if (f.sub == "locality") {
-    if (!f.kind.empty()) throw LayoutError("raster locality takes no KIND (it prints every rasterization)");
+  const std::string sub = args.empty() ? "" : args[0];
+  Flags f;
+  f.sub = sub;
+  if (sub == "prove") {
+    raster_prove_table(f).parse(args, 1);
+    check_output_paths(f.out, {});
+    f.json = f.out.json_stdout;
+    return run_prove_raster(f, out);
+  }
+  if (sub == "locality") {
+    raster_locality_table(f).parse(args, 1);
     return run_locality(f, out);
   }
-  throw LayoutError(std::string("raster needs prove, locality or trace; ") + kUsage);
+  if (sub.empty()) throw LayoutError(std::string("raster needs prove, locality or trace; ") + kUsage);
+  throw LayoutError(unknown_word("raster subcommand", sub, {"prove", "locality", "trace"}, "", true) + "; " + kUsage);
 }
 
 }  // namespace layoutproof::cli

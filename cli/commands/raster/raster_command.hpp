@@ -11,7 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
+
+// The flag table of raster prove (rasterizations) or raster locality (sub), for --help.
+FlagTable raster_flags(const std::string& sub);
 
 int run_raster(const std::vector<std::string>& args, std::ostream& out);
 

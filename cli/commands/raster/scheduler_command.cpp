@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 
+#include "cli/flags/common_flags.hpp"
+#include "cli/flags/suggest.hpp"
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/scheduler_report.hpp"
@@ -26,6 +29,7 @@ struct SchedFlags {
   proofs::ProveOptions opts;
   std::string report;   // --report DIR
   std::string command;  // the command line, for the report
+  OutputFlags out;      // --json, --report and the other outputs (json and report mirror them)
 };
 
 // "A,B[,C]" or "AxB[xC]": count numbers, each in [lo, hi].
@@ -44,83 +48,126 @@ std::vector<i64> numbers(const std::string& v, const std::string& what, std::siz
   return out;
 }
 
+// --groups 'M1xN1,M2xN2,...': each group's extent in CTA tiles.
+std::vector<std::array<i64, 2>> parse_groups(const std::string& v) {
+  std::vector<std::array<i64, 2>> gs;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t comma = v.find(',', at);
+    const std::string one = v.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    const auto mn = numbers(one, "--groups' group '" + one + "'", 2, 2);
+    gs.push_back({mn[0], mn[1]});
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  return gs;
+}
+
+// The one table of raster trace and raster prove for the scheduler kinds (`sub`: trace or prove).
+FlagTable scheduler_table(SchedFlags& f, const std::string& sub) {
+  FlagTable t("raster " + sub);
+  proofs::SchedulerQuery& q = f.q;
+  t.value({"--tiles"}, "M,N[,L]", "the problem in CTA tiles (L batches, default 1)", [&q](const std::string& v) {
+    const auto n = numbers(v, "--tiles", 2, 3);
+    q.tiles = std::array<i64, 3>{n[0], n[1], n.size() > 2 ? n[2] : 1};
+  });
+  t.value({"--groups"}, "LIST", "sm90-group, sm100-group: each group's extent in CTA tiles, M1xN1,M2xN2,...\n"
+          "(the host's problem shapes; the raster defaults to along-m, as CUTLASS's\n"
+          "Arguments do)", [&q](const std::string& v) { q.groups = parse_groups(v); });
+  t.toggle({"--corrected"}, "the group kinds: bound the device by the groups' swizzle-rounded tiles, not the\n"
+          "host's cluster-rounded count (the real code's bound drops tiles; docs/raster.md)", [&q] { q.corrected = true; });
+  t.value({"--max-groups"}, "G", "prove a group kind without --groups: every list of 1 to G groups (default 3)\n"
+          "of M, N in [1, --max-tiles]", [&q](const std::string& v) { q.max_groups = parse_int_in(v, "--max-groups", 1, 4); });
+  t.value({"--atom-m"}, "A", "sm100-group: the MMA's AtomThrShape M, 1 (default) or 2 (a 2-SM MMA; the\n"
+          "cluster's M even): the host's grid counts tiles of A CTAs along m", [&q](const std::string& v) { q.atom_m = parse_int_in(v, "--atom-m", 1, 2); });
+  t.value({"--cluster-type"}, "T", "sm100-group: static (default: a compile-time ClusterShape) or dynamic\n"
+          "(hw_info.cluster_shape: get_grid_shape's preferred-cluster grid)", [&q](const std::string& v) {
+    if (v == "static") q.dynamic_cluster = false;
+    else if (v == "dynamic") q.dynamic_cluster = true;
+    else throw LayoutError("--cluster-type is static or dynamic, not '" + v + "'");
+  });
+  t.value({"--cluster"}, "X,Y", "the thread-block cluster (powers of two; default 1,1)", [&q](const std::string& v) {
+    const auto n = numbers(v, "--cluster", 2, 2);
+    q.cluster = std::array<i64, 2>{n[0], n[1]};
+  });
+  t.value({"--max-swizzle"}, "S", "the largest swizzle allowed (a power of two; default 1)", [&q](const std::string& v) { q.max_swizzle = parse_int_in(v, "--max-swizzle", 0, i64{1} << 20); });
+  t.value({"--raster"}, "R", "along-m, along-n or heuristic (default heuristic: along-m when N > M)", [&q](const std::string& r) {
+    if (r == "along-m") q.raster = raster::RasterOption::along_m;
+    else if (r == "along-n") q.raster = raster::RasterOption::along_n;
+    else if (r == "heuristic") q.raster = raster::RasterOption::heuristic;
+    else throw LayoutError("--raster is along-m, along-n or heuristic, not '" + r + "'");
+  });
+  t.value({"--sms"}, "N", "the SM count get_grid_shape is given (default 132)", [&q](const std::string& v) { q.sms = parse_int_in(v, "--sms", 0, i64{1} << 20); });
+  t.value({"--max-active-clusters"}, "C", "hw_info.max_active_clusters (default 0: CUTLASS's GPC occupancy rule)",
+          [&q](const std::string& v) { q.max_active_clusters = parse_int_in(v, "--max-active-clusters", 0, i64{1} << 20); });
+  t.value({"--k-tiles"}, "K", "the stream-K kinds: k blocks per output tile (ceil(K / tile K))", [&q](const std::string& v) { q.k_tiles = parse_int_in(v, "--k-tiles", 1, (i64{1} << 31) - 1); });
+  t.value({"--splits"}, "S", "the stream-K kinds: Arguments::splits (> 1 only with heuristic or split-k)", [&q](const std::string& v) { q.splits = parse_int_in(v, "--splits", 1, i64{1} << 20); });
+  t.value({"--decomposition"}, "D", "the stream-K kinds: heuristic (default), data-parallel, split-k or stream-k", [&q](const std::string& d) {
+    if (d == "heuristic") q.decomposition = raster::Decomposition::heuristic;
+    else if (d == "data-parallel") q.decomposition = raster::Decomposition::data_parallel;
+    else if (d == "split-k") q.decomposition = raster::Decomposition::split_k;
+    else if (d == "stream-k") q.decomposition = raster::Decomposition::stream_k;
+    else throw LayoutError("--decomposition is heuristic, data-parallel, split-k or stream-k, not '" + d + "'");
+  });
+  t.value({"--reduction"}, "R", "the stream-K kinds: the fix-up's deterministic (default) or nondeterministic wait", [&q](const std::string& d) {
+    if (d == "deterministic") q.reduction = raster::Reduction::deterministic;
+    else if (d == "nondeterministic") q.reduction = raster::Reduction::nondeterministic;
+    else throw LayoutError("--reduction is deterministic or nondeterministic, not '" + d + "'");
+  });
+  t.value({"--claim"}, "C", "prove: exactly-once (every tile computed by exactly one CTA and iteration;\n"
+          "stream-K: its epilogue, by the unit ending at its last k block),\n"
+          "in-range (no work unit outside the problem), balance (units per CTA, reported;\n"
+          "stream-K: k blocks per CTA), k-exactly-once (stream-K: every (tile, k block)\n"
+          "accumulated once, and the fix-up protocol completes with every CTA resident:\n"
+          "each split tile reduced once, by its final split, after its contributors),\n"
+          "launches (get_grid_shape's grid has a CTA, the cluster divides it and it is\n"
+          "within CUDA's limits (y, z at most 65535): the hardware refuses any other;\n"
+          "the other claims are about the visits the code computes for the grid,\n"
+          "launched or not)", [&f](const std::string& v) { f.claims.push_back(v); });
+  t.value({"--max-tiles"}, "B", "prove without --tiles: M, N in [1, B] and L in {1, 2}; the group kinds\n"
+          "without --groups: each group's M, N in [1, B] (default 16; the stream-K\n"
+          "kinds 8; the group kinds 3). The domain asked for is proved whole or\n"
+          "refused: one of more than 2^20 configurations exits 2, naming the largest\n"
+          "B (and G) that fits with the flags given; never a smaller domain", [&q](const std::string& v) { q.max_tiles = parse_int_in(v, "--max-tiles", 1, 4096); });
+  // One --engine vocabulary: exhaustive is the schedulers' enumeration of every configuration.
+  add_engine_flag(t, [&q](proofs::EngineChoice e) {
+    q.engine = e == proofs::EngineChoice::z3           ? proofs::SchedulerQuery::Engine::z3
+               : e == proofs::EngineChoice::exhaustive ? proofs::SchedulerQuery::Engine::enumeration
+                                                       : proofs::SchedulerQuery::Engine::automatic;
+  });
+  t.describe("--engine",
+             "prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32) | z3 (every "
+             "M, N at once: needs --cluster, --max-swizzle, --raster, --sms) | exhaustive (every "
+             "configuration enumerated; enumeration is the same)");
+  add_timeout_flag(t, f.opts.smt);
+  add_deadline_flag(t, f.opts.smt.deadline);
+  add_output_flags(t, f.out, "");
+  t.describe("--json", "{\"ctas\":[{\"cta\":i,\"work\":[{\"iter\":k,\"group\":0,\"m\":..,\"n\":..,\"l\":..}]}],\"grid\":[x,y,z]}\n"
+          "(cta = x + gx*(y + gy*z) of the grid get_grid_shape gives; iter from 0;\n"
+          "the stream-K kinds add \"k_begin\" and \"k_end\" (exclusive) to each unit).\n"
+          "A trace (text or JSON) is written unit by unit as the loops compute them,\n"
+          "and holds at most 2^24 work units and 2^24 CTAs: a larger one is refused\n"
+          "before any work (exit 2, with its count); raster prove walks any loop");
+  t.describe("--report", "draw the schedule: DIR/index.html (no script, no network), DIR/summary.svg and\n"
+          "one DIR/wave_K.svg per wave K (every CTA's iteration K); tiles coloured by CTA,\n"
+          "darker for later iterations; missing and doubled tiles red and listed with\n"
+          "their CTAs; units past the problem dashed in the margin; stream-K tiles split\n"
+          "into k stripes, the epilogue unit marked. prove draws the first refuted\n"
+          "claim's witness configuration, else the domain's first. A DIR that cannot be\n"
+          "written: exit 2, before any work");
+  t.positional("KIND", [&q, sub](const std::string& v) {
+    if (!q.kind.empty()) throw LayoutError("raster " + sub + " takes one KIND, not also '" + v + "'");
+    q.kind = v;
+  });
+  return t;
+}
+
 SchedFlags parse(const std::vector<std::string>& args) {
   SchedFlags f;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const auto next = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw LayoutError(a + " needs a value (layoutproof raster --help)");
-      return args[++i];
-    };
-    if (a == "--json") f.json = true;
-    else if (a == "--report") f.report = next();
-    else if (a == "--tiles") {
-      const auto v = numbers(next(), "--tiles", 2, 3);
-      f.q.tiles = std::array<i64, 3>{v[0], v[1], v.size() > 2 ? v[2] : 1};
-    } else if (a == "--cluster") {
-      const auto v = numbers(next(), "--cluster", 2, 2);
-      f.q.cluster = std::array<i64, 2>{v[0], v[1]};
-    } else if (a == "--max-swizzle") f.q.max_swizzle = parse_int_in(next(), a, 0, i64{1} << 20);
-    else if (a == "--sms") f.q.sms = parse_int_in(next(), a, 0, i64{1} << 20);
-    else if (a == "--max-active-clusters") f.q.max_active_clusters = parse_int_in(next(), a, 0, i64{1} << 20);
-    else if (a == "--max-tiles") f.q.max_tiles = parse_int_in(next(), a, 1, 4096);
-    else if (a == "--engine") {
-      const std::string v = next();
-      if (v == "auto") f.q.engine = proofs::SchedulerQuery::Engine::automatic;
-      else if (v == "z3") f.q.engine = proofs::SchedulerQuery::Engine::z3;
-      else if (v == "enumeration") f.q.engine = proofs::SchedulerQuery::Engine::enumeration;
-      else throw LayoutError("--engine is auto, z3 or enumeration, not '" + v + "'");
-    }
-    else if (a == "--max-groups") f.q.max_groups = parse_int_in(next(), a, 1, 4);
-    else if (a == "--corrected") f.q.corrected = true;
-    else if (a == "--atom-m") f.q.atom_m = parse_int_in(next(), a, 1, 2);
-    else if (a == "--cluster-type") {
-      const std::string v = next();
-      if (v == "static") f.q.dynamic_cluster = false;
-      else if (v == "dynamic") f.q.dynamic_cluster = true;
-      else throw LayoutError("--cluster-type is static or dynamic, not '" + v + "'");
-    }
-    else if (a == "--groups") {
-      const std::string v = next();
-      std::vector<std::array<i64, 2>> gs;
-      std::size_t at = 0;
-      while (true) {
-        const std::size_t comma = v.find(',', at);
-        const std::string one = v.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-        const auto mn = numbers(one, "--groups' group '" + one + "'", 2, 2);
-        gs.push_back({mn[0], mn[1]});
-        if (comma == std::string::npos) break;
-        at = comma + 1;
-      }
-      f.q.groups = gs;
-    }
-    else if (a == "--k-tiles") f.q.k_tiles = parse_int_in(next(), a, 1, (i64{1} << 31) - 1);
-    else if (a == "--splits") f.q.splits = parse_int_in(next(), a, 1, i64{1} << 20);
-    else if (a == "--decomposition") {
-      const std::string d = next();
-      if (d == "heuristic") f.q.decomposition = raster::Decomposition::heuristic;
-      else if (d == "data-parallel") f.q.decomposition = raster::Decomposition::data_parallel;
-      else if (d == "split-k") f.q.decomposition = raster::Decomposition::split_k;
-      else if (d == "stream-k") f.q.decomposition = raster::Decomposition::stream_k;
-      else throw LayoutError("--decomposition is heuristic, data-parallel, split-k or stream-k, not '" + d + "'");
-    } else if (a == "--reduction") {
-      const std::string d = next();
-      if (d == "deterministic") f.q.reduction = raster::Reduction::deterministic;
-      else if (d == "nondeterministic") f.q.reduction = raster::Reduction::nondeterministic;
-      else throw LayoutError("--reduction is deterministic or nondeterministic, not '" + d + "'");
-    } else if (a == "--raster") {
-      const std::string r = next();
-      if (r == "along-m") f.q.raster = raster::RasterOption::along_m;
-      else if (r == "along-n") f.q.raster = raster::RasterOption::along_n;
-      else if (r == "heuristic") f.q.raster = raster::RasterOption::heuristic;
-      else throw LayoutError("--raster is along-m, along-n or heuristic, not '" + r + "'");
-    } else if (a == "--claim") f.claims.push_back(next());
-    else if (a == "--deadline-s") f.opts.smt.deadline = proofs::Deadline::parse(next());
-    else if (a == "--timeout-ms") f.opts.smt.timeout_ms = static_cast<unsigned>(parse_int_in(next(), a, 1, i64{1} << 31));
-    else if (!a.empty() && a[0] == '-') throw LayoutError("unknown option '" + a + "' for raster " + args[0] + " " + f.q.kind + " (layoutproof raster --help)");
-    else if (f.q.kind.empty()) f.q.kind = a;
-    else throw LayoutError("raster " + args[0] + " takes one KIND, not also '" + a + "'");
-  }
+  scheduler_table(f, args.empty() ? "trace" : args[0]).parse(args, 1);
+  check_output_paths(f.out, {});
+  f.json = f.out.json_stdout;
+  f.report = f.out.report_dir;
   return f;
 }
 
@@ -218,7 +265,8 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
   std::vector<proofs::SchedulerClaim> claims;
   for (const auto& c : f.claims) {
     const auto claim = proofs::parse_scheduler_claim(c);
-    if (!claim) throw LayoutError("unknown scheduler claim '" + c + "' (exactly-once, in-range, balance, k-exactly-once, launches)");
+    if (!claim)
+      throw LayoutError(unknown_word("scheduler claim", c, {"exactly-once", "in-range", "balance", "k-exactly-once", "launches"}, "", true));
     if (*claim == proofs::SchedulerClaim::k_exactly_once && !proofs::is_stream_k_kind(f.q.kind))
       throw LayoutError("k-exactly-once is about stream-K's k ranges: the kinds are sm90-stream-k and sm100-stream-k, not " + f.q.kind);
     claims.push_back(*claim);
@@ -264,6 +312,13 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
 
 }  // namespace
 
+FlagTable scheduler_flags(const std::string& sub) {
+  auto f = std::make_shared<SchedFlags>();
+  FlagTable t = scheduler_table(*f, sub);
+  t.keep(f);
+  return t;
+}
+
 bool is_scheduler_kind(const std::string& kind) { return proofs::is_scheduler_kind(kind); }
 
 int run_scheduler_command(const std::string& sub, const std::vector<std::string>& args, std::ostream& out) {
@@ -273,7 +328,7 @@ int run_scheduler_command(const std::string& sub, const std::vector<std::string>
   for (const auto& a : args) f.command += " " + shell_quote(a);
   if (!proofs::is_scheduler_kind(f.q.kind))
     throw LayoutError("raster " + sub + " " + (f.q.kind.empty() ? std::string("needs a KIND") : "'" + f.q.kind + "'") +
-                      ": the scheduler kinds are " + proofs::scheduler_kinds_text());
+                      did_you_mean(f.q.kind, proofs::scheduler_kinds()) + ": the scheduler kinds are " + proofs::scheduler_kinds_text());
   return sub == "trace" ? run_trace(f, out) : run_prove(f, out);
 }
 

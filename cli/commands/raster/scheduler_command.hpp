@@ -20,7 +20,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/flags/flag_table.hpp"
+
 namespace layoutproof::cli {
+
+// The flag table of raster trace and raster prove for the scheduler kinds (sub: trace or prove), for --help.
+FlagTable scheduler_flags(const std::string& sub);
 
 // True when KIND is a scheduler kind this command takes (sm90-persistent).
 bool is_scheduler_kind(const std::string& kind);
