@@ -47,21 +47,20 @@ def expected_opcode(op, w):
 
 
 def sections(path):
-    """[(kernel, [(source, executed, wavefronts, ideal)])]: one per launch, the first table's rows."""
-    out, rows, tables = [], None, 0
+    """[(kernel, [(source, executed, wavefronts, ideal)])]: one per launch. Nsight Compute prints
+    each launch's source table twice, each under its own 'Kernel Name' line; the two must agree."""
+    tables, rows = [], None
     for r in csv.reader(open(path, newline='')):
         if r and r[0] == 'Kernel Name':
-            rows, tables = [], 0
-            out.append((r[1].split('(')[0], rows))
+            rows = []
+            tables.append((r[1].split('(')[0], rows))
             continue
-        if r and r[0] == 'Address':
-            tables += 1
-            continue
-        if rows is None or tables != 1 or len(r) < 5:
+        if rows is None or not r or r[0] == 'Address' or len(r) < 5:
             continue
         num = lambda s: float(s.replace(',', '')) if s not in ('', '-') else 0.0
         rows.append((r[1].strip(), num(r[2]), num(r[3]), num(r[4])))
-    return out
+    assert len(tables) % 2 == 0 and all(tables[i] == tables[i + 1] for i in range(0, len(tables), 2)), path
+    return tables[0::2]
 
 
 def main():
@@ -100,7 +99,7 @@ def main():
                       % (prog, kernel, len(shared), len(pats), len(bad), bad[:2], len(stray)))
                 ok = None
                 break
-            ok.append([(r[2], r[3]) for r in shared])
+            ok.append([(r[2], r[3], opcode(r[0])) for r in shared])
         if ok:
             results[(prog, kernel)] = ok
             print('%s/%s: %d patterns x %d launches, map exact (%s)' % (prog, kernel, len(pats), len(ok), shared[0][0]))
@@ -117,7 +116,7 @@ def main():
                 rec['instruction'] = op
             if 'global_byte_offsets' in d:
                 rec['global_byte_offsets'] = d['global_byte_offsets']
-            rec.update({'measured_wavefronts_per_instruction': max(wf), 'measured_ideal': per_launch[0][i][1],
+            rec.update({'sass': per_launch[0][i][2], 'measured_wavefronts_per_instruction': max(wf), 'measured_ideal': per_launch[0][i][1],
                         'per_launch': wf, 'gpu': gpu, 'counter': COUNTER, 'kernel': kernel})
             outs.setdefault(fname, []).append(rec)
     for fname, recs in outs.items():
@@ -126,6 +125,9 @@ def main():
                 f.write(json.dumps(r) + '\n')
         varied = sum(1 for r in recs if len(set(r['per_launch'])) > 1)
         print('%s: %d cases, %d vary between launches' % (fname, len(recs), varied))
+    for (prog, kernel) in sorted(by_kernel):
+        if (prog, kernel) not in results and os.path.exists(os.path.join(src, 'ncu_%s.csv' % prog)):
+            print('left out: %s/%s (%s)' % (prog, kernel, by_kernel[(prog, kernel)][0]['op']))
 
 
 if __name__ == '__main__':
