@@ -351,7 +351,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
         fresh.counts = *w;  // measured atomics (model/bank/bank.hpp count_atomic_wavefronts)
       } else {
         fresh.invalid = true;
-        error = s.text + ": no measured bank rule for this atomic (docs/bank_model.md, \"Atomics\")";
+        error = "no measured bank rule for this atomic (docs/bank_model.md, \"Atomics\")";
       }
     } catch (const LayoutError& e) {
       fresh.invalid = true;

@@ -159,7 +159,7 @@ PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, co
                      witness_at(s, k, lanes,
                                 std::to_string(w.wavefronts) + " wavefronts for an ideal of " + std::to_string(w.ideal) +
                                     ": its lanes read " + std::to_string(lines.size()) +
-                                    " 128-byte global lines, and LDGSTS pays for its global side too (the shared side alone takes " +
+                                    " 128-byte global lines, and LDGSTS writes shared memory line by line (the shared side alone takes " +
                                     std::to_string(count_wavefronts(acc).wavefronts) + ")"),
                      method + "; LDGSTS by global line: exhaustive over the issues");
     }
