@@ -147,6 +147,8 @@ PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, co
       // Recomputed by the rule that counted it (ptx_exec.cpp count_ldgsts): the replay of the count.
       const std::optional<Wavefronts> measured = p.ldgsts_by_line ? std::nullopt : count_ldgsts_measured(acc, p.global_line);
       if (!p.ldgsts_by_line && !measured) continue;  // not counted: the global side refutes nothing
+      // A 4-byte copy whose shared side already conflicts is refuted below, by its shared side's witness.
+      if (s.width_bytes < 8 && count_wavefronts(acc).wavefronts > count_wavefronts(acc).ideal) continue;
       const Wavefronts w = p.ldgsts_by_line ? count_ldgsts_wavefronts(acc, p.global_line) : *measured;
       if (w.wavefronts != p.ldgsts_wavefronts)
         return {true, Verdict::error(method, "the LDGSTS count did not replay on the bank model"), std::nullopt};
