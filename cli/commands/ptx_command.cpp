@@ -249,7 +249,6 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, const PtxA
     if (!s.symbolic.empty())
       out << at << s.symbolic.size() << " distinct issue(s) whose addresses are affine in free parameters ("
           << terminal_text(symbolic_domain(k.launch.launch, r, s)) << ")\n";
-    if (!s.bank_modelled) out << at << s.op << ".shared: wavefronts not known (the bank model has no rule for atomics)\n";
     if (!s.invalid.empty()) out << at << "the bank model refused an issue: " << terminal_text(s.invalid) << "\n";
     if (!s.divergent.empty()) out << at << "divergent: " << s.divergent << "\n";
   }

@@ -74,34 +74,38 @@ int conflict_of(const SmemAccess& a, const std::vector<int>& lanes) {
   return need_of(a, mask, 0, nullptr);
 }
 
-// True when no two of `lanes` that differ by XOR `mask` read different addresses (with `share`
-// false: when no two of them differ by XOR `mask` at all).
-bool fold_ok(const SmemAccess& a, const std::vector<int>& lanes, int mask, bool share = true) {
+// True when no two of `lanes` that differ by XOR `mask` read different addresses.
+bool fold_ok(const SmemAccess& a, const std::vector<int>& lanes, int mask) {
   std::array<bool, kWarpLanes> on{};
   for (int i : lanes) on[static_cast<std::size_t>(i)] = true;
   for (int i : lanes) {
     const int j = i ^ mask;
     if (!on[static_cast<std::size_t>(j)]) continue;
-    if (!share || a.lane_addr[static_cast<std::size_t>(i)] != a.lane_addr[static_cast<std::size_t>(j)]) return false;
+    if (a.lane_addr[static_cast<std::size_t>(i)] != a.lane_addr[static_cast<std::size_t>(j)]) return false;
   }
   return true;
 }
 
-// LDS.128, one half-warp h (its active lanes): the two quarters merge into one wavefront when the
-// half is conflict-free as a whole and its lanes fold in pairs (XOR 1 or 2; half 0 also XOR 4
-// with the partner inactive); otherwise the quarters' sum.
+// LDS.128, one half-warp h (its active lanes): with active lanes in both quarters, half 0 takes 1
+// whenever its lanes together are conflict-free; half 1 only when they also fold by XOR 1 or 2.
+// Otherwise the quarters' sum.
 int half128(const SmemAccess& a, const std::vector<int>& lanes, int h) {
   std::vector<int> q[2];
   for (int i : lanes) q[(i / 8) % 2].push_back(i);
   const int n = conflict_of(a, q[0]) + conflict_of(a, q[1]);
   if (q[0].empty() || q[1].empty()) return n;
-  // Half 0 merges its quarters whenever its lanes use distinct addresses and do not conflict
-  // (probe round 7); otherwise, and always for half 1, the lanes must fold by XOR 1 or 2.
-  std::set<std::int64_t> distinct;
-  for (int i : lanes) distinct.insert(a.lane_addr[static_cast<std::size_t>(i)]);
-  const bool half0_distinct = h == 0 && distinct.size() == lanes.size();
-  const bool fold = half0_distinct || fold_ok(a, lanes, 1) || fold_ok(a, lanes, 2) || (h == 0 && fold_ok(a, lanes, 4, false));
+  const bool fold = h == 0 || fold_ok(a, lanes, 1) || fold_ok(a, lanes, 2);
   return fold && conflict_of(a, lanes) == 1 ? 1 : n;
+}
+
+// True when every active lane's XOR-`mask` partner is active and on the same address: the warp's
+// lanes come in complete pairs (l, l ^ mask) of one address each.
+bool pairs_complete(const SmemAccess& a, int mask) {
+  for (int i = 0; i < kWarpLanes; ++i) {
+    const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
+    if (x >= 0 && a.lane_addr[static_cast<std::size_t>(i ^ mask)] != x) return false;
+  }
+  return true;
 }
 
 // The measured rule for LDS.64 / LDS.128 (see the header and docs/bank_model.md).
@@ -125,10 +129,10 @@ int wide_load_wavefronts(const SmemAccess& a) {
   const int n1 = half128(a, half[1], 1);
   const bool merged0 = n0 == 1 && std::any_of(half[0].begin(), half[0].end(), [](int i) { return i < 8; }) &&
                        std::any_of(half[0].begin(), half[0].end(), [](int i) { return i >= 8; });
-  // Lane 31 costs one more wavefront after a merged half 0 (probe rounds 2-8). With shared
-  // addresses the hardware sometimes avoids it (lane 30 on lane 31's address, in some cases but
-  // not all: round 8); counting it always keeps the model at or above the hardware.
-  const bool lane31_extra = a.lane_addr[31] >= 0 && half[1].size() >= 2;
+  // Lane 31 costs one more wavefront after a merged half 0 when half 1 has another active lane,
+  // unless the warp's lanes come in complete same-address pairs by XOR 1 or XOR 2 (the H200 sweep:
+  // exact on all 14,301 measured cases, docs/bank_model.md).
+  const bool lane31_extra = a.lane_addr[31] >= 0 && half[1].size() >= 2 && !pairs_complete(a, 1) && !pairs_complete(a, 2);
   return n0 + n1 + (merged0 && lane31_extra ? 1 : 0);
 }
 
@@ -250,22 +254,111 @@ BankReport analyze_smem_access(const SmemAccess& a) {
 
 Wavefronts count_wavefronts(const SmemAccess& a) { return count(a, nullptr, nullptr, nullptr); }
 
-Wavefronts count_ldgsts_wavefronts(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_line) {
+Wavefronts count_ldgsts_wavefronts(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr) {
   Wavefronts out;
   out.ideal = count_wavefronts(a).ideal;
   std::array<bool, kWarpLanes> done{};
   for (int l = 0; l < kWarpLanes; ++l) {
     if (done[static_cast<std::size_t>(l)] || a.lane_addr[static_cast<std::size_t>(l)] < 0) continue;
     SmemAccess group = a;
+    const std::int64_t line = global_addr[static_cast<std::size_t>(l)] >> 7;
     for (int m = 0; m < kWarpLanes; ++m) {
       const std::size_t k = static_cast<std::size_t>(m);
-      const bool same = a.lane_addr[k] >= 0 && global_line[k] == global_line[static_cast<std::size_t>(l)];
+      const bool same = a.lane_addr[k] >= 0 && (global_addr[k] >> 7) == line;
       if (same) done[k] = true;
       else group.lane_addr[k] = -1;
     }
     out.wavefronts += count_wavefronts(group).wavefronts;
   }
   return out;
+}
+
+namespace {
+
+// Per phase of `size` lanes: the most active lanes any bank holds, at the lanes' `addr` (a lane
+// touches width/4 banks, one for narrower widths; lanes on one word count once each).
+std::array<int, kWarpLanes> lane_degrees(const std::array<std::int64_t, kWarpLanes>& addr, const SmemAccess& a, int size) {
+  std::array<int, kWarpLanes> out{};
+  for (int first = 0, phase = 0; first < kWarpLanes; first += size, ++phase) {
+    std::array<int, kBanks> lanes{};
+    for (int i = first; i < first + size; ++i) {
+      if (a.lane_addr[static_cast<std::size_t>(i)] < 0) continue;
+      const std::int64_t x = addr[static_cast<std::size_t>(i)];
+      for (std::int64_t word = x / 4; word <= (x + a.width_bytes - 1) / 4; ++word) ++lanes[static_cast<std::size_t>(word % kBanks)];
+    }
+    out[static_cast<std::size_t>(phase)] = *std::max_element(lanes.begin(), lanes.end());
+  }
+  return out;
+}
+
+int phase_lanes(const SmemAccess& a) { return a.width_bytes <= 4 ? 32 : a.width_bytes == 8 ? 16 : 8; }
+
+}  // namespace
+
+std::optional<Wavefronts> count_ldgsts_measured(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr) {
+  validate(a);
+  std::optional<std::int64_t> shift;
+  bool aligned = true;
+  for (int i = 0; i < kWarpLanes; ++i) {
+    const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
+    if (x < 0) continue;
+    const std::int64_t d = ((global_addr[static_cast<std::size_t>(i)] - x) % 128 + 128) % 128;
+    if (shift && *shift != d) aligned = false;
+    shift = d;
+  }
+  const int size = phase_lanes(a);
+  const auto g = lane_degrees(global_addr, a, size);
+  const auto s = lane_degrees(a.lane_addr, a, size);
+  Wavefronts w;
+  for (int k = 0; k < kWarpLanes / size; ++k) {
+    const std::size_t p = static_cast<std::size_t>(k);
+    if (!aligned && g[p] > 1 && s[p] > 1) return std::nullopt;  // both sides conflict: not known
+    w.wavefronts += std::max(g[p], s[p]);
+  }
+  w.ideal = count_wavefronts(a).ideal;
+  return w;
+}
+
+AtomicKind atomic_kind(std::string_view text) {
+  // The opcode: the first word that is not a guard (@P0, @!P1, @%p1).
+  std::size_t b = 0;
+  std::string_view op;
+  while (b < text.size()) {
+    while (b < text.size() && (text[b] == ' ' || text[b] == '\t')) ++b;
+    std::size_t e = b;
+    while (e < text.size() && text[e] != ' ' && text[e] != '\t') ++e;
+    op = text.substr(b, e - b);
+    if (op.empty() || op[0] != '@') break;
+    b = e;
+  }
+  static const std::pair<std::string_view, AtomicKind> known[] = {
+      {"ATOMS.ADD", AtomicKind::update}, {"ATOMS.AND", AtomicKind::update}, {"ATOMS.EXCH", AtomicKind::update},
+      {"ATOMS.EXCH.64", AtomicKind::update}, {"ATOMS.INC", AtomicKind::update}, {"ATOMS.MIN", AtomicKind::update},
+      {"ATOMS.MIN.S32", AtomicKind::update}, {"ATOMS.MAX", AtomicKind::update}, {"ATOMS.MAX.S32", AtomicKind::update},
+      {"ATOMS.CAS", AtomicKind::cas}, {"ATOMS.CAS.64", AtomicKind::cas}, {"ATOMS.POPC.INC.32", AtomicKind::popc_inc},
+      {"atom.shared.add.u32", AtomicKind::update}, {"atom.shared.add.s32", AtomicKind::update},
+      {"atom.shared.and.b32", AtomicKind::update}, {"atom.shared.exch.b32", AtomicKind::update},
+      {"atom.shared.exch.b64", AtomicKind::update}, {"atom.shared.inc.u32", AtomicKind::update},
+      {"atom.shared.min.s32", AtomicKind::update}, {"atom.shared.min.u32", AtomicKind::update},
+      {"atom.shared.max.s32", AtomicKind::update}, {"atom.shared.max.u32", AtomicKind::update},
+      {"atom.shared.cas.b32", AtomicKind::cas}, {"atom.shared.cas.b64", AtomicKind::cas}};
+  for (const auto& [name, kind] : known)
+    if (op == name) return kind;
+  return AtomicKind::unknown;
+}
+
+std::optional<Wavefronts> count_atomic_wavefronts(AtomicKind kind, const SmemAccess& a) {
+  SmemAccess st = a;
+  st.op = SmemOp::st;
+  validate(st);
+  if (kind == AtomicKind::unknown || (a.width_bytes != 4 && a.width_bytes != 8)) return std::nullopt;
+  if (kind == AtomicKind::popc_inc) return count_wavefronts(st);
+  const int size = phase_lanes(st);
+  const auto d = lane_degrees(st.lane_addr, st, size);
+  Wavefronts w;
+  for (int k = 0; k < kWarpLanes / size; ++k) w.wavefronts += d[static_cast<std::size_t>(k)], w.ideal += d[static_cast<std::size_t>(k)] > 0 ? 1 : 0;
+  if (kind == AtomicKind::cas) w.wavefronts *= 2, w.ideal *= 2;
+  return w;
 }
 
 }  // namespace layoutproof

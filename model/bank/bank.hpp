@@ -1,6 +1,7 @@
 #pragma once
 // The shared-memory bank model: how many shared-memory wavefronts one warp-wide LDS/STS/LDSM/STSM
-// needs on NVIDIA sm_80..sm_90 (calibrated on an H100; rule and measurements: docs/bank_model.md).
+// (and LDGSTS, ATOMS: below) needs on NVIDIA sm_80..sm_90 (calibrated on an H100 and an H200; rule
+// and measurements: docs/bank_model.md).
 //
 // Definitions. Shared memory has 32 banks of 4 bytes; byte address a lies in 32-bit word a/4 and
 // bank (a/4) % 32. An instruction is split into *phases* of lanes:
@@ -12,22 +13,21 @@
 // A phase with active lanes needs max over banks of the number of *distinct* words its active
 // lanes touch in that bank (lanes touching the same word are merged, whatever their bytes); a
 // phase with no active lane needs none. The instruction needs the sum over its phases.
-// Cross-phase merges of wide LOADS measured on the H100 (stores never merge; widths <= 4 and
-// ldmatrix/stmatrix follow the phase sum exactly). "Fold by XOR m" below means: no two active lanes
-// l, l^m read different addresses.
+// Cross-phase merges of wide LOADS measured on the H100 and the H200 (stores never merge; widths
+// <= 4 and ldmatrix/stmatrix follow the phase sum exactly). "Fold by XOR m" below means: no two
+// active lanes l, l^m read different addresses.
 //   LDS.64: all active lanes on one address -> 1. Else, if the warp folds by XOR 1 or XOR 2 and all
 //     its active lanes together are conflict-free (1 distinct word per bank) -> 1. Else the sum of
 //     the two half-warp phases.
 //   LDS.128: all active lanes on one address -> 1 if <= 16 lanes are active, else 2. Else the two
-//     half-warps never merge; each half-warp with active lanes in BOTH its quarters takes 1 if its
-//     active lanes together are conflict-free and fold by XOR 1 or XOR 2 (half 0 also: by XOR 4 with
-//     the XOR-4 partner of every active lane inactive, or with no two of its lanes on one address),
-//     else the sum of its two quarters; a half
-//     with one non-empty quarter takes that quarter's count. Plus 1 when half 0 merged both its
-//     quarters into one wavefront and lane 31 is active and is not the only active lane of half 1
-//     (measured: odd lanes 3, even lanes 2). When lanes share addresses the hardware sometimes
-//     skips that extra wavefront; the model always counts it, so it stays at or above the hardware.
-// On every measured case the rule is exact or above the hardware (never below).
+//     half-warps never merge; a half-warp with active lanes in BOTH its quarters takes 1 if its
+//     active lanes together are conflict-free (half 1: and fold by XOR 1 or XOR 2), else the sum of
+//     its two quarters; a half with one non-empty quarter takes that quarter's count. Plus 1 when
+//     half 0 merged both its quarters into one wavefront, lane 31 is active and is not the only
+//     active lane of half 1, unless every active lane's XOR-1 partner (or every one's XOR-2
+//     partner) is active on the same address. Example: lanes 0-15 on one address and 16-31 on
+//     another -> 2 (pairs by XOR 1); odd lanes on distinct conflict-free addresses -> 3.
+// The rule equals every measured case: 3,096 on the H100, 11,206 on the H200 (docs/bank_model.md).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -136,18 +136,51 @@ struct Wavefronts {
 };
 Wavefronts count_wavefronts(const SmemAccess& a);
 
-// LDGSTS (cp.async) with its global side known: the shared writes are issued per 128-byte global
-// line the lanes read. The active lanes are grouped by `global_line[lane]` (the line number of
-// the lane's global address, address >> 7); each group is one access through the rule above; the
-// instruction takes the sum of the groups' wavefronts, its ideal stays count_wavefronts(a).ideal.
-// Measured on H100 and H200 (docs/compiled.md): 8 bytes per lane from a 32-byte global stride ->
-// 8 lines of 4 lanes, 1 wavefront each: 8 (ideal 2); contiguous global reads whose shared
-// destinations are permuted so that one line's 16 lanes meet 4-way in a bank -> 4 per line: 8.
-// With every lane in one group (or contiguous reads matching the shared order) it equals
-// count_wavefronts(a). Measured for 8- and 16-byte copies only: a 4-byte LDGSTS whose lanes read
-// 8 lines (a padded f32 tile, gmem and smem alike) took 4 wavefronts, its shared side's count, not
-// the 8 this rule gives; callers apply it to 8- and 16-byte copies (docs/compiled.md).
-// @pre validate(a) passes; global_line >= 0 for every active lane.
-Wavefronts count_ldgsts_wavefronts(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_line);
+// LDGSTS (cp.async) of 8 or 16 bytes with its global side known: the shared writes are issued per
+// 128-byte global line the lanes read. The active lanes are grouped by global line (global_addr[lane]
+// >> 7, the lane's global byte address; only its value mod 2^7 and its line matter); each group is
+// one access through the rule above; the instruction takes the sum of the groups' wavefronts, its
+// ideal stays count_wavefronts(a).ideal. Measured on H100 and H200 (docs/compiled.md): 8 bytes per
+// lane from a 32-byte global stride -> 8 lines of 4 lanes, 1 wavefront each: 8 (ideal 2);
+// contiguous global reads whose shared destinations are permuted so that one line's 16 lanes meet
+// 4-way in a bank -> 4 per line: 8. With every lane in one group (or contiguous reads matching the
+// shared order) it equals count_wavefronts(a). The H200 sweep (docs/bank_model.md, "cp.async") shows
+// it is not the hardware's rule in general; callers use it for 8- and 16-byte copies only.
+// @pre validate(a) passes; global_addr >= 0 for every active lane.
+Wavefronts count_ldgsts_wavefronts(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr);
+
+// LDGSTS.E (cp.async.ca) of any width with its global addresses known, measured on the H200
+// (docs/bank_model.md, "cp.async"): the copy reads the L1 data banks at its global words and writes
+// the shared banks at its shared words, one lane each (lanes on one word never merge). Per phase (the
+// STS phases of the width), let G and S be the most active lanes any bank holds on the global and on
+// the shared side. When every phase has G <= 1 or S <= 1, or every active lane's global and shared
+// byte addresses differ by the same amount mod 128 (the global banks a rotation of the shared
+// ones), the instruction takes the sum over phases of max(G, S): exact on all 359 such cases
+// measured. Otherwise nullopt: the count depends on how the two sides pair and is not known
+// (measured: never below that sum, above it in 214 of those 339 cases). The ideal is
+// count_wavefronts(a).ideal. Example: 4 bytes, lane l at shared 4l, global 32l (stride 32: 8 lanes
+// per global bank, S = 1) -> 8; every lane on shared word 0 from global 4l -> 32.
+// @pre validate(a) passes; global_addr >= 0 for every active lane.
+std::optional<Wavefronts> count_ldgsts_measured(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr);
+
+// Shared-memory atomics (ATOMS), measured on the H200 (docs/bank_model.md, "Atomics": 440 cases of
+// 10 instructions, all exact). Each lane's update is its own: lanes on one word never merge.
+//   update    ATOMS.ADD/AND/EXCH/INC/MIN/MAX (32-bit) and ATOMS.EXCH.64: per phase (one of 32 lanes
+//             for 4 bytes, two half-warps for 8 bytes), the most active lanes any bank holds; summed
+//   cas       ATOMS.CAS / CAS.64: twice that
+//   popc_inc  ATOMS.POPC.INC (what ptxas makes of `red.shared.add.u32 [a], 1`): lanes on one word
+//             merge, as for a load: the phase sum of count_wavefronts
+//   unknown   everything else: 64-bit add/or, f32/f64 add (ptxas emits a loop of LDS and
+//             ATOMS.CAST.SPIN, data-dependent), ATOMS.CAST.SPIN itself, OR/XOR/DEC (not measured), and
+//             PTX `red` (ptxas may turn it into POPC.INC or ADD: the PTX does not say which)
+// Ideal: the non-empty phases (twice that for cas). Example: atom.shared.add.u32 with every lane on
+// one word -> 32 (ideal 1); lanes 2k and 2k+1 on word k -> 2; ATOMS.POPC.INC on one word -> 1.
+enum class AtomicKind { update, cas, popc_inc, unknown };
+// The kind of a SASS ("ATOMS.CAS.64 R4, [R2], ...") or PTX ("@%p1 atom.shared.add.u32 %r1, [%r2], 1;")
+// statement; unknown for anything not listed above.
+AtomicKind atomic_kind(std::string_view statement);
+// Wavefronts of one atomic instruction of `kind` (unknown -> nullopt); a.op is ignored, a.width_bytes
+// must be 4 or 8. @pre validate(a) passes (LayoutError otherwise).
+std::optional<Wavefronts> count_atomic_wavefronts(AtomicKind kind, const SmemAccess& a);
 
 }  // namespace layoutproof

@@ -66,6 +66,30 @@ SiteShape shape_of(const Function& f, const Instr& in) {
   return s;
 }
 
+// LDGSTS's count (model/bank/bank.hpp; docs/bank_model.md, "cp.async"): with its global side known,
+// the measured H200 rule where it is exact (count_ldgsts_measured); else, for 8 and 16 bytes, the
+// issue's shared writes per 128-byte global line (count_ldgsts_wavefronts, exact on the measured
+// corpus, docs/compiled.md); a 4-byte copy outside the measured rule, or one whose global side is
+// not known, is not counted (`invalid`, with why): its wavefronts depend on its global addresses.
+void count_ldgsts(const Site& s, const Issue& is, Wavefronts& counts, i64& ldgsts, bool& by_line, bool& invalid, std::string& why) {
+  const SmemAccess a{SmemOp::ldgsts, s.width_bytes, is.addr};
+  if (!is.global_known) {
+    if (s.width_bytes >= 8) return;  // the shared side (equal to the hardware where the reads follow the shared order)
+    invalid = true;
+    why = "4-byte cp.async: its wavefronts depend on its global addresses, which are not known (give the pointer: --param)";
+    return;
+  }
+  if (const auto w = count_ldgsts_measured(a, is.global_line)) {
+    counts = *w;
+  } else if (s.width_bytes >= 8) {
+    counts.wavefronts = count_ldgsts_wavefronts(a, is.global_line).wavefronts;
+    by_line = true;
+  } else {
+    invalid = true;
+    why = "4-byte cp.async whose global and shared banks both conflict: its wavefronts depend on how they pair (not known)";
+  }
+  ldgsts = invalid ? 0 : counts.wavefronts;
+}
 
 // Static symbols from 0, each aligned, dynamic after them (ptx_exec.hpp), in the order a Program
 // in which only this kernel was decoded lists them: module scope in declaration order, then each
@@ -235,7 +259,8 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     u32 next = UINT32_MAX;
     Wavefronts counts;
     bool invalid = false;
-    i64 ldgsts = -1;  // LDGSTS by global line (-1: global side not known)
+    i64 ldgsts = -1;  // LDGSTS with its global side known (-1: not known)
+    bool by_line = false;  // ldgsts counted by count_ldgsts_wavefronts (the claims replay it)
   };
   std::vector<FlatIndex> first_of(run.sites.size());
   std::vector<std::vector<Known>> known(run.sites.size());
@@ -290,7 +315,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     if (!any_active) return;
     // Counts the issue's wavefronts (bank-modelled sites) from `counts`, or records why not.
     const auto count = [&](const Wavefronts& counts, bool invalid, const std::string& error) {
-      if (!s.bank_modelled || invalid) {
+      if ((!s.bank_modelled && s.op != "atom" && s.op != "red") || invalid) {
         s.counts_known = false;
         if (invalid && s.invalid.empty()) s.invalid = "warp " + std::to_string(warp) + ", execution " + std::to_string(execution) + ": " + error;
         return;
@@ -318,19 +343,19 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
       }
     Known fresh;
     std::string error;
-    if (s.bank_modelled) {
-      try {
+    try {
+      if (s.bank_modelled) {
         fresh.counts = count_wavefronts(SmemAccess{s.trace.op, s.width_bytes, is.addr});
-        // LDGSTS with its global side known issues its shared writes per 128-byte global line
-        // (model/bank/bank.hpp count_ldgsts_wavefronts; measured, docs/compiled.md).
-        if (s.trace.op == SmemOp::ldgsts && is.global_known && s.width_bytes >= 8) {
-          fresh.counts.wavefronts = count_ldgsts_wavefronts(SmemAccess{s.trace.op, s.width_bytes, is.addr}, is.global_line).wavefronts;
-          fresh.ldgsts = fresh.counts.wavefronts;
-        }
-      } catch (const LayoutError& e) {
+        if (s.trace.op == SmemOp::ldgsts) count_ldgsts(s, is, fresh.counts, fresh.ldgsts, fresh.by_line, fresh.invalid, error);
+      } else if (const auto w = count_atomic_wavefronts(atomic_kind(s.text), SmemAccess{SmemOp::st, s.width_bytes, is.addr})) {
+        fresh.counts = *w;  // measured atomics (model/bank/bank.hpp count_atomic_wavefronts)
+      } else {
         fresh.invalid = true;
-        error = e.what();
+        error = "no measured bank rule for this atomic (docs/bank_model.md, \"Atomics\")";
       }
+    } catch (const LayoutError& e) {
+      fresh.invalid = true;
+      error = e.what();
     }
     count(fresh.counts, fresh.invalid, error);
     if (patterns >= l.max_patterns) {
@@ -363,6 +388,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     pt.divergent = is.divergent;
     pt.cta_dependent = is.cta;
     pt.ldgsts_wavefronts = fresh.ldgsts;
+    pt.ldgsts_by_line = fresh.by_line ? 1 : 0;
     pt.global_line = is.global_line;
     pt.written = is.written;
     s.patterns.push_back(pt);

@@ -158,8 +158,9 @@ struct Pattern {
   bool divergent = false;
   bool cta_dependent = false;
   std::shared_ptr<const Written> written;  // stores whose active lanes share a byte (else null)
-  i64 ldgsts_wavefronts = -1;    // cp.async with its global side known: its wavefronts by global line
-  std::array<i64, kWarpLanes> global_line{};  // (the lanes' 128-byte global lines; compared to dedupe)
+  i64 ldgsts_wavefronts = -1;    // cp.async with its global side known: its wavefronts (0: not known)
+  int ldgsts_by_line = 0;        // 1: counted by global line (count_ldgsts_wavefronts), which the claims replay
+  std::array<i64, kWarpLanes> global_line{};  // (the lanes' global byte addresses; compared to dedupe)
 };
 
 // A distinct warp-level issue of a site in which some active lane's address is an affine term in

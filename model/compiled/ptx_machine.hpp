@@ -158,7 +158,7 @@ struct Issue {
   bool cta = false, divergent = false;
   std::shared_ptr<const Written> written;  // a store whose active lanes share a byte: their data
   bool global_known = false;  // cp.async: every active lane's global address is known
-  std::array<i64, kWarpLanes> global_line{};  // cp.async: each active lane's 128-byte global line
+  std::array<i64, kWarpLanes> global_line{};  // cp.async: each active lane's global byte address
   // Per lane, the address term of a lane whose address depends on free parameters (its state is
   // unknown; ptx_exec.hpp SymbolicIssue): empty when there is none. unknown_lanes: some lane's
   // address or guard is not known at all (the issue is then not symbolic).

@@ -431,7 +431,7 @@ struct WarpRunner::Impl {
   }
 
   // The byte address of a site's shared-memory operand for one lane.
-  // cp.async's global side: each active lane's 128-byte global line, from its second address
+  // cp.async's global side: each active lane's global byte address, from its second address
   // operand (64-bit); false when some active lane's global address is not known.
   bool global_lines(std::vector<Lane>& lanes, const Function& f, const Instr& in, Issue& is) {
     is.global_line.fill(-1);
@@ -444,7 +444,7 @@ struct WarpRunner::Impl {
       const Operand& base = f.operands[g->index];
       const Val v = base.kind == OK::none ? Val{} : read_operand(m_, lanes[s], f, base, in);
       if (!v.known() || base.kind == OK::none) return false;
-      is.global_line[s] = static_cast<i64>((v.v + static_cast<u64>(g->imm)) >> 7);
+      is.global_line[s] = static_cast<i64>(v.v + static_cast<u64>(g->imm));
     }
     return true;
   }

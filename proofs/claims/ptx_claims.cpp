@@ -144,14 +144,19 @@ PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, co
       const compiled::Pattern& p = s.patterns[at(k)];
       if (p.ldgsts_wavefronts < 0) continue;
       const SmemAccess acc = s.trace.instructions[at(k)].access();
-      const Wavefronts w = count_ldgsts_wavefronts(acc, p.global_line);  // recomputed: the replay of the count
+      // Recomputed by the rule that counted it (ptx_exec.cpp count_ldgsts): the replay of the count.
+      const std::optional<Wavefronts> measured = p.ldgsts_by_line ? std::nullopt : count_ldgsts_measured(acc, p.global_line);
+      if (!p.ldgsts_by_line && !measured) continue;  // not counted: the global side refutes nothing
+      // A 4-byte copy whose shared side already conflicts is refuted below, by its shared side's witness.
+      if (s.width_bytes < 8 && count_wavefronts(acc).wavefronts > count_wavefronts(acc).ideal) continue;
+      const Wavefronts w = p.ldgsts_by_line ? count_ldgsts_wavefronts(acc, p.global_line) : *measured;
       if (w.wavefronts != p.ldgsts_wavefronts)
         return {true, Verdict::error(method, "the LDGSTS count did not replay on the bank model"), std::nullopt};
       if (w.wavefronts <= w.ideal) continue;
       std::vector<int> lanes;
       std::set<i64> lines;
       for (int lane = 0; lane < kWarpLanes; ++lane)
-        if (is_active_lane(s.trace.instructions[at(k)], lane)) lanes.push_back(lane), lines.insert(p.global_line[static_cast<std::size_t>(lane)]);
+        if (is_active_lane(s.trace.instructions[at(k)], lane)) lanes.push_back(lane), lines.insert(p.global_line[static_cast<std::size_t>(lane)] >> 7);
       return refuted(prog, l, run, s, k,  // refuted() replays the issue
                      witness_at(s, k, lanes,
                                 std::to_string(w.wavefronts) + " wavefronts for an ideal of " + std::to_string(w.ideal) +

@@ -11,6 +11,20 @@ case "$out" in *"wavefronts per instruction: 4"*"ideal: 4"*"conflict degree: 1"*
 # A merged half 0 does not hide half 1's collision (docs/bank_model.md): 4 wavefronts, ideal 3.
 out=$("$BIN" bank --op ld --width 16 --addresses 0,0,0,0,0,0,0,-1,-1,0,-1,0,-1,-1,-1,-1,-1,-1,-1,-1,160,-1,32,-1,0,-1,-1,-1,-1,-1,-1,-1)
 case "$out" in *"wavefronts per instruction: 4"*"ideal: 3"*"conflict degree: 1.33"*"phase 2 bank 8: 2 words, lanes 20,22"*) ;; *) echo "FAIL merged half 0: $out"; fails=$((fails+1));; esac
+# The register-blocked GEMM load: lanes 0-15 on one 16-byte address, 16-31 on another. The H200
+# measures 2 (complete XOR-1 pairs: no lane-31 wavefront).
+gemm=$( (for i in $(seq 16); do printf '1024,'; done; for i in $(seq 15); do printf '1056,'; done; printf '1056') )
+out=$("$BIN" bank --op ld --width 16 --addresses "$gemm")
+case "$out" in *"wavefronts per instruction: 2"*"ideal: 2"*) ;; *) echo "FAIL gemm halves: $out"; fails=$((fails+1));; esac
+# layoutproof ptx counts atomics and 4-byte cp.async by the measured rules, and says why not elsewhere.
+D=$(cd "$(dirname "$0")" && pwd)
+out=$("$BIN" ptx "$D/atomics.ptx" --kernel atoms --block 32)
+case "$out" in *" 32       1  atom.shared.add.u32"*" 4       2  atom.shared.cas.b32"*" ?       ?  atom.shared.add.f32"*"no measured bank rule for this atomic"*) ;;
+  *) echo "FAIL atomics: $out"; fails=$((fails+1));; esac
+out=$("$BIN" ptx "$D/cp_async4.ptx" --kernel cpa --block 32)
+case "$out" in *" ?       ?  cp.async.ca"*"4-byte cp.async: its wavefronts depend on its global addresses"*) ;; *) echo "FAIL cp.async unknown: $out"; fails=$((fails+1));; esac
+out=$("$BIN" ptx "$D/cp_async4.ptx" --kernel cpa --block 32 --param 0=0)
+case "$out" in *" 8       1  cp.async.ca"*) ;; *) echo "FAIL cp.async measured: $out"; fails=$((fails+1));; esac
 expect2() { "$BIN" bank "$@" >/dev/null 2>/tmp/bank_err.$$; rc=$?
   if [ $rc -ne 2 ] || ! head -n1 /tmp/bank_err.$$ | grep -q '^error: '; then echo "FAIL rc=$rc: $*"; fails=$((fails+1)); fi; }
 expect2 --op xx --width 4 --addresses "$col"

@@ -103,16 +103,8 @@ BankEval ref_bank(const Instr& in) {
         const std::vector<int> lanes = active_in(act, 16 * h, 16 * h + 16);
         const int q0 = need[2 * h], q1 = need[2 * h + 1];
         if (q0 > 0 && q1 > 0) {
-          bool fold = folds(in, lanes, 1) || folds(in, lanes, 2);
-          if (h == 0) {
-            bool partners_inactive = true;  // the XOR-4 partner of every active lane inactive
-            std::set<int> a(lanes.begin(), lanes.end());
-            for (int l : lanes) partners_inactive = partners_inactive && !a.count(l ^ 4);
-            std::set<i64> addrs;
-            for (int l : lanes) addrs.insert(in.addr[l]);
-            const bool distinct = addrs.size() == lanes.size();
-            fold = fold || partners_inactive || distinct;
-          }
+          // Half 0 merges whenever conflict-free; half 1 also needs a fold by XOR 1 or 2.
+          const bool fold = h == 0 || folds(in, lanes, 1) || folds(in, lanes, 2);
           if (fold && max_words(in, lanes) == 1) {
             wf += 1;
             if (h == 0) half0_merged = true;
@@ -125,7 +117,11 @@ BankEval ref_bank(const Instr& in) {
       }
       const std::vector<int> half1 = active_in(act, 16, 32);
       const bool lane31 = in.addr[31] >= 0;
-      if (half0_merged && lane31 && half1.size() > 1) wf += 1;
+      // Unless every active lane's XOR-1 (or every one's XOR-2) partner is active on its address.
+      bool pairs[2] = {true, true};
+      for (int m = 1; m <= 2; ++m)
+        for (int l : act) pairs[m - 1] = pairs[m - 1] && in.addr[l ^ m] == in.addr[l];
+      if (half0_merged && lane31 && half1.size() > 1 && !pairs[0] && !pairs[1]) wf += 1;
     }
   }
   e.wavefronts = wf;

@@ -344,7 +344,10 @@ TEST(PtxExec, SharedMemoryOpsAndWidths) {
   }
   EXPECT_EQ(r.run.sites[1].wavefronts, 4);  // st.64 at 16 l + 8: lanes l, l + 8 of a half-warp share banks
   EXPECT_EQ(r.run.sites[1].ideal, 2);
-  EXPECT_FALSE(r.run.sites[5].counts_known);  // atomics: no bank rule
+  EXPECT_TRUE(r.run.sites[5].counts_known);   // atom.shared.add.u32 at 16 l: the measured rule, 4 lanes per bank
+  EXPECT_EQ(r.run.sites[5].wavefronts, 4);
+  EXPECT_FALSE(r.run.sites[6].counts_known);  // PTX red: ptxas may make it POPC.INC or ADD, not counted
+  EXPECT_FALSE(r.run.sites[4].counts_known);  // 4-byte cp.async, its global pointer not given: not counted
   EXPECT_EQ(r.run.sites[2].ideal, 2);         // ldmatrix.x2: two matrices
 }
 
