@@ -8,6 +8,7 @@
 #include "cli/layout_input.hpp"
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/results.hpp"
+#include "cli/spec/check_runner.hpp"
 #include "cli/spec/spec.hpp"
 #include "cli/spec/spec_schema.hpp"
 
@@ -26,6 +27,10 @@ struct CheckArgs {
 FlagTable check_table(CheckArgs& a) {
   FlagTable t = run_flag_table(a.flags, "check", true);
   t.toggle({"--allow-empty"}, "a spec that proves nothing is not an error (default: exit 2)", [&a] { a.allow_empty = true; });
+  t.value({"--shard"}, "K/N",
+          "decide the K-th of N deterministic parts of the spec's claims (a CI matrix of N jobs; "
+          "`layoutproof merge` presents the N JSON results as one run)",
+          [&a](const std::string& v) { a.flags.run.shard = parse_shard(v); });
   t.toggle({"--spec-keys"}, "print the keys each level of a spec accepts (docs/spec.schema.json lists the same)",
            [&a] { a.spec_keys = true; });
   return t;

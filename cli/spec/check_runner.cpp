@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cli/spec/verdict_cache.hpp"
+#include "model/support/checked.hpp"
 #include "proofs/claims/ptx_claims.hpp"
 
 namespace layoutproof::cli {
@@ -85,13 +86,32 @@ CheckResult repeat_of(const CheckResult& first, const Check& c) {
 
 }  // namespace
 
+Shard parse_shard(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos) throw LayoutError("--shard takes K/N (e.g. 2/3), not '" + text + "'");
+  Shard s;
+  s.n = static_cast<int>(parse_int_in(text.substr(slash + 1), "--shard's N", 1, 1024));
+  s.k = static_cast<int>(parse_int_in(text.substr(0, slash), "--shard's K", 1, s.n));
+  return s;
+}
+
+int shard_of(const std::string& id, int n) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (const unsigned char c : id) h = (h ^ c) * 1099511628211ull;
+  return static_cast<int>(h % static_cast<std::uint64_t>(n));
+}
+
 bool is_repeat(const CheckResult& r) { return r.verdict.method.rfind(kRepeatPrefix, 0) == 0; }
 
 std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunOptions& o) {
   const std::vector<std::size_t> first = first_of_each(checks);
+  // Under --shard, the checks of this part: those whose repeat group's first falls in it.
+  std::vector<bool> mine(checks.size(), true);
+  if (o.shard.n > 1)
+    for (std::size_t i = 0; i < checks.size(); ++i) mine[i] = shard_of(checks[first[i]].id(), o.shard.n) == o.shard.k - 1;
   std::vector<std::size_t> todo;  // the distinct checks
   for (std::size_t i = 0; i < checks.size(); ++i)
-    if (first[i] == i) todo.push_back(i);
+    if (first[i] == i && mine[i]) todo.push_back(i);
   // Per check, its results: one, or a compiled entry's one per (kernel, instruction, claim).
   std::vector<std::vector<CheckResult>> results(checks.size());
   const proofs::Deadline& deadline = o.prove.smt.deadline;
@@ -130,10 +150,13 @@ std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunO
   worker();
   for (auto& t : pool) t.join();
   for (std::size_t i = 0; i < checks.size(); ++i)
-    if (first[i] != i) results[i] = {repeat_of(results[first[i]].front(), checks[i])};
+    if (first[i] != i && mine[i]) results[i] = {repeat_of(results[first[i]].front(), checks[i])};
   std::vector<CheckResult> out;
-  for (auto& rs : results)
-    for (auto& r : rs) out.push_back(std::move(r));
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    for (CheckResult& r : results[i]) {
+      r.position = static_cast<std::int64_t>(i);
+      out.push_back(std::move(r));
+    }
   return out;
 }
 

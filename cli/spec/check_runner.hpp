@@ -13,8 +13,21 @@
 
 namespace layoutproof::cli {
 
+// --shard K/N: this run decides the K-th of N deterministic parts of the checks (1 <= K <= N).
+// A check's part is a hash of the id of the first check asking its question (its repeat group), so
+// the parts do not depend on the order of the checks, a repeat is decided where its first is, and
+// the union of the N parts is every check exactly once (`layoutproof merge` presents it as one run).
+struct Shard {
+  int k = 1, n = 1;
+};
+// "K/N" -> Shard; LayoutError unless 1 <= K <= N <= 1024.
+Shard parse_shard(const std::string& text);
+// The part (0-based) a check id falls in: FNV-1a 64 of the id, mod n. Stable across machines.
+int shard_of(const std::string& id, int n);
+
 struct RunOptions {
   proofs::ProveOptions prove;
+  Shard shard;             // default 1/1: every check
   int jobs = 1;
   bool progress = false;   // a progress line on stderr (default: when stderr is a terminal)
   std::string cache_dir;   // empty: no cache
@@ -29,7 +42,8 @@ struct RunOptions {
 inline constexpr const char* kRepeatPrefix = "repeat of ";
 bool is_repeat(const proofs::CheckResult& r);
 
-// The results in the order of the checks; a compiled check (a spec's compiled: entry) gives one
+// The results in the order of the checks (under a shard: of the shard's checks, each result's
+// CheckResult::position its check's place in `checks`); a compiled check (a spec's compiled: entry) gives one
 // result per kernel, instruction and claim (proofs/claims/ptx_claims.hpp run_compiled), in its place.
 std::vector<proofs::CheckResult> run_checks(const std::vector<proofs::Check>& checks, const RunOptions& o);
 

@@ -110,6 +110,9 @@ struct CheckResult {
   // A scheduler's balance claim, measured: work units per CTA, max over mean (over a domain: the
   // largest of its configurations').
   std::optional<double> balance;
+  // The check's place among the run's checks (a compiled entry's results share it; a shard's
+  // results keep their places in the whole run, so that merged shards read as one run). -1: none.
+  std::int64_t position = -1;
 };
 
 // True for a claim that is a measurement, not a proof (a scheduler's balance): its PROVED verdict
