@@ -4,7 +4,7 @@
 #include <bit>
 #include <optional>
 
-#include "model/compiled/ptx_machine.hpp"
+#include "model/compiled/exec/ptx_machine.hpp"
 
 namespace layoutproof::compiled {
 namespace {

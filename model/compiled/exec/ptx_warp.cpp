@@ -6,7 +6,7 @@
 #include <unordered_set>
 
 #include "model/compiled/ptx_cfg.hpp"
-#include "model/compiled/ptx_machine.hpp"
+#include "model/compiled/exec/ptx_machine.hpp"
 
 namespace layoutproof::compiled {
 namespace {
