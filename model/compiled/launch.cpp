@@ -237,7 +237,7 @@ std::optional<Target> sass_target(const Function& f, const Key& k, const std::op
 // The target of params[i] in kernel f; nullopt when f has no such parameter (PTX).
 std::optional<Target> target_of(const Program& prog, const Function& f, const PtxParamRequest& r) {
   const Key k = parse_key(r.key, r.what);
-  const bool sass = prog.shared_window_base >= 0;
+  const bool sass = prog.format == CompiledFormat::sass;
   if (!r.value && (k.field >= 0 || k.bytes))
     throw LayoutError(r.what + ": a range names a whole parameter: I or NAME" + std::string(sass ? " (SASS: I or @OFFSET)" : ""));
   if (sass) return sass_target(f, k, r.value, r.what);
@@ -351,7 +351,7 @@ void check_ptx_param(const Program& p, const std::vector<std::size_t>& entries, 
   std::size_t most = 0;
   for (const std::size_t e : entries) {
     const Function& f = p.functions[e];
-    const i64 arity = p.shared_window_base >= 0 ? cxx_signature(demangle(f.name)).listed : static_cast<i64>(f.params.size());
+    const i64 arity = p.format == CompiledFormat::sass ? cxx_signature(demangle(f.name)).listed : static_cast<i64>(f.params.size());
     most = std::max(most, static_cast<std::size_t>(std::max<i64>(arity, 0)));
     const auto t = target_of(p, f, r);
     if (!t) continue;
@@ -385,7 +385,7 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(const Program& p, const std::stri
     if (r.block) l.block = *r.block, k.block_from = r.block_given_by;
     else if (f.reqntid[0] > 0) l.block = f.reqntid, k.block_from = ".reqntid";
     else if (f.maxntid[0] > 0) l.block = f.maxntid, k.block_from = ".maxntid (an upper bound; --block gives the launch's)";
-    else if (p.shared_window_base >= 0) throw LayoutError(f.name + ": SASS does not record the block size: give it (--block X[,Y[,Z]])");
+    else if (p.format == CompiledFormat::sass) throw LayoutError(f.name + ": SASS does not record the block size: give it (--block X[,Y[,Z]])");
     else throw LayoutError(f.name + " has no .reqntid or .maxntid: give the block size (--block X[,Y[,Z]])");
     check_block_dims(l.block, r.block ? r.block_given_by : f.name + "'s " + (f.reqntid[0] > 0 ? ".reqntid" : ".maxntid"));
     l.grid = r.grid;
@@ -405,7 +405,7 @@ void decode_ptx_launches(Program& p, const std::vector<PtxKernelLaunch>& launche
 
 SharedWindow shared_window(const Program& p, const Launch& l) {
   SharedWindow w;
-  if (p.shared_window_base < 0) return w;
+  if (p.format != CompiledFormat::sass) return w;
   w.applies = true;
   if (l.dynamic_smem_bytes < 0) return w;
   w.sized = true;
@@ -418,7 +418,7 @@ namespace {
 
 // Whether symbol s is a whole PTX parameter (not bytes of one, not SASS's buffer).
 bool whole_param(const Program& p, const Function& f, const Symbol& s) {
-  return p.shared_window_base < 0 && s.offset == 0 && s.param < f.params.size() && 8 * f.params[s.param].bytes == s.bits;
+  return p.format != CompiledFormat::sass && s.offset == 0 && s.param < f.params.size() && 8 * f.params[s.param].bytes == s.bits;
 }
 
 }  // namespace
@@ -429,7 +429,7 @@ std::string param_value_text(const Program& p, const Function& f, const Symbol& 
 
 std::string param_assignment(const Program& p, const Function& f, const Symbol& s, u64 v) {
   const std::string value = param_value_text(p, f, s, v), width = ":" + std::to_string((s.bits + 7) / 8);
-  if (p.shared_window_base >= 0) return "@" + std::to_string(s.offset) + width + "=" + value;
+  if (p.format == CompiledFormat::sass) return "@" + std::to_string(s.offset) + width + "=" + value;
   if (whole_param(p, f, s)) return std::to_string(s.param) + "=" + value;
   return std::to_string(s.param) + "+" + std::to_string(s.offset) + width + "=" + value;
 }

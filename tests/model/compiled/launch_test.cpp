@@ -152,7 +152,8 @@ TEST(Launch, SharedWindowIsSassOnly) {
   Launch l;
   l.dynamic_smem_bytes = 4096;
   EXPECT_FALSE(shared_window(p, l).applies);  // PTX: every address has its symbol
-  p.shared_window_base = 0x400;                // as the SASS reader sets it
+  p.format = CompiledFormat::sass;  // as the SASS reader sets it
+  p.shared_window_base = 0x400;
   const SharedWindow w = shared_window(p, l);
   EXPECT_TRUE(w.applies);
   EXPECT_TRUE(w.sized);
@@ -173,7 +174,7 @@ TEST(Launch, ParamAssignmentIsWhatCheckPtxParamTakesBack) {
   PtxLaunchRequest r;
   r.params = {fixed("1", "-3")};
   EXPECT_EQ(mask_bits(*plan_ptx_launches(p, "broadcast", r).at(0).launch.params[1], 32), u64{0xfffffffd});
-  p.shared_window_base = 0x400;  // SASS: bytes of the one buffer
+  p.format = CompiledFormat::sass;  // SASS: bytes of the one buffer
   EXPECT_EQ(param_assignment(p, f, Symbol{0, 8, 32, "c"}, 64), "@8:4=64");
 }
 
