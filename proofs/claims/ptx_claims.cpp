@@ -32,7 +32,7 @@ std::string method_text(const compiled::Site& s, const compiled::KernelRun& run)
 std::string lane_text(const TraceInstruction& in, int l) {
   const i64 a = in.addr[at(l)];
   return "lane " + std::to_string(l) + " (thread " + std::to_string(in.thread[at(l)]) + ") at byte " + std::to_string(a) +
-         " (bank " + std::to_string((a / 4) % kBanks) + ")";
+         " (bank " + std::to_string(bank_of(a)) + ")";
 }
 
 // The doubts that forbid PROVED (ptx_claims.hpp), as one reason; "" when there are none.

@@ -163,7 +163,7 @@ std::string violation_on(const compiled::Program& prog, const compiled::KernelRu
   const auto lane_text = [&](int ln) {
     const i64 ad = a[at(ln)];
     return "lane " + std::to_string(ln) + " (thread " + std::to_string(is.warp * kWarpLanes + ln) + ") at byte " + std::to_string(ad) +
-           " (bank " + std::to_string((ad / 4) % kBanks) + ")";
+           " (bank " + std::to_string(bank_of(ad)) + ")";
   };
   const int w = s.width_bytes;
   if (is_grouping(c)) {
