@@ -107,7 +107,7 @@ std::string dims_text(const std::array<i64, 3>& d) {
   return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
 }
 
-// The integers a parameter of `bits` bits takes (ptx_claims.hpp's table): [lo, hi].
+// The integers a parameter of `bits` bits takes (launch.hpp's table): [lo, hi].
 struct Values {
   i64 lo = 0;
   u64 hi = 0;
