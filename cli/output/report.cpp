@@ -64,7 +64,7 @@ double tile_panel(std::ostringstream& o, const BankReportInput& in, const Geomet
   for (i64 r = 0; r < g.rows; ++r) {
     if (r % rstep == 0) text(o, g.x0 - 8, g.y0 + (r + 0.7) * g.ch, std::to_string(r), "class=\"lbl\" text-anchor=\"end\"");
     for (i64 c = 0; c < g.cols; ++c) {
-      const int bank = static_cast<int>((byte_address(spec, r, c) / 4) % kBanks);
+      const int bank = bank_of(byte_address(spec, r, c));
       const double x = g.x0 + c * g.cw, y = g.y0 + r * g.ch;
       rect(o, x, y, g.cw, g.ch, "fill=\"" + bank_colour(bank) + "\" stroke=\"#fff\" stroke-width=\"0.5\"");
       if (small_text && g.ch >= 12) text(o, x + g.cw / 2, y + g.ch * 0.72, std::to_string(bank), "class=\"cell\" text-anchor=\"middle\"");

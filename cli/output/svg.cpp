@@ -42,7 +42,7 @@ double phase_panel(std::ostringstream& o, const PhaseView& p, double top) {
   for (int lane = p.first; lane < p.first + p.count && lane < kWarpLanes; ++lane) {
     const i64 a = p.access.lane_addr[static_cast<std::size_t>(lane)];
     if (a < 0) continue;
-    for (int j = 0; j < nwords; ++j) banks[static_cast<int>((a / 4 + j) % kBanks)][a / 4 + j].push_back(lane);
+    for (int j = 0; j < nwords; ++j) banks[bank_of_word(word_of(a) + j)][word_of(a) + j].push_back(lane);
   }
   std::size_t depth = 1;
   for (const auto& [b, words] : banks) depth = std::max(depth, words.size());

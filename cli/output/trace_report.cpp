@@ -117,7 +117,7 @@ double grid_panel(std::ostringstream& o, const AddressTrace& t, const StageGrid&
   for (i64 cell = 0; cell < g.rows * g.cols; ++cell) {
     const double x = c.x0 + static_cast<double>(cell / g.rows) * c.cw, y = c.y0 + static_cast<double>(cell % g.rows) * c.ch;
     const i64 a = g.addr[at(cell)];
-    const int bank = a < 0 ? -1 : static_cast<int>((a / 4) % kBanks);
+    const int bank = a < 0 ? -1 : bank_of(a);
     rect(o, x, y, c.cw, c.ch, "fill=\"" + (bank < 0 ? std::string("#eee") : svg::bank_colour(bank)) + "\" stroke=\"#fff\" stroke-width=\"0.5\"");
     if (numbers && bank >= 0) text(o, x + c.cw / 2, y + c.ch * 0.72, std::to_string(bank), "class=\"cell\" text-anchor=\"middle\"");
   }
@@ -207,8 +207,8 @@ std::string lanes_table(const TraceInstruction& in, const std::vector<int>& hot)
     }
     o << "</td><td>" << (a < 0 ? "inactive" : std::to_string(a)) << "</td><td>";
     if (a >= 0) {
-      const i64 last = (a + std::max(in.width_bytes, 1) - 1) / 4;
-      o << (a / 4) % kBanks << (last != a / 4 ? ".." + std::to_string(last % kBanks) : "");
+      const i64 last = word_of(a + std::max(in.width_bytes, 1) - 1);
+      o << bank_of(a) << (last != word_of(a) ? ".." + std::to_string(bank_of_word(last)) : "");
     }
     o << "</td><td>";
     for (int j = 0; j < in.slice_len && a >= 0; ++j) o << (j ? " " : "") << in.slice_addrs[at(l) * at(in.slice_len) + at(j)];

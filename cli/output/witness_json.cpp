@@ -53,7 +53,7 @@ std::string witness_to_json(const proofs::TraceWitness& w, const AddressTrace* t
     for (const int l : w.lanes) {
       const i64 a = l >= 0 && l < kWarpLanes ? ins.addr[static_cast<std::size_t>(l)] : -1;
       addresses.push_back(a);
-      banks.push_back(a < 0 ? -1 : (a / 4) % 32);
+      banks.push_back(a < 0 ? -1 : bank_of(a));
     }
     s += ",\"addresses\":" + int_array(addresses) + ",\"banks\":" + int_array(banks);
   }

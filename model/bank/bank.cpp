@@ -175,8 +175,8 @@ int need_of(const SmemAccess& a, std::uint32_t lanes, int phase, std::vector<Ban
   for (int i = 0; i < kWarpLanes; ++i) {
     const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
     if (x < 0 || !((lanes >> i) & 1)) continue;
-    for (std::int64_t w = x / 4; w <= (x + a.width_bytes - 1) / 4; ++w)
-      keys[static_cast<std::size_t>(n++)] = (static_cast<std::uint64_t>(w % kBanks) << 40) | (static_cast<std::uint64_t>(w) << 8) |
+    for (std::int64_t w = word_of(x); w <= word_of(x + a.width_bytes - 1); ++w)
+      keys[static_cast<std::size_t>(n++)] = (static_cast<std::uint64_t>(bank_of_word(w)) << 40) | (static_cast<std::uint64_t>(w) << 8) |
                                             static_cast<std::uint64_t>(i);
   }
   std::sort(keys.begin(), keys.begin() + n);

@@ -47,6 +47,19 @@ enum class SmemOp { ld, st, ldsm1, ldsm2, ldsm4, stsm1, stsm2, stsm4, ldgsts };
 
 constexpr int kWarpLanes = 32;
 constexpr int kBanks = 32;
+constexpr int kBankBytes = 4;  // a bank is one 32-bit word wide
+
+// The one bank formula (the definitions above), for a byte address a >= 0:
+//   word_of(a) = a / 4         the 32-bit word a lies in
+//   bank_of_word(w) = w % 32   the bank word w lies in
+//   bank_of(a) = (a / 4) % 32  the bank a lies in
+// Every room computes banks through these; the Z3 encodings (proofs/smt/bank_z3.cpp,
+// proofs/smt/trace_z3.cpp) state the same arithmetic as bit-vector terms, each naming this one.
+// Example: bank_of(140) == 3 (word 35); bank_of(128) == 0; bank_of(4100) == 1; a 16-byte access
+// at byte 124 touches words word_of(124) .. word_of(139) = 31 .. 34, banks 31, 0, 1, 2.
+constexpr std::int64_t word_of(std::int64_t byte) { return byte / kBankBytes; }
+constexpr int bank_of_word(std::int64_t word) { return static_cast<int>(word % kBanks); }
+constexpr int bank_of(std::int64_t byte) { return bank_of_word(word_of(byte)); }
 
 // The shared memory one thread block can address on the modelled GPUs: 227 KiB = 232,448 bytes.
 // An H100 (sm_90) SM has 228 KiB of shared memory, of which a block may opt in to 227 KiB (the

@@ -20,8 +20,6 @@
 
 namespace layoutproof::compiled {
 
-enum class CompiledFormat { ptx, sass };
-
 // "ptx" -> ptx, "sass" -> sass; nullopt for any other name.
 std::optional<CompiledFormat> parse_compiled_format(const std::string& name);
 std::string to_string(CompiledFormat f);

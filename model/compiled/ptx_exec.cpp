@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "model/compiled/ptx_machine.hpp"
+#include "model/compiled/exec/ptx_machine.hpp"
 #include "model/compiled/ptx_parse.hpp"
 
 namespace layoutproof::compiled {

@@ -215,7 +215,13 @@ void check_deadline(const ReadDeadline& deadline, Where&& where) {
   if (deadline && std::chrono::steady_clock::now() >= *deadline) throw DeadlineReached(where());
 }
 
+// The format a program was read from: each reader says it (ptx_parse.hpp parse_ptx, sass_parse.hpp
+// parse_sass), and what differs between them (SASS names no shared symbols and no parameters:
+// its shared memory is one window, its parameters one buffer) asks it, never a field's sentinel.
+enum class CompiledFormat { ptx, sass };
+
 struct Program {
+  CompiledFormat format = CompiledFormat::ptx;
   std::string file;
   std::string text;                // the whole file (bodies are decoded from it)
   std::vector<Module> modules;
@@ -229,8 +235,9 @@ struct Program {
   std::vector<std::unordered_map<std::string, std::pair<Operand::Kind, u32>>> module_names;
   std::unordered_map<std::string, u32> var_names;
   // SASS: where user shared memory begins in the CTA's window (the 1 KiB the driver reserves comes
-  // first); addresses are window offsets and name no symbol. -1 for PTX (symbols placed from 0).
-  i64 shared_window_base = -1;
+  // first); addresses are window offsets and name no symbol. PTX: 0, unused (its symbols are
+  // placed from 0 by the run, ptx_exec.hpp).
+  i64 shared_window_base = 0;
   // The CUDA source position "path:line" of an instruction ("" without .loc).
   std::string source_of(const Function& f, const Instr& in) const;
   // The statement as written, white space collapsed to single spaces.

@@ -47,24 +47,6 @@ std::vector<std::size_t> kernel_functions(const Program& program, std::size_t en
 // The C++ name of a mangled one ("_Z8row_copyPf" -> "row_copy(float*)"); the name itself when it
 // is not mangled.
 std::string demangle(const std::string& name);
-// The parameters a demangled kernel signature names, as far as their types tell their sizes: each
-// with its C++ type as written, its byte offset in the parameter buffer (each at its natural
-// alignment: how SASS's constant bank lays them out), its size, and its sign, which PTX's .u32
-// does not say (u: unsigned types, pointers, bool; s: int, long, short, signed char; b: char,
-// floats, vectors). It stops at the first type whose size the name does not tell (a struct, a
-// template). `listed`: how many parameters the signature lists (-1: the name is not a signature,
-// extern "C"). Example: "stages(float*, int)" -> {float* 0 8 u, int 8 4 s}, listed 2.
-struct CxxParam {
-  std::string type;
-  i64 offset = 0, size = 0;
-  TypeKind kind = TypeKind::b;
-};
-struct CxxSignature {
-  std::vector<CxxParam> params;
-  i64 listed = -1;
-};
-CxxSignature cxx_signature(const std::string& demangled);
-
 // The entries (indices into program.functions) whose mangled or demangled name contains `text`
 // (every entry for an empty text), in file order.
 std::vector<std::size_t> select_entries(const Program& program, const std::string& text);

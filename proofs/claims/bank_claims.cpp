@@ -39,8 +39,8 @@ BankWitness make_witness(const BankSubject& s, i64 k, const TraceInstruction& in
   for (int lane : col.lanes) {
     BankLane bl{lane, bw.all_coords[lane].row, bw.all_coords[lane].col, in.addr[lane], {}};
     for (int j = 0; j < nwords; ++j) {
-      const i64 word = in.addr[lane] / 4 + j;
-      if (word % kBanks == col.bank) bl.words.push_back(word);
+      const i64 word = word_of(in.addr[lane]) + j;
+      if (bank_of_word(word) == col.bank) bl.words.push_back(word);
     }
     bw.lanes.push_back(bl);
   }

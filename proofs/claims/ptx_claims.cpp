@@ -2,14 +2,12 @@
 #include "proofs/claims/ptx_claims.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <chrono>
-#include <map>
 #include <set>
 #include <filesystem>
 
 #include "model/bank/bank.hpp"
-#include "model/compiled/ptx_parse.hpp"
+#include "model/compiled/ptx_parse.hpp"  // demangle
 
 namespace layoutproof::proofs {
 namespace {
@@ -34,7 +32,7 @@ std::string method_text(const compiled::Site& s, const compiled::KernelRun& run)
 std::string lane_text(const TraceInstruction& in, int l) {
   const i64 a = in.addr[at(l)];
   return "lane " + std::to_string(l) + " (thread " + std::to_string(in.thread[at(l)]) + ") at byte " + std::to_string(a) +
-         " (bank " + std::to_string((a / 4) % kBanks) + ")";
+         " (bank " + std::to_string(bank_of(a)) + ")";
 }
 
 // The doubts that forbid PROVED (ptx_claims.hpp), as one reason; "" when there are none.
@@ -207,6 +205,7 @@ PtxClaimResult lanes_claim(const compiled::Program& prog, const compiled::Launch
   std::string lane_doubt;  // in-bounds: a lane whose symbol or extent is not known
   std::string data_doubt;  // no-overlap: lanes writing common bytes, one's data not known
   i64 lanes_checked = 0;
+  const compiled::SharedWindow window = compiled::shared_window(prog, l);
   for (std::size_t k = 0; k < s.trace.instructions.size(); ++k) {
     const TraceInstruction& in = s.trace.instructions[k];
     const compiled::Pattern& p = s.patterns[k];
@@ -224,9 +223,9 @@ PtxClaimResult lanes_claim(const compiled::Program& prog, const compiled::Launch
                        method);
       if (c.kind == Kind::in_bounds) {
         const int pl = p.placement[at(lane)];
-        if (pl < 0 && prog.shared_window_base >= 0) {  // SASS: the CTA's window, from its reserved bytes on
-          const i64 lo = prog.shared_window_base, n = l.dynamic_smem_bytes;
-          if (n < 0) {
+        if (pl < 0 && window.applies) {  // SASS: the CTA's window, from its reserved bytes on
+          const i64 lo = window.lo, n = window.hi - window.lo;
+          if (!window.sized) {
             if (lane_doubt.empty())
               lane_doubt = "SASS names no shared symbols: give the CTA's shared memory size, static and dynamic (--smem-bytes N)";
             continue;
@@ -357,313 +356,6 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
   return r;
 }
 
-// ---- A launch: the kernels selected, every --param and --param-range checked against the parameter
-// it names (its type's values, given once), the block and grid against CUDA's limits, each launch built.
-namespace {
-
-using compiled::u64;
-
-bool is_index(const std::string& key) { return !key.empty() && key.find_first_not_of("0123456789") == std::string::npos; }
-
-std::string dims_text(const std::array<i64, 3>& d) {
-  return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
-}
-
-// The integers a parameter of `bits` bits takes (ptx_claims.hpp's table): [lo, hi].
-struct Values {
-  i64 lo = 0;
-  u64 hi = 0;
-};
-Values values_of(compiled::TypeKind kind, int bits) {
-  const u64 all = bits >= 64 ? ~u64{0} : (u64{1} << bits) - 1;
-  const i64 most_negative = bits >= 64 ? std::numeric_limits<i64>::min() : -(i64{1} << (bits - 1));
-  if (kind == compiled::TypeKind::u) return {0, all};
-  if (kind == compiled::TypeKind::s) return {most_negative, all >> 1};
-  return {most_negative, all};
-}
-bool holds(const Values& r, const PtxParamValue& v) {
-  return v.negative ? static_cast<i64>(v.bits) >= r.lo : v.bits <= r.hi;
-}
-std::string values_text(const Values& r) { return "[" + std::to_string(r.lo) + ", " + std::to_string(r.hi) + "]"; }
-std::string type_text(compiled::TypeKind kind, int bits) {
-  const char* k = kind == compiled::TypeKind::u ? "u" : kind == compiled::TypeKind::s ? "s" : kind == compiled::TypeKind::f ? "f" : "b";
-  return "." + std::string(k) + std::to_string(bits);
-}
-
-// KEY[:BYTES] of a --param: I or NAME, I+OFF (a field of parameter I) or @OFF (SASS's buffer).
-struct Key {
-  std::string head;   // I or NAME ("" for @OFF)
-  i64 field = -1;     // +OFF
-  i64 buffer = -1;    // @OFF
-  i64 bytes = 0;      // :BYTES (0: not given)
-};
-Key parse_key(const std::string& whole, const std::string& what) {
-  Key k;
-  const std::size_t colon = whole.find(':');
-  std::string key = whole.substr(0, colon);
-  if (colon != std::string::npos) {
-    k.bytes = parse_int_in(whole.substr(colon + 1), what + "'s width in bytes", 1, 8);
-    if (k.bytes != 1 && k.bytes != 2 && k.bytes != 4 && k.bytes != 8) throw LayoutError(what + ": a field is 1, 2, 4 or 8 bytes wide");
-  }
-  if (!key.empty() && key[0] == '@') {
-    k.buffer = parse_int_in(key.substr(1), what + "'s byte offset", 0, 4095);
-    return k;
-  }
-  const std::size_t plus = key.find('+');
-  k.head = key.substr(0, plus);
-  if (plus != std::string::npos) k.field = parse_int_in(key.substr(plus + 1), what + "'s byte offset", 0, 4095);
-  if (k.bytes && k.field < 0)
-    throw LayoutError(what + ": a width (:BYTES) belongs to a field, I+OFF:BYTES (SASS: @OFF:BYTES); parameter " + k.head + " has its type's width");
-  return k;
-}
-
-// A field's width when :BYTES is not given: 4 bytes, or 8 for a value no 32 bits hold.
-i64 default_width(const std::optional<PtxParamValue>& v) {
-  if (!v) return 4;
-  const bool fits32 = v->negative ? static_cast<i64>(v->bits) >= -(i64{1} << 31) : v->bits <= 0xffffffffu;
-  return fits32 ? 4 : 8;
-}
-
-// The slot of parameter `head` (an index or a name) in f; nullopt when f has none.
-std::optional<std::size_t> param_slot(const compiled::Function& f, const std::string& head, const std::string& what) {
-  if (is_index(head)) {
-    const i64 i = parse_int_in(head, what + "'s index", 0, 1 << 20);
-    if (static_cast<std::size_t>(i) < f.params.size()) return static_cast<std::size_t>(i);
-    return std::nullopt;
-  }
-  for (std::size_t i = 0; i < f.params.size(); ++i)
-    if (f.params[i].name == head) return i;
-  return std::nullopt;
-}
-
-// The values scalar parameter `slot` of a PTX kernel takes, and its type in words (".u32, int in
-// the signature"). nvcc declares every integer parameter .u (int k: .u32): the sign is the C++
-// type's, which the mangled name gives; without it (extern "C", a type the name does not spell)
-// only .s is signed.
-std::pair<Values, std::string> scalar_values(const compiled::Function& f, std::size_t slot) {
-  const compiled::ParamDecl& d = f.params[slot];
-  const int bits = static_cast<int>(8 * std::min<i64>(d.bytes, 8));
-  const std::vector<compiled::CxxParam> cxx = compiled::cxx_signature(compiled::demangle(f.name)).params;
-  if (slot < cxx.size() && cxx[slot].size == d.bytes)
-    return {values_of(cxx[slot].kind, bits), type_text(d.type.kind, bits) + ", " + cxx[slot].type + " in the signature"};
-  return {values_of(d.type.kind == compiled::TypeKind::s ? compiled::TypeKind::s : compiled::TypeKind::b, bits), type_text(d.type.kind, bits)};
-}
-
-// Where a --param or --param-range lands in kernel f: the bytes it gives and the values it takes.
-struct Target {
-  std::size_t slot = 0;       // Function::params index (SASS: 0, the parameter buffer)
-  i64 offset = 0, bytes = 0;  // the bytes it gives: [offset, offset + bytes) of the slot
-  bool whole = false;         // a whole PTX parameter (Launch::params), else bytes (Launch::fields)
-  bool width_known = true;    // false: a range at @OFF, whose symbol is as wide as the load reading it
-  Values values;
-  std::string name;           // "parameter 1 (_Z9broadcastPfi_param_1, .s32)"
-};
-
-Target field_target(std::size_t slot, i64 offset, i64 bytes, const std::string& of) {
-  Target t;
-  t.slot = slot, t.offset = offset, t.bytes = bytes;
-  t.values = values_of(compiled::TypeKind::b, static_cast<int>(8 * bytes));
-  t.name = "the " + std::to_string(bytes) + "-byte field at bytes " + std::to_string(offset) + ".." + std::to_string(offset + bytes - 1) +
-           " of " + of;
-  return t;
-}
-
-// SASS: I from the signature's layout, I+OFF inside it, @OFF of the buffer; nullopt when the
-// signature lists fewer parameters than I.
-std::optional<Target> sass_target(const compiled::Function& f, const Key& k, const std::optional<PtxParamValue>& v, const std::string& what) {
-  const i64 width = k.bytes ? k.bytes : default_width(v);
-  if (k.buffer >= 0 && !v) {  // a range: the symbol starts here, as wide as the load reading it
-    Target t = field_target(0, k.buffer, 1, "the parameter buffer");
-    t.width_known = false;
-    t.name = "byte " + std::to_string(k.buffer) + " of the parameter buffer";
-    return t;
-  }
-  if (k.buffer >= 0) return field_target(0, k.buffer, width, "the parameter buffer");
-  if (!is_index(k.head)) throw LayoutError(what + ": SASS has no parameter names; give its index (I, I+OFFSET) or the byte offset (@OFFSET)");
-  const compiled::CxxSignature sig = compiled::cxx_signature(compiled::demangle(f.name));
-  const std::vector<compiled::CxxParam>& layout = sig.params;
-  const i64 i = parse_int_in(k.head, what + "'s index", 0, 1 << 20);
-  if (sig.listed >= 0 && i >= sig.listed) return std::nullopt;
-  if (i >= static_cast<i64>(layout.size()))
-    throw LayoutError(what + ": the byte offset of parameter " + k.head + " of " + f.name + " is not known from its signature (" +
-                      std::to_string(layout.size()) + " parameter(s) have known sizes): give the byte offset, @OFFSET=V");
-  const compiled::CxxParam& p = layout[static_cast<std::size_t>(i)];
-  if (k.field >= 0) return field_target(0, p.offset + k.field, width, "the parameter buffer (parameter " + k.head + " at byte " + std::to_string(p.offset) + ")");
-  Target t;
-  t.offset = p.offset, t.bytes = p.size;
-  t.values = values_of(p.kind, static_cast<int>(8 * std::min<i64>(p.size, 8)));
-  t.name = "parameter " + k.head + " (" + p.type + " at byte " + std::to_string(p.offset) + ")";
-  return t;
-}
-
-// The target of params[i] in kernel f; nullopt when f has no such parameter (PTX).
-std::optional<Target> target_of(const compiled::Program& prog, const compiled::Function& f, const PtxParamRequest& r) {
-  const Key k = parse_key(r.key, r.what);
-  const bool sass = prog.shared_window_base >= 0;
-  if (!r.value && (k.field >= 0 || k.bytes))
-    throw LayoutError(r.what + ": a range names a whole parameter: I or NAME" + std::string(sass ? " (SASS: I or @OFFSET)" : ""));
-  if (sass) return sass_target(f, k, r.value, r.what);
-  if (k.buffer >= 0) throw LayoutError(r.what + ": '@OFFSET' names bytes of SASS's parameter buffer; PTX names parameters (I, I+OFFSET, NAME)");
-  const auto slot = param_slot(f, k.head, r.what);
-  if (!slot) return std::nullopt;
-  const compiled::ParamDecl& d = f.params[*slot];
-  // Named by its index alone: its PTX name is the kernel's and "_param_I", and messages name the kernel.
-  const std::string of = "parameter " + std::to_string(*slot);
-  if (k.field >= 0) {
-    Target t = field_target(*slot, k.field, k.bytes ? k.bytes : default_width(r.value), of);
-    if (t.offset + t.bytes > d.bytes)
-      throw LayoutError(r.what + ": " + t.name + " passes the end of " + of + " (" + std::to_string(d.bytes) + " bytes) of " + f.name);
-    return t;
-  }
-  if (d.bytes > 8)
-    throw LayoutError(r.what + ": parameter " + std::to_string(*slot) + " of " + f.name + " is a " + std::to_string(d.bytes) +
-                      "-byte aggregate; fix its fields with " + k.head + "+OFFSET=V");
-  Target t;
-  t.slot = *slot, t.bytes = d.bytes, t.whole = true;
-  const auto [values, type] = scalar_values(f, *slot);
-  t.values = values;
-  t.name = of + " (" + type + ")";
-  return t;
-}
-
-bool overlap(const Target& a, const Target& b) {
-  return a.slot == b.slot && a.offset < b.offset + b.bytes && b.offset < a.offset + a.bytes;
-}
-
-// Applies a checked request to kernel f's launch.
-void apply(const Target& t, const PtxParamRequest& r, compiled::Launch& l) {
-  if (!r.value) {
-    l.ranges.push_back({t.slot, t.offset, r.range.first, r.range.second});
-    return;
-  }
-  if (t.whole) l.params[t.slot] = r.value->bits;
-  else l.fields.push_back({t.slot, t.offset, t.bytes, t.bytes < 8 ? r.value->bits & ((u64{1} << (8 * t.bytes)) - 1) : r.value->bits});
-}
-
-// A range LO..HI must hold signed values of the symbol's width (the claims read it signed).
-void check_range(const Target& t, const PtxParamRequest& r, const std::string& kernel) {
-  if (!t.width_known) return;
-  const i64 bits = 8 * std::min<i64>(t.bytes, 8);
-  if (bits < 64 && (r.range.first < -(i64{1} << (bits - 1)) || r.range.second >= (i64{1} << (bits - 1))))
-    throw LayoutError(r.what + ": " + std::to_string(r.range.first) + ".." + std::to_string(r.range.second) + " is not a range of signed " +
-                      std::to_string(bits) + "-bit values (" + t.name + " of " + kernel + ")");
-}
-
-}  // namespace
-
-PtxParamValue parse_ptx_param_value(const std::string& v, const std::string& what) {
-  const bool neg = !v.empty() && v[0] == '-';
-  const std::string s = neg ? v.substr(1) : v;
-  const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-  const std::string digits = hex ? s.substr(2) : s;
-  const bool ok = !digits.empty() && digits.size() <= (hex ? 16u : 20u) &&
-                  digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") == std::string::npos;
-  if (!ok) throw LayoutError(what + " needs a decimal or 0x hex integer of 64 bits, not '" + v + "'");
-  u64 x = 0;
-  for (const char c : digits) {  // checked: 20 decimal digits can pass 2^64
-    const u64 d = static_cast<u64>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10), base = hex ? 16 : 10;
-    if (x > (~u64{0} - d) / base) throw LayoutError(what + " needs a value that fits in 64 bits, not '" + v + "'");
-    x = x * base + d;
-  }
-  if (neg && x > (u64{1} << 63)) throw LayoutError(what + " needs a value that fits in 64 bits, not '" + v + "'");
-  return {neg ? 0 - x : x, neg && x != 0};
-}
-
-void check_block_dims(const std::array<i64, 3>& b, const std::string& what) {
-  static const char* axis[] = {"x", "y", "z"};
-  for (std::size_t k = 0; k < 3; ++k)
-    if (b[k] < 1 || b[k] > kMaxBlockDims[k])
-      throw LayoutError(what + " " + dims_text(b) + ": its " + axis[k] + " is " + std::to_string(b[k]) + "; CUDA takes a block of 1.." +
-                        std::to_string(kMaxBlockDims[k]) + " along " + axis[k] + " (x, y <= 1024, z <= 64, x*y*z <= 1024)");
-  const i64 threads = b[0] * b[1] * b[2];  // each at most 1024: no overflow
-  if (threads > kMaxBlockThreads)
-    throw LayoutError(what + " " + dims_text(b) + ": " + std::to_string(threads) + " threads; CUDA's limit is " + std::to_string(kMaxBlockThreads) +
-                      " per block (x*y*z <= 1024)");
-}
-
-void check_grid_dims(const std::array<i64, 3>& g, const std::string& what) {
-  static const char* axis[] = {"x", "y", "z"};
-  for (std::size_t k = 0; k < 3; ++k)
-    if (g[k] < 1 || g[k] > kMaxGridDims[k])
-      throw LayoutError(what + " " + dims_text(g) + ": its " + axis[k] + " is " + std::to_string(g[k]) + "; CUDA takes a grid of 1.." +
-                        std::to_string(kMaxGridDims[k]) + " along " + axis[k] + " (x <= 2^31 - 1, y, z <= 65535)");
-}
-
-std::string ptx_param_text(const compiled::Function& f, std::size_t slot, u64 bits) {
-  const int width = static_cast<int>(8 * std::min<i64>(f.params[slot].bytes, 8));
-  if (scalar_values(f, slot).first.lo == 0) return std::to_string(compiled::mask_bits(bits, width));
-  return std::to_string(compiled::sign_extend(bits, width));
-}
-
-std::vector<std::size_t> select_ptx_kernels(const compiled::Program& p, const std::string& text, const std::string& what) {
-  std::vector<std::size_t> entries = compiled::select_entries(p, text);
-  if (!entries.empty()) return entries;
-  std::string names;
-  for (const compiled::Function& f : p.functions)
-    if (f.is_entry) names += (names.empty() ? "" : ", ") + f.name;
-  throw LayoutError(text.empty() ? p.file + " has no kernel (.entry with a body)"
-                                 : "no kernel of " + p.file + " matches " + what + " '" + text + "' (kernels: " +
-                                       (names.empty() ? "none" : names) + ")");
-}
-
-void check_ptx_param(const compiled::Program& p, const std::vector<std::size_t>& entries, const std::vector<PtxParamRequest>& params,
-                     std::size_t i) {
-  const PtxParamRequest& r = params[i];
-  bool found = false;
-  std::size_t most = 0;
-  for (const std::size_t e : entries) {
-    const compiled::Function& f = p.functions[e];
-    const i64 arity = p.shared_window_base >= 0 ? compiled::cxx_signature(compiled::demangle(f.name)).listed : static_cast<i64>(f.params.size());
-    most = std::max(most, static_cast<std::size_t>(std::max<i64>(arity, 0)));
-    const auto t = target_of(p, f, r);
-    if (!t) continue;
-    found = true;
-    if (r.value && !holds(t->values, *r.value))
-      throw LayoutError(r.what + ": " + t->name + " of " + f.name + " takes values in " + values_text(t->values));
-    if (!r.value) check_range(*t, r, f.name);
-    for (std::size_t j = 0; j < i; ++j)
-      if (const auto u = target_of(p, f, params[j]); u && overlap(*t, *u))
-        throw LayoutError(r.what + ": " + t->name + " of " + f.name + " is also given by " + params[j].what +
-                          " (one value or one range per parameter)");
-  }
-  if (found) return;
-  const Key k = parse_key(r.key, r.what);
-  if (is_index(k.head))
-    throw LayoutError(r.what + ": no selected kernel has a parameter " + k.head + " (the most any has is " + std::to_string(most) +
-                      ", numbered from 0)");
-  throw LayoutError(r.what + ": no selected kernel has a parameter of that name (PTX names them _Z..._param_I)");
-}
-
-std::vector<PtxKernelLaunch> plan_ptx_launches(const compiled::Program& p, const std::string& kernel, const PtxLaunchRequest& r,
-                                               const std::string& kernel_what) {
-  const std::vector<std::size_t> entries = select_ptx_kernels(p, kernel, kernel_what);
-  for (std::size_t i = 0; i < r.params.size(); ++i) check_ptx_param(p, entries, r.params, i);
-  std::vector<PtxKernelLaunch> out;
-  for (const std::size_t e : entries) {
-    const compiled::Function& f = p.functions[e];
-    PtxKernelLaunch k;
-    k.entry = e;
-    compiled::Launch& l = k.launch;
-    if (r.block) l.block = *r.block, k.block_from = r.block_given_by;
-    else if (f.reqntid[0] > 0) l.block = f.reqntid, k.block_from = ".reqntid";
-    else if (f.maxntid[0] > 0) l.block = f.maxntid, k.block_from = ".maxntid (an upper bound; --block gives the launch's)";
-    else if (p.shared_window_base >= 0) throw LayoutError(f.name + ": SASS does not record the block size: give it (--block X[,Y[,Z]])");
-    else throw LayoutError(f.name + " has no .reqntid or .maxntid: give the block size (--block X[,Y[,Z]])");
-    check_block_dims(l.block, r.block ? r.block_given_by : f.name + "'s " + (f.reqntid[0] > 0 ? ".reqntid" : ".maxntid"));
-    l.grid = r.grid;
-    l.dynamic_smem_bytes = r.smem_bytes;
-    l.params.assign(f.params.size(), std::nullopt);
-    for (const PtxParamRequest& q : r.params)
-      if (const auto t = target_of(p, f, q)) apply(*t, q, l);
-    out.push_back(std::move(k));
-  }
-  return out;
-}
-
-void decode_ptx_launches(compiled::Program& p, const std::vector<PtxKernelLaunch>& launches,
-                         std::optional<std::chrono::steady_clock::time_point> deadline) {
-  for (const PtxKernelLaunch& k : launches) compiled::decode_with_callees(p, k.entry, deadline);
-}
 
 PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch& k, const std::vector<PtxClaim>& claims,
                                const ProveOptions& o) {

@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/compiled/launch.hpp"
 #include "model/compiled/ptx_exec.hpp"
 #include "proofs/claims/check.hpp"
 #include "proofs/claims/prove.hpp"
@@ -61,88 +62,28 @@ PtxClaimResult prove_ptx_site(const compiled::Program& program, const compiled::
 
 // ---- A launch and its claims: the one path of `layoutproof ptx` and of a spec's `compiled:` entry ----
 //
-//   select_ptx_kernels  which kernels (a TEXT their mangled or demangled name contains)
-//   check_ptx_param     each --param / --param-range names a parameter one of them has, with a
-//                       value of that parameter's type, and no parameter twice
-//   plan_ptx_launches   the two above, then each kernel's launch built
+// The launch is planned in model/compiled/launch.hpp (select_ptx_kernels, check_ptx_param,
+// plan_ptx_launches: the kernels, their parameters' values, block, grid, dynamic shared memory);
+// here it is run and its claims decided:
 //   run_ptx_kernel      one planned kernel (decoded now, with its callees) run for every thread of
 //                       its CTA, every claim decided on every shared-memory instruction
 //   run_compiled        a spec's compiled check: run_ptx_kernel on each kernel, one CheckResult per
 //                       (kernel, instruction, claim)
-// `what` names the input in messages: "--kernel" / "--param 1" for the command, "kernel" /
-// "params: 1" for a spec (whose loader locates the message on the spec's line).
-
-// A parameter's value as written: its 64 bits (a negative one in two's complement) and its sign,
-// so that -1 and 2^64 - 1 stay apart. Decimal (up to 2^64 - 1, down to -2^63) or 0x hex of at most
-// 16 digits; LayoutError otherwise, naming `what`. Example: "-1" -> {0xffffffffffffffff, negative}.
-struct PtxParamValue {
-  compiled::u64 bits = 0;
-  bool negative = false;
-};
-PtxParamValue parse_ptx_param_value(const std::string& v, const std::string& what);
-
-// One --param KEY=V or --param-range KEY=LO..HI (a spec's `params:` entry). KEY: I (0-based) or
-// NAME (PTX: _Z..._param_2); I+OFF[:BYTES] (bytes OFF.. of parameter I, a field of BYTES = 1, 2, 4
-// or 8 bytes; default 4, or 8 for a value past [-2^31, 2^32 - 1]); SASS also @OFF[:BYTES] (bytes of
-// the parameter buffer). A range takes I or NAME (SASS: I or @OFF).
 //
-// The values a parameter of n bits takes follow its C++ type, which the kernel's mangled name
-// gives (nvcc declares every integer parameter .u: `int k` is .u32), else its PTX type:
-//   unsigned types, pointers, bool                   [0, 2^n - 1]
-//   int, long, short, signed char; PTX .s            [-2^(n-1), 2^(n-1) - 1]
-//   float, double, char, vectors; PTX .u, .b, .f     either spelling (bits): [-2^(n-1), 2^n - 1]
-//   without a C++ type; fields I+OFF, @OFF
-// Example: broadcast(float*, int)'s .u32 k takes -5, not 2^31 nor 4294967296; an `unsigned int`
-// takes 4294967295, not -1; an extern "C" kernel's .u32 takes -1 and 4294967295 (bits 0xffffffff).
-struct PtxParamRequest {
-  std::string key;
-  std::optional<PtxParamValue> value;  // --param; none: --param-range
-  std::pair<i64, i64> range{0, 0};     // --param-range: LO..HI (signed)
-  std::string what;                    // "--param 0=4294967296", "params: 1=5": how messages name it
-};
-
-struct PtxLaunchRequest {
-  std::optional<std::array<i64, 3>> block;  // none: the kernel's .reqntid, else its .maxntid
-  std::string block_given_by = "--block";   // how the output names a given block
-  std::array<i64, 3> grid{1, 1, 1};
-  std::vector<PtxParamRequest> params;      // in the order given
-  i64 smem_bytes = -1;                      // dynamic shared memory (-1: not given)
-};
-
-// A fixed scalar parameter's value as its type (the table above) reads it: "-5" for an int's
-// 0xfffffffb, "4294967291" for an unsigned int's (bits: signed).
-std::string ptx_param_text(const compiled::Function& f, std::size_t slot, compiled::u64 bits);
-
-// CUDA's launch limits (model/bank/bank.hpp kMaxBlockDims, kMaxGridDims): LayoutError naming
-// `what`, the dimension and the limit. Example: block 1,1,65 -> "... z is 65; CUDA's limit is 64".
-void check_block_dims(const std::array<i64, 3>& block, const std::string& what);
-void check_grid_dims(const std::array<i64, 3>& grid, const std::string& what);
-
-// The entries whose name contains `text` (every entry for ""), in file order; LayoutError when none
-// does, naming the file's kernels.
-std::vector<std::size_t> select_ptx_kernels(const compiled::Program& program, const std::string& text, const std::string& what);
-
-// LayoutError (naming params[i].what) unless some kernel of `entries` has the parameter params[i]
-// names, every one that has it takes its value (the table above) and a scalar there (at most 8
-// bytes, else a field I+OFF), and no earlier params[j] (j < i) gives any of the same bytes.
-// Example: --param 1=5 --param _Z9broadcastPfi_param_1=6 -> "... is also given by --param 1=5".
-void check_ptx_param(const compiled::Program& program, const std::vector<std::size_t>& entries, const std::vector<PtxParamRequest>& params,
-                     std::size_t i);
-
-struct PtxKernelLaunch {
-  std::size_t entry = 0;
-  compiled::Launch launch;
-  std::string block_from;  // where the block size came from: "--block", ".reqntid", ...
-};
-// Selects, checks every parameter and builds each kernel's launch (a parameter applies to the
-// kernels that have it); nothing is decoded (run_ptx_kernel decodes each kernel as it runs; a spec
-// decodes at load, decode_ptx_launches). LayoutError for bad input.
-std::vector<PtxKernelLaunch> plan_ptx_launches(const compiled::Program& program, const std::string& kernel, const PtxLaunchRequest& request,
-                                               const std::string& kernel_what = "--kernel");
-// Decodes every planned kernel with its callees (ParseError for a malformed body), stopping with
-// compiled::DeadlineReached at `deadline`.
-void decode_ptx_launches(compiled::Program& program, const std::vector<PtxKernelLaunch>& launches,
-                         std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
+// The launch's names, as this room's callers have always spelled them (proofs::plan_ptx_launches):
+// they are model/compiled/launch.hpp's.
+using compiled::check_block_dims;
+using compiled::check_grid_dims;
+using compiled::check_ptx_param;
+using compiled::decode_ptx_launches;
+using compiled::parse_ptx_param_value;
+using compiled::plan_ptx_launches;
+using compiled::ptx_param_text;
+using compiled::PtxKernelLaunch;
+using compiled::PtxLaunchRequest;
+using compiled::PtxParamRequest;
+using compiled::PtxParamValue;
+using compiled::select_ptx_kernels;
 
 struct PtxKernelResult {
   PtxKernelLaunch launch;

@@ -31,26 +31,6 @@ const compiled::Launch::Range* range_of(const compiled::Launch& l, const compile
   return r;
 }
 
-// Whether symbol s is a whole PTX parameter (not bytes of one, not SASS's buffer).
-bool whole_param(const compiled::Program& prog, const compiled::Function& f, const compiled::Symbol& s) {
-  return prog.shared_window_base < 0 && s.offset == 0 && s.param < f.params.size() && 8 * f.params[s.param].bytes == s.bits;
-}
-
-// A symbol's value as --param takes it back (check_ptx_param): a whole PTX parameter in its type's
-// spelling (an unsigned one's 0xfffffffd is 4294967293), bytes as their signed two's complement.
-std::string value_text(const compiled::Program& prog, const compiled::Function& f, const compiled::Symbol& s, compiled::u64 v) {
-  return whole_param(prog, f, s) ? ptx_param_text(f, s.param, v) : std::to_string(compiled::sign_extend(v, s.bits));
-}
-
-// The --param that fixes symbol s to v: "1=64" (a PTX parameter), "1+4:4=64" (its bytes),
-// "@8:4=64" (SASS's buffer): bytes with their width, so that a negative value fixes all of them.
-std::string param_text(const compiled::Program& prog, const compiled::Function& f, const compiled::Symbol& s, compiled::u64 v) {
-  const std::string value = value_text(prog, f, s, v), width = ":" + std::to_string((s.bits + 7) / 8);
-  if (prog.shared_window_base >= 0) return "@" + std::to_string(s.offset) + width + "=" + value;
-  if (whole_param(prog, f, s)) return std::to_string(s.param) + "=" + value;
-  return std::to_string(s.param) + "+" + std::to_string(s.offset) + width + "=" + value;
-}
-
 std::string issue_where(const compiled::Site& s, const compiled::SymbolicIssue& is) {
   return "line " + std::to_string(s.line) + (s.source.empty() ? "" : " (" + s.source + ")") + ", warp " + std::to_string(is.warp) +
          ", execution " + std::to_string(is.execution);
@@ -109,16 +89,17 @@ std::optional<std::string> add_ranges(const compiled::Launch& l, const compiled:
 std::array<std::pair<i64, i64>, kWarpLanes> lane_bounds(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run,
                                                         const compiled::Site& s, const compiled::SymbolicIssue& is, std::string& doubt) {
   std::array<std::pair<i64, i64>, kWarpLanes> b{};
+  const compiled::SharedWindow window = compiled::shared_window(prog, l);
   for (int ln = 0; ln < kWarpLanes; ++ln) {
     b[at(ln)] = {0, i64{1} << 33};
     if (!is.active[at(ln)] || ln >= address_lanes(s.trace.op)) continue;
     const int pl = is.placement[at(ln)];
-    if (pl < 0 && prog.shared_window_base >= 0) {
-      if (l.dynamic_smem_bytes < 0) {
+    if (pl < 0 && window.applies) {
+      if (!window.sized) {
         if (doubt.empty()) doubt = "SASS names no shared symbols: give the CTA's shared memory size (--smem-bytes N)";
         continue;
       }
-      b[at(ln)] = {prog.shared_window_base, prog.shared_window_base + l.dynamic_smem_bytes};
+      b[at(ln)] = {window.lo, window.hi};
     } else if (pl < 0) {
       if (doubt.empty()) doubt = issue_where(s, is) + ": lane " + std::to_string(ln) + "'s address is not computed from one shared symbol";
     } else if (run.placements[at(pl)].bytes < 0) {
@@ -182,7 +163,7 @@ std::string violation_on(const compiled::Program& prog, const compiled::KernelRu
   const auto lane_text = [&](int ln) {
     const i64 ad = a[at(ln)];
     return "lane " + std::to_string(ln) + " (thread " + std::to_string(is.warp * kWarpLanes + ln) + ") at byte " + std::to_string(ad) +
-           " (bank " + std::to_string((ad / 4) % kBanks) + ")";
+           " (bank " + std::to_string(bank_of(ad)) + ")";
   };
   const int w = s.width_bytes;
   if (is_grouping(c)) {
@@ -234,8 +215,8 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
     const compiled::Symbol& sym = run.symbols[i];
     if (!used(s, i)) continue;
     fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.values[i]});
-    r.params += " --param " + param_text(prog, prog.functions[run.entry], sym, z.values[i]);
-    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = " + value_text(prog, prog.functions[run.entry], sym, z.values[i]);
+    r.params += " --param " + compiled::param_assignment(prog, prog.functions[run.entry], sym, z.values[i]);
+    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], sym, z.values[i]);
   }
   const auto fails = [&](const std::string& why) {
     r.what = "the witness (" + r.values + ") did not replay: " + why;
@@ -366,7 +347,7 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
       std::string values;
       for (std::size_t i = 0; i < run.symbols.size(); ++i)
         if (used(s, i))
-          values += (values.empty() ? "" : ", ") + run.symbols[i].name + " = " + value_text(prog, prog.functions[run.entry], run.symbols[i], v.values[i]);
+          values += (values.empty() ? "" : ", ") + run.symbols[i].name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], run.symbols[i], v.values[i]);
       faults = "; at values where a lane's address is not a multiple of " + std::to_string(s.width_bytes) +
                " bytes or lies past the 227 KiB a block can address (" + values +
                ", for one) the access faults and has no wavefronts: aligned and in-bounds decide those";

@@ -130,8 +130,8 @@ bool worse(const BankFailure& a, const BankFailure& b, int max_ways) {
 std::vector<i64> words_in_bank(const TraceInstruction& in, int lane, int bank) {
   std::vector<i64> ws;
   const i64 a = in.addr[at(lane)];
-  for (i64 w = a / 4; w <= (a + in.width_bytes - 1) / 4; ++w)
-    if (w % kBanks == bank) ws.push_back(w);
+  for (i64 w = word_of(a); w <= word_of(a + in.width_bytes - 1); ++w)
+    if (bank_of_word(w) == bank) ws.push_back(w);
   return ws;
 }
 

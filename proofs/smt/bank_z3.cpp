@@ -102,8 +102,9 @@ class BankEncoding {
     const z3::expr inner = e_.at_index(tile.layout.mode(0), row) + e_.at_index(tile.layout.mode(1), col);
     z3::expr byte = e_.k(s_.spec.base_address) + e_.compose(tile, inner) * e_.k(s_.spec.elem_bytes);
     if (s_.spec.byte_swizzle) byte = e_.swizzle(*s_.spec.byte_swizzle, byte);
-    const z3::expr word = z3::udiv(byte, e_.k(4)) + j;
-    return {active && defs, word, z3::udiv(l, e_.k(phase_size_)), z3::urem(word, e_.k(32))};
+    // word_of and bank_of_word (model/bank/bank.hpp), as terms over the byte address.
+    const z3::expr word = z3::udiv(byte, e_.k(kBankBytes)) + j;
+    return {active && defs, word, z3::udiv(l, e_.k(phase_size_)), z3::urem(word, e_.k(kBanks))};
   }
 
  private:

@@ -63,7 +63,7 @@ class LaneTables {
       words.clear();
       for (i64 k = lo; k < hi; ++k) {
         const i64 a = t.instructions[at(k)].addr[at(l)];
-        words.push_back(leaf(a < 0 ? -1 : a / 4));
+        words.push_back(leaf(a < 0 ? -1 : word_of(a)));
       }
       tables_.push_back(tree(words, lo, 0, hi - lo).expr);
     }
@@ -101,7 +101,7 @@ class LaneTables {
 i64 bound_for(const AddressTrace& t) {
   i64 b = std::max<i64>(static_cast<i64>(t.instructions.size()), 64);
   for (const auto& in : t.instructions)
-    for (const i64 a : in.addr) b = std::max(b, checked_add(a / 4, 8));
+    for (const i64 a : in.addr) b = std::max(b, checked_add(word_of(a), 8));
   return b;
 }
 
@@ -121,7 +121,7 @@ Picks encode_picks(const AddressTrace& t, const Encoder& e, const LaneTables& ta
     const z3::expr w0 = table.word(l, "w" + std::to_string(q), p.domain);
     p.bad.push_back(z3::sge(w0, e.k(0)));  // active
     word.push_back(w0 + j);
-    bank.push_back(z3::urem(word.back(), e.k(kBanks)));
+    bank.push_back(z3::urem(word.back(), e.k(kBanks)));  // bank_of_word (model/bank/bank.hpp) as a term
     phase.push_back(z3::udiv(l, e.k(psize)));
     p.lanes.push_back(l);
   }

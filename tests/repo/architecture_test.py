@@ -19,28 +19,21 @@ import sys
 
 MAX_SOURCES = 20
 
-# The rooms of docs/architecture.md's tables and what each may include directly.
-MODEL_ROOMS = {
-    'support': set(),
-    'layout': {'support'},
-    'algebra': {'layout'},
-    'bank': {'support'},
-    'raster': {'layout'},
-    'atoms': {'algebra'},
-    'trace': {'atoms', 'bank'},
-    'source': {'trace'},
-    'compiled': {'trace'},
-}
-PROOFS_ROOMS = {
-    'claims': set(),
-    'smt': {'claims', 'raster'},
-    'synth': {'claims'},
-    'catalog': {'claims'},
-    'raster': {'claims'},
-}
-# The edges back up, documented on the map: a check of any kind runs synthesis, and a scheduler
-# check its query.
-PROOFS_EXCEPTIONS = {('proofs/claims/check.cpp', 'synth'), ('proofs/claims/check.cpp', 'raster')}
+# The rooms of docs/architecture.md's tables and what each may include directly, as the build
+# declares them (cmake/rooms.cmake: one table for the compiler and for this test), and the edges
+# back up it declares file by file (layoutproof_file_edge).
+ROOMS_CMAKE = 'cmake/rooms.cmake'
+
+
+def room_table(root):
+    text = open(os.path.join(root, ROOMS_CMAKE), encoding='utf-8').read()
+    rooms = {'model': {}, 'proofs': {}}
+    for floor, room, deps in re.findall(r'^\s*layoutproof_room\((model|proofs)/(\w+)(?: DEPENDS ([^)]*))?\)', text, re.M):
+        rooms[floor][room] = {d.split('/')[1] for d in (deps or '').split() if d.startswith(floor + '/')}
+    edges = set()
+    for f, to in re.findall(r'^\s*layoutproof_file_edge\((\S+) ([^)]*)\)', text, re.M):
+        edges |= {(f, d.split('/')[1]) for d in to.split() if d.startswith('proofs/')}
+    return rooms['model'], rooms['proofs'], edges
 
 
 def closure(rooms):
@@ -69,6 +62,9 @@ def includes(path):
 def main():
     root = sys.argv[1]
     errors = []
+    MODEL_ROOMS, PROOFS_ROOMS, PROOFS_EXCEPTIONS = room_table(root)
+    if not MODEL_ROOMS or not PROOFS_ROOMS:
+        errors.append(f'{ROOMS_CMAKE} declares no rooms (layoutproof_room): the table moved?')
     files = [f for f in tracked(root) if f and os.path.isfile(os.path.join(root, f))]
 
     # 1. The map names what exists.

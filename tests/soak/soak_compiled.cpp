@@ -26,7 +26,7 @@ namespace px = layoutproof::compiled;
 namespace {
 
 // The UNKNOWN reasons, by the sentence the product writes (proofs/claims/ptx_claims.cpp,
-// ptx_symbolic.cpp, model/compiled/ptx_warp.cpp).
+// ptx_symbolic.cpp, model/compiled/exec/ptx_warp.cpp).
 std::string reason_class(const std::string& d) {
   static const std::vector<std::pair<const char*, const char*>> classes = {
       {"calls nested deeper than", "a call nested deeper than 64 (cut)"},

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <unordered_map>
 
 namespace layoutproof::compiled::sass {
 
@@ -273,12 +274,414 @@ void Lowering::lower_memory(const std::string& base, const std::vector<std::stri
   emit(c, all);
 }
 
+bool SassInstr::has(const char* m) const { return std::find(mods.begin(), mods.end(), m) != mods.end(); }
+Operand SassInstr::S(std::size_t k) const {
+  return k < ops.size() ? l.src(ops[k].first, ops[k].second) : (l.fail(0, "a missing operand"), Lowering::imm(0));
+}
+Operand SassInstr::D(std::size_t k) const {
+  return k < ops.size() ? l.dst(ops[k].first, ops[k].second) : (l.fail(0, "a missing operand"), Lowering::sink());
+}
+bool SassInstr::is_pred(std::size_t k) const {
+  if (k >= ops.size()) return false;
+  const RegName r = reg_name(ops[k].first[0] == '!' ? ops[k].first.substr(1) : ops[k].first);
+  return r.ok && r.pred;
+}
+
+// The memory opcodes (lower_memory), and a no-op.
+void Lowering::lower_shared(const SassInstr& i) { lower_memory(i.base, i.mods, i.ops); }
+void Lowering::lower_nop(const SassInstr&) {
+  Opcode c;
+  c.op = Op::nop;
+  emit(c, {});
+}
+
+// VOTEU
+void Lowering::lower_not_modelled(const SassInstr& i) {
+  return not_modelled(i.ops, 1, false);
+}
+
+// BRA, JMP
+void Lowering::lower_bra(const SassInstr& i) {
+  if (i.has("DIV")) {  // taken only where the warp has diverged: a converged warp falls through
+    Opcode c;
+    c.op = Op::nop;
+    return emit(c, {});
+  }
+  std::string_view t = i.ops.empty() ? std::string_view{} : i.ops.back().first;
+  Opcode c;
+  c.op = Op::bra;
+  Operand label;
+  label.kind = OK::label;
+  if (starts_with(t, "`(") && t.back() == ')') {
+    label.index = 0x80000000u;  // resolved by name after the function is read
+    label.imm = -1;
+    pending_names.push_back({f.code.size(), std::string(t.substr(2, t.size() - 3))});
+  } else if (const auto v = parse_int(t)) {
+    label.imm = *v;
+    pending_offsets.push_back({f.code.size(), line, i.ops.back().second});
+  } else {
+    Operand none;
+    return emit(c, {none});  // an indirect branch: the lane stops (UNKNOWN), never guessed
+  }
+  return emit(c, {label});
+}
+
+// EXIT, KILL
+void Lowering::lower_exit(const SassInstr&) {
+  Opcode c;
+  c.op = Op::exit;
+  return emit(c, {});
+}
+
+// CALL, RET, BPT, BRX, JMX, RTT
+void Lowering::lower_call(const SassInstr&) {
+  Opcode c;
+  c.op = Op::bra;  // without a label: the lane stops, with the reason
+  Operand none;
+  return emit(c, {none});
+}
+
+// MOV, R2UR
+void Lowering::lower_mov(const SassInstr& i) {
+  return emit(op(Op::mov), {i.D(0), i.S(1)});
+}
+
+// HFMA2
+void Lowering::lower_hfma2(const SassInstr& i) {
+  if (i.ops.size() == 5) {
+    // ptxas materialises 32-bit constants as HFMA2[.MMA] d, -RZ, RZ, hi, lo: 0 * 0 + (hi, lo), the
+    // two halves' bits (HFMA2.MMA R6, -RZ, RZ, 0, 1.9073486328125e-06 sets R6 = 0x00000020).
+    const auto zero = [&](std::size_t k) { return i.ops[k].first == "RZ" || i.ops[k].first == "-RZ"; };
+    const auto hi = half_bits(i.ops[3].first), lo = half_bits(i.ops[4].first);
+    if (zero(1) && zero(2) && hi && lo) return emit(op(Op::mov), {i.D(0), imm(static_cast<i64>(*hi << 16 | *lo))});
+  }
+  not_modelled(i.ops, written_registers(i.base, i.mods), float_opcode(i.base));
+}
+
+// S2R, S2UR
+void Lowering::lower_s2r(const SassInstr& i) {
+  if (i.ops.size() < 2) return fail(i.at, i.base + " needs two operands");
+  const Operand s = special_register_of(i.ops[1].first, i.ops[1].second);
+  if (s.kind == OK::special && s.special == Special::other) return not_modelled(i.ops, 1, false);
+  return emit(op(Op::mov), {i.D(0), s});
+}
+
+// CS2R
+void Lowering::lower_cs2r(const SassInstr& i) {
+  if (i.ops.size() < 2 || i.ops[1].first != "SRZ") return not_modelled(i.ops, 2, false);
+  const Operand d = dst_n(i.ops[0].first, i.ops[0].second, i.has("32") ? 1 : 2);
+  if (d.kind == OK::vec)
+    for (u32 j = 0; j < d.count; ++j) emit(op(Op::mov), {f.operands[d.index + j], imm(0)});
+  else
+    emit(op(Op::mov), {d, imm(0)});
+  return;
+}
+
+// LDC
+void Lowering::lower_ldc(const SassInstr& i) {
+  int bits = 32, regs = 1;
+  for (const std::string& m : i.mods) {
+    if (m == "64") regs = 2;
+    else if (m == "U8" || m == "S8") bits = 8;
+    else if (m == "U16" || m == "S16") bits = 16;
+    else return not_modelled(i.ops, 2, false);
+  }
+  if (i.ops.size() < 2 || !starts_with(i.ops[1].first, "c[")) return not_modelled(i.ops, regs, false);
+  const Operand d = dst_n(i.ops[0].first, i.ops[0].second, regs);
+  const std::string_view cs = i.ops[1].first;
+  for (int k = 0; k < regs; ++k) {
+    std::string word(cs);
+    if (k > 0) {  // the next word of the constant
+      const std::size_t a = word.find("][");
+      const auto off = a == std::string::npos ? std::nullopt : parse_int(std::string_view(word).substr(a + 2, word.size() - a - 3));
+      if (!off) return not_modelled(i.ops, regs, false);
+      word = word.substr(0, a + 2) + "0x" + [](i64 v) { char b[24]; std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(v)); return std::string(b); }(*off + 4 * k) + "]";
+    }
+    const Operand v = constant(word, i.ops[1].second, bits);
+    const Operand dk = d.kind == OK::vec ? f.operands[d.index + static_cast<u32>(k)] : d;
+    emit(op(Op::mov, TypeKind::b, 32), {dk, v});
+    if (bits < 32 && (i.mods[0] == "S8" || i.mods[0] == "S16")) emit(op(Op::bfe, TypeKind::s, 32), {dk, dk, imm(0), imm(bits)});
+  }
+  return;
+}
+
+// IMAD
+void Lowering::lower_imad(const SassInstr& i) {
+  if (i.has("X")) {  // IMAD.X d, a, b, c, P: a * b + c + P (the high word of a 64-bit sum)
+    if (i.ops.size() < 5 || i.has("WIDE") || i.has("HI")) return not_modelled(i.ops, 2, false);
+    const Operand a = i.S(1), b = i.S(2), c = i.S(3), cin = carry_in(i.ops[4].first, i.ops[4].second);
+    const u32 t = tmp();
+    Opcode m = op(Op::mad, TypeKind::u, 32);
+    m.lo = true;
+    emit(m, {reg(t), a, b, c});
+    return emit(op(Op::add, TypeKind::u, 32), {i.D(0), reg(t), cin});
+  }
+  if (i.has("WIDE")) {
+    if (i.ops.size() < 4) return fail(i.at, "IMAD.WIDE needs four operands");
+    const Operand a = i.S(1), b = i.S(2);
+    const RegName c = reg_name(i.ops[3].first);
+    const u32 t = tmp(), w = tmp(), lo = tmp();
+    Operand c_lo = imm(0);  // the addend's low word
+    if (!c.ok || c.pred) {
+      c_lo = i.S(3);  // an immediate or constant addend (sign-extended as SASS does)
+      emit(op(Op::cvt, TypeKind::s, 64), {reg(t), c_lo});
+      f.code.back().code.src = Type{TypeKind::s, 32};
+    } else if (c.reg < 0) {
+      emit(op(Op::mov, TypeKind::b, 64), {reg(t), imm(0)});
+    } else {
+      c_lo = reg(static_cast<u32>(c.reg));
+      emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({c_lo, reg(static_cast<u32>(c.reg) + 1)})});
+    }
+    Opcode m = op(Op::mad, i.has("U32") ? TypeKind::u : TypeKind::s, 32);
+    m.wide = true;
+    emit(m, {reg(w), a, b, reg(t)});
+    // The low word of a * b + c is a * b + c.lo mod 2^32 whatever the signs: mad.lo, an affine
+    // term where a or b is a constant (the 64-bit pair is not one term: its high word is not).
+    Opcode ml = op(Op::mad, TypeKind::u, 32);
+    ml.lo = true;
+    emit(ml, {reg(lo), a, b, c_lo});
+    const Operand d = dst_n(i.ops[0].first, i.ops[0].second, 2);
+    if (d.kind == OK::vec) {
+      emit(op(Op::mov, TypeKind::b, 64), {d, reg(w)});
+      emit(op(Op::mov), {f.operands[d.index], reg(lo)});
+    }
+    return;
+  }
+  if (i.has("HI")) {
+    if (i.ops.size() < 4) return fail(i.at, "IMAD.HI needs four operands");
+    const RegName c = reg_name(i.ops[3].first);
+    if (!(c.ok && c.reg < 0)) return not_modelled(i.ops, 1, false);  // an addend into the high word
+    Opcode m = op(Op::mul, i.has("U32") ? TypeKind::u : TypeKind::s, 32);
+    m.hi = true;
+    return emit(m, {i.D(0), i.S(1), i.S(2)});
+  }
+  if (i.ops.size() < 4) return fail(i.at, "IMAD needs four operands");
+  Opcode m = op(Op::mad, TypeKind::u, 32);
+  m.lo = true;
+  const Operand a = i.S(1), b = i.S(2), c = i.S(3);
+  return emit(m, {i.D(0), a, b, c});
+}
+
+// IADD3
+void Lowering::lower_iadd3(const SassInstr& i) {
+  // IADD3[.X] d, [carry-outs,] a, b, c [, carry-ins]: one carry-out is modelled (the 64-bit
+  // address arithmetic ptxas emits: IADD3 lo, P0, ... then IADD3.X / IMAD.X hi, ..., P0);
+  // two carry-outs, or a carry out of a negated operand (a subtraction's borrow), are not.
+  std::size_t k = 1;
+  std::vector<std::pair<std::string_view, std::size_t>> carries;
+  while (k < i.ops.size() && i.is_pred(k)) carries.push_back(i.ops[k]), ++k;
+  if (i.ops.size() < k + 3) return fail(i.at, "IADD3 needs three sources");
+  const bool negated = i.ops[k].first[0] == '-' || i.ops[k + 1].first[0] == '-' || i.ops[k + 2].first[0] == '-' ||
+                       i.ops[k].first[0] == '~' || i.ops[k + 1].first[0] == '~' || i.ops[k + 2].first[0] == '~';
+  std::vector<Operand> terms{i.S(k), i.S(k + 1), i.S(k + 2)};
+  if (i.has("X"))
+    for (std::size_t j = k + 3; j < i.ops.size(); ++j) terms.push_back(carry_in(i.ops[j].first, i.ops[j].second));
+  std::optional<Operand> carry;
+  if (carries.size() == 1 && !negated) carry = dst(carries[0].first, carries[0].second);
+  else
+    for (const auto& cpred : carries) not_modelled({cpred}, 1, false);
+  if (!negated || carry) return add_with_carry(i.D(0), terms, carry);
+  const u32 t = tmp();  // a negated operand: the plain 32-bit sum (its carry is not modelled)
+  emit(op(Op::add, TypeKind::u, 32), {reg(t), terms[0], terms[1]});
+  emit(op(Op::add, TypeKind::u, 32), {reg(t), reg(t), terms[2]});
+  for (std::size_t j = 3; j < terms.size(); ++j) emit(op(Op::add, TypeKind::u, 32), {reg(t), reg(t), terms[j]});
+  return emit(op(Op::mov), {i.D(0), reg(t)});
+}
+
+// VIADD
+void Lowering::lower_viadd(const SassInstr& i) {
+  return emit(op(Op::add, TypeKind::u, 32), {i.D(0), i.S(1), i.S(2)});
+}
+
+// IABS
+void Lowering::lower_iabs(const SassInstr& i) {
+  return emit(op(Op::abs, TypeKind::s, 32), {i.D(0), i.S(1)});
+}
+
+// IMNMX, VIMNMX
+void Lowering::lower_imnmx(const SassInstr& i) {
+  if (i.ops.size() < 4) return fail(i.at, i.base + " needs four operands");
+  const TypeKind k = i.has("U32") ? TypeKind::u : TypeKind::s;
+  const Operand a = i.S(1), b = i.S(2), p = i.S(3);
+  const u32 lo = tmp(), hi = tmp();
+  emit(op(Op::min, k, 32), {reg(lo), a, b});
+  emit(op(Op::max, k, 32), {reg(hi), a, b});
+  return emit(op(Op::selp, TypeKind::b, 32), {i.D(0), reg(lo), reg(hi), p});  // PT: min, !PT: max
+}
+
+// LEA
+void Lowering::lower_lea(const SassInstr& i) {
+  // LEA d, [P,] a, b, s: (a << s) + b, with its carry out; LEA.HI[.X][.SX32] d, a, b, [c,] s [, P]:
+  // the high word of ({c:a} << s) (sign-extended a for .SX32) + b [+ P].
+  std::size_t k = 1;
+  std::vector<std::pair<std::string_view, std::size_t>> carries;
+  while (k < i.ops.size() && i.is_pred(k)) carries.push_back(i.ops[k]), ++k;
+  std::optional<Operand> carry;
+  if (carries.size() == 1) carry = dst(carries[0].first, carries[0].second);
+  else
+    for (const auto& cpred : carries) not_modelled({cpred}, 1, false);
+  const u32 t = tmp();
+  const bool x = i.has("X");
+  if (i.has("HI")) {
+    const bool sx = i.has("SX32");
+    const std::size_t n = sx ? 3 : 4;  // sources before the carry-ins
+    if (i.ops.size() < k + n) return fail(i.at, "LEA.HI needs its sources");
+    const Operand a = i.S(k), b = i.S(k + 1);
+    if (sx) {
+      const auto sh = parse_int(i.ops[k + 2].first);
+      if (!sh || *sh < 1 || *sh > 31) return not_modelled(i.ops, 1, false);
+      emit(op(Op::shr, TypeKind::s, 32), {reg(t), a, imm(32 - *sh)});
+    } else {
+      const Operand hi = i.S(k + 2), sh = i.S(k + 3);
+      Opcode f = op(Op::shf, TypeKind::b, 32);
+      f.left = true, f.clamp = true;
+      emit(f, {reg(t), a, hi, sh});
+    }
+    std::vector<Operand> terms{reg(t), b};
+    if (x)
+      for (std::size_t j = k + n; j < i.ops.size(); ++j) terms.push_back(carry_in(i.ops[j].first, i.ops[j].second));
+    return add_with_carry(i.D(0), terms, carry);
+  }
+  if (x) return not_modelled(i.ops, 1, false);
+  if (i.ops.size() < k + 3) return fail(i.at, "LEA needs three sources");
+  const Operand a = i.S(k), b = i.S(k + 1), s = i.S(k + 2);
+  emit(op(Op::shl, TypeKind::b, 32), {reg(t), a, s});
+  return add_with_carry(i.D(0), {reg(t), b}, carry);
+}
+
+// LOP3
+void Lowering::lower_lop3(const SassInstr& i) {
+  // LOP3.LUT [Pd,] d, a, b, c, lut, p: d = lut(a, b, c); Pd = (d != 0) when p is !PT.
+  std::size_t k = 0;
+  std::optional<std::pair<std::string_view, std::size_t>> pd;
+  if (i.is_pred(0)) pd = i.ops[0], k = 1;
+  if (i.ops.size() < k + 5) return fail(i.at, "LOP3.LUT needs a destination, three sources and a table");
+  const Operand a = i.S(k + 1), b = i.S(k + 2), c = i.S(k + 3), lut = i.S(k + 4);
+  const Operand d = i.D(k);
+  const u32 t = tmp();
+  Opcode l = op(Op::lop3, TypeKind::b, 32);
+  emit(l, {reg(t), a, b, c, lut});
+  emit(op(Op::mov), {d, reg(t)});
+  if (pd) {
+    const bool plain = i.ops.size() > k + 5 && i.ops[k + 5].first == "!PT";
+    if (!plain) return not_modelled({*pd}, 1, false);
+    Opcode s = op(Op::setp, TypeKind::u, 32);
+    s.cmp = Cmp::ne;
+    emit(s, {dst(pd->first, pd->second), reg(t), imm(0)});
+  }
+  return;
+}
+
+// PLOP3
+void Lowering::lower_plop3(const SassInstr& i) {
+  // PLOP3.LUT Pd, Pe, a, b, c, lut1, lut2: Pd = lut1(a, b, c), Pe = lut2(a, b, c) over predicates.
+  if (i.ops.size() < 7) return fail(i.at, "PLOP3.LUT needs two destinations, three sources and two tables");
+  const Operand a = i.S(2), b = i.S(3), c = i.S(4);
+  const u32 ix = tmp(), t = tmp();
+  emit(op(Op::selp, TypeKind::b, 32), {reg(ix), imm(4), imm(0), a});
+  emit(op(Op::selp, TypeKind::b, 32), {reg(t), imm(2), imm(0), b});
+  emit(op(Op::or_, TypeKind::b, 32), {reg(ix), reg(ix), reg(t)});
+  emit(op(Op::selp, TypeKind::b, 32), {reg(t), imm(1), imm(0), c});
+  emit(op(Op::or_, TypeKind::b, 32), {reg(ix), reg(ix), reg(t)});
+  for (int j = 0; j < 2; ++j) {
+    emit(op(Op::shr, TypeKind::u, 32), {reg(t), i.S(5 + static_cast<std::size_t>(j)), reg(ix)});
+    emit(op(Op::and_, TypeKind::b, 32), {reg(t), reg(t), imm(1)});
+    Opcode s = op(Op::setp, TypeKind::u, 32);
+    s.cmp = Cmp::ne;
+    emit(s, {i.D(static_cast<std::size_t>(j)), reg(t), imm(0)});
+  }
+  return;
+}
+
+// SHF
+void Lowering::lower_shf(const SassInstr& i) {
+  if (i.ops.size() < 4) return fail(i.at, "SHF needs four operands");
+  const bool left = i.has("L"), hi = i.has("HI"), wrap = i.has("W");
+  const bool s32 = i.has("S32"), u64 = i.has("U64") || i.has("S64");
+  const Operand lo = i.S(1), s = i.S(2), h = i.S(3);
+  const Operand d = i.D(0);
+  if (left && !hi) return emit(op(Op::shl, TypeKind::b, 32), {d, lo, s});
+  if (!left && hi && !u64) return emit(op(Op::shr, s32 ? TypeKind::s : TypeKind::u, 32), {d, h, s});
+  Opcode sh = op(Op::shf, TypeKind::b, 32);
+  sh.left = left;
+  sh.clamp = !wrap;
+  if (left) return emit(sh, {d, lo, h, s});  // the high word of {h:lo} << s
+  if (!hi) return emit(sh, {d, lo, h, s});   // the low word of {h:lo} >> s
+  return not_modelled(i.ops, 1, false);        // the high word of a 64-bit right shift
+}
+
+// SGXT
+void Lowering::lower_sgxt(const SassInstr& i) {
+  if (i.ops.size() < 3) return fail(i.at, "SGXT needs three operands");
+  return emit(op(Op::bfe, i.has("U32") ? TypeKind::u : TypeKind::s, 32), {i.D(0), i.S(1), imm(0), i.S(2)});
+}
+
+// PRMT
+void Lowering::lower_prmt(const SassInstr& i) {
+  if (i.ops.size() < 4 || i.mods.size() > 0) return not_modelled(i.ops, 1, false);
+  return emit(op(Op::prmt, TypeKind::b, 32), {i.D(0), i.S(1), i.S(3), i.S(2)});
+}
+
+// SEL, FSEL
+void Lowering::lower_sel(const SassInstr& i) {
+  if (i.ops.size() < 4) return fail(i.at, i.base + " needs four operands");
+  return emit(op(Op::selp, TypeKind::b, 32), {i.D(0), i.S(1), i.S(2), i.S(3)});
+}
+
+// ISETP
+void Lowering::lower_isetp(const SassInstr& i) {
+  if (i.has("EX") || i.ops.size() < 5) return not_modelled(i.ops, 1, false);
+  Opcode s = op(Op::setp, i.has("U32") ? TypeKind::u : TypeKind::s, 32);
+  static const std::map<std::string, Cmp> cmps = {{"EQ", Cmp::eq}, {"NE", Cmp::ne}, {"LT", Cmp::lt},
+                                                  {"LE", Cmp::le}, {"GT", Cmp::gt}, {"GE", Cmp::ge}};
+  for (const std::string& m : i.mods) {
+    if (cmps.count(m)) s.cmp = cmps.at(m);
+    else if (m == "AND") s.boolop = BoolOp::and_;
+    else if (m == "OR") s.boolop = BoolOp::or_;
+    else if (m == "XOR") s.boolop = BoolOp::xor_;
+  }
+  if (s.cmp == Cmp::none || s.boolop == BoolOp::none) return not_modelled(i.ops, 1, false);
+  return emit(s, {i.D(0), i.D(1), i.S(2), i.S(3), i.S(4)}, true);
+}
+
+// P2R
+void Lowering::lower_p2r(const SassInstr& i) {
+  // P2R d, PR, r, mask: d = (r & ~mask) | (P0..P6 packed & mask).
+  if (i.ops.size() < 4 || i.ops[1].first != "PR") return not_modelled(i.ops, 1, false);
+  const auto mask = parse_int(i.ops[3].first);
+  if (!mask) return not_modelled(i.ops, 1, false);
+  const Operand r = i.S(2);
+  const u32 acc = tmp(), t = tmp();
+  emit(op(Op::and_, TypeKind::b, 32), {reg(acc), r, imm(~*mask & 0xffffffff)});
+  for (u32 i = 0; i < 7; ++i)
+    if ((*mask >> i) & 1) {
+      emit(op(Op::selp, TypeKind::b, 32), {reg(t), imm(i64{1} << i), imm(0), reg(kP + i)});
+      emit(op(Op::or_, TypeKind::b, 32), {reg(acc), reg(acc), reg(t)});
+    }
+  return emit(op(Op::mov), {i.D(0), reg(acc)});
+}
+
+// R2P
+void Lowering::lower_r2p(const SassInstr& i) {
+  if (i.ops.size() < 3 || i.ops[0].first != "PR") return not_modelled(i.ops, 1, false);
+  const auto mask = parse_int(i.ops[2].first);
+  if (!mask) return not_modelled(i.ops, 1, false);
+  const Operand r = i.S(1);
+  const u32 t = tmp();
+  for (u32 i = 0; i < 7; ++i)
+    if ((*mask >> i) & 1) {
+      emit(op(Op::and_, TypeKind::b, 32), {reg(t), r, imm(i64{1} << i)});
+      Opcode s = op(Op::setp, TypeKind::u, 32);
+      s.cmp = Cmp::ne;
+      emit(s, {reg(kP + i), reg(t), imm(0)});
+    }
+  return;
+}
+
 void Lowering::lower(std::string_view opcode, std::string_view operands, std::size_t operands_at) {
   std::vector<std::string> parts = split_dots(opcode);
   std::string base = parts[0];
   std::vector<std::string> mods(parts.begin() + 1, parts.end());
-  const auto ops = split_operands(operands, operands_at);
-  const auto has = [&](const char* m) { return std::find(mods.begin(), mods.end(), m) != mods.end(); };
   static const std::set<std::string> uniform = {"MOV", "IADD3", "LEA", "LOP3", "SHF", "SEL", "ISETP", "IMAD", "PRMT",
                                                 "SGXT", "PLOP3", "LDC", "IABS", "IMNMX", "P2R", "R2P", "VIADD"};
   if (base.size() > 1 && base[0] == 'U' && uniform.count(base.substr(1))) base = base.substr(1);
@@ -289,349 +692,63 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
                                                    "UTMALDG", "UTMASTG", "UBLKCP", "UBLKRED", "UTMAREDG", "SYNCS", "ARRIVES",
                                                    "STAS", "REDAS", "LD", "ST", "ATOM", "RED"};
   shared_opcode = shared_ops.count(base) > 0;
-  const auto S = [&](std::size_t k) { return k < ops.size() ? src(ops[k].first, ops[k].second) : (fail(0, "a missing operand"), imm(0)); };
-  const auto D = [&](std::size_t k) { return k < ops.size() ? dst(ops[k].first, ops[k].second) : (fail(0, "a missing operand"), sink()); };
-  const auto is_pred = [&](std::size_t k) {
-    if (k >= ops.size()) return false;
-    const RegName r = reg_name(ops[k].first[0] == '!' ? ops[k].first.substr(1) : ops[k].first);
-    return r.ok && r.pred;
-  };
-  static const std::set<std::string> nops = {"BSSY", "BSYNC", "WARPSYNC", "BAR", "DEPBAR", "LDGDEPBAR", "NOP", "MEMBAR",
-                                             "FENCE", "ERRBAR", "CCTL", "CCTLL", "YIELD", "NANOSLEEP", "BMOV",
-                                             "UCGABAR_ARV", "UCGABAR_WAIT", "CGAERRBAR", "ACQBULK", "PREEXIT",
-                                             "LEPC", "WARPGROUP", "DEPBAR", "BREAK", "PMTRIG", "VOTEU"};
-  if (base == "VOTEU") return not_modelled(ops, 1, false);
-  if (nops.count(base)) {
-    Opcode c;
-    c.op = Op::nop;
-    return emit(c, {});
-  }
-  if (base == "LDS" || base == "STS" || base == "LDSM" || base == "STSM" || base == "LDGSTS" || base == "ATOMS")
-    return lower_memory(base, mods, ops);
-  if (base == "BRA" || base == "JMP") {
-    if (has("DIV")) {  // taken only where the warp has diverged: a converged warp falls through
-      Opcode c;
-      c.op = Op::nop;
-      return emit(c, {});
-    }
-    std::string_view t = ops.empty() ? std::string_view{} : ops.back().first;
-    Opcode c;
-    c.op = Op::bra;
-    Operand label;
-    label.kind = OK::label;
-    if (starts_with(t, "`(") && t.back() == ')') {
-      label.index = 0x80000000u;  // resolved by name after the function is read
-      label.imm = -1;
-      pending_names.push_back({f.code.size(), std::string(t.substr(2, t.size() - 3))});
-    } else if (const auto v = parse_int(t)) {
-      label.imm = *v;
-      pending_offsets.push_back({f.code.size(), line, ops.back().second});
-    } else {
-      Operand none;
-      return emit(c, {none});  // an indirect branch: the lane stops (UNKNOWN), never guessed
-    }
-    return emit(c, {label});
-  }
-  if (base == "EXIT" || base == "KILL") {
-    Opcode c;
-    c.op = Op::exit;
-    return emit(c, {});
-  }
-  if (base == "CALL" || base == "RET" || base == "BPT" || base == "BRX" || base == "JMX" || base == "RTT") {
-    Opcode c;
-    c.op = Op::bra;  // without a label: the lane stops, with the reason
-    Operand none;
-    return emit(c, {none});
-  }
-  if (base == "MOV" || base == "R2UR") return emit(op(Op::mov), {D(0), S(1)});
-  if (base == "HFMA2" && ops.size() == 5) {
-    // ptxas materialises 32-bit constants as HFMA2[.MMA] d, -RZ, RZ, hi, lo: 0 * 0 + (hi, lo), the
-    // two halves' bits (HFMA2.MMA R6, -RZ, RZ, 0, 1.9073486328125e-06 sets R6 = 0x00000020).
-    const auto zero = [&](std::size_t k) { return ops[k].first == "RZ" || ops[k].first == "-RZ"; };
-    const auto hi = half_bits(ops[3].first), lo = half_bits(ops[4].first);
-    if (zero(1) && zero(2) && hi && lo) return emit(op(Op::mov), {D(0), imm(static_cast<i64>(*hi << 16 | *lo))});
-  }
-  if (base == "S2R" || base == "S2UR") {
-    if (ops.size() < 2) return fail(operands_at, base + " needs two operands");
-    const Operand s = special_register_of(ops[1].first, ops[1].second);
-    if (s.kind == OK::special && s.special == Special::other) return not_modelled(ops, 1, false);
-    return emit(op(Op::mov), {D(0), s});
-  }
-  if (base == "CS2R") {
-    if (ops.size() < 2 || ops[1].first != "SRZ") return not_modelled(ops, 2, false);
-    const Operand d = dst_n(ops[0].first, ops[0].second, has("32") ? 1 : 2);
-    if (d.kind == OK::vec)
-      for (u32 j = 0; j < d.count; ++j) emit(op(Op::mov), {f.operands[d.index + j], imm(0)});
-    else
-      emit(op(Op::mov), {d, imm(0)});
-    return;
-  }
-  if (base == "LDC") {
-    int bits = 32, regs = 1;
-    for (const std::string& m : mods) {
-      if (m == "64") regs = 2;
-      else if (m == "U8" || m == "S8") bits = 8;
-      else if (m == "U16" || m == "S16") bits = 16;
-      else return not_modelled(ops, 2, false);
-    }
-    if (ops.size() < 2 || !starts_with(ops[1].first, "c[")) return not_modelled(ops, regs, false);
-    const Operand d = dst_n(ops[0].first, ops[0].second, regs);
-    const std::string_view cs = ops[1].first;
-    for (int k = 0; k < regs; ++k) {
-      std::string word(cs);
-      if (k > 0) {  // the next word of the constant
-        const std::size_t a = word.find("][");
-        const auto off = a == std::string::npos ? std::nullopt : parse_int(std::string_view(word).substr(a + 2, word.size() - a - 3));
-        if (!off) return not_modelled(ops, regs, false);
-        word = word.substr(0, a + 2) + "0x" + [](i64 v) { char b[24]; std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(v)); return std::string(b); }(*off + 4 * k) + "]";
-      }
-      const Operand v = constant(word, ops[1].second, bits);
-      const Operand dk = d.kind == OK::vec ? f.operands[d.index + static_cast<u32>(k)] : d;
-      emit(op(Op::mov, TypeKind::b, 32), {dk, v});
-      if (bits < 32 && (mods[0] == "S8" || mods[0] == "S16")) emit(op(Op::bfe, TypeKind::s, 32), {dk, dk, imm(0), imm(bits)});
-    }
-    return;
-  }
-  if (base == "IMAD") {
-    if (has("X")) {  // IMAD.X d, a, b, c, P: a * b + c + P (the high word of a 64-bit sum)
-      if (ops.size() < 5 || has("WIDE") || has("HI")) return not_modelled(ops, 2, false);
-      const Operand a = S(1), b = S(2), c = S(3), cin = carry_in(ops[4].first, ops[4].second);
-      const u32 t = tmp();
-      Opcode m = op(Op::mad, TypeKind::u, 32);
-      m.lo = true;
-      emit(m, {reg(t), a, b, c});
-      return emit(op(Op::add, TypeKind::u, 32), {D(0), reg(t), cin});
-    }
-    if (has("WIDE")) {
-      if (ops.size() < 4) return fail(operands_at, "IMAD.WIDE needs four operands");
-      const Operand a = S(1), b = S(2);
-      const RegName c = reg_name(ops[3].first);
-      const u32 t = tmp(), w = tmp(), lo = tmp();
-      Operand c_lo = imm(0);  // the addend's low word
-      if (!c.ok || c.pred) {
-        c_lo = S(3);  // an immediate or constant addend (sign-extended as SASS does)
-        emit(op(Op::cvt, TypeKind::s, 64), {reg(t), c_lo});
-        f.code.back().code.src = Type{TypeKind::s, 32};
-      } else if (c.reg < 0) {
-        emit(op(Op::mov, TypeKind::b, 64), {reg(t), imm(0)});
-      } else {
-        c_lo = reg(static_cast<u32>(c.reg));
-        emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({c_lo, reg(static_cast<u32>(c.reg) + 1)})});
-      }
-      Opcode m = op(Op::mad, has("U32") ? TypeKind::u : TypeKind::s, 32);
-      m.wide = true;
-      emit(m, {reg(w), a, b, reg(t)});
-      // The low word of a * b + c is a * b + c.lo mod 2^32 whatever the signs: mad.lo, an affine
-      // term where a or b is a constant (the 64-bit pair is not one term: its high word is not).
-      Opcode ml = op(Op::mad, TypeKind::u, 32);
-      ml.lo = true;
-      emit(ml, {reg(lo), a, b, c_lo});
-      const Operand d = dst_n(ops[0].first, ops[0].second, 2);
-      if (d.kind == OK::vec) {
-        emit(op(Op::mov, TypeKind::b, 64), {d, reg(w)});
-        emit(op(Op::mov), {f.operands[d.index], reg(lo)});
-      }
-      return;
-    }
-    if (has("HI")) {
-      if (ops.size() < 4) return fail(operands_at, "IMAD.HI needs four operands");
-      const RegName c = reg_name(ops[3].first);
-      if (!(c.ok && c.reg < 0)) return not_modelled(ops, 1, false);  // an addend into the high word
-      Opcode m = op(Op::mul, has("U32") ? TypeKind::u : TypeKind::s, 32);
-      m.hi = true;
-      return emit(m, {D(0), S(1), S(2)});
-    }
-    if (ops.size() < 4) return fail(operands_at, "IMAD needs four operands");
-    Opcode m = op(Op::mad, TypeKind::u, 32);
-    m.lo = true;
-    const Operand a = S(1), b = S(2), c = S(3);
-    return emit(m, {D(0), a, b, c});
-  }
-  if (base == "IADD3") {
-    // IADD3[.X] d, [carry-outs,] a, b, c [, carry-ins]: one carry-out is modelled (the 64-bit
-    // address arithmetic ptxas emits: IADD3 lo, P0, ... then IADD3.X / IMAD.X hi, ..., P0);
-    // two carry-outs, or a carry out of a negated operand (a subtraction's borrow), are not.
-    std::size_t k = 1;
-    std::vector<std::pair<std::string_view, std::size_t>> carries;
-    while (k < ops.size() && is_pred(k)) carries.push_back(ops[k]), ++k;
-    if (ops.size() < k + 3) return fail(operands_at, "IADD3 needs three sources");
-    const bool negated = ops[k].first[0] == '-' || ops[k + 1].first[0] == '-' || ops[k + 2].first[0] == '-' ||
-                         ops[k].first[0] == '~' || ops[k + 1].first[0] == '~' || ops[k + 2].first[0] == '~';
-    std::vector<Operand> terms{S(k), S(k + 1), S(k + 2)};
-    if (has("X"))
-      for (std::size_t j = k + 3; j < ops.size(); ++j) terms.push_back(carry_in(ops[j].first, ops[j].second));
-    std::optional<Operand> carry;
-    if (carries.size() == 1 && !negated) carry = dst(carries[0].first, carries[0].second);
-    else
-      for (const auto& cpred : carries) not_modelled({cpred}, 1, false);
-    if (!negated || carry) return add_with_carry(D(0), terms, carry);
-    const u32 t = tmp();  // a negated operand: the plain 32-bit sum (its carry is not modelled)
-    emit(op(Op::add, TypeKind::u, 32), {reg(t), terms[0], terms[1]});
-    emit(op(Op::add, TypeKind::u, 32), {reg(t), reg(t), terms[2]});
-    for (std::size_t j = 3; j < terms.size(); ++j) emit(op(Op::add, TypeKind::u, 32), {reg(t), reg(t), terms[j]});
-    return emit(op(Op::mov), {D(0), reg(t)});
-  }
-  if (base == "VIADD") return emit(op(Op::add, TypeKind::u, 32), {D(0), S(1), S(2)});
-  if (base == "IABS") return emit(op(Op::abs, TypeKind::s, 32), {D(0), S(1)});
-  if (base == "IMNMX" || base == "VIMNMX") {
-    if (ops.size() < 4) return fail(operands_at, base + " needs four operands");
-    const TypeKind k = has("U32") ? TypeKind::u : TypeKind::s;
-    const Operand a = S(1), b = S(2), p = S(3);
-    const u32 lo = tmp(), hi = tmp();
-    emit(op(Op::min, k, 32), {reg(lo), a, b});
-    emit(op(Op::max, k, 32), {reg(hi), a, b});
-    return emit(op(Op::selp, TypeKind::b, 32), {D(0), reg(lo), reg(hi), p});  // PT: min, !PT: max
-  }
-  if (base == "LEA") {
-    // LEA d, [P,] a, b, s: (a << s) + b, with its carry out; LEA.HI[.X][.SX32] d, a, b, [c,] s [, P]:
-    // the high word of ({c:a} << s) (sign-extended a for .SX32) + b [+ P].
-    std::size_t k = 1;
-    std::vector<std::pair<std::string_view, std::size_t>> carries;
-    while (k < ops.size() && is_pred(k)) carries.push_back(ops[k]), ++k;
-    std::optional<Operand> carry;
-    if (carries.size() == 1) carry = dst(carries[0].first, carries[0].second);
-    else
-      for (const auto& cpred : carries) not_modelled({cpred}, 1, false);
-    const u32 t = tmp();
-    const bool x = has("X");
-    if (has("HI")) {
-      const bool sx = has("SX32");
-      const std::size_t n = sx ? 3 : 4;  // sources before the carry-ins
-      if (ops.size() < k + n) return fail(operands_at, "LEA.HI needs its sources");
-      const Operand a = S(k), b = S(k + 1);
-      if (sx) {
-        const auto sh = parse_int(ops[k + 2].first);
-        if (!sh || *sh < 1 || *sh > 31) return not_modelled(ops, 1, false);
-        emit(op(Op::shr, TypeKind::s, 32), {reg(t), a, imm(32 - *sh)});
-      } else {
-        const Operand hi = S(k + 2), sh = S(k + 3);
-        Opcode f = op(Op::shf, TypeKind::b, 32);
-        f.left = true, f.clamp = true;
-        emit(f, {reg(t), a, hi, sh});
-      }
-      std::vector<Operand> terms{reg(t), b};
-      if (x)
-        for (std::size_t j = k + n; j < ops.size(); ++j) terms.push_back(carry_in(ops[j].first, ops[j].second));
-      return add_with_carry(D(0), terms, carry);
-    }
-    if (x) return not_modelled(ops, 1, false);
-    if (ops.size() < k + 3) return fail(operands_at, "LEA needs three sources");
-    const Operand a = S(k), b = S(k + 1), s = S(k + 2);
-    emit(op(Op::shl, TypeKind::b, 32), {reg(t), a, s});
-    return add_with_carry(D(0), {reg(t), b}, carry);
-  }
-  if (base == "LOP3") {
-    // LOP3.LUT [Pd,] d, a, b, c, lut, p: d = lut(a, b, c); Pd = (d != 0) when p is !PT.
-    std::size_t k = 0;
-    std::optional<std::pair<std::string_view, std::size_t>> pd;
-    if (is_pred(0)) pd = ops[0], k = 1;
-    if (ops.size() < k + 5) return fail(operands_at, "LOP3.LUT needs a destination, three sources and a table");
-    const Operand a = S(k + 1), b = S(k + 2), c = S(k + 3), lut = S(k + 4);
-    const Operand d = D(k);
-    const u32 t = tmp();
-    Opcode l = op(Op::lop3, TypeKind::b, 32);
-    emit(l, {reg(t), a, b, c, lut});
-    emit(op(Op::mov), {d, reg(t)});
-    if (pd) {
-      const bool plain = ops.size() > k + 5 && ops[k + 5].first == "!PT";
-      if (!plain) return not_modelled({*pd}, 1, false);
-      Opcode s = op(Op::setp, TypeKind::u, 32);
-      s.cmp = Cmp::ne;
-      emit(s, {dst(pd->first, pd->second), reg(t), imm(0)});
-    }
-    return;
-  }
-  if (base == "PLOP3") {
-    // PLOP3.LUT Pd, Pe, a, b, c, lut1, lut2: Pd = lut1(a, b, c), Pe = lut2(a, b, c) over predicates.
-    if (ops.size() < 7) return fail(operands_at, "PLOP3.LUT needs two destinations, three sources and two tables");
-    const Operand a = S(2), b = S(3), c = S(4);
-    const u32 ix = tmp(), t = tmp();
-    emit(op(Op::selp, TypeKind::b, 32), {reg(ix), imm(4), imm(0), a});
-    emit(op(Op::selp, TypeKind::b, 32), {reg(t), imm(2), imm(0), b});
-    emit(op(Op::or_, TypeKind::b, 32), {reg(ix), reg(ix), reg(t)});
-    emit(op(Op::selp, TypeKind::b, 32), {reg(t), imm(1), imm(0), c});
-    emit(op(Op::or_, TypeKind::b, 32), {reg(ix), reg(ix), reg(t)});
-    for (int j = 0; j < 2; ++j) {
-      emit(op(Op::shr, TypeKind::u, 32), {reg(t), S(5 + static_cast<std::size_t>(j)), reg(ix)});
-      emit(op(Op::and_, TypeKind::b, 32), {reg(t), reg(t), imm(1)});
-      Opcode s = op(Op::setp, TypeKind::u, 32);
-      s.cmp = Cmp::ne;
-      emit(s, {D(static_cast<std::size_t>(j)), reg(t), imm(0)});
-    }
-    return;
-  }
-  if (base == "SHF") {
-    if (ops.size() < 4) return fail(operands_at, "SHF needs four operands");
-    const bool left = has("L"), hi = has("HI"), wrap = has("W");
-    const bool s32 = has("S32"), u64 = has("U64") || has("S64");
-    const Operand lo = S(1), s = S(2), h = S(3);
-    const Operand d = D(0);
-    if (left && !hi) return emit(op(Op::shl, TypeKind::b, 32), {d, lo, s});
-    if (!left && hi && !u64) return emit(op(Op::shr, s32 ? TypeKind::s : TypeKind::u, 32), {d, h, s});
-    Opcode sh = op(Op::shf, TypeKind::b, 32);
-    sh.left = left;
-    sh.clamp = !wrap;
-    if (left) return emit(sh, {d, lo, h, s});  // the high word of {h:lo} << s
-    if (!hi) return emit(sh, {d, lo, h, s});   // the low word of {h:lo} >> s
-    return not_modelled(ops, 1, false);        // the high word of a 64-bit right shift
-  }
-  if (base == "SGXT") {
-    if (ops.size() < 3) return fail(operands_at, "SGXT needs three operands");
-    return emit(op(Op::bfe, has("U32") ? TypeKind::u : TypeKind::s, 32), {D(0), S(1), imm(0), S(2)});
-  }
-  if (base == "PRMT") {
-    if (ops.size() < 4 || mods.size() > 0) return not_modelled(ops, 1, false);
-    return emit(op(Op::prmt, TypeKind::b, 32), {D(0), S(1), S(3), S(2)});
-  }
-  if (base == "SEL" || base == "FSEL") {
-    if (ops.size() < 4) return fail(operands_at, base + " needs four operands");
-    return emit(op(Op::selp, TypeKind::b, 32), {D(0), S(1), S(2), S(3)});
-  }
-  if (base == "ISETP") {
-    if (has("EX") || ops.size() < 5) return not_modelled(ops, 1, false);
-    Opcode s = op(Op::setp, has("U32") ? TypeKind::u : TypeKind::s, 32);
-    static const std::map<std::string, Cmp> cmps = {{"EQ", Cmp::eq}, {"NE", Cmp::ne}, {"LT", Cmp::lt},
-                                                    {"LE", Cmp::le}, {"GT", Cmp::gt}, {"GE", Cmp::ge}};
-    for (const std::string& m : mods) {
-      if (cmps.count(m)) s.cmp = cmps.at(m);
-      else if (m == "AND") s.boolop = BoolOp::and_;
-      else if (m == "OR") s.boolop = BoolOp::or_;
-      else if (m == "XOR") s.boolop = BoolOp::xor_;
-    }
-    if (s.cmp == Cmp::none || s.boolop == BoolOp::none) return not_modelled(ops, 1, false);
-    return emit(s, {D(0), D(1), S(2), S(3), S(4)}, true);
-  }
-  if (base == "P2R") {
-    // P2R d, PR, r, mask: d = (r & ~mask) | (P0..P6 packed & mask).
-    if (ops.size() < 4 || ops[1].first != "PR") return not_modelled(ops, 1, false);
-    const auto mask = parse_int(ops[3].first);
-    if (!mask) return not_modelled(ops, 1, false);
-    const Operand r = S(2);
-    const u32 acc = tmp(), t = tmp();
-    emit(op(Op::and_, TypeKind::b, 32), {reg(acc), r, imm(~*mask & 0xffffffff)});
-    for (u32 i = 0; i < 7; ++i)
-      if ((*mask >> i) & 1) {
-        emit(op(Op::selp, TypeKind::b, 32), {reg(t), imm(i64{1} << i), imm(0), reg(kP + i)});
-        emit(op(Op::or_, TypeKind::b, 32), {reg(acc), reg(acc), reg(t)});
-      }
-    return emit(op(Op::mov), {D(0), reg(acc)});
-  }
-  if (base == "R2P") {
-    if (ops.size() < 3 || ops[0].first != "PR") return not_modelled(ops, 1, false);
-    const auto mask = parse_int(ops[2].first);
-    if (!mask) return not_modelled(ops, 1, false);
-    const Operand r = S(1);
-    const u32 t = tmp();
-    for (u32 i = 0; i < 7; ++i)
-      if ((*mask >> i) & 1) {
-        emit(op(Op::and_, TypeKind::b, 32), {reg(t), r, imm(i64{1} << i)});
-        Opcode s = op(Op::setp, TypeKind::u, 32);
-        s.cmp = Cmp::ne;
-        emit(s, {reg(kP + i), reg(t), imm(0)});
-      }
-    return;
-  }
-  not_modelled(ops, written_registers(base, mods), float_opcode(base));
+  const SassInstr i{*this, base, std::move(mods), split_operands(operands, operands_at), operands_at};
+  // The rules, by opcode (uniform U forms folded into theirs above); what no rule takes is not
+  // modelled: what it writes becomes unknown, naming it.
+  static const std::unordered_map<std::string_view, Rule> rules = [] {
+    std::unordered_map<std::string_view, Rule> t = {
+        {"VOTEU", &Lowering::lower_not_modelled},
+        {"LDS", &Lowering::lower_shared},
+        {"STS", &Lowering::lower_shared},
+        {"LDSM", &Lowering::lower_shared},
+        {"STSM", &Lowering::lower_shared},
+        {"LDGSTS", &Lowering::lower_shared},
+        {"ATOMS", &Lowering::lower_shared},
+        {"BRA", &Lowering::lower_bra},
+        {"JMP", &Lowering::lower_bra},
+        {"EXIT", &Lowering::lower_exit},
+        {"KILL", &Lowering::lower_exit},
+        {"CALL", &Lowering::lower_call},
+        {"RET", &Lowering::lower_call},
+        {"BPT", &Lowering::lower_call},
+        {"BRX", &Lowering::lower_call},
+        {"JMX", &Lowering::lower_call},
+        {"RTT", &Lowering::lower_call},
+        {"MOV", &Lowering::lower_mov},
+        {"R2UR", &Lowering::lower_mov},
+        {"HFMA2", &Lowering::lower_hfma2},
+        {"S2R", &Lowering::lower_s2r},
+        {"S2UR", &Lowering::lower_s2r},
+        {"CS2R", &Lowering::lower_cs2r},
+        {"LDC", &Lowering::lower_ldc},
+        {"IMAD", &Lowering::lower_imad},
+        {"IADD3", &Lowering::lower_iadd3},
+        {"VIADD", &Lowering::lower_viadd},
+        {"IABS", &Lowering::lower_iabs},
+        {"IMNMX", &Lowering::lower_imnmx},
+        {"VIMNMX", &Lowering::lower_imnmx},
+        {"LEA", &Lowering::lower_lea},
+        {"LOP3", &Lowering::lower_lop3},
+        {"PLOP3", &Lowering::lower_plop3},
+        {"SHF", &Lowering::lower_shf},
+        {"SGXT", &Lowering::lower_sgxt},
+        {"PRMT", &Lowering::lower_prmt},
+        {"SEL", &Lowering::lower_sel},
+        {"FSEL", &Lowering::lower_sel},
+        {"ISETP", &Lowering::lower_isetp},
+        {"P2R", &Lowering::lower_p2r},
+        {"R2P", &Lowering::lower_r2p},
+    };
+    // Barriers, fences, reconvergence markers and the like: no effect on any address.
+    for (const char* n : {"BSSY", "BSYNC", "WARPSYNC", "BAR", "DEPBAR", "LDGDEPBAR", "NOP", "MEMBAR", "FENCE", "ERRBAR", "CCTL",
+                          "CCTLL", "YIELD", "NANOSLEEP", "BMOV", "UCGABAR_ARV", "UCGABAR_WAIT", "CGAERRBAR", "ACQBULK",
+                          "PREEXIT", "LEPC", "WARPGROUP", "BREAK", "PMTRIG"})
+      t.emplace(n, &Lowering::lower_nop);
+    return t;
+  }();
+  const auto rule = rules.find(i.base);
+  if (rule != rules.end()) return (this->*rule->second)(i);
+  not_modelled(i.ops, written_registers(i.base, i.mods), float_opcode(i.base));
 }
 
 }  // namespace layoutproof::compiled::sass

@@ -44,6 +44,21 @@ RegName reg_name(std::string_view s);
 std::optional<u32> half_bits(std::string_view s);
 
 
+struct Lowering;
+// One SASS instruction as its lowering rule reads it: the opcode's base ("IMAD"; a uniform form,
+// "UIMAD", folded into it), its modifiers, its operands with the byte offset of each.
+struct SassInstr {
+  Lowering& l;
+  std::string base;
+  std::vector<std::string> mods;
+  std::vector<std::pair<std::string_view, std::size_t>> ops;
+  std::size_t at = 0;  // where the operands begin (for errors)
+  bool has(const char* mod) const;
+  Operand S(std::size_t k) const;  // operand k as a source (a missing one: an error, then 0)
+  Operand D(std::size_t k) const;  // operand k as a destination
+  bool is_pred(std::size_t k) const;
+};
+
 // One SASS function being lowered.
 struct Lowering {
   Program& p;
@@ -359,7 +374,36 @@ struct Lowering {
     return reg(t);
   }
 
+  // Lowers one instruction: the rule its opcode names (Lowering::lower's table), else not modelled.
   void lower(std::string_view opcode, std::string_view operands, std::size_t operands_at);
+  // The rules, one per opcode family (sass_lower.cpp).
+  using Rule = void (Lowering::*)(const SassInstr&);
+  void lower_shared(const SassInstr& i);
+  void lower_nop(const SassInstr& i);
+  void lower_not_modelled(const SassInstr& i);
+  void lower_bra(const SassInstr& i);
+  void lower_exit(const SassInstr& i);
+  void lower_call(const SassInstr& i);
+  void lower_mov(const SassInstr& i);
+  void lower_hfma2(const SassInstr& i);
+  void lower_s2r(const SassInstr& i);
+  void lower_cs2r(const SassInstr& i);
+  void lower_ldc(const SassInstr& i);
+  void lower_imad(const SassInstr& i);
+  void lower_iadd3(const SassInstr& i);
+  void lower_viadd(const SassInstr& i);
+  void lower_iabs(const SassInstr& i);
+  void lower_imnmx(const SassInstr& i);
+  void lower_lea(const SassInstr& i);
+  void lower_lop3(const SassInstr& i);
+  void lower_plop3(const SassInstr& i);
+  void lower_shf(const SassInstr& i);
+  void lower_sgxt(const SassInstr& i);
+  void lower_prmt(const SassInstr& i);
+  void lower_sel(const SassInstr& i);
+  void lower_isetp(const SassInstr& i);
+  void lower_p2r(const SassInstr& i);
+  void lower_r2p(const SassInstr& i);
   void lower_memory(const std::string& base, const std::vector<std::string>& mods,
                     const std::vector<std::pair<std::string_view, std::size_t>>& ops);
 };

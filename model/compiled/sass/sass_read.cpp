@@ -248,6 +248,7 @@ Program parse_sass(std::string text, const std::string& file, const ReadDeadline
   p.file = file;
   p.text = std::move(text);
   p.modules.push_back(Module{});
+  p.format = CompiledFormat::sass;
   p.shared_window_base = 0x400;
   Reader r(p, deadline);
   r.read();

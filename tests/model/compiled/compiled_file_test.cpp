@@ -30,11 +30,12 @@ TEST(CompiledFile, ReadsPtxAndSassEachThroughItsReader) {
   const Program p = read_compiled_file(path, CompiledFormat::ptx);
   EXPECT_EQ(p.file, path);
   EXPECT_FALSE(select_entries(p, "column_read").empty());
-  EXPECT_LT(p.shared_window_base, 0);  // PTX: symbols, no window
+  EXPECT_EQ(p.format, CompiledFormat::ptx);  // PTX: symbols, no window
   const std::string sass = std::string(LAYOUTPROOF_TESTS_DIR) + "/compiled/measured/hand.sass";
   EXPECT_TRUE(compiled_format_available(CompiledFormat::sass));
   const Program s = read_compiled_file(sass, CompiledFormat::sass);
   EXPECT_FALSE(select_entries(s, "column_read").empty());
+  EXPECT_EQ(s.format, CompiledFormat::sass);
   EXPECT_EQ(s.shared_window_base, 0x400);
   // PTX read as SASS is malformed SASS (located); SASS read as PTX is refused, naming `sass`.
   EXPECT_THROW((void)read_compiled_file(path, CompiledFormat::sass), ParseError);

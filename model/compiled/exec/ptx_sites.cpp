@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/compiled/ptx_machine.hpp"
+#include "model/compiled/exec/ptx_machine.hpp"
 
 namespace layoutproof::compiled {
 namespace {

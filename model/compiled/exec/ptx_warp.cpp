@@ -6,7 +6,7 @@
 #include <unordered_set>
 
 #include "model/compiled/ptx_cfg.hpp"
-#include "model/compiled/ptx_machine.hpp"
+#include "model/compiled/exec/ptx_machine.hpp"
 
 namespace layoutproof::compiled {
 namespace {
@@ -372,7 +372,7 @@ struct WarpRunner::Impl {
       if (base.index >= l_.params.size() || !l_.params[base.index]) {
         // Free: a symbol (ptx_exec.hpp Term), for a scalar read whole or in part from byte 0, or
         // for bytes of SASS's parameter buffer.
-        const bool sass = p_.shared_window_base >= 0;
+        const bool sass = p_.format == CompiledFormat::sass;
         if (sass || (a.imm == 0 && d.bytes <= 8 && want <= d.bytes))
           return symbol(base.index, a.imm, bits, sass ? "bytes " + std::to_string(a.imm) + ".." + std::to_string(a.imm + want - 1) +
                                                             " of the parameter buffer"
