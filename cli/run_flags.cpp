@@ -62,6 +62,34 @@ void check_output_paths(const OutputFlags& out, const std::vector<std::string>& 
   }
 }
 
+bool take_output_flag(const std::vector<std::string>& args, std::size_t& i, OutputFlags& out) {
+  const std::string& a = args[i];
+  const auto value = [&]() -> const std::string& {
+    if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
+    return args[++i];
+  };
+  if (a == "--json") {
+    if (out.json_stdout || !out.json_file.empty()) throw LayoutError("--json is given twice: give it once");
+    if (i + 1 < args.size() && args[i + 1].rfind("-", 0) != 0 && args[i + 1].find(".json") != std::string::npos)
+      out.json_file = args[++i];
+    else
+      out.json_stdout = true;
+  } else if (a == "--junit") {
+    output_path(out.junit_file, a, value());
+  } else if (a == "--sarif") {
+    output_path(out.sarif_file, a, value());
+  } else if (a == "--markdown") {
+    output_path(out.markdown_file, a, value());
+  } else if (a == "--report") {
+    output_path(out.report_dir, a, value());
+  } else if (a == "--verbose") {
+    out.verbose = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 RunFlags parse_run_flags(const std::vector<std::string>& args) {
   RunFlags f;
   f.run.progress = ::isatty(2);
@@ -95,20 +123,8 @@ RunFlags parse_run_flags(const std::vector<std::string>& args) {
       f.run.progress = true;
     } else if (a == "--no-progress") {
       f.run.progress = false;
-    } else if (a == "--json") {
-      if (f.out.json_stdout || !f.out.json_file.empty()) throw LayoutError("--json is given twice: give it once");
-      if (i + 1 < args.size() && args[i + 1].rfind("-", 0) != 0 && args[i + 1].find(".json") != std::string::npos)
-        f.out.json_file = args[++i];
-      else
-        f.out.json_stdout = true;
-    } else if (a == "--junit") {
-      output_path(f.out.junit_file, a, value());
-    } else if (a == "--sarif") {
-      output_path(f.out.sarif_file, a, value());
-    } else if (a == "--markdown") {
-      output_path(f.out.markdown_file, a, value());
-    } else if (a == "--report") {
-      output_path(f.out.report_dir, a, value());
+    } else if (take_output_flag(args, i, f.out)) {
+      continue;
     } else if (a.rfind("--", 0) == 0) {
       throw LayoutError("unknown option " + a);
     } else {

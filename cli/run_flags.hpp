@@ -5,7 +5,8 @@
 //   --deadline-s S         the whole run: what is not decided by then is UNKNOWN (proofs/claims/deadline.hpp)
 //   --cache DIR | --no-cache         (default cache: default_cache_dir, cli/spec/verdict_cache.hpp)
 //   --progress | --no-progress       (default: on when stderr is a terminal)
-//   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR
+//   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR  --verbose
+//                          (every claim-deciding command takes these: take_output_flag)
 //   -D NAME=EXPR           a constant for C++ layouts (cli/layout_input.hpp)
 #include <optional>
 #include <string>
@@ -19,7 +20,14 @@ namespace layoutproof::cli {
 struct OutputFlags {
   bool json_stdout = false;
   std::string json_file, junit_file, sarif_file, markdown_file, report_dir;
+  bool verbose = false;  // summaries list every PROVED claim, not a count per subject
 };
+
+// When args[i] is an output flag (--json [FILE], --junit FILE, --sarif FILE, --markdown FILE,
+// --report DIR, --verbose): records it in `out`, moves i past its value and returns true. A
+// --json followed by a word ending in .json writes that file; otherwise JSON goes to stdout.
+// LayoutError: a flag given twice, a missing or empty value.
+bool take_output_flag(const std::vector<std::string>& args, std::size_t& i, OutputFlags& out);
 
 struct RunFlags {
   RunOptions run;

@@ -36,7 +36,10 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
   for (proofs::Check& c : proofs::kernel_checks()) checks.push_back(std::move(c));
   const auto results = run_checks(checks, flags.run);
   const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  const int rc = emit_results(out, "built-in catalog (CUTLASS shared-memory atoms and kernel configurations)", results, wall, flags.out);
+  ResultView view;
+  view.source = "built-in catalog (CUTLASS shared-memory atoms and kernel configurations)";
+  view.wall_ms = wall;
+  const int rc = emit(out, results, flags.out, view);
   // A refuted claim about one of CUTLASS's own kernel configurations is a finding the catalog
   // reports, not a failure of the job; `check` is the gate.
   int findings = 0;

@@ -185,10 +185,16 @@ void write_bank_report(const std::string& dir, const BankReportInput& in) {
 }
 
 std::string report_index_html(const std::string& title, const std::string& command, const std::vector<ReportRow>& rows,
-                              const std::string& figure) {
-  std::map<std::string, int> counts;
-  RunSummary repeats;  // the head says how many rows repeat an earlier claim of the run, as the table does
-  for (const auto& r : rows) ++counts[r.verdict], repeats.repeats += r.method.rfind(kRepeatPrefix, 0) == 0;
+                              const std::string& figure, const std::string& counts) {
+  RunSummary s;  // the head says how many rows repeat an earlier claim of the run, as the table does
+  for (const auto& r : rows) {
+    s.repeats += r.method.rfind(kRepeatPrefix, 0) == 0;
+    if (r.verdict == "PROVED") ++s.proved;
+    else if (r.verdict == "REFUTED") ++s.refuted;
+    else if (r.verdict == "UNKNOWN") ++s.unknown;
+    else if (r.verdict == "REPORT") ++s.reported;
+    else ++s.error;
+  }
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>" << xml_escape(title) << "</title>\n"
     << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}"
@@ -196,9 +202,7 @@ std::string report_index_html(const std::string& title, const std::string& comma
        "text-align:left;vertical-align:top}th{background:#eee}code{background:#f4f4f4;padding:1px 4px}.REFUTED{color:#b00}"
        ".PROVED{color:#070}.REPORT{color:#036}.UNKNOWN,.ERROR{color:#850}</style>\n</head>\n<body>\n<h1>" << xml_escape(title) << "</h1>\n";
   if (!command.empty()) o << "<p><code>" << xml_escape(command) << "</code></p>\n";
-  o << "<p id=\"counts\">" << xml_escape(claims_text(rows.size(), repeats)) << ": " << counts["PROVED"] << " proved, " << counts["REFUTED"] << " refuted, "
-    << counts["UNKNOWN"] << " unknown, " << counts["ERROR"] << " error"
-    << (counts["REPORT"] ? ", " + std::to_string(counts["REPORT"]) + " reported" : std::string()) << "</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n"
+  o << "<p id=\"counts\">" << xml_escape(counts.empty() ? summary_line(rows.size(), s) : counts) << "</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n"
     << "<tr><th>#</th><th>subject</th><th>claim</th><th>verdict</th><th>witness or reason</th><th>detail</th></tr>\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const ReportRow& r = rows[i];
