@@ -12,6 +12,7 @@
 
 #include "cli/output/escape.hpp"
 #include "cli/help.hpp"
+#include "cli/output/results.hpp"
 #include "cli/layout_input.hpp"
 #include "model/source/kernel_expr.hpp"
 #include "model/layout/notation.hpp"
@@ -145,19 +146,13 @@ void print_human(std::ostream& out, const SynthRequest& q, const SynthResult& r,
   const Candidate& best = r.ranked.front();
   if (r.found) {
     out << "\nbest: " << sw_text(best.sw) << " o " << to_string(q.tile) << "  (" << best.wavefronts << " wavefronts = ideal)\n";
-    for (const auto& p : r.proofs) {
-      out << to_string(p.verdict.kind) << "  " << p.claim << "  [" << p.verdict.method << ", " << num(p.verdict.time_ms) << " ms]";
-      if (!p.verdict.detail.empty()) out << "  " << p.verdict.detail;
-      out << "\n";
-    }
     int n_cf = 0;
     for (const auto& c : r.ranked) n_cf += c.conflict_free();
     out << n_cf << " conflict-free swizzles in the family";
     if (!all && n_cf > 1) out << " (--all lists them)";
     out << "\n";
   } else {
-    out << "\nPROVED  " << none_statement(r) << "  [" << none_method(r) << "]\n";
-    out << "best degree reached: " << num(r.best_degree, 2) << "-way worst instruction, by";
+    out << "\nbest degree reached: " << num(r.best_degree, 2) << "-way worst instruction, by";
     for (const auto& s : best_degree_swizzles(r)) out << " " << s;
     out << "; fewest wavefronts " << r.best_wavefronts << " (ideal " << best.ideal << ") by " << sw_text(best.sw) << "\n";
     // Group the REFUTED witnesses by access and instruction.
@@ -191,7 +186,9 @@ void print_human(std::ostream& out, const SynthRequest& q, const SynthResult& r,
   out << "\n";
 }
 
-void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, bool all) {
+// The search as JSON: a view of the subject beside the results (the winner's proofs and the
+// family's answer are results, cli/output/results.hpp).
+nlohmann::json synth_view(const SynthRequest& q, const SynthResult& r, bool all) {
   std::string s = "{\"tile\":" + json_str(to_string(q.tile)) + ",\"elem_bytes\":" + std::to_string(q.elem_bytes) +
                   ",\"vec\":" + std::to_string(q.vec) + ",\"accesses\":[";
   for (std::size_t a = 0; a < q.accesses.size(); ++a)
@@ -201,17 +198,8 @@ void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, 
        ",\"size\":" + std::to_string(r.family_size) + ",\"rejected\":" + std::to_string(r.rejected.size()) +
        ",\"evaluated\":" + std::to_string(r.ranked.size()) + "},\"found\":" + (r.found ? "true" : "false");
   s += ",\"best\":" + candidate_json(r.ranked.front(), q.accesses);
-  if (r.found) {
-    s += ",\"proofs\":[";
-    for (std::size_t i = 0; i < r.proofs.size(); ++i) {
-      const auto& p = r.proofs[i];
-      s += (i ? "," : "") + std::string("{\"claim\":") + json_str(p.claim) + ",\"verdict\":\"" + to_string(p.verdict.kind) +
-           "\",\"method\":" + json_str(p.verdict.method) + ",\"time_ms\":" + num(p.verdict.time_ms) +
-           ",\"detail\":" + json_str(p.verdict.detail) + "}";
-    }
-    s += "]";
-  } else {
-    s += ",\"none\":{\"verdict\":\"PROVED\",\"statement\":" + json_str(none_statement(r)) + ",\"method\":" +
+  if (!r.found) {
+    s += ",\"none\":{\"statement\":" + json_str(none_statement(r)) + ",\"method\":" +
          json_str(none_method(r)) + ",\"best_degree\":" + num(r.best_degree, 3) + ",\"best_degree_swizzles\":[";
     const auto bd = best_degree_swizzles(r);
     for (std::size_t i = 0; i < bd.size(); ++i) s += (i ? "," : "") + json_str(bd[i]);
@@ -231,7 +219,15 @@ void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, 
   }
   if (r.gf2) s += ",\"gf2\":" + gf2_json(*r.gf2);
   s += ",\"time_ms\":{\"search\":" + num(r.search_ms) + ",\"proofs\":" + num(r.proof_ms) + ",\"gf2\":" + num(r.gf2_ms) + "}}";
-  out << s << "\n";
+  return nlohmann::json::parse(s);
+}
+
+// One result of the search: its claim about the tile, the verdict.
+proofs::CheckResult synth_result(const std::string& subject, const std::string& claim, proofs::Verdict v) {
+  proofs::Check c;
+  c.subject = subject;
+  c.claim = claim;
+  return {std::move(c), std::move(v), std::nullopt, std::nullopt, std::nullopt};
 }
 
 // ---- synth --kernel: the smem layout for a kernel's real copies (proofs/synth/kernel_synth.hpp).
@@ -241,7 +237,10 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   std::string shape, mma;
   std::vector<std::pair<CopySide, std::string>> copies;
   CppConstants constants;
-  bool json = false, all = false, progress = isatty(2) != 0;
+  OutputFlags flags;
+  bool all = false, progress = isatty(2) != 0;
+  std::string command = "layoutproof synth";
+  for (const auto& x : args) command += " " + shell_quote(x);
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto next = [&]() -> const std::string& {
@@ -252,7 +251,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
       out << *help_text("synth --kernel");
       return 0;
     }
-    if (a == "--kernel" || take_define(args, i, constants)) continue;
+    if (a == "--kernel" || take_define(args, i, constants) || take_output_flag(args, i, flags)) continue;
     if (a == "--shape") shape = next();
     else if (a == "--element") q.element = next();
     else if (a == "--mma") mma = next();
@@ -264,7 +263,6 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
       q.placement.align = parse_int_in(next(), a, 1, i64{1} << 20);
       if (*q.placement.align & (*q.placement.align - 1)) throw LayoutError("--align is a power of two (bytes), not " + std::to_string(*q.placement.align));
     }
-    else if (a == "--json") json = true;
     else if (a == "--all") all = true;
     else if (a == "--progress" || a == "--no-progress") progress = a == "--progress";
     else if (a == "--copy") {
@@ -291,13 +289,34 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   if (m) proofs::set_descriptor_operand(q, m->atom.name);
   if (progress)
     q.progress = [](i64 k, i64 n) { std::cerr << "\rsynth --kernel: candidate " << k << " of " << n << (k == n ? "\n" : "") << std::flush; };
+  check_output_paths(flags, {});
   const KernelSynthResult r = synthesize_kernel(q);
-  out << (json ? kernel_synth_json(q, r, all) : kernel_synth_text(q, r, all));
-  if (r.all_proved()) return 0;
-  if (r.deadline_cut) return 3;
-  for (const auto& p : r.proofs)
-    if (!p.verdict.is_proved() && !p.verdict.is_refuted()) return 3;
-  return 1;
+  ResultView view;
+  view.source = command;
+  view.one_subject = true;
+  view.subject_line = "synth --kernel " + q.name;
+  // The view lists each proof beside its member (the ranking's witnesses): emit adds the figures.
+  view.verdicts_in_view = true;
+  if (!flags.json_stdout) out << kernel_synth_text(q, r, all);
+  view.json_extra = nlohmann::json::parse(kernel_synth_json(q, r, all));
+  std::vector<proofs::CheckResult> results;
+  const std::string subject = r.ranked.empty() ? q.name : candidate_text(r.ranked.front().c);
+  for (const auto& p : r.proofs) {
+    proofs::CheckResult res = synth_result(subject, p.claim + (p.copy >= 0 ? " [copy " + std::to_string(p.copy) + "]" : ""), p.verdict);
+    if (!r.found) res.check.subject = candidate_text(r.ranked[static_cast<std::size_t>(p.member)].c);
+    res.trace_witness = p.witness;
+    results.push_back(std::move(res));
+  }
+  if (!r.found) {  // the family's answer: none exists (exit 1), or the deadline cut it (UNKNOWN)
+    const std::string question = "a member conflict-free on every copy";
+    proofs::Witness w;
+    w.why = "no member of the family is conflict-free on every copy, vector-legal and covering" +
+            std::string(r.placement_text.empty() ? "" : " " + r.placement_text);
+    results.push_back(synth_result(q.name, question,
+                                   r.deadline_cut ? proofs::Verdict::unknown("synth --kernel", q.prove.smt.deadline.reason() + " before every member was decided")
+                                                  : proofs::Verdict::refuted("synth --kernel over all " + std::to_string(r.family_size) + " members", w)));
+  }
+  return emit(out, results, flags, view);
 }
 
 }  // namespace
@@ -309,15 +328,18 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   std::optional<int> elem_bytes, vec;
   std::vector<PatternKind> patterns;
   std::vector<SmemOp> ops;
-  bool json = false, all = false;
+  OutputFlags flags;
+  bool all = false;
   CppConstants constants;
+  std::string command = "layoutproof synth";
+  for (const auto& x : args) command += " " + shell_quote(x);
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
       out << *help_text("synth");
       return 0;
     }
-    if (take_define(args, i, constants)) continue;
+    if (take_define(args, i, constants) || take_output_flag(args, i, flags)) continue;
     auto next = [&]() -> const std::string& {
       if (i + 1 >= args.size()) throw LayoutError(a + " needs a value");
       return args[++i];
@@ -334,15 +356,15 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
       const auto op = parse_smem_op(v);
       if (!op) throw LayoutError("--op must be one of ld st ldsm1 ldsm2 ldsm4 stsm1 stsm2 stsm4, not '" + v + "'");
       ops.push_back(*op);
-    } else if (a == "--json") json = true;
-    else if (a == "--all") all = true;
+    } else if (a == "--all") all = true;
     else if (a == "--no-gf2") q.gf2 = false;
     else if (a == "--deadline-s") q.prove.smt.deadline = proofs::Deadline::parse(next());
     else throw LayoutError("synth: unexpected '" + a + "'");
   }
   if (tile.empty() || !elem_bytes || patterns.empty())
     throw LayoutError("usage: layoutproof synth --tile LAYOUT --elem-bytes E [--vec V] --pattern P [--pattern P ...] "
-                      "[--op OP ...] [--json] [--all]");
+                      "[--op OP ...] [--json [FILE]] [--all]");
+  check_output_paths(flags, {});
   const AnyLayout l = parse_layout_any_syntax(tile, constants);
   if (l.is_swizzled()) throw LayoutError("synth takes the plain tile (it searches the swizzle); drop the Sw<...> o");
   q.tile = l.layout;
@@ -350,17 +372,28 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   q.vec = vec ? *vec : default_vec(q.elem_bytes);
   q.accesses = make_accesses(patterns, ops);
   const SynthResult r = synthesize(q);
+  ResultView view;
+  view.source = command;
+  view.one_subject = true;
+  view.subject_line = "synth " + to_string(q.tile);
+  std::vector<proofs::CheckResult> results;
+  // The question the search answers: a swizzle of the family that is conflict-free.
+  const std::string question = "a conflict-free swizzle";
   if (!r.cut.empty()) {  // the search was cut: no winner and no "none exists" is decided
-    if (json) out << "{\"verdict\":\"UNKNOWN\",\"detail\":" << json_str("synth search stopped: " + r.cut) << "}\n";
-    else out << "UNKNOWN  synth search stopped: " << r.cut << "\n";
-    return 3;
+    results.push_back(synth_result(to_string(q.tile), question, proofs::Verdict::unknown("synth search", "synth search stopped: " + r.cut)));
+    return emit(out, results, flags, view);
   }
-  if (json) print_json(out, q, r, all);
-  else print_human(out, q, r, all);
-  if (!r.found) return 1;
-  for (const auto& p : r.proofs)
-    if (!p.verdict.is_proved()) return p.verdict.is_refuted() ? 1 : 3;
-  return 0;
+  if (!flags.json_stdout) print_human(out, q, r, all);
+  view.json_extra = synth_view(q, r, all);
+  if (r.found) {
+    const std::string winner = sw_text(r.ranked.front().sw) + " o " + to_string(q.tile);
+    for (const auto& p : r.proofs) results.push_back(synth_result(winner, p.claim, p.verdict));
+  } else {  // "none exists" proved: the family has no conflict-free swizzle, so the search fails
+    proofs::Witness w;
+    w.why = none_statement(r);
+    results.push_back(synth_result(to_string(q.tile), question, proofs::Verdict::refuted(none_method(r), w)));
+  }
+  return emit(out, results, flags, view);
 }
 
 }  // namespace layoutproof::cli

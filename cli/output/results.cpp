@@ -207,8 +207,10 @@ void write_json(std::ostream& out, const json& doc, const std::vector<std::pair<
 }
 
 // A command about one subject: each verdict on one line.
-void write_lines(std::ostream& out, const std::vector<CheckResult>& results, const RunSummary& s, const std::string& subject_line) {
+void write_lines(std::ostream& out, const std::vector<CheckResult>& results, const RunSummary& s, const std::string& subject_line,
+                 bool verdicts_in_view) {
   for (const auto& r : results) {
+    if (verdicts_in_view) break;
     std::string where;
     if (r.check.site) where = r.check.site->ptx.line >= 1 ? "line " + std::to_string(r.check.site->ptx.line) + ": " : "kernel: ";
     const std::string w = witness_summary(r);
@@ -317,7 +319,7 @@ int emit(std::ostream& out, const std::vector<CheckResult>& results, const Outpu
   s.incomplete = view.incomplete;
   const auto doc = [&] { return results_json(view.source, results, s, view.json_extra); };
   if (flags.json_stdout) write_json(out, doc(), view.json_raw);
-  else if (view.one_subject) write_lines(out, results, s, view.subject_line);
+  else if (view.one_subject) write_lines(out, results, s, view.subject_line, view.verdicts_in_view);
   else write_table(out, results, s);
   const std::string full_report = flags.report_dir.empty() ? flags.json_file : flags.report_dir + "/index.html";
   std::string failure = write_outputs(

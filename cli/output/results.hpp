@@ -103,6 +103,9 @@ struct ResultView {
   // and the figures. Otherwise (check, catalog) the table, a column per field.
   bool one_subject = false;
   std::string subject_line;
+  // The command's view already lists each verdict beside the part of the subject it is about
+  // (synth --kernel's ranked members and their witnesses): the text is the figures alone.
+  bool verdicts_in_view = false;
   // --report DIR: the command's own pages, written into the folder being built (a ptx run's
   // per-instruction bank maps); none: write_reports.
   std::function<void(const std::string& dir)> report;
