@@ -193,13 +193,13 @@ std::string issues_json(const compiled::Site& t) {
 // The applicable verdicts of one row (a site's, a not-counted access's, the kernel's), one per
 // claim: the view's copy of the verdicts the results hold (claim_json, cli/output/results.hpp).
 std::string verdicts_json(const PtxArgs& a, const std::vector<PtxClaimResult>& row, const AddressTrace* trace) {
-  nlohmann::json s = nlohmann::json::array();
+  nlohmann::ordered_json s = nlohmann::ordered_json::array();
   for (std::size_t c = 0; c < a.claims.size() && c < row.size(); ++c) {
     const PtxClaimResult& v = row[c];
     if (!v.applicable) continue;
-    s.push_back(claim_json(a.claims[c].text, v.verdict, v.witness && trace ? witness_json(*v.witness, trace) : nlohmann::json()));
+    s.push_back(claim_json(a.claims[c].text, v.verdict, v.witness && trace ? witness_json(*v.witness, trace) : nlohmann::ordered_json()));
   }
-  return s.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return s.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
@@ -297,7 +297,7 @@ int deadline_while_reading(const PtxArgs& a, const std::string& why, std::ostrea
   ResultView view;
   view.source = a.file;
   view.one_subject = true;
-  view.json_extra = {{"file", a.file}, {"kernels", nlohmann::json::array()}, {"stopped", why}};
+  view.json_extra = {{"file", a.file}, {"kernels", nlohmann::ordered_json::array()}, {"stopped", why}};
   view.incomplete = true;
   return emit(out, results, a.out, view);
 }

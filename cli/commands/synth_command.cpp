@@ -188,7 +188,7 @@ void print_human(std::ostream& out, const SynthRequest& q, const SynthResult& r,
 
 // The search as JSON: a view of the subject beside the results (the winner's proofs and the
 // family's answer are results, cli/output/results.hpp).
-nlohmann::json synth_view(const SynthRequest& q, const SynthResult& r, bool all) {
+nlohmann::ordered_json synth_view(const SynthRequest& q, const SynthResult& r, bool all) {
   std::string s = "{\"tile\":" + json_str(to_string(q.tile)) + ",\"elem_bytes\":" + std::to_string(q.elem_bytes) +
                   ",\"vec\":" + std::to_string(q.vec) + ",\"accesses\":[";
   for (std::size_t a = 0; a < q.accesses.size(); ++a)
@@ -219,7 +219,7 @@ nlohmann::json synth_view(const SynthRequest& q, const SynthResult& r, bool all)
   }
   if (r.gf2) s += ",\"gf2\":" + gf2_json(*r.gf2);
   s += ",\"time_ms\":{\"search\":" + num(r.search_ms) + ",\"proofs\":" + num(r.proof_ms) + ",\"gf2\":" + num(r.gf2_ms) + "}}";
-  return nlohmann::json::parse(s);
+  return nlohmann::ordered_json::parse(s);
 }
 
 // One result of the search: its claim about the tile, the verdict.
@@ -298,7 +298,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   // The view lists each proof beside its member (the ranking's witnesses): emit adds the figures.
   view.verdicts_in_view = true;
   if (!flags.json_stdout) out << kernel_synth_text(q, r, all);
-  view.json_extra = nlohmann::json::parse(kernel_synth_json(q, r, all));
+  view.json_extra = nlohmann::ordered_json::parse(kernel_synth_json(q, r, all));
   std::vector<proofs::CheckResult> results;
   const std::string subject = r.ranked.empty() ? q.name : candidate_text(r.ranked.front().c);
   for (const auto& p : r.proofs) {

@@ -137,12 +137,12 @@ int run_fused_parts(const AddressTrace& cute_level, const std::vector<AddressTra
     const auto claim = parse_trace_claim(c);
     (claim && claim->text == "covers" ? whole : per_part).push_back(c);
   }
-  nlohmann::json views = nlohmann::json::array();
+  nlohmann::ordered_json views = nlohmann::ordered_json::array();
   std::vector<CheckResult> results;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const std::string name = "part " + std::to_string(i + 1) + " of " + std::to_string(parts.size()) + ": " + op_width(parts[i]);
     if (a.claims.empty()) {
-      if (json) views.push_back(nlohmann::json::parse(trace_to_json(parts[i])));
+      if (json) views.push_back(nlohmann::ordered_json::parse(trace_to_json(parts[i])));
       else out << name << "\n", print_text(parts[i], out);
       continue;
     }
@@ -150,7 +150,7 @@ int run_fused_parts(const AddressTrace& cute_level, const std::vector<AddressTra
     for (auto& r : prove_claims(parts[i], per_part, a, name)) results.push_back(std::move(r));
   }
   if (a.claims.empty()) {
-    if (json) out << nlohmann::json{{"fused_parts", views}}.dump() << "\n";
+    if (json) out << nlohmann::ordered_json{{"fused_parts", views}}.dump() << "\n";
     return 0;
   }
   for (auto& r : prove_claims(cute_level, whole, a, "all parts (the elements moved do not depend on the fusion)")) results.push_back(std::move(r));

@@ -18,7 +18,7 @@
 namespace layoutproof::cli {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using proofs::CheckResult;
 using proofs::Verdict;
 
@@ -206,7 +206,8 @@ void write_json(std::ostream& out, const json& doc, const std::vector<std::pair<
   out << "}\n";
 }
 
-// A command about one subject: each verdict on one line.
+// A command about one subject: each verdict on one line, "VERDICT  claim  [method, X ms]  text"
+// (README's five-minute path shows it).
 void write_lines(std::ostream& out, const std::vector<CheckResult>& results, const RunSummary& s, const std::string& subject_line,
                  bool verdicts_in_view) {
   for (const auto& r : results) {
@@ -215,9 +216,9 @@ void write_lines(std::ostream& out, const std::vector<CheckResult>& results, con
     if (r.check.site) where = r.check.site->ptx.line >= 1 ? "line " + std::to_string(r.check.site->ptx.line) + ": " : "kernel: ";
     const std::string w = witness_summary(r);
     const std::string text = r.verdict.is_refuted() && !w.empty() ? "witness: " + w : r.balance || w.empty() ? r.verdict.detail : w;
-    out << proofs::verdict_label(r) << "  " << terminal_text(r.check.claim) << "  " << terminal_text(where + text)
-        << (r.verdict.largest_v ? " (largest V: " + std::to_string(r.verdict.largest_v) + ")" : std::string()) << "  ["
-        << terminal_text(r.verdict.method) << ", " << ms_text(r.verdict.time_ms) << "]\n";
+    out << proofs::verdict_label(r) << "  " << terminal_text(r.check.claim) << "  [" << terminal_text(r.verdict.method) << ", "
+        << ms_text(r.verdict.time_ms) << "]  " << terminal_text(where + text)
+        << (r.verdict.largest_v ? " (largest V: " + std::to_string(r.verdict.largest_v) + ")" : std::string()) << "\n";
   }
   out << (subject_line.empty() ? claims_text(results.size(), s) : terminal_text(subject_line)) << ": " << counts_text(s) << "\n";
 }

@@ -69,12 +69,12 @@ std::string group_of(const proofs::CheckResult& r);
 // The results as the one JSON document (docs/json_output.schema.json, $defs results):
 // {"tool", "version", "source", "error": null, "summary": {...}, "results": [...]}, `extra`'s keys
 // added at the top level.
-nlohmann::json results_json(const std::string& source, const std::vector<proofs::CheckResult>& results, const RunSummary& s,
-                            const nlohmann::json& extra = nlohmann::json::object());
+nlohmann::ordered_json results_json(const std::string& source, const std::vector<proofs::CheckResult>& results, const RunSummary& s,
+                            const nlohmann::ordered_json& extra = nlohmann::ordered_json::object());
 
 // One verdict as JSON: {"claim", "verdict", "method", "time_ms", "detail", "witness"} (and
 // "largest_v" when computed): the part of every result item, and of ptx's per-instruction view.
-nlohmann::json claim_json(const std::string& claim, const proofs::Verdict& v, nlohmann::json witness);
+nlohmann::ordered_json claim_json(const std::string& claim, const proofs::Verdict& v, nlohmann::ordered_json witness);
 
 void write_table(std::ostream& out, const std::vector<proofs::CheckResult>& results, const RunSummary& s);
 void write_junit(std::ostream& out, const std::string& suite, const std::vector<proofs::CheckResult>& results, const RunSummary& s);
@@ -94,13 +94,13 @@ void write_reports(const std::string& dir, const std::vector<proofs::CheckResult
 // What a command adds to its results: the views of its subject.
 struct ResultView {
   std::string source;  // JSON "source", the JUnit suite, the Markdown title: the spec, the file, the layout
-  nlohmann::json json_extra = nlohmann::json::object();  // added to the JSON document's top level
+  nlohmann::ordered_json json_extra = nlohmann::ordered_json::object();  // added to the JSON document's top level
   // Keys whose values are JSON text already (ptx's "kernels", as large as the file's instructions'
   // issues): written as they are, not held twice.
   std::vector<std::pair<std::string, std::string>> json_raw;
   // A command about one subject (prove, trace, ptx, sass, raster prove, synth): each verdict on one
-  // line, "VERDICT  claim  [where: ]witness or detail  [method, X ms]", then "[subject_line: ]"
-  // and the figures. Otherwise (check, catalog) the table, a column per field.
+  // line, "VERDICT  claim  [method, X ms]  [line N: ]witness or detail", then "subject_line: " and
+  // the figures (without a subject_line: "N claims: "). Otherwise (check, catalog) the table, a column per field.
   bool one_subject = false;
   std::string subject_line;
   // The command's view already lists each verdict beside the part of the subject it is about

@@ -18,7 +18,7 @@
 namespace layoutproof::cli {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 using proofs::CheckResult;
 using proofs::CompiledSite;
 using proofs::Verdict;

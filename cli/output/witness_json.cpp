@@ -2,7 +2,7 @@
 
 namespace layoutproof::cli {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 json witness_json(const proofs::Witness& w) {
   json points = json::array();

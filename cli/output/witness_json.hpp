@@ -19,11 +19,11 @@
 
 namespace layoutproof::cli {
 
-nlohmann::json witness_json(const proofs::Witness& w);
-nlohmann::json witness_json(const proofs::BankWitness& w);
-nlohmann::json witness_json(const proofs::TraceWitness& w, const AddressTrace* trace = nullptr);
+nlohmann::ordered_json witness_json(const proofs::Witness& w);
+nlohmann::ordered_json witness_json(const proofs::BankWitness& w);
+nlohmann::ordered_json witness_json(const proofs::TraceWitness& w, const AddressTrace* trace = nullptr);
 
 // The witness of a check's result: one of the three shapes for a REFUTED check, else null.
-nlohmann::json result_witness_json(const proofs::CheckResult& r);
+nlohmann::ordered_json result_witness_json(const proofs::CheckResult& r);
 
 }  // namespace layoutproof::cli
