@@ -167,7 +167,7 @@ void write_markdown(std::ostream& out, const std::string& title, const std::vect
   }
   const std::size_t used = fixed + failures.size();
   const std::string proved = markdown_proved(groups, s.proved, verbose, used < kMarkdownBudget ? kMarkdownBudget - used : 0);
-  out << head.str() << failures << reports << proved << "\n" << tail;
+  out << head.str() << failures << reports << tail << (proved.empty() ? "" : "\n" + proved);
 }
 
 void write_reports(const std::string& dir, const std::vector<CheckResult>& results, bool verbose) {
