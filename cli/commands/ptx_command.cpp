@@ -332,7 +332,6 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   entry->file = a.file;
   entry->claims = a.claims;
   entry->claim_where.resize(a.claims.size());
-  entry->command = a.command;
   Check check;
   check.kind = Check::Kind::compiled;
   check.subject = a.file;
@@ -347,7 +346,10 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
     t.add(k);
     if (json) kernels_json += (i ? "," : "") + (k.run ? kernel_json(p, k, a) : not_run_json(p, k, a));
     if (!a.out.json_stdout) k.run ? print_text(p, k, out) : print_not_run(p, k, out);
-    for (auto& r : compiled_kernel_results(check, compiled::demangle(p.functions[k.launch.entry].name), k)) results.push_back(std::move(r));
+    for (auto& r : compiled_kernel_results(check, compiled::demangle(p.functions[k.launch.entry].name), k)) {
+      r.check.command.clear();  // the command line itself decides each of them
+      results.push_back(std::move(r));
+    }
     if (!a.out.report_dir.empty()) kept.push_back(std::move(k));
   }
   ResultView view;

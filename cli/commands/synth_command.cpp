@@ -48,7 +48,7 @@ std::string candidate_json(const Candidate& c, const std::vector<SynthAccess>& a
   s += "]";
   if (c.conflict) {
     const auto& x = *c.conflict;
-    s += ",\"witness\":{\"verdict\":\"REFUTED\",\"access\":" + json_str(acc[static_cast<std::size_t>(x.access)].text()) +
+    s += ",\"witness\":{\"access\":" + json_str(acc[static_cast<std::size_t>(x.access)].text()) +
          ",\"instruction\":" + std::to_string(x.instruction) + ",\"where\":" + json_str(x.where) +
          ",\"phase\":" + std::to_string(x.phase) + ",\"bank\":" + std::to_string(x.bank) + ",\"lanes\":[";
     for (std::size_t i = 0; i < x.lanes.size(); ++i) s += (i ? "," : "") + std::to_string(x.lanes[i]);

@@ -83,9 +83,9 @@ std::string witness_summary(const CheckResult& r) {
   if (r.verdict.kind != Verdict::Kind::refuted) return "";
   if (r.bank_witness) return proofs::describe(*r.bank_witness);
   if (r.trace_witness) return r.trace_witness->why;
-  std::string points;
-  for (const auto& p : r.verdict.witness.points) points += (points.empty() ? "" : ", ") + proofs::point_text(p);
-  return points.empty() ? r.verdict.witness.why : points + " (" + r.verdict.witness.why + ")";
+  std::string s = r.verdict.witness.why;
+  for (const auto& p : r.verdict.witness.points) s += "; " + proofs::point_text(p);
+  return s;
 }
 
 namespace {
@@ -162,48 +162,66 @@ json claim_json(const std::string& claim, const Verdict& v, json witness) {
   return j;
 }
 
-json results_json(const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s, const json& extra) {
+namespace {
+
+json summary_json(const RunSummary& s) {
   json summary = {{"proved", s.proved}, {"from_cache", s.cached}, {"repeats", s.repeats}, {"refuted", s.refuted}, {"unknown", s.unknown},
                   {"error", s.error}, {"reported", s.reported}, {"z3_ms", s.z3_ms}, {"enumeration_ms", s.enumeration_ms}, {"wall_ms", s.wall_ms}};
   if (s.compiled_files > 0) summary["compiled_files"] = s.compiled_files;
-  json items = json::array();
-  for (const auto& r : results) {
-    json j = claim_json(r.check.claim, r.verdict, result_witness_json(r));
-    j["verdict"] = proofs::verdict_label(r);
-    j["id"] = r.check.id();
-    j["subject"] = r.check.subject;
-    const bool no_layout = r.check.kind == proofs::Check::Kind::scheduler || r.check.kind == proofs::Check::Kind::compiled;
-    j["layout"] = no_layout ? std::string() : to_string(r.check.layout);
-    j["access"] = r.check.access_text;
-    j["witness_text"] = witness_summary(r);
-    if (!r.check.where.file.empty()) j["location"] = location_json(r.check.where);
-    if (!r.check.code.file.empty()) j["code"] = location_json(r.check.code);
-    if (r.check.site)
-      j["instruction"] = {{"kernel", r.check.site->kernel}, {"ptx", location_json(r.check.site->ptx)}, {"text", r.check.site->instruction}};
-    if (!r.check.command.empty()) j["command"] = r.check.command;
-    if (r.balance) j["balance"] = *r.balance;
-    items.push_back(std::move(j));
-  }
-  json doc = {{"tool", "layoutproof"}, {"version", LAYOUTPROOF_VERSION}, {"source", source}, {"error", nullptr}, {"summary", std::move(summary)}};
+  return summary;
+}
+
+// The document without its results: the envelope, then `extra`'s keys.
+json head_json(const std::string& source, const RunSummary& s, const json& extra) {
+  json doc = {{"tool", "layoutproof"}, {"version", LAYOUTPROOF_VERSION}, {"source", source}, {"error", nullptr}, {"summary", summary_json(s)}};
   for (const auto& [k, v] : extra.items()) doc[k] = v;
+  return doc;
+}
+
+json result_item(const CheckResult& r) {
+  json j = claim_json(r.check.claim, r.verdict, result_witness_json(r));
+  j["verdict"] = proofs::verdict_label(r);
+  j["id"] = r.check.id();
+  j["subject"] = r.check.subject;
+  const bool no_layout = r.check.kind == proofs::Check::Kind::scheduler || r.check.kind == proofs::Check::Kind::compiled;
+  j["layout"] = no_layout ? std::string() : to_string(r.check.layout);
+  j["access"] = r.check.access_text;
+  j["witness_text"] = witness_summary(r);
+  if (!r.check.where.file.empty()) j["location"] = location_json(r.check.where);
+  if (!r.check.code.file.empty()) j["code"] = location_json(r.check.code);
+  if (r.check.site)
+    j["instruction"] = {{"kernel", r.check.site->kernel}, {"ptx", location_json(r.check.site->ptx)}, {"text", r.check.site->instruction}};
+  if (!r.check.command.empty()) j["command"] = r.check.command;
+  if (r.balance) j["balance"] = *r.balance;
+  return j;
+}
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+}  // namespace
+
+json results_json(const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s, const json& extra) {
+  json doc = head_json(source, s, extra);
+  json items = json::array();
+  for (const auto& r : results) items.push_back(result_item(r));
   doc["results"] = std::move(items);
   return doc;
 }
 
 namespace {
 
-// JSON text, ill-formed UTF-8 in a name (a file name, a spec) written as U+FFFD; `raw`'s keys
-// spliced in as the text they are.
-void write_json(std::ostream& out, const json& doc, const std::vector<std::pair<std::string, std::string>>& raw = {}) {
-  std::string text = doc.dump(-1, ' ', false, json::error_handler_t::replace);
-  if (raw.empty()) {
-    out << text << "\n";
-    return;
-  }
-  text.pop_back();  // the closing brace
-  out << text;
-  for (const auto& [key, value] : raw) out << "," << json(key).dump(-1, ' ', false, json::error_handler_t::replace) << ":" << value;
-  out << "}\n";
+// The results document as JSON text, each result written as it is made (a library's results
+// are tens of thousands): ill-formed UTF-8 in a name (a file name, a spec) as U+FFFD, `raw`'s
+// keys spliced in as the text they are.
+void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s,
+                const json& extra, const std::vector<std::pair<std::string, std::string>>& raw = {}) {
+  std::string head = dump(head_json(source, s, extra));
+  head.pop_back();  // the closing brace
+  out << head;
+  for (const auto& [key, value] : raw) out << "," << dump(json(key)) << ":" << value;
+  out << ",\"results\":[";
+  for (std::size_t i = 0; i < results.size(); ++i) out << (i ? "," : "") << dump(result_item(results[i]));
+  out << "]}\n";
 }
 
 // A command about one subject: each verdict on one line, "VERDICT  claim  [method, X ms]  text"
@@ -214,7 +232,15 @@ void write_lines(std::ostream& out, const std::vector<CheckResult>& results, con
     if (verdicts_in_view) break;
     std::string where;
     if (r.check.site) where = r.check.site->ptx.line >= 1 ? "line " + std::to_string(r.check.site->ptx.line) + ": " : "kernel: ";
-    const std::string w = witness_summary(r);
+    // A layout witness reads point first here, "x: index 1 (1,0) -> element 72 (why)", as prove
+    // has always printed it; the other formats give why first (witness_summary).
+    std::string w = witness_summary(r);
+    const bool layout_witness = r.check.kind == proofs::Check::Kind::layout && !r.bank_witness && !r.trace_witness;
+    if (r.verdict.is_refuted() && layout_witness && !r.verdict.witness.points.empty()) {
+      w.clear();
+      for (const auto& p : r.verdict.witness.points) w += (w.empty() ? "" : ", ") + proofs::point_text(p);
+      w += " (" + r.verdict.witness.why + ")";
+    }
     const std::string text = r.verdict.is_refuted() && !w.empty() ? "witness: " + w : r.balance || w.empty() ? r.verdict.detail : w;
     out << proofs::verdict_label(r) << "  " << terminal_text(r.check.claim) << "  [" << terminal_text(r.verdict.method) << ", "
         << ms_text(r.verdict.time_ms) << "]  " << terminal_text(where + text)
@@ -318,13 +344,12 @@ int emit(std::ostream& out, const std::vector<CheckResult>& results, const Outpu
   s.wall_ms = view.wall_ms;
   s.compiled_files = view.compiled_files;
   s.incomplete = view.incomplete;
-  const auto doc = [&] { return results_json(view.source, results, s, view.json_extra); };
-  if (flags.json_stdout) write_json(out, doc(), view.json_raw);
+  if (flags.json_stdout) write_json(out, view.source, results, s, view.json_extra, view.json_raw);
   else if (view.one_subject) write_lines(out, results, s, view.subject_line, view.verdicts_in_view);
   else write_table(out, results, s);
   const std::string full_report = flags.report_dir.empty() ? flags.json_file : flags.report_dir + "/index.html";
   std::string failure = write_outputs(
-      flags, [&](std::ostream& f) { write_json(f, doc(), view.json_raw); }, [&](std::ostream& f) { write_junit(f, view.source, results, s); },
+      flags, [&](std::ostream& f) { write_json(f, view.source, results, s, view.json_extra, view.json_raw); }, [&](std::ostream& f) { write_junit(f, view.source, results, s); },
       [&](std::ostream& f) { write_sarif(f, view.source, results); },
       [&](std::ostream& f) { write_markdown(f, view.source, results, s, flags.verbose, full_report); });
   if (!flags.report_dir.empty()) {
@@ -346,7 +371,7 @@ std::string emit_input_problem(std::ostream& out, const std::string& source, con
   const auto json_doc = [&](std::ostream& f) {
     json doc = results_json(source, {}, RunSummary{});
     doc["error"] = {{"kind", "bad input"}, {"message", p.message}, {"location", {{"file", p.file}, {"line", p.line}, {"column", p.column}}}};
-    write_json(f, doc);
+    f << dump(doc) << "\n";
   };
   if (flags.json_stdout) json_doc(out);
   const auto junit = [&](std::ostream& f) {

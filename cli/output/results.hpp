@@ -56,7 +56,8 @@ std::string counts_text(const RunSummary& s);
 std::string summary_line(std::size_t claims, const RunSummary& s);
 
 // One sentence: the witness of a refuted check (bank witnesses name instruction, lanes, bank;
-// layout witnesses their points, then why), or an undecided check's reason; "" for a proved one.
+// layout witnesses why, then "; " and each point), or an undecided check's reason; "" for a
+// proved one.
 std::string witness_summary(const proofs::CheckResult& r);
 // The witness on one line, for summaries: a bank or kernel claim's instruction (its CUDA line when
 // known), the N-way conflict and two colliding lanes with their bytes and bank; else

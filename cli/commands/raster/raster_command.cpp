@@ -45,7 +45,10 @@ proofs::Witness raster_witness(const RasterSubject& s, const RasterWitness& w) {
   out.why = w.describe(s);
   if (w.what != RasterWitness::What::missing) out.points.push_back({"block", -1, at(w.a), 0, ""});
   if (w.what == RasterWitness::What::collision) out.points.push_back({"block", -1, at(w.b), 0, ""});
-  out.points.push_back({w.what == RasterWitness::What::missing ? "missing tile" : "tile", -1,
+  const char* tile = w.what == RasterWitness::What::missing         ? "missing tile"
+                     : w.what == RasterWitness::What::out_of_bounds ? "tile outside the grid"
+                                                                    : "tile of both blocks";
+  out.points.push_back({tile, -1,
                         "(" + std::to_string(w.tile.x) + "," + std::to_string(w.tile.y) + ")", 0, ""});
   return out;
 }
