@@ -146,7 +146,9 @@ Usage:
 
 Options:
   --claim C           a claim to prove (repeatable); the forms above
-  --json              one JSON object: the layout and each claim's verdict, method, time and witness
+  --json              the results document (each claim's verdict, method, time, witness) and the layout
+  --json FILE --junit FILE --sarif FILE --markdown FILE --report DIR --verbose
+                   the results as check writes them (check --help): every claim-deciding command
   --engine E          z3 | exhaustive (enumerate every index) | auto (default: exhaustive when small)
   --timeout-ms N      Z3's time limit per query in milliseconds (default 8000; a timeout is UNKNOWN, never PROVED)
   --deadline-s S      the whole run's time limit in seconds: a claim not decided by then is UNKNOWN
@@ -515,7 +517,9 @@ Options:
   --timeout-ms N     Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S     the whole run's time limit in seconds: a claim not decided by then is UNKNOWN (exit 3)
   --dump-smt DIR     write every Z3 query as SMT-LIB2 into DIR
-  --json             one JSON object: each claim's verdict, bound and witness
+  --json             the results document (each claim's verdict and witness), the rasterization and its bound
+  --json FILE --junit FILE --sarif FILE --markdown FILE --report DIR --verbose
+                   the results as check writes them (check --help): every claim-deciding command
 
 The persistent tile schedulers (sm90-persistent, sm90-group, sm90-stream-k, sm100-persistent,
 sm100-group, sm100-stream-k) take other flags: `layoutproof raster prove sm90-stream-k --help`.
@@ -567,7 +571,9 @@ Options:
   --pattern P       row-per-lane | linear | ldmatrix (repeatable: every pattern must be conflict-free)
   --op OP           the instructions (repeatable; default: each pattern's own: ld/st, ldsm4/stsm4)
   --all             list every candidate, not only the winner
-  --json            one JSON object: the winner, its proofs, the rejected candidates, the GF(2) search
+  --json            the results document (the winner's proofs), the winner, the rejected candidates, the GF(2) search
+  --json FILE --junit FILE --sarif FILE --markdown FILE --report DIR --verbose
+                   the results as check writes them (check --help): every claim-deciding command
   --no-gf2          skip the XOR-linear search when no swizzle works
   --deadline-s S    the whole run's time limit in seconds: a search cut by it is UNKNOWN (exit 3), and
                     a winner's proof not finished by it is UNKNOWN
@@ -608,6 +614,8 @@ Options:
                  never a winner or "none exists" about members it did not reach
   --all          list every ranked and every rejected member
   --json         {"found", "smem", "notation", "per_copy":[...], "candidates", "best_ratio", "time_ms", ...}
+  --json FILE --junit FILE --sarif FILE --markdown FILE --report DIR --verbose
+                   the results as check writes them (check --help): every claim-deciding command
   --progress     'candidate k of n' on stderr (default: when stderr is a terminal)
 
 The family searched (fixed order; docs/synth_kernel.md):
@@ -680,7 +688,9 @@ Options:
   --base ADDR    byte address of the tensor (default 0)
   -D NAME=EXPR   a named constant used in the expressions (bM=Int<128>{})
   --claim C      conflict-free | max-ways:K | vector-legal | covers (repeatable)
-  --json         machine-readable output
+  --json         the results document with the trace's name (without --claim: the trace itself)
+  --json FILE --junit FILE --sarif FILE --markdown FILE --report DIR --verbose
+                   the results as check writes them (check --help): every claim-deciding command
   --fused        the trace nvcc's fusion issues (f32/f64 pairs merged into 8/16-byte accesses):
                  claims, JSON and report are about it; the text shows both
   --deadline-s S the whole run's time limit in seconds: a claim not decided by then is UNKNOWN
@@ -747,6 +757,8 @@ Options:
                    "width_bytes","executed","wavefronts","ideal","verdicts":[...]}],"not_counted":
                    [{"line","text","why","verdicts"}],"unapplied":[...],"totals":{...}}]}
                    (wavefronts null where not known; docs/json_output.schema.json)
+  --json FILE --junit FILE --sarif FILE --markdown FILE --report DIR --verbose
+                   the results as check writes them (check --help): every claim-deciding command
   --deadline-s S   the whole run's time limit, reading and decoding included: a claim not decided by
                    then is UNKNOWN, and a kernel the deadline passed before is listed "not run",
                    every claim UNKNOWN for it (each kernel is printed as it runs, then dropped)
@@ -812,6 +824,8 @@ Options:
                    symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)
   --claim C        conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)
   --json           as ptx --json (docs/compiled.md), with "sass_offset" the /*0230*/ offset
+  --json FILE --junit FILE --sarif FILE --markdown FILE --report DIR --verbose
+                   the results as check writes them (check --help): every claim-deciding command
   --report DIR     DIR/index.html and DIR/report.svg, as ptx --report
 
 Modelled: the address arithmetic ptxas emits (IMAD and its forms, IADD3, LEA, LOP3.LUT, SHF, SGXT,
