@@ -57,7 +57,7 @@ RunSummary summarize(const std::vector<CheckResult>& results) {
 }
 
 int exit_code(const RunSummary& s) {
-  if (s.refuted) return 1;
+  if (s.refuted > s.findings) return 1;
   if (s.unknown || s.error) return 3;
   const bool decided_nothing = s.proved + s.reported == 0;
   return s.incomplete && decided_nothing ? 3 : 0;
@@ -344,6 +344,8 @@ int emit(std::ostream& out, const std::vector<CheckResult>& results, const Outpu
   s.wall_ms = view.wall_ms;
   s.compiled_files = view.compiled_files;
   s.incomplete = view.incomplete;
+  if (view.kernel_findings)
+    for (const auto& r : results) s.findings += r.verdict.is_refuted() && r.check.kind == proofs::Check::Kind::kernel;
   if (flags.json_stdout) write_json(out, view.source, results, s, view.json_extra, view.json_raw);
   else if (view.one_subject) write_lines(out, results, s, view.subject_line, view.verdicts_in_view);
   else write_table(out, results, s);

@@ -39,11 +39,14 @@ struct RunSummary {
   // A run that decided no claim and whose subject is known only in part (a ptx run without
   // --claim whose lane stopped or whose access was not counted): exit 3, never 0.
   bool incomplete = false;
+  // Of the refuted: findings the run reports without failing (the catalog's refuted claims about
+  // CUTLASS's own kernel configurations, ResultView::kernel_findings).
+  int findings = 0;
 };
 RunSummary summarize(const std::vector<proofs::CheckResult>& results);
 
-// The exit code of a run: 1 any refuted, else 3 any unknown or error (or an incomplete run that
-// decided nothing), else 0. Reports (REPORT) never fail a run.
+// The exit code of a run: 1 any refuted (findings aside), else 3 any unknown or error (or an
+// incomplete run that decided nothing), else 0. Reports (REPORT) and findings never fail a run.
 int exit_code(const RunSummary& s);
 
 // "339 claims", and when some repeat an earlier one, "339 claims (276 distinct; 63 repeat an
@@ -113,6 +116,9 @@ struct ResultView {
   double wall_ms = 0;
   int compiled_files = 0;
   bool incomplete = false;  // RunSummary::incomplete
+  // The catalog: a refuted kernel claim (a CUTLASS kernel configuration's) is a finding it
+  // reports, not a failure of the run; `check` is the gate.
+  bool kernel_findings = false;
 };
 
 // Writes the requested outputs of a finished run (the verdicts or JSON on out; JSON, JUnit, SARIF,
