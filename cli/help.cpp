@@ -262,7 +262,8 @@ Options:
   --junit FILE        a JUnit XML file, one test case per claim
   --sarif FILE        a SARIF 2.1.0 file for code scanning
   --markdown FILE     a Markdown summary (for a pull-request comment)
-  --report DIR        HTML reports: DIR/index.html lists every claim with its verdict
+  --report DIR        HTML reports: DIR/index.html lists the claims per subject, failures first
+  --verbose           the Markdown and HTML summaries list every PROVED claim (default: a count per subject)
   --engine E          z3 | exhaustive | auto (default auto)
   --timeout-ms N      Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S      the whole run's time limit in seconds (0.5 allowed): claims not decided by then are UNKNOWN
@@ -315,7 +316,8 @@ Options:
   --junit FILE        a JUnit XML file, one test case per claim
   --sarif FILE        a SARIF 2.1.0 file
   --markdown FILE     a Markdown summary
-  --report DIR        HTML reports: DIR/index.html lists every claim with its verdict
+  --report DIR        HTML reports: DIR/index.html lists the claims per subject, failures first
+  --verbose           the Markdown and HTML summaries list every PROVED claim (default: a count per subject)
   --engine E          z3 | exhaustive | auto (default auto)
   --timeout-ms N      Z3's time limit per query in milliseconds (default 8000)
   --deadline-s S      the whole run's time limit in seconds: claims not decided by then are UNKNOWN

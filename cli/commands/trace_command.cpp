@@ -171,6 +171,9 @@ int run_trace(const std::vector<std::string>& args, std::ostream& out) {
   const TraceArgs a = parse_args(args);
   check_output_paths(a.out, {});
   if (!a.out.report_dir.empty()) check_report_folder(a.out.report_dir);
+  // Without a claim there are no results to write: a results file asked for would be missing.
+  if (a.claims.empty() && (!a.out.json_file.empty() || !a.out.junit_file.empty() || !a.out.sarif_file.empty() || !a.out.markdown_file.empty()))
+    throw LayoutError("--json FILE, --junit, --sarif and --markdown write the claims' results: give --claim (--json alone prints the trace)");
   std::optional<TiledMma> mma;
   if (!a.mma.empty()) mma = parse_tiled_mma(a.mma, a.constants);
   const TiledCopy copy = parse_tiled_copy(a.copy, mma, a.constants);

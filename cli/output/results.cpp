@@ -178,14 +178,19 @@ json head_json(const std::string& source, const RunSummary& s, const json& extra
   return doc;
 }
 
+// One result, its keys in the order they have always had (scripts hash the items).
 json result_item(const CheckResult& r) {
-  json j = claim_json(r.check.claim, r.verdict, result_witness_json(r));
-  j["verdict"] = proofs::verdict_label(r);
-  j["id"] = r.check.id();
-  j["subject"] = r.check.subject;
-  const bool no_layout = r.check.kind == proofs::Check::Kind::scheduler || r.check.kind == proofs::Check::Kind::compiled;
-  j["layout"] = no_layout ? std::string() : to_string(r.check.layout);
-  j["access"] = r.check.access_text;
+  const bool no_layout = r.check.kind == proofs::Check::Kind::scheduler;
+  json j = {{"id", r.check.id()}, {"subject", r.check.subject}, {"layout", no_layout ? std::string() : to_string(r.check.layout)}};
+  const json claim = claim_json(r.check.claim, r.verdict, result_witness_json(r));  // held: items() refers to it
+  for (const auto& [k, v] : claim.items()) {
+    if (k == "claim") {
+      j["claim"] = v;
+      j["access"] = r.check.access_text;
+    } else if (k != "largest_v") {
+      j[k] = k == "verdict" ? json(proofs::verdict_label(r)) : v;
+    }
+  }
   j["witness_text"] = witness_summary(r);
   if (!r.check.where.file.empty()) j["location"] = location_json(r.check.where);
   if (!r.check.code.file.empty()) j["code"] = location_json(r.check.code);
@@ -193,6 +198,7 @@ json result_item(const CheckResult& r) {
     j["instruction"] = {{"kernel", r.check.site->kernel}, {"ptx", location_json(r.check.site->ptx)}, {"text", r.check.site->instruction}};
   if (!r.check.command.empty()) j["command"] = r.check.command;
   if (r.balance) j["balance"] = *r.balance;
+  if (r.verdict.largest_v) j["largest_v"] = r.verdict.largest_v;
   return j;
 }
 
