@@ -6,7 +6,8 @@
 //   --deadline-s S         the whole run: what is not decided by then is UNKNOWN (proofs/claims/deadline.hpp)
 //   --cache DIR | --no-cache         (default cache: default_cache_dir, cli/spec/verdict_cache.hpp)
 //   --progress | --no-progress       (default: on when stderr is a terminal)
-//   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR
+//   --json [FILE]  --junit FILE  --sarif FILE  --markdown FILE  --report DIR  --verbose
+//                          (every claim-deciding command takes these: add_output_flags)
 //   -D NAME=EXPR           a constant for C++ layouts (cli/layout_input.hpp)
 #include <optional>
 #include <string>
@@ -21,6 +22,7 @@ namespace layoutproof::cli {
 struct OutputFlags {
   bool json_stdout = false;
   std::string json_file, junit_file, sarif_file, markdown_file, report_dir;
+  bool verbose = false;  // summaries list every PROVED claim, not a count per subject
 };
 
 struct RunFlags {

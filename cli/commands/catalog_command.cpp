@@ -61,22 +61,16 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
   for (proofs::Check& c : proofs::kernel_checks()) checks.push_back(std::move(c));
   const auto results = run_checks(checks, flags.run);
   const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  const int rc = emit_results(out, "built-in catalog (CUTLASS shared-memory atoms and kernel configurations)", results, wall, flags.out);
-  // A refuted claim about one of CUTLASS's own kernel configurations is a finding the catalog
-  // reports, not a failure of the job; `check` is the gate.
+  ResultView view;
+  view.source = "built-in catalog (CUTLASS shared-memory atoms and kernel configurations)";
+  view.wall_ms = wall;
+  view.kernel_findings = true;
+  const int rc = emit(out, results, flags.out, view);
   int findings = 0;
-  bool other_refuted = false;
-  for (const auto& r : results)
-    if (r.verdict.is_refuted()) (r.check.kind == proofs::Check::Kind::kernel ? ++findings : (other_refuted = true, 0));
-  // ...unless a claim stayed undecided (a deadline, a timeout): that is exit 3, as for `check`.
-  const bool undecided = std::any_of(results.begin(), results.end(),
-                                     [](const auto& r) { return !r.verdict.is_proved() && !r.verdict.is_refuted(); });
-  if (rc == 1 && !other_refuted && !undecided) {
-    if (!flags.out.json_stdout)
-      out << findings << " findings: CUTLASS's own kernel configurations refuted above (witnesses printed); the job itself succeeded\n";
-    return 0;
-  }
-  return rc == 1 && !other_refuted ? 3 : rc;
+  for (const auto& r : results) findings += r.verdict.is_refuted() && r.check.kind == proofs::Check::Kind::kernel;
+  if (rc == 0 && findings && !flags.out.json_stdout)
+    out << findings << " findings: CUTLASS's own kernel configurations refuted above (witnesses printed); the job itself succeeded\n";
+  return rc;
 }
 
 }  // namespace layoutproof::cli

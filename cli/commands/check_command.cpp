@@ -87,7 +87,11 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
     run.prove.smt.deadline = proofs::Deadline::in_seconds(*settings.deadline_s, "deadline_s");
   const auto results = run_checks(checks, run);
   const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  return emit_results(out, path, results, wall, flags.out, compiled_files_read(checks));
+  ResultView view;
+  view.source = path;
+  view.wall_ms = wall;
+  view.compiled_files = compiled_files_read(checks);
+  return emit(out, results, flags.out, view);
 }
 
 }  // namespace layoutproof::cli

@@ -15,6 +15,8 @@
 #include "cli/output/report.hpp"
 #include "cli/output/witness_json.hpp"
 #include "cli/run_flags.hpp"
+#include "cli/output/results.hpp"
+#include "model/support/checked.hpp"
 #include "model/layout/notation.hpp"
 #include "model/support/checked.hpp"
 #include "proofs/claims/bank_claims.hpp"
@@ -25,18 +27,6 @@ namespace layoutproof::cli {
 namespace {
 
 using namespace proofs;
-
-std::string ms(double t) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.1f", t);
-  return b;
-}
-
-std::string witness_text(const Witness& w) {
-  std::string s;
-  for (const auto& p : w.points) s += (s.empty() ? "" : ", ") + proofs::point_text(p);
-  return s.empty() ? w.why : s + " (" + w.why + ")";
-}
 
 Subject subject_of(const std::string& text, const CppConstants& constants) {
   const LayoutOrSwizzle l = parse_layout_or_swizzle(text, constants);
@@ -55,9 +45,9 @@ Subject subject_of(const std::string& text, const CppConstants& constants) {
 // Options of the bank claims (conflict-free, max-ways:K).
 struct AccessOptions {
   std::optional<int> elem_bytes, elem_bits, vec;
-  std::string pattern, op = "ld", thread_layout, byte_swizzle, report;
+  std::string pattern, op = "ld", thread_layout, byte_swizzle;
   i64 base = 0;
-  bool any = false;  // an option only bank claims take (--vec, --pattern, --op, --thread-layout, --base, --report)
+  bool any = false;  // an option only bank claims take (--vec, --pattern, --op, --thread-layout, --base)
   CppConstants constants;
 };
 
@@ -90,9 +80,8 @@ int element_bits_of(const AnyLayout& l, const AccessOptions& a, const std::strin
 
 // prove LAYOUT --claim conflict-free|max-ways:K --elem-bytes E --vec V --pattern P ...
 int run_bank_claims(const std::string& layout_text, const std::vector<std::string>& claim_texts, const AccessOptions& a,
-                    const ProveOptions& opts, bool json, const std::string& command, std::ostream& out) {
+                    const ProveOptions& opts, const OutputFlags& flags, const std::string& command, std::ostream& out) {
   if (!a.elem_bytes) throw LayoutError("bank claims need --elem-bytes E");
-  if (!a.report.empty()) check_report_folder(a.report);
   AccessSpec spec;
   spec.tile = parse_layout_any_syntax(layout_text, a.constants);
   spec.elem_bytes = *a.elem_bytes;
@@ -123,39 +112,27 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   for (const auto& t : claim_texts)  // every claim checked before any is proved (nothing printed, then refused)
     if (!parse_bank_claim(t)) throw LayoutError("claim '" + t + "' cannot be mixed with conflict-free / max-ways:K in one run");
   const BankSubject subject = make_bank_subject(spec, *op);
-  bool refuted = false, undecided = false;
-  int counts[4] = {0, 0, 0, 0};
-  std::string json_results;
+  std::vector<CheckResult> results;
   std::vector<BankReportInput> reports;
   for (const auto& t : claim_texts) {
-    const BankResult r = prove_bank(subject, *parse_bank_claim(t), opts);
-    const Verdict& v = r.verdict;
-    ++counts[static_cast<int>(v.kind)];
-    refuted |= v.is_refuted();
-    undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
-    if (json) {
-      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_str(t) +
-                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_str(v.method) +
-                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_str(v.detail) +
-                      ",\"witness\":" + (r.witness ? witness_to_json(*r.witness) : "null") + "}";
-    } else {
-      out << to_string(v.kind) << "  " << t << "  [" << v.method << ", " << ms(v.time_ms) << " ms]";
-      if (r.witness) out << "\n  witness: " << describe(*r.witness);
-      else if (!v.detail.empty()) out << "  " << v.detail;
-      out << "\n";
-    }
-    if (!a.report.empty()) reports.push_back({command, t, subject, r});
+    BankResult r = prove_bank(subject, *parse_bank_claim(t), opts);
+    Check c;
+    c.kind = Check::Kind::bank;
+    c.subject = subject.text();
+    c.layout = spec.tile;
+    c.claim = t;
+    c.access = subject;
+    if (!flags.report_dir.empty()) reports.push_back({command, t, subject, r});
+    results.push_back({std::move(c), std::move(r.verdict), std::move(r.witness), std::nullopt, std::nullopt});
   }
-  if (json)
-    out << "{\"layout\":" << json_str(to_string(spec.tile)) << ",\"access\":" << json_str(subject.text())
-        << ",\"results\":[" << json_results << "]}\n";
-  else
-    out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2] << " unknown, "
-        << counts[3] << " error\n";
-  if (!a.report.empty())  // DIR/index.html: every claim, linked to its detail
-    publish_report_folder(a.report, [&](const std::string& dir) { write_bank_reports(dir, reports); });
-  if (!a.report.empty() && !json) out << "report: " << a.report << "/index.html\n";
-  return refuted ? 1 : undecided ? 3 : 0;
+  ResultView view;
+  view.source = command;
+  view.one_subject = true;
+  view.subject_line = subject.text();
+  view.json_extra = {{"layout", to_string(spec.tile)}, {"access", subject.text()}};
+  // DIR/index.html: every claim, linked to its bank map (cli/output/report.hpp write_bank_reports)
+  view.report = [&](const std::string& dir) { write_bank_reports(dir, reports); };
+  return emit(out, results, flags, view);
 }
 
 // prove's arguments: the layout, its claims, how to prove them, the bank claims' access and the outputs.
@@ -216,7 +193,7 @@ ProveArgs parse_prove_args(const std::vector<std::string>& args) {
     if (std::find(known.begin(), known.end(), head) == known.end()) throw LayoutError(unknown_word("claim", head, known, "", true));
   }
   check_output_paths(p.out, {});
-  if (!p.out.report_dir.empty()) p.access.report = p.out.report_dir, p.access.any = true;
+  if (!p.out.report_dir.empty()) check_report_folder(p.out.report_dir);
   return p;
 }
 
@@ -237,16 +214,14 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
   ProveArgs parsed = parse_prove_args(args);
   const std::string& layout_text = parsed.layout_text;
   const std::vector<std::string>& claim_texts = parsed.claim_texts;
-  const bool json = parsed.out.json_stdout;
+  const OutputFlags& flags = parsed.out;
   const ProveOptions& opts = parsed.opts;
+  std::string command = "layoutproof prove";
+  for (const auto& x : args) command += " " + shell_quote(x);
   const AccessOptions& access = parsed.access;
   const bool bank = std::any_of(claim_texts.begin(), claim_texts.end(), is_bank_claim);
-  if (bank) {
-    std::string command = "layoutproof prove";
-    for (const auto& x : args) command += " " + shell_quote(x);
-    return run_bank_claims(layout_text, claim_texts, access, opts, json, command, out);
-  }
-  if (access.any) throw LayoutError("--vec, --pattern, --op, --thread-layout, --base and --report apply to conflict-free and max-ways:K only");
+  if (bank) return run_bank_claims(layout_text, claim_texts, access, opts, flags, command, out);
+  if (access.any) throw LayoutError("--vec, --pattern, --op, --thread-layout and --base apply to conflict-free and max-ways:K only");
   Subject subject = subject_of(layout_text, access.constants);
   const bool tma = std::any_of(claim_texts.begin(), claim_texts.end(), [](const std::string& t) { return t.rfind("tma:", 0) == 0; });
   const bool width = access.elem_bytes || access.elem_bits;
@@ -283,34 +258,22 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     }
   }
 
-  bool refuted = false, undecided = false;
-  std::string json_results;
-  int counts[4] = {0, 0, 0, 0};
+  std::vector<CheckResult> results;
   for (const Item& c : claims) {
-    const Verdict v = c.check ? run_check(*c.check, opts).verdict : prove(subject, *c.claim, opts);
-    ++counts[static_cast<int>(v.kind)];
-    refuted |= v.kind == Verdict::Kind::refuted;
-    undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
-    const std::string largest = v.largest_v ? " (largest V: " + std::to_string(v.largest_v) + ")" : "";
-    if (json) {
-      json_results += std::string(json_results.empty() ? "" : ",") + "{\"claim\":" + json_str(c.text) +
-                      ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + json_str(v.method) +
-                      ",\"time_ms\":" + ms(v.time_ms) + ",\"detail\":" + json_str(v.detail) +
-                      ",\"witness\":" + (v.is_refuted() ? witness_to_json(v.witness) : "null") +
-                      (v.largest_v ? ",\"largest_v\":" + std::to_string(v.largest_v) : "") + "}";
-    } else {
-      out << to_string(v.kind) << "  " << c.text << "  [" << v.method << ", " << ms(v.time_ms) << " ms]";
-      if (v.is_refuted()) out << "  witness: " << witness_text(v.witness);
-      else if (!v.detail.empty()) out << "  " << v.detail;
-      out << largest << "\n";
-    }
+    Check check;
+    if (c.check) check = *c.check;
+    check.subject = subject.text();
+    check.layout = subject.layout;
+    check.claim = c.text;
+    Verdict v = c.check ? run_check(*c.check, opts).verdict : prove(subject, *c.claim, opts);
+    results.push_back({std::move(check), std::move(v), std::nullopt, std::nullopt, std::nullopt});
   }
-  if (json)
-    out << "{\"layout\":" << json_str(subject.text()) << ",\"results\":[" << json_results << "]}\n";
-  else
-    out << subject.text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, " << counts[2]
-        << " unknown, " << counts[3] << " error\n";
-  return refuted ? 1 : undecided ? 3 : 0;
+  ResultView view;
+  view.source = command;
+  view.one_subject = true;
+  view.subject_line = subject.text();
+  view.json_extra = {{"layout", subject.text()}};
+  return emit(out, results, flags, view);
 }
 
 }  // namespace layoutproof::cli

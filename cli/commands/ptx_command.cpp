@@ -17,6 +17,7 @@
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/compiled_report.hpp"
 #include "cli/output/escape.hpp"
+#include "cli/output/results.hpp"
 #include "cli/output/witness_json.hpp"
 #include "cli/run_flags.hpp"
 #include "model/compiled/compiled_file.hpp"
@@ -34,11 +35,9 @@ struct PtxArgs {
   std::string file, kernel;
   PtxLaunchRequest launch;
   std::vector<PtxClaim> claims;
-  bool json = false;
-  std::string report;   // --report DIR
+  OutputFlags out;      // --json [FILE], --junit, --sarif, --markdown, --report DIR, --verbose
   std::string command;  // the command line, for the report
   proofs::Deadline deadline;
-  OutputFlags out;      // --json, --report and the other outputs (json and report mirror them)
 };
 
 // "X[,Y[,Z]]": each from 1 to max.
@@ -192,8 +191,6 @@ PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd)
   PtxArgs a;
   ptx_table(a, cmd).parse(args);
   check_output_paths(a.out, a.file.empty() ? std::vector<std::string>{} : std::vector<std::string>{a.file});
-  a.json = a.out.json_stdout;
-  a.report = a.out.report_dir;
   if (a.file.empty())
     throw LayoutError(cmd == "sass" ? "sass needs a FILE (cuobjdump -sass or nvdisasm -g output; see layoutproof sass --help)"
                                     : "ptx needs a FILE (the PTX nvcc emits: nvcc -ptx -lineinfo; see layoutproof ptx --help)");
@@ -205,7 +202,7 @@ std::string dims_json(const std::array<i64, 3>& d) { return "[" + std::to_string
 
 std::string count_json(bool known, i64 v) { return known ? std::to_string(v) : "null"; }
 
-void print_text(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a, std::ostream& out) {
+void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostream& out) {
   const compiled::KernelRun& r = *k.run;
   const compiled::Function& f = p.functions[r.entry];
   out << p.file << ": kernel " << terminal_text(r.name);
@@ -255,17 +252,6 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, const PtxA
   if (!r.stopped.empty()) out << "  note: a lane stopped early: " << terminal_text(r.stopped) << "\n";
   for (const compiled::NotCounted& n : r.not_counted) out << "  note: line " << n.line << ": " << terminal_text(n.why) << "\n";
   if (r.sites.empty()) out << "  no shared-memory instruction counted\n";
-  const auto verdict_line = [&](const std::string& where, const PtxClaimResult& v, std::size_t c) {
-    if (!v.applicable) return;
-    out << "  " << to_string(v.verdict.kind) << "  " << a.claims[c].text << "  " << where << ": "
-        << terminal_text(v.witness ? "witness: " + v.witness->why : v.verdict.detail) << "  [" << v.verdict.method << "]\n";
-  };
-  for (std::size_t si = 0; si < r.sites.size(); ++si)
-    for (std::size_t c = 0; c < a.claims.size(); ++c) verdict_line("line " + std::to_string(r.sites[si].line), k.verdicts[si][c], c);
-  for (std::size_t ni = 0; ni < r.not_counted.size(); ++ni)
-    for (std::size_t c = 0; c < a.claims.size(); ++c) verdict_line("line " + std::to_string(r.not_counted[ni].line), k.not_counted[ni][c], c);
-  for (std::size_t c = 0; c < a.claims.size(); ++c)
-    if (k.unapplied[c]) verdict_line("kernel", {true, *k.unapplied[c], std::nullopt}, c);
 }
 
 // Every verdict of a kernel, each once: the sites', the not-counted accesses', the kernel's own.
@@ -294,22 +280,16 @@ std::string issues_json(const compiled::Site& t) {
   return s + "]";
 }
 
-// The applicable verdicts of one row (a site's, a not-counted access's, the kernel's), one per claim.
+// The applicable verdicts of one row (a site's, a not-counted access's, the kernel's), one per
+// claim: the view's copy of the verdicts the results hold (claim_json, cli/output/results.hpp).
 std::string verdicts_json(const PtxArgs& a, const std::vector<PtxClaimResult>& row, const AddressTrace* trace) {
-  std::string s = "[";
-  bool first = true;
+  nlohmann::ordered_json s = nlohmann::ordered_json::array();
   for (std::size_t c = 0; c < a.claims.size() && c < row.size(); ++c) {
     const PtxClaimResult& v = row[c];
     if (!v.applicable) continue;
-    char ms[32];
-    std::snprintf(ms, sizeof ms, "%.1f", v.verdict.time_ms);
-    s += (first ? "" : ",") + std::string("{\"claim\":") + json_str(a.claims[c].text) + ",\"verdict\":" +
-         json_str(to_string(v.verdict.kind)) + ",\"method\":" + json_str(v.verdict.method) + ",\"detail\":" +
-         json_str(v.verdict.detail) + ",\"time_ms\":" + ms + ",\"witness\":" +
-         (v.witness && trace ? witness_to_json(*v.witness, trace) : std::string("null")) + "}";
-    first = false;
+    s.push_back(claim_json(a.claims[c].text, v.verdict, v.witness && trace ? witness_json(*v.witness, trace) : nlohmann::ordered_json()));
   }
-  return s + "]";
+  return s.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
@@ -347,14 +327,11 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
 }
 
 // A kernel the deadline passed before: its name and every claim UNKNOWN for the kernel.
-void print_not_run(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a, std::ostream& out) {
+void print_not_run(const compiled::Program& p, const PtxKernelResult& k, std::ostream& out) {
   const std::string& name = p.functions[k.launch.entry].name;
   out << p.file << ": kernel " << terminal_text(name);
   if (compiled::demangle(name) != name) out << " (" << terminal_text(compiled::demangle(name)) << ")";
   out << "\n  not run: " << terminal_text(k.not_run) << "\n";
-  for (std::size_t c = 0; c < a.claims.size(); ++c)
-    out << "  " << to_string(k.unapplied[c]->kind) << "  " << a.claims[c].text << "  kernel: " << terminal_text(k.unapplied[c]->detail)
-        << "  [" << k.unapplied[c]->method << "]\n";
 }
 
 std::string not_run_json(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
@@ -396,11 +373,23 @@ PtxKernelResult run_one(compiled::Program& p, const PtxKernelLaunch& k, const Pt
 }
 
 // The deadline passed while the file was read: no kernel is known, the run decided nothing.
+// Every claim UNKNOWN for the file.
 int deadline_while_reading(const PtxArgs& a, const std::string& why, std::ostream& out) {
-  if (a.json) out << "{\"file\":" << json_str(a.file) << ",\"kernels\":[],\"stopped\":" << json_str(why) << "}\n";
-  else out << a.file << ": not run: " << terminal_text(why) << " (no kernel ran)\n0 proved, 0 refuted, " << a.claims.size()
-           << " unknown or error\n";
-  return 3;
+  if (!a.out.json_stdout) out << a.file << ": not run: " << terminal_text(why) << " (no kernel ran)\n";
+  std::vector<CheckResult> results;
+  for (const PtxClaim& c : a.claims) {
+    Check check;
+    check.kind = Check::Kind::compiled;
+    check.subject = a.file;
+    check.claim = c.text;
+    results.push_back({std::move(check), Verdict::unknown("deadline", why), std::nullopt, std::nullopt, std::nullopt});
+  }
+  ResultView view;
+  view.source = a.file;
+  view.one_subject = true;
+  view.json_extra = {{"file", a.file}, {"kernels", nlohmann::ordered_json::array()}, {"stopped", why}};
+  view.incomplete = true;
+  return emit(out, results, a.out, view);
 }
 
 }  // namespace
@@ -422,7 +411,8 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   PtxArgs a = parse_args(args, name);
   a.command = std::string("layoutproof ") + name;
   for (const auto& x : args) a.command += " " + shell_quote(x);
-  if (!a.report.empty()) check_report_folder(a.report);
+  check_output_paths(a.out, {a.file});
+  if (!a.out.report_dir.empty()) check_report_folder(a.out.report_dir);
   ProveOptions o;
   o.smt.deadline = a.deadline;
   std::optional<compiled::Program> read;
@@ -433,28 +423,40 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   }
   compiled::Program& p = *read;
   const std::vector<PtxKernelLaunch> launches = plan_ptx_launches(p, a.kernel, a.launch);
-  // Each kernel is printed as soon as it ran and then dropped, unless the report needs them all.
+  // Each kernel's view is printed as soon as it ran and then dropped, unless the report needs
+  // them all; its results are kept for emit (a REFUTED one with a copy of its instruction's issues).
+  const auto entry = std::make_shared<CompiledEntry>();
+  entry->file = a.file;
+  entry->claims = a.claims;
+  entry->claim_where.resize(a.claims.size());
+  Check check;
+  check.kind = Check::Kind::compiled;
+  check.subject = a.file;
+  check.compiled = entry;
   std::vector<PtxKernelResult> kept;
+  std::vector<CheckResult> results;
+  std::string kernels_json;
   Tally t;
-  if (a.json) out << "{\"file\":" << json_str(a.file) << ",\"kernels\":[";
+  const bool json = a.out.json_stdout || !a.out.json_file.empty();
   for (std::size_t i = 0; i < launches.size(); ++i) {
     PtxKernelResult k = run_one(p, launches[i], a, o);
     t.add(k);
-    if (a.json) out << (i ? "," : "") << (k.run ? kernel_json(p, k, a) : not_run_json(p, k, a));
-    else if (k.run) print_text(p, k, a, out);
-    else print_not_run(p, k, a, out);
-    if (!a.report.empty()) kept.push_back(std::move(k));
+    if (json) kernels_json += (i ? "," : "") + (k.run ? kernel_json(p, k, a) : not_run_json(p, k, a));
+    if (!a.out.json_stdout) k.run ? print_text(p, k, out) : print_not_run(p, k, out);
+    for (auto& r : compiled_kernel_results(check, compiled::demangle(p.functions[k.launch.entry].name), k)) {
+      r.check.command.clear();  // the command line itself decides each of them
+      results.push_back(std::move(r));
+    }
+    if (!a.out.report_dir.empty()) kept.push_back(std::move(k));
   }
-  if (a.json) out << "]}\n";
-  else if (!a.claims.empty())
-    out << t.applicable - t.refuted - t.other << " proved, " << t.refuted << " refuted, " << t.other << " unknown or error\n";
-  if (!a.report.empty()) {
-    publish_report_folder(a.report, [&](const std::string& dir) { write_compiled_report(dir, {a.command, &p, &kept, &a.claims}); });
-    if (!a.json) out << "report: " << a.report << "/index.html\n";
-  }
-  if (t.refuted) return 1;
-  if (t.other || (a.claims.empty() && t.incomplete)) return 3;
-  return 0;
+  ResultView view;
+  view.source = a.file;
+  view.one_subject = true;
+  view.incomplete = t.incomplete;
+  view.json_extra = {{"file", a.file}};
+  if (json) view.json_raw.push_back({"kernels", "[" + kernels_json + "]"});
+  view.report = [&](const std::string& dir) { write_compiled_report(dir, {a.command, &p, &kept, &a.claims}); };
+  return emit(out, results, a.out, view);
 }
 
 }  // namespace layoutproof::cli

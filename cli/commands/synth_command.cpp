@@ -13,6 +13,7 @@
 #include "cli/flags/common_flags.hpp"
 #include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
+#include "cli/output/results.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/run_flags.hpp"
@@ -51,7 +52,7 @@ std::string candidate_json(const Candidate& c, const std::vector<SynthAccess>& a
   s += "]";
   if (c.conflict) {
     const auto& x = *c.conflict;
-    s += ",\"witness\":{\"verdict\":\"REFUTED\",\"access\":" + json_str(acc[static_cast<std::size_t>(x.access)].text()) +
+    s += ",\"witness\":{\"access\":" + json_str(acc[static_cast<std::size_t>(x.access)].text()) +
          ",\"instruction\":" + std::to_string(x.instruction) + ",\"where\":" + json_str(x.where) +
          ",\"phase\":" + std::to_string(x.phase) + ",\"bank\":" + std::to_string(x.bank) + ",\"lanes\":[";
     for (std::size_t i = 0; i < x.lanes.size(); ++i) s += (i ? "," : "") + std::to_string(x.lanes[i]);
@@ -149,19 +150,13 @@ void print_human(std::ostream& out, const SynthRequest& q, const SynthResult& r,
   const Candidate& best = r.ranked.front();
   if (r.found) {
     out << "\nbest: " << sw_text(best.sw) << " o " << to_string(q.tile) << "  (" << best.wavefronts << " wavefronts = ideal)\n";
-    for (const auto& p : r.proofs) {
-      out << to_string(p.verdict.kind) << "  " << p.claim << "  [" << p.verdict.method << ", " << num(p.verdict.time_ms) << " ms]";
-      if (!p.verdict.detail.empty()) out << "  " << p.verdict.detail;
-      out << "\n";
-    }
     int n_cf = 0;
     for (const auto& c : r.ranked) n_cf += c.conflict_free();
     out << n_cf << " conflict-free swizzles in the family";
     if (!all && n_cf > 1) out << " (--all lists them)";
     out << "\n";
   } else {
-    out << "\nPROVED  " << none_statement(r) << "  [" << none_method(r) << "]\n";
-    out << "best degree reached: " << num(r.best_degree, 2) << "-way worst instruction, by";
+    out << "\nbest degree reached: " << num(r.best_degree, 2) << "-way worst instruction, by";
     for (const auto& s : best_degree_swizzles(r)) out << " " << s;
     out << "; fewest wavefronts " << r.best_wavefronts << " (ideal " << best.ideal << ") by " << sw_text(best.sw) << "\n";
     // Group the REFUTED witnesses by access and instruction.
@@ -195,7 +190,9 @@ void print_human(std::ostream& out, const SynthRequest& q, const SynthResult& r,
   out << "\n";
 }
 
-void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, bool all) {
+// The search as JSON: a view of the subject beside the results (the winner's proofs and the
+// family's answer are results, cli/output/results.hpp).
+nlohmann::ordered_json synth_view(const SynthRequest& q, const SynthResult& r, bool all) {
   std::string s = "{\"tile\":" + json_str(to_string(q.tile)) + ",\"elem_bytes\":" + std::to_string(q.elem_bytes) +
                   ",\"vec\":" + std::to_string(q.vec) + ",\"accesses\":[";
   for (std::size_t a = 0; a < q.accesses.size(); ++a)
@@ -205,17 +202,8 @@ void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, 
        ",\"size\":" + std::to_string(r.family_size) + ",\"rejected\":" + std::to_string(r.rejected.size()) +
        ",\"evaluated\":" + std::to_string(r.ranked.size()) + "},\"found\":" + (r.found ? "true" : "false");
   s += ",\"best\":" + candidate_json(r.ranked.front(), q.accesses);
-  if (r.found) {
-    s += ",\"proofs\":[";
-    for (std::size_t i = 0; i < r.proofs.size(); ++i) {
-      const auto& p = r.proofs[i];
-      s += (i ? "," : "") + std::string("{\"claim\":") + json_str(p.claim) + ",\"verdict\":\"" + to_string(p.verdict.kind) +
-           "\",\"method\":" + json_str(p.verdict.method) + ",\"time_ms\":" + num(p.verdict.time_ms) +
-           ",\"detail\":" + json_str(p.verdict.detail) + "}";
-    }
-    s += "]";
-  } else {
-    s += ",\"none\":{\"verdict\":\"PROVED\",\"statement\":" + json_str(none_statement(r)) + ",\"method\":" +
+  if (!r.found) {
+    s += ",\"none\":{\"statement\":" + json_str(none_statement(r)) + ",\"method\":" +
          json_str(none_method(r)) + ",\"best_degree\":" + num(r.best_degree, 3) + ",\"best_degree_swizzles\":[";
     const auto bd = best_degree_swizzles(r);
     for (std::size_t i = 0; i < bd.size(); ++i) s += (i ? "," : "") + json_str(bd[i]);
@@ -235,7 +223,15 @@ void print_json(std::ostream& out, const SynthRequest& q, const SynthResult& r, 
   }
   if (r.gf2) s += ",\"gf2\":" + gf2_json(*r.gf2);
   s += ",\"time_ms\":{\"search\":" + num(r.search_ms) + ",\"proofs\":" + num(r.proof_ms) + ",\"gf2\":" + num(r.gf2_ms) + "}}";
-  out << s << "\n";
+  return nlohmann::ordered_json::parse(s);
+}
+
+// One result of the search: its claim about the tile, the verdict.
+proofs::CheckResult synth_result(const std::string& subject, const std::string& claim, proofs::Verdict v) {
+  proofs::Check c;
+  c.subject = subject;
+  c.claim = claim;
+  return {std::move(c), std::move(v), std::nullopt, std::nullopt, std::nullopt};
 }
 
 // ---- synth --kernel: the smem layout for a kernel's real copies (proofs/synth/kernel_synth.hpp).
@@ -315,7 +311,10 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   const std::string &shape = parsed.shape, &mma = parsed.mma;
   const auto& copies = parsed.copies;
   const CppConstants& constants = parsed.constants;
-  const bool json = parsed.out.json_stdout, all = parsed.all, progress = parsed.progress;
+  const bool all = parsed.all, progress = parsed.progress;
+  const OutputFlags& flags = parsed.out;
+  std::string command = "layoutproof synth";
+  for (const auto& x : args) command += " " + shell_quote(x);
   if (q.placement.base && q.placement.align) throw LayoutError("give --base (the buffer's one address) or --align (every multiple of N), not both");
   if (shape.empty() || q.element.empty() || copies.empty())
     throw LayoutError("synth --kernel needs --shape, --element and at least one --copy (layoutproof synth --kernel --help)");
@@ -333,13 +332,34 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   if (m) proofs::set_descriptor_operand(q, m->atom.name);
   if (progress)
     q.progress = [](i64 k, i64 n) { std::cerr << "\rsynth --kernel: candidate " << k << " of " << n << (k == n ? "\n" : "") << std::flush; };
+  check_output_paths(flags, {});
   const KernelSynthResult r = synthesize_kernel(q);
-  out << (json ? kernel_synth_json(q, r, all) : kernel_synth_text(q, r, all));
-  if (r.all_proved()) return 0;
-  if (r.deadline_cut) return 3;
-  for (const auto& p : r.proofs)
-    if (!p.verdict.is_proved() && !p.verdict.is_refuted()) return 3;
-  return 1;
+  ResultView view;
+  view.source = command;
+  view.one_subject = true;
+  view.subject_line = "synth --kernel " + q.name;
+  // The view lists each proof beside its member (the ranking's witnesses): emit adds the figures.
+  view.verdicts_in_view = true;
+  if (!flags.json_stdout) out << kernel_synth_text(q, r, all);
+  view.json_extra = nlohmann::ordered_json::parse(kernel_synth_json(q, r, all));
+  std::vector<proofs::CheckResult> results;
+  const std::string subject = r.ranked.empty() ? q.name : candidate_text(r.ranked.front().c);
+  for (const auto& p : r.proofs) {
+    proofs::CheckResult res = synth_result(subject, p.claim + (p.copy >= 0 ? " [copy " + std::to_string(p.copy) + "]" : ""), p.verdict);
+    if (!r.found) res.check.subject = candidate_text(r.ranked[static_cast<std::size_t>(p.member)].c);
+    res.trace_witness = p.witness;
+    results.push_back(std::move(res));
+  }
+  if (!r.found) {  // the family's answer: none exists (exit 1), or the deadline cut it (UNKNOWN)
+    const std::string question = "a member conflict-free on every copy";
+    proofs::Witness w;
+    w.why = "no member of the family is conflict-free on every copy, vector-legal and covering" +
+            std::string(r.placement_text.empty() ? "" : " " + r.placement_text);
+    results.push_back(synth_result(q.name, question,
+                                   r.deadline_cut ? proofs::Verdict::unknown("synth --kernel", q.prove.smt.deadline.reason() + " before every member was decided")
+                                                  : proofs::Verdict::refuted("synth --kernel over all " + std::to_string(r.family_size) + " members", w)));
+  }
+  return emit(out, results, flags, view);
 }
 
 }  // namespace
@@ -415,11 +435,15 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   const std::optional<int> elem_bytes = parsed.elem_bytes, vec = parsed.vec;
   const std::vector<PatternKind>& patterns = parsed.patterns;
   const std::vector<SmemOp>& ops = parsed.ops;
-  const bool json = parsed.out.json_stdout, all = parsed.all;
+  const bool all = parsed.all;
   const CppConstants& constants = parsed.constants;
+  const OutputFlags& flags = parsed.out;
+  std::string command = "layoutproof synth";
+  for (const auto& x : args) command += " " + shell_quote(x);
   if (tile.empty() || !elem_bytes || patterns.empty())
     throw LayoutError("usage: layoutproof synth --tile LAYOUT --elem-bytes E [--vec V] --pattern P [--pattern P ...] "
-                      "[--op OP ...] [--json] [--all]");
+                      "[--op OP ...] [--json [FILE]] [--all]");
+  check_output_paths(flags, {});
   const AnyLayout l = parse_layout_any_syntax(tile, constants);
   if (l.is_swizzled()) throw LayoutError("synth takes the plain tile (it searches the swizzle); drop the Sw<...> o");
   q.tile = l.layout;
@@ -427,17 +451,28 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   q.vec = vec ? *vec : default_vec(q.elem_bytes);
   q.accesses = make_accesses(patterns, ops);
   const SynthResult r = synthesize(q);
+  ResultView view;
+  view.source = command;
+  view.one_subject = true;
+  view.subject_line = "synth " + to_string(q.tile);
+  std::vector<proofs::CheckResult> results;
+  // The question the search answers: a swizzle of the family that is conflict-free.
+  const std::string question = "a conflict-free swizzle";
   if (!r.cut.empty()) {  // the search was cut: no winner and no "none exists" is decided
-    if (json) out << "{\"verdict\":\"UNKNOWN\",\"detail\":" << json_str("synth search stopped: " + r.cut) << "}\n";
-    else out << "UNKNOWN  synth search stopped: " << r.cut << "\n";
-    return 3;
+    results.push_back(synth_result(to_string(q.tile), question, proofs::Verdict::unknown("synth search", "synth search stopped: " + r.cut)));
+    return emit(out, results, flags, view);
   }
-  if (json) print_json(out, q, r, all);
-  else print_human(out, q, r, all);
-  if (!r.found) return 1;
-  for (const auto& p : r.proofs)
-    if (!p.verdict.is_proved()) return p.verdict.is_refuted() ? 1 : 3;
-  return 0;
+  if (!flags.json_stdout) print_human(out, q, r, all);
+  view.json_extra = synth_view(q, r, all);
+  if (r.found) {
+    const std::string winner = sw_text(r.ranked.front().sw) + " o " + to_string(q.tile);
+    for (const auto& p : r.proofs) results.push_back(synth_result(winner, p.claim, p.verdict));
+  } else {  // "none exists" proved: the family has no conflict-free swizzle, so the search fails
+    proofs::Witness w;
+    w.why = none_statement(r);
+    results.push_back(synth_result(to_string(q.tile), question, proofs::Verdict::refuted(none_method(r), w)));
+  }
+  return emit(out, results, flags, view);
 }
 
 }  // namespace layoutproof::cli

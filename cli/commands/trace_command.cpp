@@ -14,8 +14,11 @@
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
 #include "cli/output/trace_report.hpp"
+#include "cli/output/results.hpp"
 #include "cli/output/witness_json.hpp"
 #include "cli/run_flags.hpp"
+#include "proofs/claims/check.hpp"
+#include "model/source/kernel_expr.hpp"
 #include "model/layout/notation.hpp"
 #include "model/source/kernel_expr.hpp"
 #include "proofs/claims/trace_claims.hpp"
@@ -31,13 +34,11 @@ struct TraceArgs {
   i64 base = 0;
   CppConstants constants;
   std::vector<std::string> claims;
-  std::string report;   // --report DIR
+  OutputFlags out;      // --json [FILE], --junit, --sarif, --markdown, --report DIR, --verbose
   std::string command;  // the command line, for the report
-  bool json = false;
   bool fused = false;   // --fused: the trace nvcc's fusion issues (model/trace/trace.hpp fuse_trace)
   EngineChoice engine = EngineChoice::automatic;
   proofs::Deadline deadline;  // --deadline-s: the claims not decided by then are UNKNOWN
-  OutputFlags out;            // --json, --report and the other outputs (json and report mirror them)
 };
 
 FlagTable trace_table(TraceArgs& a) {
@@ -85,8 +86,8 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
   TraceArgs a;
   trace_table(a).parse(args);
   check_output_paths(a.out, {});
-  a.json = a.out.json_stdout;
-  a.report = a.out.report_dir;
+  a.command = "layoutproof trace";
+  for (const auto& x : args) a.command += " '" + x + "'";
   for (const std::string& c : a.claims) {  // a misspelt claim is named, with the closest one, before any work
     const std::vector<std::string> known = {"conflict-free", "max-ways", "vector-legal", "covers"};
     if (std::find(known.begin(), known.end(), c.substr(0, c.find(':'))) == known.end())
@@ -101,12 +102,6 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
   return a;
 }
 
-std::string ms(double t) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.1f", t);
-  return b;
-}
-
 void print_text(const AddressTrace& t, std::ostream& out) {
   out << summary_name(t) << "\n" << t.instructions.size() << " instructions: " << to_string(t.op) << ", " << t.width_bytes
       << " B per lane, " << t.threads << " threads\n";
@@ -118,35 +113,39 @@ void print_text(const AddressTrace& t, std::ostream& out) {
   }
 }
 
-int prove_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
+// The claims on one trace, as results: each a kernel check of the trace (run_check decides it
+// with prove_trace), `subject` naming it.
+std::vector<CheckResult> prove_claims(const AddressTrace& t, const std::vector<std::string>& claims, const TraceArgs& a, const std::string& subject) {
   ProveOptions o;
   o.engine = a.engine;
   o.smt.deadline = a.deadline;
-  int proved = 0, refuted = 0, other = 0;
-  TraceReportInput report{a.command, &t, {}};
-  std::string json = "{\"subject\":" + json_str(t.provenance) + ",\"name\":" + json_str(summary_name(t)) + ",\"instructions\":" + std::to_string(t.instructions.size()) + ",\"results\":[";
-  for (std::size_t i = 0; i < a.claims.size(); ++i) {
-    const auto claim = parse_trace_claim(a.claims[i]);
-    if (!claim) throw LayoutError("unknown trace claim '" + a.claims[i] + "' (conflict-free, max-ways:K, vector-legal, covers)");
-    const TraceResult r = prove_trace(t, *claim, o);
-    const Verdict& v = r.verdict;
-    (v.is_proved() ? proved : v.is_refuted() ? refuted : other)++;
-    if (!a.report.empty()) report.claims.push_back({claim->text, r});
-    if (a.json) {
-      json += (i ? "," : "") + std::string("{\"claim\":") + json_str(claim->text) + ",\"verdict\":" + json_str(to_string(v.kind)) +
-              ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(v.detail) + ",\"time_ms\":" + ms(v.time_ms) +
-              ",\"witness\":" + (r.witness ? witness_to_json(*r.witness, &t) : std::string("null")) + "}";
-      continue;
-    }
-    out << to_string(v.kind) << "  " << claim->text << "  [" << v.method << ", " << ms(v.time_ms) << " ms]  ";
-    out << (r.witness ? "witness: " + r.witness->why : v.detail) << "\n";
+  const auto trace = std::make_shared<const AddressTrace>(t);
+  std::vector<CheckResult> results;
+  for (const auto& text : claims) {
+    const auto claim = parse_trace_claim(text);
+    if (!claim) throw LayoutError("unknown trace claim '" + text + "' (conflict-free, max-ways:K, vector-legal, covers)");
+    Check c = make_kernel_check(subject, trace, claim->text, "");
+    c.command = a.command;
+    results.push_back(run_check(c, o));
   }
-  if (!a.report.empty()) publish_report_folder(a.report, [&](const std::string& dir) { write_trace_report(dir, report); });
-  if (a.json) out << json << "],\"proved\":" << proved << ",\"refuted\":" << refuted << ",\"other\":" << other << "}\n";
-  else
-    out << summary_name(t) << ": " << proved << " proved, " << refuted << " refuted, " << other << " unknown or error\n";
-  if (!a.report.empty() && !a.json) out << "report: " << a.report << "/index.html\n";
-  return refuted ? 1 : other ? 3 : 0;
+  return results;
+}
+
+// The claims on the one trace: the verdicts (cli/output/results.hpp), the report its figure.
+int emit_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
+  const std::vector<CheckResult> results = prove_claims(t, a.claims, a, summary_name(t));
+  ResultView view;
+  view.source = a.command;
+  view.one_subject = true;
+  view.subject_line = summary_name(t);
+  int proved = 0, refuted = 0;
+  for (const auto& r : results) proved += r.verdict.is_proved(), refuted += r.verdict.is_refuted();
+  view.json_extra = {{"subject", t.provenance}, {"name", summary_name(t)}, {"instructions", t.instructions.size()},
+                     {"proved", proved}, {"refuted", refuted}, {"other", static_cast<int>(results.size()) - proved - refuted}};
+  TraceReportInput report{a.command, &t, {}};
+  for (const auto& r : results) report.claims.push_back({r.check.claim, TraceResult{r.verdict, r.trace_witness}});
+  view.report = [&](const std::string& dir) { write_trace_report(dir, report); };
+  return emit(out, results, a.out, view);
 }
 
 std::string op_width(const AddressTrace& t) { return std::to_string(t.instructions.size()) + " x " + to_string(t.op) + "." + std::to_string(8 * t.width_bytes); }
@@ -154,50 +153,41 @@ std::string op_width(const AddressTrace& t) { return std::to_string(t.instructio
 // --fused when only some positions fuse: the parts (widest first), each proved on its own; the
 // exit code is the worst (1 refuted, else 3 undecided, else 0). --json: {"fused_parts":[...]}.
 int run_fused_parts(const AddressTrace& cute_level, const std::vector<AddressTrace>& parts, const TraceArgs& a, std::ostream& out) {
-  if (!a.report.empty()) throw LayoutError("--report draws one trace; this copy fuses in part (" + std::to_string(parts.size()) + " widths): drop --fused or --report");
+  if (!a.out.report_dir.empty()) throw LayoutError("--report draws one trace; this copy fuses in part (" + std::to_string(parts.size()) + " widths): drop --fused or --report");
   std::string mix;
   for (const auto& p : parts) mix += (mix.empty() ? "" : " + ") + op_width(p);
-  if (!a.json)
+  const bool json = a.out.json_stdout;
+  if (!json)
     out << "CuTe level: " << op_width(cute_level) << "; fused (nvcc), in part: " << mix
         << " (no grouping holds for every position; each position fuses where its accesses are contiguous and aligned in every warp)\n";
   // Per-instruction claims (conflict-free, max-ways, vector-legal) are decided on each part; covers
   // is about the elements moved, which fusion does not change: decided once, on the CuTe-level trace.
-  TraceArgs per_part = a, whole = a;
-  per_part.claims.clear(), whole.claims.clear();
+  std::vector<std::string> per_part, whole;
   for (const auto& c : a.claims) {
     const auto claim = parse_trace_claim(c);
-    (claim && claim->text == "covers" ? whole : per_part).claims.push_back(c);
+    (claim && claim->text == "covers" ? whole : per_part).push_back(c);
   }
-  int code = 0;
-  const auto run = [&](const AddressTrace& t, const TraceArgs& args) {
-    std::ostringstream o;
-    const int c = prove_claims(t, args, o);
-    std::string text = o.str();
-    if (a.json && !text.empty() && text.back() == '\n') text.pop_back();
-    out << text;
-    code = (c == 1 || code == 1) ? 1 : (c == 3 || code == 3) ? 3 : 0;
-  };
-  if (a.json) out << "{\"fused_parts\":[";
+  nlohmann::ordered_json views = nlohmann::ordered_json::array();
+  std::vector<CheckResult> results;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (a.json && i) out << ",";
-    if (!a.json) out << "part " << i + 1 << " of " << parts.size() << ": " << op_width(parts[i]) << "\n";
+    const std::string name = "part " + std::to_string(i + 1) + " of " + std::to_string(parts.size()) + ": " + op_width(parts[i]);
     if (a.claims.empty()) {
-      if (a.json) out << trace_to_json(parts[i]);
-      else print_text(parts[i], out);
-    } else if (!per_part.claims.empty()) {
-      run(parts[i], per_part);
-    } else if (a.json) {
-      out << "null";
+      if (json) views.push_back(nlohmann::ordered_json::parse(trace_to_json(parts[i])));
+      else out << name << "\n", print_text(parts[i], out);
+      continue;
     }
+    views.push_back({{"subject", parts[i].provenance}, {"name", summary_name(parts[i])}, {"instructions", parts[i].instructions.size()}});
+    for (auto& r : prove_claims(parts[i], per_part, a, name)) results.push_back(std::move(r));
   }
-  if (a.json) out << "]";
-  if (!whole.claims.empty()) {
-    if (a.json) out << ",\"all_parts\":";
-    else out << "all parts (the elements moved do not depend on the fusion):\n";
-    run(cute_level, whole);
+  if (a.claims.empty()) {
+    if (json) out << nlohmann::ordered_json{{"fused_parts", views}}.dump() << "\n";
+    return 0;
   }
-  if (a.json) out << "}\n";
-  return code;
+  for (auto& r : prove_claims(cute_level, whole, a, "all parts (the elements moved do not depend on the fusion)")) results.push_back(std::move(r));
+  ResultView view;
+  view.source = a.command;
+  view.json_extra = {{"fused_parts", views}};
+  return emit(out, results, a.out, view);
 }
 
 }  // namespace
@@ -216,7 +206,11 @@ int run_trace(const std::vector<std::string>& args, std::ostream& out) {
       return 0;
     }
   const TraceArgs a = parse_args(args);
-  if (!a.report.empty()) check_report_folder(a.report);
+  check_output_paths(a.out, {});
+  if (!a.out.report_dir.empty()) check_report_folder(a.out.report_dir);
+  // Without a claim there are no results to write: a results file asked for would be missing.
+  if (a.claims.empty() && (!a.out.json_file.empty() || !a.out.junit_file.empty() || !a.out.sarif_file.empty() || !a.out.markdown_file.empty()))
+    throw LayoutError("--json FILE, --junit, --sarif and --markdown write the claims' results: give --claim (--json alone prints the trace)");
   std::optional<TiledMma> mma;
   if (!a.mma.empty()) mma = parse_tiled_mma(a.mma, a.constants);
   const TiledCopy copy = parse_tiled_copy(a.copy, mma, a.constants);
@@ -233,15 +227,17 @@ int run_trace(const std::vector<std::string>& args, std::ostream& out) {
   const std::vector<AddressTrace> parts = a.fused ? fuse_trace_parts(cute_level) : std::vector<AddressTrace>{cute_level};
   if (parts.size() > 1) return run_fused_parts(cute_level, parts, a, out);
   const AddressTrace& t = parts.front();  // fuse_trace(cute_level) when --fused fuses uniformly
-  if (a.fused && !a.json) {
+  const bool json = a.out.json_stdout;
+  if (a.fused && !json) {
     const int f = t.width_bytes / std::max(1, cute_level.width_bytes);  // accesses per vector
     out << "CuTe level: " << op_width(cute_level) << "; fused (nvcc): " << op_width(t) << " ("
         << f << (f == 1 ? " access per vector: not fused)\n" : " accesses per vector)\n");
   }
-  if (a.fused && a.claims.empty() && !a.json && a.report.empty()) print_text(cute_level, out);
-  if (!a.claims.empty()) return prove_claims(t, a, out);
-  if (!a.report.empty()) publish_report_folder(a.report, [&](const std::string& dir) { write_trace_report(dir, {a.command, &t, {}}); });
-  if (a.json) out << trace_to_json(t) << "\n";
+  if (a.fused && a.claims.empty() && !json && a.out.report_dir.empty()) print_text(cute_level, out);
+  if (!a.claims.empty()) return emit_claims(t, a, out);
+  // No claim: the trace itself, a view of the subject (no verdict to emit).
+  if (!a.out.report_dir.empty()) publish_report_folder(a.out.report_dir, [&](const std::string& dir) { write_trace_report(dir, {a.command, &t, {}}); });
+  if (json) out << trace_to_json(t) << "\n";
   else print_text(t, out);
   return 0;
 }

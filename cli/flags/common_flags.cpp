@@ -101,6 +101,8 @@ void add_output_flags(FlagTable& t, OutputFlags& out, const std::string& report_
           [&out](const std::string& v) { output_path(out.markdown_file, "--markdown", v); });
   t.value({"--report"}, "DIR", report_means.empty() ? "HTML reports: DIR/index.html lists every claim with its verdict" : report_means,
           [&out](const std::string& v) { output_path(out.report_dir, "--report", v); });
+  t.toggle({"--verbose"}, "summaries (Markdown, the HTML report) list every PROVED claim, not a count per subject",
+           [&out] { out.verbose = true; });
 }
 
 void add_define_flag(FlagTable& t, CppConstants& constants, const std::string& what) {

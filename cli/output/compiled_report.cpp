@@ -5,6 +5,7 @@
 
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
+#include "cli/output/html.hpp"
 #include "cli/output/trace_report.hpp"
 #include "model/compiled/ptx_parse.hpp"
 #include "model/support/error.hpp"
@@ -67,12 +68,8 @@ std::string compiled_report_svg(const CompiledReportInput& in) {
 std::string compiled_report_html(const CompiledReportInput& in) {
   const compiled::Program& p = *in.program;
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator
-    << "\n<title>layoutproof compiled-kernel report</title>\n"
-    << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}h2{font-size:16px}"
-       "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}th{background:#eee}"
-       "code{background:#f4f4f4;padding:1px 4px}.refuted{color:#b00}.proved{color:#070}tr.hot td{background:#fdd;font-weight:bold}</style>\n"
-    << "</head>\n<body>\n<h1>layoutproof compiled-kernel report</h1>\n<table>\n"
+  o << html_head("layoutproof compiled-kernel report", "tr.hot td{background:#fdd;font-weight:bold}")
+    << "<h1>layoutproof compiled-kernel report</h1>\n<table>\n"
     << "<tr><th>command</th><td><code>" << xml_escape(in.command) << "</code></td></tr>\n"
     << "<tr><th>file</th><td>" << xml_escape(p.file) << "</td></tr>\n</table>\n";
   int figure = 0;

@@ -2,6 +2,7 @@
 
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
+#include "cli/output/html.hpp"
 #include "cli/output/results.hpp"
 #include "cli/output/svg.hpp"
 #include "cli/spec/check_runner.hpp"
@@ -146,12 +147,7 @@ std::string bank_report_svg(const BankReportInput& in) {
 std::string bank_report_html(const BankReportInput& in, const std::string& svg, const std::string& svg_file) {
   const auto& v = in.result.verdict;
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>layoutproof: "
-    << xml_escape(in.claim) << " " << proofs::to_string(v.kind) << "</title>\n"
-    << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}"
-       "h1{font-size:20px;margin:4px 0}h2{font-size:16px}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}"
-       "th{background:#eee}code{background:#f4f4f4;padding:1px 4px}.refuted{color:#b00}.proved{color:#070}</style>\n"
-    << "</head>\n<body>\n<h1>layoutproof bank report</h1>\n"
+  o << html_head("layoutproof: " + in.claim + " " + proofs::to_string(v.kind)) << "<h1>layoutproof bank report</h1>\n"
     << "<div class=\"figure\">\n" << svg << "</div>\n<p>The figure is also <a href=\"" << xml_escape(svg_file) << "\">" << xml_escape(svg_file) << "</a>.</p>\n"
     << "<h2>Claim and verdict</h2>\n<table>\n"
     << "<tr><th>command</th><td><code>" << xml_escape(in.command) << "</code></td></tr>\n"
@@ -185,20 +181,20 @@ void write_bank_report(const std::string& dir, const BankReportInput& in) {
 }
 
 std::string report_index_html(const std::string& title, const std::string& command, const std::vector<ReportRow>& rows,
-                              const std::string& figure) {
-  std::map<std::string, int> counts;
-  RunSummary repeats;  // the head says how many rows repeat an earlier claim of the run, as the table does
-  for (const auto& r : rows) ++counts[r.verdict], repeats.repeats += r.method.rfind(kRepeatPrefix, 0) == 0;
+                              const std::string& figure, const std::string& counts) {
+  RunSummary s;  // the head says how many rows repeat an earlier claim of the run, as the table does
+  for (const auto& r : rows) {
+    s.repeats += r.method.rfind(kRepeatPrefix, 0) == 0;
+    if (r.verdict == "PROVED") ++s.proved;
+    else if (r.verdict == "REFUTED") ++s.refuted;
+    else if (r.verdict == "UNKNOWN") ++s.unknown;
+    else if (r.verdict == "REPORT") ++s.reported;
+    else ++s.error;
+  }
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>" << xml_escape(title) << "</title>\n"
-    << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}"
-       "h2{font-size:16px}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px;"
-       "text-align:left;vertical-align:top}th{background:#eee}code{background:#f4f4f4;padding:1px 4px}.REFUTED{color:#b00}"
-       ".PROVED{color:#070}.REPORT{color:#036}.UNKNOWN,.ERROR{color:#850}</style>\n</head>\n<body>\n<h1>" << xml_escape(title) << "</h1>\n";
+  o << html_head(title, "td,th{text-align:left;vertical-align:top}") << "<h1>" << xml_escape(title) << "</h1>\n";
   if (!command.empty()) o << "<p><code>" << xml_escape(command) << "</code></p>\n";
-  o << "<p id=\"counts\">" << xml_escape(claims_text(rows.size(), repeats)) << ": " << counts["PROVED"] << " proved, " << counts["REFUTED"] << " refuted, "
-    << counts["UNKNOWN"] << " unknown, " << counts["ERROR"] << " error"
-    << (counts["REPORT"] ? ", " + std::to_string(counts["REPORT"]) + " reported" : std::string()) << "</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n"
+  o << "<p id=\"counts\">" << xml_escape(counts.empty() ? summary_line(rows.size(), s) : counts) << "</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n"
     << "<tr><th>#</th><th>subject</th><th>claim</th><th>verdict</th><th>witness or reason</th><th>detail</th></tr>\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const ReportRow& r = rows[i];

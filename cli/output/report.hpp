@@ -34,12 +34,13 @@ void write_bank_report(const std::string& dir, const BankReportInput& in);
 // verdict, its witness or reason on one line and a link to its detail (`href`, a page in DIR;
 // empty: the claim's entry further down the same page), then `figure` (an SVG, may be empty).
 // `command`: the command line that decides the claim alone (a spec's kernel, compiled or
-// scheduler claim), shown in its entry; empty: none.
+// scheduler claim), shown in its entry; empty: none. `counts`: the summary line (summary_line,
+// cli/output/results.hpp) when the rows collapse some claims; empty: the rows' own counts.
 struct ReportRow {
   std::string subject, claim, verdict, method, summary, href, command;
 };
 std::string report_index_html(const std::string& title, const std::string& command, const std::vector<ReportRow>& rows,
-                              const std::string& figure);
+                              const std::string& figure, const std::string& counts = "");
 
 // prove --report DIR: each claim's detail page DIR/claimN.html (N = 1, 2, ...) with its figure
 // DIR/claimN.svg, DIR/report.svg (the figure of the first refuted claim, else of the first claim)

@@ -2,10 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <functional>
-#include <map>
 #include <ostream>
 #include <streambuf>
 #include <string_view>
@@ -13,19 +9,17 @@
 
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
-#include "cli/output/report.hpp"
-#include "cli/output/trace_report.hpp"
+#include "cli/output/witness_json.hpp"
 #include "cli/spec/check_runner.hpp"
 #include "cli/spec/verdict_cache.hpp"
-#include "cli/output/witness_json.hpp"
-#include "model/support/json.hpp"
 #include "model/layout/notation.hpp"
+#include "model/support/json.hpp"
 
 namespace layoutproof::cli {
 namespace {
 
+using json = nlohmann::ordered_json;
 using proofs::CheckResult;
-using proofs::CompiledSite;
 using proofs::Verdict;
 
 std::string ms_text(double t) {
@@ -36,71 +30,11 @@ std::string ms_text(double t) {
 
 bool is_z3(const Verdict& v) { return v.method.find("z3") != std::string::npos; }
 
-// Seconds as xs:decimal (fixed point, no exponent).
-std::string seconds(double ms) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6f", ms / 1000);
-  return buf;
-}
-
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
-// SARIF's physicalLocation of a file and line (and column when known).
-std::string sarif_location(const std::string& file, int line, int column) {
-  std::string s = "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": " + json_str(file) + "}";
-  if (line >= 1) {
-    s += ", \"region\": {\"startLine\": " + std::to_string(line);
-    if (column >= 1) s += ", \"startColumn\": " + std::to_string(column);
-    s += "}";
-  }
-  return s + "}}";
-}
+std::string claim_of(const CheckResult& r) { return r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]"); }
 
-std::string sarif_header() {
-  return "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-         "    \"tool\": {\"driver\": {\"name\": \"layoutproof\", \"version\": \"" LAYOUTPROOF_VERSION "\", "
-         "\"informationUri\": \"https://github.com/layoutproof/layoutproof\", \"rules\": [\n"
-         "      {\"id\": \"LP001\", \"name\": \"ClaimRefuted\", \"shortDescription\": {\"text\": \"A layout claim is false: "
-         "the counterexample is replayed on the model.\"}},\n"
-         "      {\"id\": \"LP002\", \"name\": \"ClaimUndecided\", \"shortDescription\": {\"text\": \"A layout claim could "
-         "not be decided (unknown or error).\"}}]}},\n";
-}
-
-// The summary page DIR/index.html: every claim with its verdict, linked to its detail (a refuted
-// bank claim: its bank map in DIR/claimN/; any other: its entry on the page) (cli/output/report.hpp).
-// Written into the folder being built (publish_report_folder, cli/output/atomic_file.hpp).
-void write_reports(const std::string& dir, const std::vector<proofs::CheckResult>& results) {
-  std::vector<ReportRow> rows;
-  int n = 0;
-  for (const auto& r : results) {
-    std::string href;
-    if (r.bank_witness && r.check.access) {
-      const std::string sub = "claim" + std::to_string(++n);
-      write_bank_report((std::filesystem::path(dir) / sub).string(),
-                        BankReportInput{"layoutproof", r.check.claim, *r.check.access,
-                                        proofs::BankResult{r.verdict, r.bank_witness}});
-      href = sub + "/index.html";
-    } else if (r.trace_witness && r.check.trace) {
-      // A kernel copy's claim: the same figure `trace --report` draws, with the command that
-      // reproduces it alone (the base of the witness's placement added when the spec has several).
-      const std::string sub = "claim" + std::to_string(++n);
-      std::string command = r.check.command.empty() ? "layoutproof check (spec)" : r.check.command;
-      const i64 k = r.trace_witness->instruction;
-      if (!r.check.command.empty() && k >= 0 && k < static_cast<i64>(r.check.trace->instructions.size())) {
-        const std::string& where = r.check.trace->instructions[static_cast<std::size_t>(k)].where;
-        if (const auto at = where.rfind(", base "); at != std::string::npos && command.find(" --base ") == std::string::npos)
-          command += " --base " + where.substr(at + 7);
-      }
-      write_trace_report((std::filesystem::path(dir) / sub).string(),
-                         TraceReportInput{command, r.check.trace.get(), {{r.check.claim, proofs::TraceResult{r.verdict, r.trace_witness}}}});
-      href = sub + "/index.html";
-    }
-    const std::string claim = r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
-    rows.push_back({r.check.subject, claim, proofs::verdict_label(r), r.verdict.method, r.balance ? r.verdict.detail : witness_summary(r), href,
-                    r.check.command});
-  }
-  write_report_file(dir, "index.html", report_index_html("layoutproof check report", "", rows, ""));
-}
+json location_json(const proofs::SourceLocation& w) { return {{"file", w.file}, {"line", w.line}, {"column", w.column}}; }
 
 }  // namespace
 
@@ -122,6 +56,13 @@ RunSummary summarize(const std::vector<CheckResult>& results) {
   return s;
 }
 
+int exit_code(const RunSummary& s) {
+  if (s.refuted > s.findings) return 1;
+  if (s.unknown || s.error) return 3;
+  const bool decided_nothing = s.proved + s.reported == 0;
+  return s.incomplete && decided_nothing ? 3 : 0;
+}
+
 std::string claims_text(std::size_t claims, const RunSummary& s) {
   std::string t = std::to_string(claims) + " claims";
   if (s.repeats == 0) return t;
@@ -129,225 +70,210 @@ std::string claims_text(std::size_t claims, const RunSummary& s) {
          (s.repeats == 1 ? " repeats" : " repeat") + " an earlier claim of this run)";
 }
 
+std::string counts_text(const RunSummary& s) {
+  return std::to_string(s.proved) + " proved" + (s.cached ? " (" + std::to_string(s.cached) + " from cache)" : std::string()) + ", " +
+         std::to_string(s.refuted) + " refuted, " + std::to_string(s.unknown) + " unknown, " + std::to_string(s.error) + " error" +
+         (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string());
+}
+
+std::string summary_line(std::size_t claims, const RunSummary& s) { return claims_text(claims, s) + ": " + counts_text(s); }
+
 std::string witness_summary(const CheckResult& r) {
   if (r.verdict.kind == Verdict::Kind::unknown || r.verdict.kind == Verdict::Kind::error) return r.verdict.detail;
   if (r.verdict.kind != Verdict::Kind::refuted) return "";
   if (r.bank_witness) return proofs::describe(*r.bank_witness);
+  if (r.trace_witness) return r.trace_witness->why;
   std::string s = r.verdict.witness.why;
   for (const auto& p : r.verdict.witness.points) s += "; " + proofs::point_text(p);
   return s;
 }
 
+namespace {
+
+std::string cut(std::string s, std::size_t width) {
+  if (width == 0 || s.size() <= width) return s;
+  s.resize(width > 3 ? width - 3 : 0);
+  while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();  // not inside a UTF-8 character
+  if (!s.empty() && static_cast<unsigned char>(s.back()) >= 0xC0) s.pop_back();
+  return s + "...";
+}
+
+std::string base_name(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// Where a kernel claim's instruction is: the compiled file's line and its CUDA line, when known.
+std::string instruction_at(const CheckResult& r) {
+  std::string s;
+  if (r.check.site && r.check.site->ptx.line >= 1) {
+    s = base_name(r.check.site->ptx.file) + ":" + std::to_string(r.check.site->ptx.line);
+    if (!r.check.site->instruction.empty()) s += " `" + r.check.site->instruction + "`";
+  }
+  if (!r.check.code.file.empty()) s += std::string(s.empty() ? "" : ", ") + "CUDA " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line);
+  return s;
+}
+
+// Two lanes of a witness instruction that meet in its bank, with their bytes.
+std::string two_lanes(const proofs::TraceWitness& w, const AddressTrace* trace) {
+  std::string s;
+  const bool addressed = trace && w.instruction >= 0 && w.instruction < static_cast<i64>(trace->instructions.size());
+  for (std::size_t i = 0; i < w.lanes.size() && i < 2; ++i) {
+    const int l = w.lanes[i];
+    s += std::string(i ? " and " : "") + "lane " + std::to_string(l);
+    if (addressed && l >= 0 && l < kWarpLanes) s += " (byte " + std::to_string(trace->instructions[static_cast<std::size_t>(w.instruction)].addr[static_cast<std::size_t>(l)]) + ")";
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string witness_line(const CheckResult& r, std::size_t width) {
+  if (r.verdict.is_refuted() && r.bank_witness && r.bank_witness->lanes.size() >= 2) {
+    const auto& w = *r.bank_witness;
+    const auto& a = w.lanes[0];
+    const auto& b = w.lanes[1];
+    return cut(w.where + ": " + std::to_string(w.ways) + "-way conflict in bank " + std::to_string(w.bank) + ": lane " + std::to_string(a.lane) +
+                   " (byte " + std::to_string(a.byte_address) + ") and lane " + std::to_string(b.lane) + " (byte " + std::to_string(b.byte_address) +
+                   "); " + std::to_string(w.wavefronts) + " wavefronts for an ideal of " + std::to_string(w.ideal),
+               width);
+  }
+  if (r.verdict.is_refuted() && r.trace_witness && r.trace_witness->bank >= 0 && r.trace_witness->lanes.size() >= 2) {
+    const auto& w = *r.trace_witness;
+    const std::string at = instruction_at(r);
+    return cut((at.empty() ? "instruction " + std::to_string(w.instruction) : at) + ": " + std::to_string(w.ways) + "-way conflict in bank " +
+                   std::to_string(w.bank) + ": " + two_lanes(w, r.check.trace.get()) + "; " + std::to_string(w.wavefronts) +
+                   " wavefronts for an ideal of " + std::to_string(w.ideal),
+               width);
+  }
+  std::string s = witness_summary(r);
+  std::replace(s.begin(), s.end(), '\n', ' ');
+  return cut(s, width);
+}
+
+std::string group_of(const CheckResult& r) {
+  return r.check.site && !r.check.site->kernel.empty() ? r.check.subject + " / " + r.check.site->kernel : r.check.subject;
+}
+
+json claim_json(const std::string& claim, const Verdict& v, json witness) {
+  json j = {{"claim", claim}, {"verdict", to_string(v.kind)}, {"method", v.method}, {"time_ms", v.time_ms}, {"detail", v.detail},
+            {"witness", std::move(witness)}};
+  if (v.largest_v) j["largest_v"] = v.largest_v;
+  return j;
+}
+
+namespace {
+
+json summary_json(const RunSummary& s) {
+  json summary = {{"proved", s.proved}, {"from_cache", s.cached}, {"repeats", s.repeats}, {"refuted", s.refuted}, {"unknown", s.unknown},
+                  {"error", s.error}, {"reported", s.reported}, {"z3_ms", s.z3_ms}, {"enumeration_ms", s.enumeration_ms}, {"wall_ms", s.wall_ms}};
+  if (s.compiled_files > 0) summary["compiled_files"] = s.compiled_files;
+  return summary;
+}
+
+// The document without its results: the envelope, then `extra`'s keys.
+json head_json(const std::string& source, const RunSummary& s, const json& extra) {
+  json doc = {{"tool", "layoutproof"}, {"version", LAYOUTPROOF_VERSION}, {"source", source}, {"error", nullptr}, {"summary", summary_json(s)}};
+  for (const auto& [k, v] : extra.items()) doc[k] = v;
+  return doc;
+}
+
+// One result, its keys in the order they have always had (scripts hash the items).
+json result_item(const CheckResult& r) {
+  const bool no_layout = r.check.kind == proofs::Check::Kind::scheduler;
+  json j = {{"id", r.check.id()}, {"subject", r.check.subject}, {"layout", no_layout ? std::string() : to_string(r.check.layout)}};
+  const json claim = claim_json(r.check.claim, r.verdict, result_witness_json(r));  // held: items() refers to it
+  for (const auto& [k, v] : claim.items()) {
+    if (k == "claim") {
+      j["claim"] = v;
+      j["access"] = r.check.access_text;
+    } else if (k != "largest_v") {
+      j[k] = k == "verdict" ? json(proofs::verdict_label(r)) : v;
+    }
+  }
+  j["witness_text"] = witness_summary(r);
+  if (!r.check.where.file.empty()) j["location"] = location_json(r.check.where);
+  if (!r.check.code.file.empty()) j["code"] = location_json(r.check.code);
+  if (r.check.site)
+    j["instruction"] = {{"kernel", r.check.site->kernel}, {"ptx", location_json(r.check.site->ptx)}, {"text", r.check.site->instruction}};
+  if (!r.check.command.empty()) j["command"] = r.check.command;
+  if (r.balance) j["balance"] = *r.balance;
+  if (r.verdict.largest_v) j["largest_v"] = r.verdict.largest_v;
+  return j;
+}
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+}  // namespace
+
+json results_json(const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s, const json& extra) {
+  json doc = head_json(source, s, extra);
+  json items = json::array();
+  for (const auto& r : results) items.push_back(result_item(r));
+  doc["results"] = std::move(items);
+  return doc;
+}
+
+namespace {
+
+// The results document as JSON text, each result written as it is made (a library's results
+// are tens of thousands): ill-formed UTF-8 in a name (a file name, a spec) as U+FFFD, `raw`'s
+// keys spliced in as the text they are.
+void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s,
+                const json& extra, const std::vector<std::pair<std::string, std::string>>& raw = {}) {
+  std::string head = dump(head_json(source, s, extra));
+  head.pop_back();  // the closing brace
+  out << head;
+  for (const auto& [key, value] : raw) out << "," << dump(json(key)) << ":" << value;
+  out << ",\"results\":[";
+  for (std::size_t i = 0; i < results.size(); ++i) out << (i ? "," : "") << dump(result_item(results[i]));
+  out << "]}\n";
+}
+
+// A command about one subject: each verdict on one line, "VERDICT  claim  [method, X ms]  text"
+// (README's five-minute path shows it).
+void write_lines(std::ostream& out, const std::vector<CheckResult>& results, const RunSummary& s, const std::string& subject_line,
+                 bool verdicts_in_view) {
+  for (const auto& r : results) {
+    if (verdicts_in_view) break;
+    std::string where;
+    if (r.check.site) where = r.check.site->ptx.line >= 1 ? "line " + std::to_string(r.check.site->ptx.line) + ": " : "kernel: ";
+    // A layout witness reads point first here, "x: index 1 (1,0) -> element 72 (why)", as prove
+    // has always printed it; the other formats give why first (witness_summary).
+    std::string w = witness_summary(r);
+    const bool layout_witness = r.check.kind == proofs::Check::Kind::layout && !r.bank_witness && !r.trace_witness;
+    if (r.verdict.is_refuted() && layout_witness && !r.verdict.witness.points.empty()) {
+      w.clear();
+      for (const auto& p : r.verdict.witness.points) w += (w.empty() ? "" : ", ") + proofs::point_text(p);
+      w += " (" + r.verdict.witness.why + ")";
+    }
+    const std::string text = r.verdict.is_refuted() && !w.empty() ? "witness: " + w : r.balance || w.empty() ? r.verdict.detail : w;
+    out << proofs::verdict_label(r) << "  " << terminal_text(r.check.claim) << "  [" << terminal_text(r.verdict.method) << ", "
+        << ms_text(r.verdict.time_ms) << "]  " << terminal_text(where + text)
+        << (r.verdict.largest_v ? " (largest V: " + std::to_string(r.verdict.largest_v) + ")" : std::string()) << "\n";
+  }
+  out << (subject_line.empty() ? claims_text(results.size(), s) : terminal_text(subject_line)) << ": " << counts_text(s) << "\n";
+}
+
+}  // namespace
+
 void write_table(std::ostream& out, const std::vector<CheckResult>& results, const RunSummary& s) {
   // Names come from the spec: shown with their control characters as text (terminal_text).
-  const auto claim_of = [](const CheckResult& r) {
-    return terminal_text(r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]"));
-  };
   std::size_t subject_w = 7, claim_w = 5;
   for (const auto& r : results) {
     subject_w = std::max(subject_w, terminal_text(r.check.subject).size());
-    claim_w = std::max(claim_w, claim_of(r).size());
+    claim_w = std::max(claim_w, terminal_text(claim_of(r)).size());
   }
   out << pad_right("subject", subject_w) << "  " << pad_right("claim", claim_w) << "  verdict   method\n";
   for (const auto& r : results) {
-    out << pad_right(terminal_text(r.check.subject), subject_w) << "  " << pad_right(claim_of(r), claim_w) << "  "
+    out << pad_right(terminal_text(r.check.subject), subject_w) << "  " << pad_right(terminal_text(claim_of(r)), claim_w) << "  "
         << pad_right(proofs::verdict_label(r), 8) << "  " << terminal_text(r.verdict.method) << ", " << ms_text(r.verdict.time_ms) << "\n";
     const std::string w = witness_summary(r);
     if (!w.empty()) out << "    " << terminal_text(w) << "\n";
     if (r.balance) out << "    " << terminal_text(r.verdict.detail) << "\n";  // what a report measured
   }
-  out << claims_text(results.size(), s) << ": " << s.proved << " proved"
-      << (s.cached ? " (" + std::to_string(s.cached) + " from cache)" : std::string()) << ", " << s.refuted << " refuted, " << s.unknown << " unknown, "
-      << s.error << " error" << (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string()) << "  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
+  out << summary_line(results.size(), s) << "  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
       << ms_text(s.wall_ms) << ")\n";
-}
-
-namespace {
-
-std::string json_location(const proofs::SourceLocation& w) {
-  return "{\"file\":" + json_str(w.file) + ",\"line\":" + std::to_string(w.line) + ",\"column\":" + std::to_string(w.column) + "}";
-}
-
-std::string json_head(const std::string& source) {
-  return "{\"tool\":\"layoutproof\",\"version\":\"" LAYOUTPROOF_VERSION "\",\"source\":" + json_str(source);
-}
-
-// The test case name: the claim and its access; unique within a subject (cli/spec/spec.hpp).
-std::string case_name(const CheckResult& r) {
-  return r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
-}
-
-}  // namespace
-
-void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s) {
-  out << json_head(source) << ",\"error\":null,\"summary\":{\"proved\":" << s.proved << ",\"from_cache\":" << s.cached << ",\"repeats\":" << s.repeats << ",\"refuted\":" << s.refuted
-      << ",\"unknown\":" << s.unknown << ",\"error\":" << s.error << ",\"reported\":" << s.reported << ",\"z3_ms\":" << s.z3_ms
-      << ",\"enumeration_ms\":" << s.enumeration_ms << ",\"wall_ms\":" << s.wall_ms;
-  if (s.compiled_files > 0) out << ",\"compiled_files\":" << s.compiled_files;
-  out << "},\"results\":[";
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const auto& r = results[i];
-    out << (i ? "," : "") << "{\"id\":" << json_str(r.check.id()) << ",\"subject\":" << json_str(r.check.subject)
-        << ",\"layout\":" << json_str(r.check.kind == proofs::Check::Kind::scheduler ? "" : to_string(r.check.layout))
-        << ",\"claim\":" << json_str(r.check.claim) << ",\"access\":" << json_str(r.check.access_text)
-        << ",\"verdict\":" << json_str(proofs::verdict_label(r))
-        << ",\"method\":" << json_str(r.verdict.method) << ",\"time_ms\":" << r.verdict.time_ms
-        << ",\"detail\":" << json_str(r.verdict.detail) << ",\"witness\":" << result_witness_json(r)
-        << ",\"witness_text\":" << json_str(witness_summary(r));
-    if (!r.check.where.file.empty()) out << ",\"location\":" << json_location(r.check.where);
-    if (!r.check.code.file.empty()) out << ",\"code\":" << json_location(r.check.code);
-    if (r.check.site)
-      out << ",\"instruction\":{\"kernel\":" << json_str(r.check.site->kernel) << ",\"ptx\":" << json_location(r.check.site->ptx)
-          << ",\"text\":" << json_str(r.check.site->instruction) << "}";
-    if (!r.check.command.empty()) out << ",\"command\":" << json_str(r.check.command);
-    if (r.balance) out << ",\"balance\":" << *r.balance;
-    out << "}";
-  }
-  out << "]}\n";
-}
-
-namespace {
-
-// One JUnit test case: a claim, or a compiled entry's claim over one kernel (every instruction of
-// it: the case fails when one is refuted, errs when one is undecided, and lists them).
-struct JunitCase {
-  std::string classname, name;
-  Verdict::Kind kind = Verdict::Kind::proved;
-  double ms = 0;
-  std::string text;  // the failure's or error's body
-  std::string out;   // a passed case's <system-out>: what a report (REPORT) measured
-};
-
-int severity(Verdict::Kind k) {
-  return k == Verdict::Kind::refuted ? 3 : k == Verdict::Kind::error ? 2 : k == Verdict::Kind::unknown ? 1 : 0;
-}
-
-std::vector<JunitCase> junit_cases(const std::vector<CheckResult>& results) {
-  std::vector<JunitCase> cases;
-  std::map<std::string, std::size_t> compiled;  // (subject, kernel, claim) -> its case
-  for (const auto& r : results) {
-    // The location goes into the message: the JUnit schema (Jenkins junit-10.xsd) has no file/line.
-    const std::string at = r.check.where.file.empty() ? "" : r.check.where.file + ":" + std::to_string(r.check.where.line) + ": ";
-    if (!r.check.site) {
-      cases.push_back({r.check.subject, case_name(r), r.verdict.kind, r.verdict.time_ms, at + witness_summary(r),
-                       r.balance ? "REPORT: " + r.verdict.detail + " [" + r.verdict.method + "]" : std::string()});
-      continue;
-    }
-    const CompiledSite& site = *r.check.site;
-    const std::string key = r.check.subject + '\n' + site.kernel + '\n' + r.check.claim;
-    auto [it, fresh] = compiled.try_emplace(key, cases.size());
-    if (fresh) cases.push_back({r.check.subject, r.check.claim + " [" + site.kernel + "]", Verdict::Kind::proved, 0, "", ""});
-    JunitCase& c = cases[it->second];
-    c.ms += r.verdict.time_ms;
-    if (severity(r.verdict.kind) > severity(c.kind)) c.kind = r.verdict.kind;
-    if (r.verdict.kind == Verdict::Kind::proved) continue;
-    // One line per instruction not proved: its PTX line, its CUDA line, the verdict and why.
-    std::string line = site.ptx.file + (site.ptx.line ? ":" + std::to_string(site.ptx.line) : "");
-    if (!r.check.code.file.empty()) line += " (" + r.check.code.file + ":" + std::to_string(r.check.code.line) + ")";
-    if (!site.instruction.empty()) line += " " + site.instruction;
-    c.text += (c.text.empty() ? at : "\n") + line + ": " + to_string(r.verdict.kind) + ": " + witness_summary(r);
-  }
-  return cases;
-}
-
-}  // namespace
-
-void write_junit(std::ostream& out, const std::string& suite, const std::vector<CheckResult>& results, const RunSummary&) {
-  const std::vector<JunitCase> cases = junit_cases(results);
-  double total_ms = 0;
-  int failures = 0, errors = 0;
-  for (const auto& c : cases) {
-    total_ms += c.ms;
-    failures += c.kind == Verdict::Kind::refuted;
-    errors += c.kind == Verdict::Kind::unknown || c.kind == Verdict::Kind::error;
-  }
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"layoutproof\" tests=\"" << cases.size()
-      << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" time=\"" << seconds(total_ms) << "\">\n"
-      << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << cases.size() << "\" failures=\"" << failures
-      << "\" errors=\"" << errors << "\" skipped=\"0\" time=\"" << seconds(total_ms) << "\">\n";
-  for (const auto& c : cases) {
-    out << "    <testcase classname=\"" << xml_escape(c.classname) << "\" name=\"" << xml_escape(c.name) << "\" time=\""
-        << seconds(c.ms) << "\"";
-    switch (c.kind) {
-      case Verdict::Kind::proved:
-        if (c.out.empty()) out << "/>\n";
-        else out << ">\n      <system-out>" << xml_escape(c.out) << "</system-out>\n    </testcase>\n";
-        break;
-      case Verdict::Kind::refuted:
-        out << ">\n      <failure message=\"REFUTED: " << xml_escape(c.name) << "\" type=\"REFUTED\">" << xml_escape(c.text)
-            << "</failure>\n    </testcase>\n";
-        break;
-      default:
-        out << ">\n      <error message=\"" << to_string(c.kind) << "\" type=\"" << to_string(c.kind) << "\">" << xml_escape(c.text)
-            << "</error>\n    </testcase>\n";
-    }
-  }
-  out << "  </testsuite>\n</testsuites>\n";
-}
-
-void write_sarif(std::ostream& out, const std::string& spec_path, const std::vector<CheckResult>& results) {
-  out << sarif_header() << "    \"invocations\": [{\"executionSuccessful\": true}],\n    \"results\": [";
-  bool first = true;
-  for (const auto& r : results) {
-    if (r.verdict.kind == Verdict::Kind::proved) continue;
-    const bool refuted = r.verdict.kind == Verdict::Kind::refuted;
-    const std::string msg = std::string(to_string(r.verdict.kind)) + ": " + r.check.id() + ": " + witness_summary(r);
-    const std::string file = r.check.where.file.empty() ? spec_path : r.check.where.file;
-    const std::string spec_loc = sarif_location(file, std::max(1, r.check.where.line), std::max(1, r.check.where.column));
-    out << (first ? "\n" : ",\n") << "      {\"ruleId\": \"" << (refuted ? "LP001" : "LP002") << "\", \"level\": \""
-        << (refuted ? "error" : "warning") << "\", \"message\": {\"text\": " << json_str(msg) << "}, \"locations\": [";
-    // Where the claim fails: the kernel source line (the spec's source: FILE:LINE, or a compiled
-    // instruction's CUDA line from its .loc), else a compiled instruction's own line; related: the
-    // compiled instruction's line (when the CUDA line is the location) and the claim in the spec.
-    const auto related = [](int id, const std::string& loc, const std::string& text) {
-      return "{\"id\": " + std::to_string(id) + ", " + loc.substr(1, loc.size() - 2) + ", \"message\": {\"text\": " + json_str(text) + "}}";
-    };
-    const proofs::CompiledSite* site = r.check.site ? &*r.check.site : nullptr;
-    const std::string ptx_loc = site ? sarif_location(site->ptx.file, site->ptx.line, 0) : "";
-    const std::string ptx_text = site ? "the instruction in the compiled kernel " + site->kernel + ": " + site->instruction : "";
-    if (!r.check.code.file.empty()) {
-      out << sarif_location(r.check.code.file, r.check.code.line, 0) << "], \"relatedLocations\": [";
-      if (site) out << related(0, ptx_loc, ptx_text) << ", ";
-      out << related(site ? 1 : 0, spec_loc, "the claim in the spec") << "]}";
-    } else if (site && site->ptx.line >= 1) {
-      out << ptx_loc << "], \"relatedLocations\": [" << related(0, spec_loc, "the claim in the spec") << "]}";
-    } else {
-      out << spec_loc << "]}";
-    }
-    first = false;
-  }
-  out << (first ? "" : "\n    ") << "]\n  }]\n}\n";
-}
-
-void write_markdown(std::ostream& out, const std::string& title, const std::vector<CheckResult>& results, const RunSummary& s) {
-  const bool ok = s.refuted + s.unknown + s.error == 0;
-  out << "### layoutproof: " << title << " " << (ok ? "✅" : "❌") << "\n\n"
-      << claims_text(results.size(), s) << ": **" << s.proved << " proved**, **" << s.refuted << " refuted**, " << s.unknown
-      << " unknown, " << s.error << " error" << (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string()) << ".\n\n";
-  if (!ok) {
-    out << "| subject | claim | verdict | counterexample |\n| --- | --- | --- | --- |\n";
-    for (const auto& r : results) {
-      if (r.verdict.kind == Verdict::Kind::proved) continue;
-      std::string w = witness_summary(r);
-      std::replace(w.begin(), w.end(), '|', '/');
-      out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << to_string(r.verdict.kind) << " | " << w << " |\n";
-    }
-    out << "\n";
-  }
-  if (s.reported) {  // measurements, never a failure: shown whatever the gate says
-    out << "| subject | report | measured |\n| --- | --- | --- |\n";
-    for (const auto& r : results) {
-      if (!r.balance) continue;
-      std::string d = r.verdict.detail;
-      std::replace(d.begin(), d.end(), '|', '/');
-      out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << d << " |\n";
-    }
-    out << "\n";
-  }
-  out << "<details><summary>All claims</summary>\n\n| subject | claim | verdict | method |\n| --- | --- | --- | --- |\n";
-  for (const auto& r : results)
-    out << "| `" << r.check.subject << "` | `" << case_name(r) << "` | " << proofs::verdict_label(r) << " | " << r.verdict.method << " |\n";
-  out << "\n</details>\n";
 }
 
 namespace {
@@ -388,22 +314,14 @@ class Utf8MendingBuf : public std::streambuf {
   std::string mended_;
 };
 
+using Writer = std::function<void(std::ostream&)>;
+
 // Writes the requested files; the first failure's message (empty: all written).
-std::string write_outputs(const OutputFlags& flags, const std::function<void(std::ostream&)>& json,
-                          const std::function<void(std::ostream&)>& junit, const std::function<void(std::ostream&)>& sarif,
-                          const std::function<void(std::ostream&)>& markdown) {
+std::string write_outputs(const OutputFlags& flags, const Writer& json, const Writer& junit, const Writer& sarif, const Writer& markdown) {
   std::string failure;
-  const auto one = [&](const std::string& path, const char* what, const std::function<void(std::ostream&)>& w) {
+  const auto one = [&](const std::string& path, const char* what, const Writer& w) {
     if (path.empty()) return;
-    // Every format is UTF-8 text: a name's ill-formed bytes (a file name, a spec read before it
-    // was refused) become U+FFFD, whichever writer let them through. Mended as it is written:
-    // a library's results are tens of megabytes.
-    const std::string f = write_file_atomically(path, what, [&](std::ostream& file) {
-      Utf8MendingBuf mend(file);
-      std::ostream text(&mend);
-      w(text);
-      mend.finish();
-    });
+    const std::string f = write_output_file(path, what, w);
     if (failure.empty()) failure = f;
   };
   one(flags.json_file, "JSON", json);
@@ -415,41 +333,55 @@ std::string write_outputs(const OutputFlags& flags, const std::function<void(std
 
 }  // namespace
 
-int emit_results(std::ostream& out, const std::string& source, const std::vector<proofs::CheckResult>& results,
-                 double wall_ms, const OutputFlags& flags, int compiled_files) {
+std::string write_output_file(const std::string& path, const char* what, const Writer& text) {
+  // Every format is UTF-8 text: a name's ill-formed bytes (a file name, a spec read before it was
+  // refused) become U+FFFD, whichever writer let them through. Mended as it is written: a
+  // library's results are tens of megabytes.
+  return write_file_atomically(path, what, [&](std::ostream& file) {
+    Utf8MendingBuf mend(file);
+    std::ostream out(&mend);
+    text(out);
+    mend.finish();
+  });
+}
+
+int emit(std::ostream& out, const std::vector<CheckResult>& results, const OutputFlags& flags, const ResultView& view) {
   RunSummary s = summarize(results);
-  s.wall_ms = wall_ms;
-  s.compiled_files = compiled_files;
-  if (flags.json_stdout)
-    write_json(out, source, results, s);
-  else
-    write_table(out, results, s);
+  s.wall_ms = view.wall_ms;
+  s.compiled_files = view.compiled_files;
+  s.incomplete = view.incomplete;
+  if (view.kernel_findings)
+    for (const auto& r : results) s.findings += r.verdict.is_refuted() && r.check.kind == proofs::Check::Kind::kernel;
+  if (flags.json_stdout) write_json(out, view.source, results, s, view.json_extra, view.json_raw);
+  else if (view.one_subject) write_lines(out, results, s, view.subject_line, view.verdicts_in_view);
+  else write_table(out, results, s);
+  const std::string full_report = flags.report_dir.empty() ? flags.json_file : flags.report_dir + "/index.html";
   std::string failure = write_outputs(
-      flags, [&](std::ostream& f) { write_json(f, source, results, s); },
-      [&](std::ostream& f) { write_junit(f, source, results, s); }, [&](std::ostream& f) { write_sarif(f, source, results); },
-      [&](std::ostream& f) { write_markdown(f, source, results, s); });
+      flags, [&](std::ostream& f) { write_json(f, view.source, results, s, view.json_extra, view.json_raw); }, [&](std::ostream& f) { write_junit(f, view.source, results, s); },
+      [&](std::ostream& f) { write_sarif(f, view.source, results); },
+      [&](std::ostream& f) { write_markdown(f, view.source, results, s, flags.verbose, full_report); });
   if (!flags.report_dir.empty()) {
     std::string f;
     try {
-      publish_report_folder(flags.report_dir, [&](const std::string& dir) { write_reports(dir, results); });
+      publish_report_folder(flags.report_dir, view.report ? view.report : [&](const std::string& dir) { write_reports(dir, results, flags.verbose); });
+      if (view.one_subject && !flags.json_stdout) out << "report: " << flags.report_dir << "/index.html\n";
     } catch (const std::exception& e) {
       f = e.what();
     }
     if (failure.empty()) failure = f;
   }
   if (!failure.empty()) throw LayoutError(failure);  // exit 2: a requested output is missing
-  return proofs::exit_code(results);
+  return exit_code(s);
 }
 
 std::string emit_input_problem(std::ostream& out, const std::string& source, const InputProblem& p, const OutputFlags& flags) {
   const std::string at = p.file + (p.line >= 1 ? ":" + std::to_string(p.line) + ":" + std::to_string(p.column) : "");
-  const auto json = [&](std::ostream& f) {
-    f << json_head(source) << ",\"error\":{\"kind\":\"bad input\",\"message\":" << json_str(p.message)
-      << ",\"location\":{\"file\":" << json_str(p.file) << ",\"line\":" << p.line << ",\"column\":" << p.column
-      << "}},\"summary\":{\"proved\":0,\"refuted\":0,\"unknown\":0,\"error\":0,\"z3_ms\":0,\"enumeration_ms\":0,\"wall_ms\":0},"
-         "\"results\":[]}\n";
+  const auto json_doc = [&](std::ostream& f) {
+    json doc = results_json(source, {}, RunSummary{});
+    doc["error"] = {{"kind", "bad input"}, {"message", p.message}, {"location", {{"file", p.file}, {"line", p.line}, {"column", p.column}}}};
+    f << dump(doc) << "\n";
   };
-  if (flags.json_stdout) json(out);
+  if (flags.json_stdout) json_doc(out);
   const auto junit = [&](std::ostream& f) {
     f << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"layoutproof\" tests=\"1\" failures=\"1\" errors=\"0\" "
          "time=\"0.000000\">\n  <testsuite name=\""
@@ -458,15 +390,11 @@ std::string emit_input_problem(std::ostream& out, const std::string& source, con
       << "      <failure message=\"bad input: no claim was proved\" type=\"BAD_INPUT\">" << xml_escape(at + ": " + p.message)
       << "</failure>\n    </testcase>\n  </testsuite>\n</testsuites>\n";
   };
-  const auto sarif = [&](std::ostream& f) {
-    f << sarif_header() << "    \"invocations\": [{\"executionSuccessful\": false, \"exitCode\": 2, "
-      << "\"toolExecutionNotifications\": [{\"level\": \"error\", \"message\": {\"text\": " << json_str("bad input: " + p.message)
-      << "}, \"locations\": [" << sarif_location(p.file, p.line, p.column) << "]}]}],\n    \"results\": []\n  }]\n}\n";
-  };
+  const auto sarif = [&](std::ostream& f) { write_sarif_problem(f, p.file, p.line, p.column, "bad input: " + p.message); };
   const auto markdown = [&](std::ostream& f) {
     f << "### layoutproof: " << source << " ❌\n\n**Bad input**, no claim was proved: `" << at << "`: " << p.message << "\n";
   };
-  return write_outputs(flags, json, junit, sarif, markdown);
+  return write_outputs(flags, json_doc, junit, sarif, markdown);
 }
 
 }  // namespace layoutproof::cli

@@ -10,6 +10,7 @@
 
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
+#include "cli/output/html.hpp"
 #include "cli/output/report.hpp"
 #include "cli/output/svg.hpp"
 #include "model/support/checked.hpp"
@@ -487,17 +488,16 @@ std::string scheduler_frame_svg(const SchedulerPicture& p, i64 wave, const std::
 std::string scheduler_report_html(const SchedulerReportInput& in, const SchedulerPicture& p, const std::string& summary_svg) {
   const bool stream = p.k_tiles > 0;
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>layoutproof scheduler report: "
-    << xml_escape(in.kind) << "</title>\n<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}"
-    << "h2{font-size:16px;margin-top:22px}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px;"
-       "text-align:left;vertical-align:top}th{background:#eee}code{background:#f4f4f4;padding:1px 4px}.REFUTED,.bad{color:#b00}.PROVED,.good{color:#070}"
-       ".UNKNOWN,.ERROR{color:#850}.sw{display:inline-block;width:14px;height:14px;border:1px solid #888;vertical-align:middle}"
-       ".flip input{display:none}.flip label{display:inline-block;border:1px solid #888;padding:1px 6px;margin:1px;cursor:pointer;font-size:12px}"
-       ".flip .frames figure{display:none;margin:6px 0}.flip #wave-all:checked~.frames figure{display:block}";
+  // The wave flip-book: one rule per frame, CSS alone (the page runs no script).
+  std::ostringstream style;
+  style << "h2{margin-top:22px}td,th{text-align:left;vertical-align:top}.bad{color:#b00}.good{color:#070}"
+           ".sw{display:inline-block;width:14px;height:14px;border:1px solid #888;vertical-align:middle}"
+           ".flip input{display:none}.flip label{display:inline-block;border:1px solid #888;padding:1px 6px;margin:1px;cursor:pointer;font-size:12px}"
+           ".flip .frames figure{display:none;margin:6px 0}.flip #wave-all:checked~.frames figure{display:block}";
   for (i64 k = 0; k < p.frames; ++k)
-    o << ".flip #wave-" << k << ":checked~.frames .f" << k << "{display:block}.flip #wave-" << k << ":checked~.bar label[for=wave-" << k
-      << "]{background:#333;color:#fff}";
-  o << "</style>\n</head>\n<body>\n<h1>layoutproof scheduler report: " << xml_escape(in.kind) << "</h1>\n<table>\n"
+    style << ".flip #wave-" << k << ":checked~.frames .f" << k << "{display:block}.flip #wave-" << k << ":checked~.bar label[for=wave-" << k
+          << "]{background:#333;color:#fff}";
+  o << html_head("layoutproof scheduler report: " + in.kind, style.str()) << "<h1>layoutproof scheduler report: " << xml_escape(in.kind) << "</h1>\n<table>\n"
     << "<tr><th>command</th><td><code>" << xml_escape(in.command) << "</code></td></tr>\n"
     << "<tr><th>drawn</th><td>" << xml_escape(in.drawn) << "</td></tr>\n"
     << "<tr><th>configuration</th><td>" << xml_escape(p.config) << "</td></tr>\n"

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/output/escape.hpp"
+#include "cli/output/html.hpp"
 #include "cli/output/svg.hpp"
 
 namespace layoutproof::cli {
@@ -256,11 +257,7 @@ std::string trace_report_svg(const AddressTrace& t, const TraceReportClaim* clai
 std::string trace_report_html(const TraceReportInput& in) {
   const AddressTrace& t = *in.trace;
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n" << kReportGenerator << "\n<title>layoutproof trace report</title>\n"
-    << "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:16px;color:#111}h1{font-size:20px;margin:4px 0}h2{font-size:16px}"
-       "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}th{background:#eee}"
-       "code{background:#f4f4f4;padding:1px 4px}.refuted{color:#b00}.proved{color:#070}tr.hot td{background:#fdd;font-weight:bold}</style>\n"
-    << "</head>\n<body>\n<h1>layoutproof trace report</h1>\n<table>\n"
+  o << html_head("layoutproof trace report", "tr.hot td{background:#fdd;font-weight:bold}") << "<h1>layoutproof trace report</h1>\n<table>\n"
     << "<tr><th>command</th><td><code>" << xml_escape(in.command) << "</code></td></tr>\n"
     << "<tr><th>copy</th><td>" << xml_escape(t.provenance) << "</td></tr>\n"
     << "<tr><th>instructions</th><td>" << t.instructions.size() << " x " << to_string(t.op) << ", " << t.width_bytes << " B per lane, "

@@ -259,13 +259,5 @@ CheckResult run_check(const Check& c, const ProveOptions& options) {
   return r;
 }
 
-int exit_code(const std::vector<CheckResult>& results) {
-  bool refuted = false, unsure = false;
-  for (const auto& r : results) {
-    refuted |= r.verdict.kind == Verdict::Kind::refuted;
-    unsure |= r.verdict.kind == Verdict::Kind::unknown || r.verdict.kind == Verdict::Kind::error;
-  }
-  return refuted ? 1 : unsure ? 3 : 0;
-}
 
 }  // namespace layoutproof::proofs

@@ -150,7 +150,6 @@ Check make_check(std::string subject, AnyLayout layout, const std::string& claim
 Check make_kernel_check(std::string subject, std::shared_ptr<const AddressTrace> trace, const std::string& claim,
                         std::string access_text, SourceLocation where = {});
 
-// The exit code for a set of results: 0 all proved, 1 any refuted, 3 any unknown or error.
-int exit_code(const std::vector<CheckResult>& results);
+// The exit code of a run is cli/output/results.hpp's exit_code, its one place.
 
 }  // namespace layoutproof::proofs

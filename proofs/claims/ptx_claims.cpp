@@ -452,6 +452,57 @@ CheckResult result_for(const Check& entry, std::size_t c, const std::string& ker
 
 }  // namespace
 
+std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::string& kernel, const PtxKernelResult& kr) {
+  const CompiledEntry& e = *entry.compiled;
+  std::vector<CheckResult> kernel_results;
+  if (!kr.run) {  // not run (a deadline): each claim UNKNOWN for the kernel
+    for (std::size_t c = 0; c < e.claims.size() && c < kr.unapplied.size(); ++c)
+      if (kr.unapplied[c]) kernel_results.push_back(result_for(entry, c, kernel, *kr.unapplied[c]));
+    return kernel_results;
+  }
+  const compiled::KernelRun& run = *kr.run;
+  for (std::size_t si = 0; si < run.sites.size(); ++si) {
+    const compiled::Site& s = run.sites[si];
+    std::shared_ptr<const AddressTrace> site_trace;  // the site's issues, for its witnesses alone
+    for (std::size_t c = 0; c < e.claims.size(); ++c) {
+      const PtxClaimResult& v = kr.verdicts[si][c];
+      if (!v.applicable) continue;
+      CheckResult r = result_for(entry, c, kernel, v.verdict);
+      r.check.site->ptx.line = static_cast<int>(s.line);
+      r.check.site->instruction = s.text;
+      r.check.code = cuda_location(s.source);
+      r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(s.line) + " " + opcode_of(s.text) +
+                            (r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line));
+      r.trace_witness = v.witness;
+      if (v.witness) {  // its sentence names every lane, thread and address: the points would repeat it
+        r.verdict.witness.why = v.witness->why;
+        r.verdict.witness.points.clear();
+        // Drawn on the site's issues (JSON addresses, --report): a copy of them, so that the
+        // run is dropped with this kernel and a library of kernels holds one run at a time.
+        if (!site_trace) site_trace = std::make_shared<const AddressTrace>(s.trace);
+        r.check.trace = site_trace;
+      }
+      kernel_results.push_back(std::move(r));
+    }
+  }
+  for (std::size_t ni = 0; ni < run.not_counted.size(); ++ni) {
+    const compiled::NotCounted& n = run.not_counted[ni];
+    for (std::size_t c = 0; c < e.claims.size(); ++c) {
+      const PtxClaimResult& v = kr.not_counted[ni][c];
+      if (!v.applicable) continue;
+      CheckResult r = result_for(entry, c, kernel, v.verdict);
+      r.check.site->ptx.line = static_cast<int>(n.line);
+      r.check.site->instruction = n.text;
+      r.check.code = cuda_location(n.source);
+      r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(n.line) + " " + opcode_of(n.text) + " (not counted)";
+      kernel_results.push_back(std::move(r));
+    }
+  }
+  for (std::size_t c = 0; c < e.claims.size(); ++c)
+    if (kr.unapplied[c]) kernel_results.push_back(result_for(entry, c, kernel, *kr.unapplied[c]));
+  return kernel_results;
+}
+
 std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o) {
   const CompiledEntry& e = *entry.compiled;
   ProveOptions opts = o;
@@ -470,48 +521,7 @@ std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o)
         out.push_back(result_for(entry, c, kernel, Verdict::error("run " + kernel, ex.what())));
       continue;
     }
-    const compiled::KernelRun& run = *kr.run;
-    std::vector<CheckResult> kernel_results;
-    for (std::size_t si = 0; si < run.sites.size(); ++si) {
-      const compiled::Site& s = run.sites[si];
-      std::shared_ptr<const AddressTrace> site_trace;  // the site's issues, for its witnesses alone
-      for (std::size_t c = 0; c < e.claims.size(); ++c) {
-        const PtxClaimResult& v = kr.verdicts[si][c];
-        if (!v.applicable) continue;
-        CheckResult r = result_for(entry, c, kernel, v.verdict);
-        r.check.site->ptx.line = static_cast<int>(s.line);
-        r.check.site->instruction = s.text;
-        r.check.code = cuda_location(s.source);
-        r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(s.line) + " " + opcode_of(s.text) +
-                              (r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line));
-        r.trace_witness = v.witness;
-        if (v.witness) {  // its sentence names every lane, thread and address: the points would repeat it
-          r.verdict.witness.why = v.witness->why;
-          r.verdict.witness.points.clear();
-          // Drawn on the site's issues (JSON addresses, --report): a copy of them, so that the
-          // run is dropped with this kernel and a library of kernels holds one run at a time.
-          if (!site_trace) site_trace = std::make_shared<const AddressTrace>(s.trace);
-          r.check.trace = site_trace;
-        }
-        kernel_results.push_back(std::move(r));
-      }
-    }
-    for (std::size_t ni = 0; ni < run.not_counted.size(); ++ni) {
-      const compiled::NotCounted& n = run.not_counted[ni];
-      for (std::size_t c = 0; c < e.claims.size(); ++c) {
-        const PtxClaimResult& v = kr.not_counted[ni][c];
-        if (!v.applicable) continue;
-        CheckResult r = result_for(entry, c, kernel, v.verdict);
-        r.check.site->ptx.line = static_cast<int>(n.line);
-        r.check.site->instruction = n.text;
-        r.check.code = cuda_location(n.source);
-        r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(n.line) + " " + opcode_of(n.text) + " (not counted)";
-        kernel_results.push_back(std::move(r));
-      }
-    }
-    for (std::size_t c = 0; c < e.claims.size(); ++c)
-      if (kr.unapplied[c]) kernel_results.push_back(result_for(entry, c, kernel, *kr.unapplied[c]));
-    for (auto& r : kernel_results) out.push_back(std::move(r));
+    for (auto& r : compiled_kernel_results(entry, kernel, kr)) out.push_back(std::move(r));
   }
   return out;
 }

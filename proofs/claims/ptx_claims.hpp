@@ -125,6 +125,10 @@ struct CompiledEntry {
 // a REFUTED one also its instruction's issues (Check::trace). A kernel's run is kept only while
 // its results are built.
 std::vector<CheckResult> run_compiled(const Check& check, const ProveOptions& options);
+// The results of one kernel of `check`'s entry, as run_compiled gives them (a kernel that did not
+// run: its unapplied UNKNOWNs):
+// `ptx` and `sass` build theirs with it, on an entry made of the command line.
+std::vector<CheckResult> compiled_kernel_results(const Check& check, const std::string& kernel, const PtxKernelResult& kr);
 
 // ---- Free parameters: issues whose addresses are affine in them (proofs/claims/ptx_symbolic.cpp) ----
 //

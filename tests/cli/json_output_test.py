@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""ctest cli.json_output: every command's --json validates against docs/json_output.schema.json.
+"""ctest cli.json_output: every command's --json validates against docs/json_output.schema.json, and
+every command that decides claims (prove, check, catalog, trace --claim, ptx, sass, raster prove,
+synth) prints the one results shape ($defs results) with its own additions.
 
   python3 json_output_test.py LAYOUTPROOF ROOT
 
@@ -30,7 +32,15 @@ FMA = "TiledMMA<MMA_Atom<UniversalFMA<float,float,float,float>>, Layout<Shape<_1
 F64MMA = ("TiledMMA<MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>, Layout<Shape<_2,_2,_1>>, "
           "Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>, Layout<Shape<_16,_2>,Stride<_2,_1>>, Underscore>>{}")
 F64TN = "tile_to_shape(composition(Swizzle<2,0,4>{}, Layout<Shape<_4,_16>, Stride<_1,_4>>{}), make_shape(Int<128>{}, Int<16>{}, Int<3>{}))"
+SASS = os.path.join(ROOT, "tests/compiled/measured/hand.sass")
 RUNS = [  # (shape, expected exit codes, arguments)
+    ("ptx", {1}, ["sass", SASS, "--kernel", "column_read", "--block", "32", "--claim", "conflict-free"]),
+    ("raster", {1}, ["raster", "prove", "cutlass", "--log-tile", "2"]),
+    ("raster", {0}, ["raster", "prove", "morton", "--claim", "injective", "--max-grid", "16"]),
+    ("scheduler_prove", {1}, ["raster", "prove", "sm90-persistent", "--tiles", "3,5", "--max-swizzle", "2", "--sms", "4",
+                              "--claim", "exactly-once", "--claim", "in-range"]),
+    ("scheduler_prove", {0}, ["raster", "prove", "sm90-persistent", "--tiles", "3,5", "--max-swizzle", "2", "--sms", "4",
+                              "--claim", "balance"]),
     ("ptx", {1}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--block", "32", "--param", "1=4", "--claim", "conflict-free"]),
     ("ptx", {3}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--kernel", "ring_stages", "--block", "32", "--claim", "conflict-free"]),
     ("prove_layout", {0}, ["prove", "(4,2):(2,1)", "--claim", "bijective", "--claim", "contiguous:2"]),
@@ -62,7 +72,10 @@ RUNS = [  # (shape, expected exit codes, arguments)
                            "D:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})",
                            "--no-progress"]),
 ]
-WITNESS = {"prove_layout": "layout_witness", "prove_bank": "bank_witness", "trace_claims": "trace_witness", "ptx": "trace_witness"}
+WITNESS = {"prove_layout": "layout_witness", "prove_bank": "bank_witness", "trace_claims": "trace_witness", "ptx": "trace_witness",
+           "raster": "layout_witness"}
+# The one results shape: every run that decides claims prints it, whatever its command adds.
+RESULTS = shape("results")
 
 failures = 0
 seen_witness = set()
@@ -79,15 +92,22 @@ for name, codes, args in RUNS:
         print(f"FAIL {label}: stdout is not one JSON document ({e}): {p.stdout[:200]!r}")
         failures += 1
         continue
-    for v, what in ((shape(name), name), (whole, "the schema")):
+    checks = [(shape(name), name), (whole, "the schema")]
+    if name != "trace":
+        checks.append((RESULTS, "the one results shape"))
+        if "results" not in doc or doc.get("tool") != "layoutproof":
+            if not (name == "trace_fused_parts" and "--claim" not in args):
+                print(f"FAIL {label}: not the one results document")
+                failures += 1
+    for v, what in checks:
         errors = sorted(v.iter_errors(doc), key=str)
         if errors:
             print(f"FAIL {label}: invalid against {what}: {errors[0].message[:300]} at {list(errors[0].absolute_path)}")
             failures += 1
     # Structured witnesses: every REFUTED result has an object of its shape.
     results = doc.get("results", [])
-    if name == "ptx":  # verdicts per instruction
-        results = [v for k in doc["kernels"] for ins in k["instructions"] for v in ins["verdicts"]]
+    if name == "ptx":  # and the view's verdicts per instruction
+        results = results + [v for k in doc["kernels"] for ins in k["instructions"] for v in ins["verdicts"]]
     for r in results:
         if r.get("verdict") != "REFUTED":
             continue
@@ -115,4 +135,5 @@ if missing:
 if failures:
     print(f"{failures} failure(s)")
     sys.exit(1)
-print(f"json output: {len(RUNS)} runs of prove, check, catalog, trace, synth and ptx valid against docs/json_output.schema.json")
+print(f"json output: {len(RUNS)} runs of prove, check, catalog, trace, synth, ptx, sass and raster prove valid against "
+      "docs/json_output.schema.json, each claim-deciding one the one results shape")

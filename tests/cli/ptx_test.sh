@@ -114,7 +114,7 @@ PY
 # domain; tests/cli/ptx_symbolic_test.py checks such verdicts against every k of a range).
 out=$("$BIN" ptx $P --kernel broadcast --block 32 --claim conflict-free 2>&1); rc=$?
 [ $rc -eq 0 ] || fail "broadcast without --param: exit $rc"
-echo "$out" | grep -q "PROVED  conflict-free  line .*for every 32-bit value of parameter 1 (_Z9broadcastPfi_param_1)" ||
+echo "$out" | grep -q "PROVED  conflict-free  \[.*\]  line .*for every 32-bit value of parameter 1 (_Z9broadcastPfi_param_1)" ||
   fail "broadcast without --param: no domain: $out"
 echo "$out" | grep -q "PROVED  conflict-free" || fail "broadcast: the store (independent of k) is not PROVED"
 # A loop bound not known stops the lanes: UNKNOWN, with the branch's line.

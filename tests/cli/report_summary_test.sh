@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# check --report DIR: DIR/index.html lists every claim of the spec with its verdict and
-# a link to its detail (a refuted bank claim: its bank map, which exists; any other: its entry).
+# check --report DIR: DIR/index.html lists the spec's claims per subject, failures first, each with
+# its verdict and a link to its detail (a refuted bank claim: its bank map, which exists; any
+# other: its entry); a subject's PROVED claims are one row unless --verbose lists each.
 # Usage: report_summary_test.sh <layoutproof> <repo root>
 set -u
 BIN=${1:?usage: report_summary_test.sh <layoutproof> <repo root>}
@@ -8,8 +9,17 @@ ROOT=${2:?usage: report_summary_test.sh <layoutproof> <repo root>}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-"$BIN" check "$ROOT/examples/gemm_sm80_f16.yaml" --no-cache --report "$tmp/r" >"$tmp/out" 2>&1
+# By default the page is per subject, failures first, each subject's PROVED claims one row.
+"$BIN" check "$ROOT/examples/gemm_sm80_f16.yaml" --no-cache --report "$tmp/c" >"$tmp/cout" 2>&1
 [ $? -eq 1 ] || fail "check exit $? (want 1: sA_naive is refuted on purpose)"
+grep -q '^<tr><td>1</td><td>sA_naive</td><td>conflict-free \[ldmatrix ldsm4 16 B\]</td><td class="REFUTED">' "$tmp/c/index.html" ||
+  fail "the refuted claim is not the first row"
+grep -q '<td>sA</td><td>[0-9]* claims</td><td class="PROVED">' "$tmp/c/index.html" || fail "sA's proved claims are not one row"
+[ "$(grep -c '^<tr><td>[0-9]' "$tmp/c/index.html")" -lt "$(grep -o '^[0-9]* claims' "$tmp/cout" | grep -o '[0-9]*')" ] ||
+  fail "the proved claims are not collapsed"
+# --verbose: every claim its own row.
+"$BIN" check "$ROOT/examples/gemm_sm80_f16.yaml" --no-cache --verbose --report "$tmp/r" >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "check --verbose exit $? (want 1)"
 index=$tmp/r/index.html
 rows=$(grep -c '^<tr><td>[0-9]' "$index")
 claims=$(grep -o '^[0-9]* claims' "$tmp/out" | grep -o '[0-9]*')

@@ -79,13 +79,13 @@ assert [r["verdict"] for r in doc["results"]] == ["PROVED", "PROVED", "REPORT", 
 for r in doc["results"]:
     argv = shlex.split(r["command"])
     assert argv[:3] == ["layoutproof", "raster", "prove"] and argv[-2:] == ["--claim", r["claim"]], r["command"]
-    alone = json.loads(subprocess.run([bin] + argv[1:] + ["--json"], capture_output=True, text=True).stdout)["claims"][0]
+    alone = json.loads(subprocess.run([bin] + argv[1:] + ["--json"], capture_output=True, text=True).stdout)["results"][0]
     assert alone["verdict"] == r["verdict"], (alone, r)
     assert ("balance" in r) == (r["claim"] == "balance"), r
     if "balance" in r:
         assert abs(alone["balance"] - r["balance"]) < 1e-9, (alone, r)
     if r["verdict"] == "REFUTED":
-        assert r["witness"]["points"] and r["witness"]["why"] in alone["detail"], (r["witness"], alone["detail"])
+        assert r["witness"]["points"] and r["witness"]["why"] == alone["witness"]["why"], (r["witness"], alone["witness"])
 print("JSON: 7 results, each equal to its command's")
 PY
 
@@ -171,7 +171,9 @@ grep -q '<b class="REPORT">REPORT</b>' "$tmp/rep/index.html" || fail "report: no
 grep -qF "command: <code>layoutproof raster prove sm90-group --groups 2x3 --cluster 1,1 --max-swizzle 4 --raster along-m --sms 132 --claim exactly-once</code>" "$tmp/rep/index.html" ||
   fail "report: no command for the grouped claim"
 grep -q "7 claims: 4 proved, 1 refuted, 0 unknown, 0 error, 2 reported" "$tmp/rep/index.html" || fail "report: counts"
-grep -q "| \`grouped_gemm\` | \`exactly-once \[sm90-group\]\` | REFUTED | $DROPPED" "$tmp/c.md" || fail "Markdown: no refuted row"
+# Per subject, failures first: the subject's line, then its failures' rows.
+grep -q "^\*\*\`grouped_gemm\`\*\*: 0 proved, 1 refuted" "$tmp/c.md" || fail "Markdown: no subject line"
+grep -q "| \`exactly-once \[sm90-group\]\` | REFUTED | $DROPPED" "$tmp/c.md" || fail "Markdown: no refuted row"
 grep -q "| \`gemm_128x128_cluster2x1\` | \`balance \[sm90-persistent\]\` | work units per CTA: max 64, mean 64.00, max/mean 1.000" "$tmp/c.md" ||
   fail "Markdown: no balance report"
 

@@ -15,7 +15,8 @@ import re
 import subprocess
 
 CLAIMS = ["conflict-free", "max-ways:2", "aligned", "in-bounds"]
-VERDICT = re.compile(r"^  (PROVED|REFUTED|UNKNOWN|ERROR)  (\S+)  line (\d+): (.*)$")
+# "VERDICT  claim  [method, X ms]  line N: witness or detail" (cli/output/results.hpp)
+VERDICT = re.compile(r"^(PROVED|REFUTED|UNKNOWN|ERROR)  (\S+)  \[(.*?), [0-9.]+ ms\]  line (\d+): (.*)$")
 WITNESS = re.compile(r"replayed with --param (\S+?)=(-?\d+)")
 FAULTS = "other issue(s) of this instruction fault"
 
@@ -40,7 +41,7 @@ class Twin:
         for line in p.stdout.splitlines():
             m = VERDICT.match(line)
             if m:
-                out[(int(m.group(3)), m.group(2))] = (m.group(1), m.group(4))
+                out[(int(m.group(4)), m.group(2))] = (m.group(1), m.group(5) + "  [" + m.group(3) + "]")
         return p.returncode, out, p.stdout
 
     @staticmethod

@@ -226,7 +226,7 @@ TEST(SynthCli, JsonFound) {
   EXPECT_EQ(rc, 0);
   EXPECT_NE(out.find("\"found\":true"), std::string::npos) << out;
   EXPECT_NE(out.find("\"best\":{\"swizzle\":\"Sw<1,2,3>\""), std::string::npos) << out;
-  EXPECT_NE(out.find("\"claim\":\"conflict-free (row-per-lane st)\",\"verdict\":\"PROVED\""), std::string::npos) << out;
+  EXPECT_NE(out.find("\"claim\":\"conflict-free (row-per-lane st)\",\"access\":\"\",\"verdict\":\"PROVED\""), std::string::npos) << out;
   EXPECT_EQ(out.find("REFUTED"), std::string::npos);
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1);
 }
@@ -236,8 +236,10 @@ TEST(SynthCli, JsonNoneExists) {
                               "row-per-lane", "--json"});
   EXPECT_EQ(rc, 1);
   EXPECT_NE(out.find("\"found\":false"), std::string::npos);
-  EXPECT_NE(out.find("\"none\":{\"verdict\":\"PROVED\""), std::string::npos);
-  EXPECT_NE(out.find("\"witness\":{\"verdict\":\"REFUTED\""), std::string::npos);
+  // "none exists" is the search's answer: its result REFUTED (the view keeps the statement).
+  EXPECT_NE(out.find("\"none\":{\"statement\":"), std::string::npos);
+  EXPECT_NE(out.find("\"claim\":\"a conflict-free swizzle\",\"access\":\"\",\"verdict\":\"REFUTED\""), std::string::npos) << out;
+  EXPECT_NE(out.find("\"witness\":{\"access\":"), std::string::npos);
   EXPECT_NE(out.find("\"gf2\":{\"applicable\":true,\"result\":\"found\""), std::string::npos) << out;
   EXPECT_NE(out.find("\"verified\":true"), std::string::npos);
 }

@@ -10,6 +10,7 @@
 #include "cli/flags/common_flags.hpp"
 #include "cli/flags/suggest.hpp"
 #include "cli/output/escape.hpp"
+#include "cli/output/results.hpp"
 #include "cli/help.hpp"
 #include "cli/run_flags.hpp"
 #include "model/support/checked.hpp"
@@ -40,17 +41,20 @@ std::string fmt(double v, const char* f = "%.1f") {
 
 std::string grid_json(raster::Grid g) { return "[" + std::to_string(g.x) + "," + std::to_string(g.y) + "]"; }
 
-std::string witness_json(const RasterSubject& s, const RasterWitness& w) {
-  const char* what = w.what == RasterWitness::What::collision       ? "collision"
-                     : w.what == RasterWitness::What::out_of_bounds ? "out-of-bounds"
-                                                                    : "missing";
-  std::string j = std::string("{\"what\":\"") + what + "\",\"dims\":[" + std::to_string(w.p0) + "," +
-                  std::to_string(w.p1) + "],\"param\":" + std::to_string(w.param) + ",\"launch\":" + grid_json(w.launch) +
-                  ",\"tiles\":" + grid_json(w.tiles) + ",\"blocks\":[";
-  if (w.what != RasterWitness::What::missing) j += grid_json(w.a);
-  if (w.what == RasterWitness::What::collision) j += "," + grid_json(w.b);
-  return j + "],\"tile\":[" + std::to_string(w.tile.x) + "," + std::to_string(w.tile.y) + "],\"why\":" +
-         json_str(w.describe(s)) + "}";
+// A rasterization's counterexample as a witness: the blocks and the tile they compute, replayed
+// on the model (RasterWitness::describe says which of collision, out-of-bounds or missing).
+proofs::Witness raster_witness(const RasterSubject& s, const RasterWitness& w) {
+  const auto at = [](raster::Grid g) { return "(" + std::to_string(g.x) + "," + std::to_string(g.y) + ")"; };
+  proofs::Witness out;
+  out.why = w.describe(s);
+  if (w.what != RasterWitness::What::missing) out.points.push_back({"block", -1, at(w.a), 0, ""});
+  if (w.what == RasterWitness::What::collision) out.points.push_back({"block", -1, at(w.b), 0, ""});
+  const char* tile = w.what == RasterWitness::What::missing         ? "missing tile"
+                     : w.what == RasterWitness::What::out_of_bounds ? "tile outside the grid"
+                                                                    : "tile of both blocks";
+  out.points.push_back({tile, -1,
+                        "(" + std::to_string(w.tile.x) + "," + std::to_string(w.tile.y) + ")", 0, ""});
+  return out;
 }
 
 struct Flags {
@@ -59,8 +63,9 @@ struct Flags {
   std::optional<u32> max_grid;
   std::vector<std::string> claims;
   bool json = false;
+  OutputFlags out;      // raster prove: --json [FILE], --junit, --sarif, --markdown, --report DIR, --verbose
+  std::string command;  // the command line (the results' source)
   ProveOptions opts;
-  OutputFlags out;  // raster prove: --json (json mirrors it) and the other outputs
   std::int64_t m = 0, n = 0, k = 0, sms = 132, elem_bytes = 2;
   raster::TileShape tile;
 };
@@ -139,6 +144,7 @@ std::vector<std::string> raster_kinds() {
 }
 
 int run_prove_raster(const Flags& f, std::ostream& out) {
+  check_output_paths(f.out, {});
   if (f.kind.empty()) throw LayoutError(std::string("raster prove needs a KIND; ") + kUsage);
   RasterSubject s;
   const std::vector<std::string> kinds = raster_kinds();
@@ -170,36 +176,21 @@ int run_prove_raster(const Flags& f, std::ostream& out) {
     claims.push_back(parse_raster_claim(c));
   }
   if (claims.empty()) claims.push_back(RasterClaim::bijective);
-  int counts[4] = {0, 0, 0, 0};
-  bool refuted = false, undecided = false;
-  std::string results;
+  std::vector<proofs::CheckResult> results;
   for (RasterClaim c : claims) {
-    const RasterResult r = prove_raster(s, c, f.opts);
-    const Verdict& v = r.verdict;
-    ++counts[static_cast<int>(v.kind)];
-    refuted |= v.is_refuted();
-    undecided |= v.kind == Verdict::Kind::unknown || v.kind == Verdict::Kind::error;
-    if (f.json) {
-      std::string q;
-      for (const auto& n : v.queries) q += (q.empty() ? "" : ",") + json_str(n);
-      results += std::string(results.empty() ? "" : ",") + "{\"claim\":\"" + to_string(c) + "\",\"verdict\":\"" +
-                 to_string(v.kind) + "\",\"method\":" + json_str(v.method) + ",\"time_ms\":" + fmt(v.time_ms) +
-                 ",\"detail\":" + json_str(v.detail) + ",\"bound\":" + json_str(s.bound_text()) + ",\"queries\":[" + q +
-                 "],\"witness\":" + (r.witness ? witness_json(s, *r.witness) : "null") + "}";
-    } else {
-      out << to_string(v.kind) << "  " << to_string(c) << "  [" << v.method << ", " << fmt(v.time_ms) << " ms]";
-      if (r.witness) out << "\n  witness (replayed on the model): " << r.witness->describe(s);
-      else if (!v.detail.empty()) out << "\n  " << v.detail;
-      out << "\n";
-    }
+    RasterResult r = prove_raster(s, c, f.opts);
+    proofs::Check check;
+    check.subject = s.text() + ", " + s.bound_text();
+    check.claim = to_string(c);
+    if (r.witness) r.verdict.witness = raster_witness(s, *r.witness);
+    results.push_back({std::move(check), std::move(r.verdict), std::nullopt, std::nullopt, std::nullopt});
   }
-  if (f.json)
-    out << "{\"raster\":" << json_str(s.text()) << ",\"bound\":" << json_str(s.bound_text()) << ",\"results\":["
-        << results << "]}\n";
-  else
-    out << s.text() << ", " << s.bound_text() << ": " << counts[0] << " proved, " << counts[1] << " refuted, "
-        << counts[2] << " unknown, " << counts[3] << " error\n";
-  return refuted ? 1 : undecided ? 3 : 0;
+  ResultView view;
+  view.source = f.command;
+  view.one_subject = true;
+  view.subject_line = s.text() + ", " + s.bound_text();
+  view.json_extra = {{"raster", s.text()}, {"bound", s.bound_text()}};
+  return emit(out, results, f.out, view);
 }
 
 int run_locality(const Flags& f, std::ostream& out) {
@@ -280,6 +271,8 @@ int run_raster(const std::vector<std::string>& args, std::ostream& out) {
     raster_prove_table(f).parse(args, 1);
     check_output_paths(f.out, {});
     f.json = f.out.json_stdout;
+    f.command = "layoutproof raster";
+    for (const auto& x : args) f.command += " " + shell_quote(x);
     return run_prove_raster(f, out);
   }
   if (sub == "locality") {

@@ -11,6 +11,7 @@
 #include "cli/flags/suggest.hpp"
 #include "cli/output/atomic_file.hpp"
 #include "cli/output/escape.hpp"
+#include "cli/output/results.hpp"
 #include "cli/output/scheduler_report.hpp"
 #include "cli/run_flags.hpp"
 #include "model/raster/persistent.hpp"
@@ -25,11 +26,9 @@ using i64 = std::int64_t;
 struct SchedFlags {
   proofs::SchedulerQuery q;
   std::vector<std::string> claims;
-  bool json = false;
+  OutputFlags out;      // --json [FILE], --junit, --sarif, --markdown, --report DIR, --verbose
   proofs::ProveOptions opts;
-  std::string report;   // --report DIR
   std::string command;  // the command line, for the report
-  OutputFlags out;      // --json, --report and the other outputs (json and report mirror them)
 };
 
 // "A,B[,C]" or "AxB[xC]": count numbers, each in [lo, hi].
@@ -166,8 +165,6 @@ SchedFlags parse(const std::vector<std::string>& args) {
   SchedFlags f;
   scheduler_table(f, args.empty() ? "trace" : args[0]).parse(args, 1);
   check_output_paths(f.out, {});
-  f.json = f.out.json_stdout;
-  f.report = f.out.report_dir;
   return f;
 }
 
@@ -232,15 +229,15 @@ void trace_json(const proofs::Schedule& s, bool with_k, std::ostream& out) {
 void draw_report(const SchedFlags& f, const proofs::Schedule& s, const std::string& drawn, const std::string& domain,
                  std::vector<SchedulerReportClaim> claims, std::ostream& out) {
   const SchedulerReportInput in{f.command, f.q.kind, &s, drawn, domain, std::move(claims)};
-  publish_report_folder(f.report, [&](const std::string& dir) { write_scheduler_report(dir, in); });
-  if (!f.json) out << "report: " << f.report << "/index.html\n";
+  publish_report_folder(f.out.report_dir, [&](const std::string& dir) { write_scheduler_report(dir, in); });
+  if (!f.out.json_stdout) out << "report: " << f.out.report_dir << "/index.html\n";
 }
 
 int run_trace(const SchedFlags& f, std::ostream& out) {
   const proofs::Schedule s = proofs::fixed_schedule(f.q);
   check_trace_size(f, s);
   const bool with_k = s.k_tiles > 0;
-  if (f.json) {
+  if (f.out.json_stdout) {
     trace_json(s, with_k, out);
   } else {
     out << f.q.kind << ": " << s.config << "\n  " << s.plan << " (" << s.ctas << " CTAs)\n";
@@ -255,7 +252,7 @@ int run_trace(const SchedFlags& f, std::ostream& out) {
       out << "\n";
     }
   }
-  if (!f.report.empty()) draw_report(f, s, "the configuration traced", "", {}, out);
+  if (!f.out.report_dir.empty()) draw_report(f, s, "the configuration traced", "", {}, out);
   return 0;
 }
 
@@ -274,28 +271,32 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
   // Every claim's domain is checked before the first is proved: a refused one prints no verdict.
   for (const auto claim : claims) proofs::check_scheduler_query(f.q, claim);
   std::vector<SchedulerReportClaim> drawn_claims;
-  int refuted = 0, other = 0;
-  std::string json = "{\"kind\":" + json_str(f.q.kind) + ",\"claims\":[";
+  std::vector<proofs::CheckResult> results;
   for (std::size_t i = 0; i < claims.size(); ++i) {
     const proofs::SchedulerResult r = proofs::prove_scheduler_query(f.q, claims[i], f.opts);
-    const proofs::Verdict& v = r.verdict;
-    refuted += v.is_refuted();
-    other += !v.is_refuted() && !v.is_proved();
-    const std::string detail = v.is_refuted() ? "witness: " + v.witness.why + " [" + r.config + "]" : v.detail;
-    // balance is a measurement, not a claim: it is reported, never shown as PROVED.
-    const std::string kind = claims[i] == proofs::SchedulerClaim::balance && v.is_proved() ? "REPORT" : proofs::to_string(v.kind);
-    if (!f.json) out << kind << "  " << f.claims[i] << "  " << detail << "  [" << v.method << "]\n";
-    drawn_claims.push_back({f.claims[i], kind, r});
-    json += std::string(i ? "," : "") + "{\"claim\":" + json_str(f.claims[i]) + ",\"verdict\":" + json_str(kind) +
-            ",\"method\":" + json_str(v.method) + ",\"detail\":" + json_str(detail) + ",\"config\":" + json_str(r.config) +
-            (claims[i] == proofs::SchedulerClaim::balance ? ",\"balance\":" + std::to_string(r.balance_max_over_mean) : std::string()) + "}";
+    proofs::Check c;
+    c.kind = proofs::Check::Kind::scheduler;
+    c.subject = f.q.kind;
+    c.claim = f.claims[i];
+    c.scheduler_claim = claims[i];
+    proofs::CheckResult res{std::move(c), r.verdict, std::nullopt, std::nullopt, std::nullopt};
+    // The witness names its configuration: the domain's search reports the smallest failing one.
+    if (res.verdict.is_refuted()) res.verdict.witness.why += " [" + r.config + "]";
+    // balance is a measurement, not a claim: it is reported (REPORT), never shown as PROVED.
+    if (claims[i] == proofs::SchedulerClaim::balance && res.verdict.is_proved()) res.balance = r.balance_max_over_mean;
+    drawn_claims.push_back({f.claims[i], proofs::verdict_label(res), r});
+    results.push_back(std::move(res));
   }
-  if (f.json) out << json << "]}\n";
-  if (!f.report.empty()) {
+  ResultView view;
+  view.source = f.command;
+  view.one_subject = true;
+  view.subject_line = f.q.kind;
+  view.json_extra = {{"kind", f.q.kind}};
+  std::shared_ptr<const proofs::Schedule> s;
+  std::string drawn;
+  if (!f.out.report_dir.empty()) {
     // The first refuted claim's witness configuration, else the one a claim enumerated last (the
     // configuration proved, or the domain's last); none when every claim was decided symbolically.
-    std::shared_ptr<const proofs::Schedule> s;
-    std::string drawn;
     for (const auto& c : drawn_claims)
       if (c.result.verdict.is_refuted() && c.result.schedule) {
         s = c.result.schedule;
@@ -305,9 +306,11 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
     for (const auto& c : drawn_claims)
       if (!s && c.result.schedule) s = c.result.schedule, drawn = "the configuration " + c.claim + " enumerated last (no claim refuted)";
     if (!s) throw LayoutError("--report: no configuration to draw (every claim was decided over the whole domain symbolically); give --tiles");
-    draw_report(f, *s, drawn, "", std::move(drawn_claims), out);
+    view.report = [&](const std::string& dir) {
+      write_scheduler_report(dir, SchedulerReportInput{f.command, f.q.kind, s.get(), drawn, "", drawn_claims});
+    };
   }
-  return refuted ? 1 : other ? 3 : 0;
+  return emit(out, results, f.out, view);
 }
 
 }  // namespace
@@ -323,7 +326,8 @@ bool is_scheduler_kind(const std::string& kind) { return proofs::is_scheduler_ki
 
 int run_scheduler_command(const std::string& sub, const std::vector<std::string>& args, std::ostream& out) {
   SchedFlags f = parse(args);
-  if (!f.report.empty()) check_report_folder(f.report);  // before any work: a folder of the user's is exit 2 at once
+  check_output_paths(f.out, {});
+  if (!f.out.report_dir.empty()) check_report_folder(f.out.report_dir);  // before any work: a folder of the user's is exit 2 at once
   f.command = "layoutproof raster";
   for (const auto& a : args) f.command += " " + shell_quote(a);
   if (!proofs::is_scheduler_kind(f.q.kind))

@@ -9,7 +9,7 @@ from a scratch folder linked to the repository, and compares each with golden.tx
 - the exit code;
 - the verdicts it printed: from its JSON (the command as written when it has --json, else with
   `--json` added when the command took it in the golden run), every string value of a key named
-  "verdict", counted per verdict;
+  "verdict", counted per verdict (in the one results document, those of its "results" alone);
 - otherwise the "N proved, N refuted" figures of its last summary line.
 --write records golden.txt from the binary given (only when the verdicts are meant to change,
 and the commit says why)."""
@@ -70,6 +70,10 @@ def readme_commands(root):
 
 def verdict_counts(doc):
     counts = collections.Counter()
+    # The one results document (docs/json_output.schema.json $defs results): its verdicts are its
+    # results'; a view beside them (ptx's kernels, each instruction's verdicts) repeats them.
+    if isinstance(doc, dict) and doc.get('tool') == 'layoutproof' and isinstance(doc.get('results'), list):
+        doc = doc['results']
 
     def walk(x):
         if isinstance(x, dict):

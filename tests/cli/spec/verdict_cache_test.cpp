@@ -83,7 +83,7 @@ TEST(Deadline, NothingIsProvedAfterTheDeadline) {
     EXPECT_EQ(r.verdict.kind, Verdict::Kind::unknown) << r.check.id();
     EXPECT_NE(r.verdict.detail.find("deadline of 1e-09 s reached"), std::string::npos) << r.verdict.detail;
   }
-  EXPECT_EQ(proofs::exit_code(run_checks(checks, o)), 3);
+  EXPECT_EQ(exit_code(summarize(run_checks(checks, o))), 3);
   EXPECT_THROW(proofs::Deadline::parse("0"), LayoutError);
   EXPECT_THROW(proofs::Deadline::parse("abc"), LayoutError);
   EXPECT_EQ(proofs::Deadline::parse("2.5").seconds, 2.5);
@@ -213,7 +213,7 @@ TEST(VerdictCache, SchedulerProvedCachedBalanceAndRefutedNot) {
     EXPECT_DOUBLE_EQ(*r[1].balance, 1.0);  // 8448 tiles over 132 CTAs: 64 each
     ASSERT_TRUE(r[2].verdict.is_refuted());
     EXPECT_NE(r[2].verdict.witness.why.find("tile (m 1, n 2, l 0) is computed by no CTA [groups 2x3,"), std::string::npos) << r[2].verdict.witness.why;
-    EXPECT_EQ(proofs::exit_code(r), 1);
+    EXPECT_EQ(exit_code(summarize(r)), 1);
   }
 }
 
