@@ -10,6 +10,8 @@
 #          test suite's fuzz.smoke runs a fixed budget this way; docs/fuzzing.md has the long runs),
 #          FUZZ_PROOFS_LIB (a liblayoutproof_proofs.a another build of this checkout made, linked instead
 #          of compiling proofs/ again; proofs/ is not instrumented in a fuzz build either way),
+#          FUZZ_CLI_LIB (the liblayoutproof_cli_lib.a of that build: the cli/ sources no target reaches
+#          are linked from it instead of compiled again; fuzz/CMakeLists.txt lists them),
 #          FUZZ_OPT (the optimization and debug flags, default "-O1 -g"; fuzz.smoke builds with
 #          "-O0 -gline-tables-only", about 2.5x faster to compile, for its few thousand inputs)
 set -euo pipefail
@@ -33,7 +35,8 @@ BUDGET=(-max_total_time="$SECONDS_PER_TARGET"); [ -n "${FUZZ_RUNS:-}" ] && BUDGE
 LAUNCHER=(); if command -v ccache >/dev/null; then LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 # -O1: the fuzz build compiles model/, cli/ and proofs/ again; fast to build, fast enough to fuzz.
 cmake -S . -B "$BUILD" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="${FUZZ_OPT:--O1 -g}" \
-  -DLAYOUTPROOF_FUZZ=ON -DLAYOUTPROOF_TESTS=OFF -DCMAKE_CUDA_COMPILER= -DLAYOUTPROOF_PROOFS_LIB="${FUZZ_PROOFS_LIB:-}" "${LAUNCHER[@]}" >/dev/null
+  -DLAYOUTPROOF_FUZZ=ON -DLAYOUTPROOF_TESTS=OFF -DCMAKE_CUDA_COMPILER= -DLAYOUTPROOF_PROOFS_LIB="${FUZZ_PROOFS_LIB:-}" \
+  -DLAYOUTPROOF_CLI_LIB="${FUZZ_CLI_LIB:-}" "${LAUNCHER[@]}" >/dev/null
 cmake --build "$BUILD" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${TARGETS[@]}") >/dev/null
 mkdir -p "$WORK"
 findings=0
