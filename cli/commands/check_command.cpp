@@ -7,6 +7,7 @@
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/output/atomic_file.hpp"
+#include "cli/output/baseline.hpp"
 #include "cli/output/results.hpp"
 #include "cli/spec/check_runner.hpp"
 #include "cli/spec/spec.hpp"
@@ -22,6 +23,8 @@ namespace {
 struct CheckArgs {
   RunFlags flags;
   bool allow_empty = false, spec_keys = false;
+  std::string baseline;      // --baseline OLD.json
+  bool fail_on_new = false;  // --fail-on new
 };
 
 FlagTable check_table(CheckArgs& a) {
@@ -31,6 +34,16 @@ FlagTable check_table(CheckArgs& a) {
           "decide the K-th of N deterministic parts of the spec's claims (a CI matrix of N jobs; "
           "`layoutproof merge` presents the N JSON results as one run)",
           [&a](const std::string& v) { a.flags.run.shard = parse_shard(v); });
+  t.value({"--baseline"}, "OLD.json",
+          "mark every result new, fixed or unchanged against an earlier run's `--json` results (matched by id)",
+          [&a](const std::string& v) { a.baseline = v; });
+  t.value({"--fail-on"}, "any|new",
+          "any (default): every failure fails the run; new: only failures the --baseline did not have (exit 1 a new "
+          "REFUTED, 3 a new UNKNOWN or ERROR)",
+          [&a](const std::string& v) {
+            if (v != "any" && v != "new") throw LayoutError("--fail-on is any or new, not '" + v + "'");
+            a.fail_on_new = v == "new";
+          });
   t.toggle({"--spec-keys"}, "print the keys each level of a spec accepts (docs/spec.schema.json lists the same)",
            [&a] { a.spec_keys = true; });
   return t;
@@ -66,6 +79,9 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
   check_output_paths(flags.out, flags.positional);
   if (flags.positional.size() != 1) throw LayoutError("usage: layoutproof check SPEC [flags] (see layoutproof check --help)");
   const std::string& path = flags.positional[0];
+  if (parsed.fail_on_new && parsed.baseline.empty()) throw LayoutError("--fail-on new needs --baseline OLD.json (the run it compares with)");
+  // Read before any proof: a baseline that cannot be read is bad input, not a late failure.
+  const std::optional<Baseline> baseline = parsed.baseline.empty() ? std::nullopt : std::optional<Baseline>(read_baseline(parsed.baseline));
   // A run that does not finish leaves none of its outputs, never the previous run's beside its own.
   clear_stale_outputs({flags.out.json_file, flags.out.junit_file, flags.out.sarif_file, flags.out.markdown_file}, flags.out.report_dir);
   const auto t0 = std::chrono::steady_clock::now();
@@ -85,9 +101,13 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
   RunOptions run = flags.run;
   if (!run.prove.smt.deadline.at && settings.deadline_s)  // the spec's deadline_s: (--deadline-s wins)
     run.prove.smt.deadline = proofs::Deadline::in_seconds(*settings.deadline_s, "deadline_s");
-  const auto results = run_checks(checks, run);
+  auto results = run_checks(checks, run);
   const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ResultView view;
+  if (baseline) {
+    view.baseline = true, view.fail_on_new = parsed.fail_on_new;
+    view.gone = mark_changes(results, *baseline);
+  }
   view.source = path;
   view.wall_ms = wall;
   view.compiled_files = compiled_files_read(checks);

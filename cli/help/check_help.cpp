@@ -52,6 +52,11 @@ Examples:
   layoutproof check examples/compiled_sm90.yaml --no-cache --sarif /tmp/lp-compiled.sarif
   # schedulers: CUTLASS's grouped scheduler drops tile (m 1, n 2) of a 2x3 group: REFUTED (exit 1)
   layoutproof check examples/schedulers_sm90.yaml --no-cache --junit /tmp/lp-schedulers.xml
+  # adopt the gate without fixing history: fail only on what the baseline did not already fail
+  layoutproof check examples/gemm_sm80_f16.yaml --no-cache --json /tmp/lp-base.json
+  layoutproof check examples/gemm_sm80_f16.yaml --no-cache --baseline /tmp/lp-base.json --fail-on new
+  # a CI matrix of 3 jobs: each decides a third of the claims (the parts together are the whole run)
+  layoutproof check examples/gemm_sm80_f16.yaml --no-cache --shard 2/3
 
 Cache: by default a run reads and writes PROVED verdicts in $LAYOUTPROOF_CACHE, else
 $XDG_CACHE_HOME/layoutproof, else ~/.cache/layoutproof (one small file per claim, keyed on this

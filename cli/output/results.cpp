@@ -51,12 +51,16 @@ RunSummary summarize(const std::vector<CheckResult>& results) {
       case Verdict::Kind::error: ++s.error; break;
     }
     s.repeats += is_repeat(r);
+    if (r.change == "new") ++(r.verdict.is_refuted() ? s.new_refuted : s.new_undecided);
+    s.fixed += r.change == "fixed";
+    s.unchanged += r.change == "unchanged";
     (is_z3(r.verdict) ? s.z3_ms : s.enumeration_ms) += r.verdict.time_ms;
   }
   return s;
 }
 
 int exit_code(const RunSummary& s) {
+  if (s.baseline && s.fail_on_new) return s.new_refuted ? 1 : s.new_undecided ? 3 : 0;
   if (s.refuted > s.findings) return 1;
   if (s.unknown || s.error) return 3;
   const bool decided_nothing = s.proved + s.reported == 0;
@@ -73,7 +77,10 @@ std::string claims_text(std::size_t claims, const RunSummary& s) {
 std::string counts_text(const RunSummary& s) {
   return std::to_string(s.proved) + " proved" + (s.cached ? " (" + std::to_string(s.cached) + " from cache)" : std::string()) + ", " +
          std::to_string(s.refuted) + " refuted, " + std::to_string(s.unknown) + " unknown, " + std::to_string(s.error) + " error" +
-         (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string());
+         (s.reported ? ", " + std::to_string(s.reported) + " reported" : std::string()) +
+         (s.baseline ? "; against the baseline: " + std::to_string(s.new_refuted + s.new_undecided) + " new, " + std::to_string(s.fixed) +
+                           " fixed, " + std::to_string(s.unchanged) + " unchanged, " + std::to_string(s.gone) + " gone"
+                     : std::string());
 }
 
 std::string summary_line(std::size_t claims, const RunSummary& s) { return claims_text(claims, s) + ": " + counts_text(s); }
@@ -168,6 +175,9 @@ json summary_json(const RunSummary& s) {
   json summary = {{"proved", s.proved}, {"from_cache", s.cached}, {"repeats", s.repeats}, {"refuted", s.refuted}, {"unknown", s.unknown},
                   {"error", s.error}, {"reported", s.reported}, {"z3_ms", s.z3_ms}, {"enumeration_ms", s.enumeration_ms}, {"wall_ms", s.wall_ms}};
   if (s.compiled_files > 0) summary["compiled_files"] = s.compiled_files;
+  if (s.baseline)
+    summary["baseline"] = {{"new", s.new_refuted + s.new_undecided}, {"new_refuted", s.new_refuted}, {"fixed", s.fixed},
+                           {"unchanged", s.unchanged}, {"gone", s.gone}, {"fail_on", s.fail_on_new ? "new" : "any"}};
   return summary;
 }
 
@@ -199,6 +209,7 @@ json result_item(const CheckResult& r) {
   if (!r.check.command.empty()) j["command"] = r.check.command;
   if (r.balance) j["balance"] = *r.balance;
   if (r.verdict.largest_v) j["largest_v"] = r.verdict.largest_v;
+  if (!r.change.empty()) j["change"] = r.change;
   return j;
 }
 
@@ -350,6 +361,7 @@ int emit(std::ostream& out, const std::vector<CheckResult>& results, const Outpu
   s.wall_ms = view.wall_ms;
   s.compiled_files = view.compiled_files;
   s.incomplete = view.incomplete;
+  s.baseline = view.baseline, s.fail_on_new = view.fail_on_new, s.gone = view.gone;
   if (view.kernel_findings)
     for (const auto& r : results) s.findings += r.verdict.is_refuted() && r.check.kind == proofs::Check::Kind::kernel;
   if (flags.json_stdout) write_json(out, view.source, results, s, view.json_extra, view.json_raw);

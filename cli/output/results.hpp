@@ -42,6 +42,10 @@ struct RunSummary {
   // Of the refuted: findings the run reports without failing (the catalog's refuted claims about
   // CUTLASS's own kernel configurations, ResultView::kernel_findings).
   int findings = 0;
+  // Against a baseline (cli/output/baseline.hpp): the results' marks, the baseline's results this run
+  // has not, and whether only new failures fail the run (--fail-on new).
+  bool baseline = false, fail_on_new = false;
+  int new_refuted = 0, new_undecided = 0, fixed = 0, unchanged = 0, gone = 0;
 };
 RunSummary summarize(const std::vector<proofs::CheckResult>& results);
 
@@ -116,6 +120,9 @@ struct ResultView {
   double wall_ms = 0;
   int compiled_files = 0;
   bool incomplete = false;  // RunSummary::incomplete
+  // Against a baseline: RunSummary's gone and fail_on_new (the marks are the results' own).
+  bool baseline = false, fail_on_new = false;
+  int gone = 0;
   // The catalog: a refuted kernel claim (a CUTLASS kernel configuration's) is a finding it
   // reports, not a failure of the run; `check` is the gate.
   bool kernel_findings = false;
