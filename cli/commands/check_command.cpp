@@ -7,7 +7,7 @@
 #include "cli/help.hpp"
 #include "cli/layout_input.hpp"
 #include "cli/output/atomic_file.hpp"
-#include "cli/output/baseline.hpp"
+#include "cli/spec/baseline.hpp"
 #include "cli/output/results.hpp"
 #include "cli/spec/check_runner.hpp"
 #include "cli/spec/spec.hpp"

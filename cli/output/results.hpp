@@ -42,7 +42,7 @@ struct RunSummary {
   // Of the refuted: findings the run reports without failing (the catalog's refuted claims about
   // CUTLASS's own kernel configurations, ResultView::kernel_findings).
   int findings = 0;
-  // Against a baseline (cli/output/baseline.hpp): the results' marks, the baseline's results this run
+  // Against a baseline (cli/spec/baseline.hpp): the results' marks, the baseline's results this run
   // has not, and whether only new failures fail the run (--fail-on new).
   bool baseline = false, fail_on_new = false;
   int new_refuted = 0, new_undecided = 0, fixed = 0, unchanged = 0, gone = 0;

@@ -113,7 +113,7 @@ struct CheckResult {
   // The check's place among the run's checks (a compiled entry's results share it; a shard's
   // results keep their places in the whole run, so that merged shards read as one run). -1: none.
   std::int64_t position = -1;
-  // Against a baseline (check --baseline, cli/output/baseline.hpp): "new", "fixed" or "unchanged";
+  // Against a baseline (check --baseline, cli/spec/baseline.hpp): "new", "fixed" or "unchanged";
   // "" without one.
   std::string change;
 };

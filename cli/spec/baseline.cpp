@@ -1,4 +1,4 @@
-#include "cli/output/baseline.hpp"
+#include "cli/spec/baseline.hpp"
 
 #include <fstream>
 #include <set>
@@ -29,7 +29,7 @@ Baseline read_baseline(const std::string& path) {
   b.path = path;
   for (const auto& r : doc["results"]) {
     if (!r.is_object() || !r.contains("id") || !r["id"].is_string() || !r.contains("verdict") || !r["verdict"].is_string())
-      throw LayoutError("--baseline " + path + ": a result without a string \"id\" and \"verdict\"");
+      throw LayoutError("--baseline " + path + ": a result without a string id and verdict");
     const std::string id = r["id"], verdict = r["verdict"];
     const auto [at, inserted] = b.verdicts.emplace(id, verdict);
     if (!inserted && at->second != verdict)
