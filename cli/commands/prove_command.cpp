@@ -216,8 +216,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
   const std::vector<std::string>& claim_texts = parsed.claim_texts;
   const OutputFlags& flags = parsed.out;
   const ProveOptions& opts = parsed.opts;
-  std::string command = "layoutproof prove";
-  for (const auto& x : args) command += " " + shell_quote(x);
+  const std::string command = command_line("layoutproof prove", args);
   const AccessOptions& access = parsed.access;
   const bool bank = std::any_of(claim_texts.begin(), claim_texts.end(), is_bank_claim);
   if (bank) return run_bank_claims(layout_text, claim_texts, access, opts, flags, command, out);

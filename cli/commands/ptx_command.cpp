@@ -409,8 +409,7 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
       return 0;
     }
   PtxArgs a = parse_args(args, name);
-  a.command = std::string("layoutproof ") + name;
-  for (const auto& x : args) a.command += " " + shell_quote(x);
+  a.command = command_line(std::string("layoutproof ") + name, args);
   check_output_paths(a.out, {a.file});
   if (!a.out.report_dir.empty()) check_report_folder(a.out.report_dir);
   ProveOptions o;

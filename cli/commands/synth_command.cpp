@@ -313,8 +313,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   const CppConstants& constants = parsed.constants;
   const bool all = parsed.all, progress = parsed.progress;
   const OutputFlags& flags = parsed.out;
-  std::string command = "layoutproof synth";
-  for (const auto& x : args) command += " " + shell_quote(x);
+  const std::string command = command_line("layoutproof synth", args);
   if (q.placement.base && q.placement.align) throw LayoutError("give --base (the buffer's one address) or --align (every multiple of N), not both");
   if (shape.empty() || q.element.empty() || copies.empty())
     throw LayoutError("synth --kernel needs --shape, --element and at least one --copy (layoutproof synth --kernel --help)");
@@ -438,8 +437,7 @@ int run_synth(const std::vector<std::string>& args, std::ostream& out) {
   const bool all = parsed.all;
   const CppConstants& constants = parsed.constants;
   const OutputFlags& flags = parsed.out;
-  std::string command = "layoutproof synth";
-  for (const auto& x : args) command += " " + shell_quote(x);
+  const std::string command = command_line("layoutproof synth", args);
   if (tile.empty() || !elem_bytes || patterns.empty())
     throw LayoutError("usage: layoutproof synth --tile LAYOUT --elem-bytes E [--vec V] --pattern P [--pattern P ...] "
                       "[--op OP ...] [--json [FILE]] [--all]");

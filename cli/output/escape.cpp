@@ -60,4 +60,10 @@ std::string terminal_text(const std::string& raw) {
   return o;
 }
 
+std::string command_line(const std::string& head, const std::vector<std::string>& args) {
+  std::string c = head;
+  for (const std::string& a : args) c += " " + shell_quote(a);
+  return c;
+}
+
 }  // namespace layoutproof::cli

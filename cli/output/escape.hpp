@@ -1,6 +1,7 @@
 #pragma once
 // Escaping for the machine-readable outputs.
 #include <string>
+#include <vector>
 
 namespace layoutproof::cli {
 
@@ -17,5 +18,8 @@ std::string terminal_text(const std::string& s);
 // One POSIX shell word: as is when it holds only safe characters, else 'text' with each ' written
 // as '\'', so a printed command pastes and runs as is. "a b" -> 'a b', "it's" -> 'it'\''s'.
 std::string shell_quote(const std::string& s);
+// The command line a result names as its source: `head` then each argument, shell-quoted, so it
+// pastes and runs as is. command_line("layoutproof prove", {"(4,8):(8,1)"}) == "layoutproof prove '(4,8):(8,1)'".
+std::string command_line(const std::string& head, const std::vector<std::string>& args);
 
 }  // namespace layoutproof::cli

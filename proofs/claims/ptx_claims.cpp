@@ -461,18 +461,24 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
     return kernel_results;
   }
   const compiled::KernelRun& run = *kr.run;
+  // A claim's result about one instruction: its compiled line and text, its CUDA line, and the
+  // access text that names them ("kernel, file.ptx:LINE opcode").
+  const auto at_instruction = [&](std::size_t c, const Verdict& v, auto line, const std::string& text, const std::string& source) {
+    CheckResult r = result_for(entry, c, kernel, v);
+    r.check.site->ptx.line = static_cast<int>(line);
+    r.check.site->instruction = text;
+    r.check.code = cuda_location(source);
+    r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(line) + " " + opcode_of(text);
+    return r;
+  };
   for (std::size_t si = 0; si < run.sites.size(); ++si) {
     const compiled::Site& s = run.sites[si];
     std::shared_ptr<const AddressTrace> site_trace;  // the site's issues, for its witnesses alone
     for (std::size_t c = 0; c < e.claims.size(); ++c) {
       const PtxClaimResult& v = kr.verdicts[si][c];
       if (!v.applicable) continue;
-      CheckResult r = result_for(entry, c, kernel, v.verdict);
-      r.check.site->ptx.line = static_cast<int>(s.line);
-      r.check.site->instruction = s.text;
-      r.check.code = cuda_location(s.source);
-      r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(s.line) + " " + opcode_of(s.text) +
-                            (r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line));
+      CheckResult r = at_instruction(c, v.verdict, s.line, s.text, s.source);
+      r.check.access_text += r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line);
       r.trace_witness = v.witness;
       if (v.witness) {  // its sentence names every lane, thread and address: the points would repeat it
         r.verdict.witness.why = v.witness->why;
@@ -490,11 +496,8 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
     for (std::size_t c = 0; c < e.claims.size(); ++c) {
       const PtxClaimResult& v = kr.not_counted[ni][c];
       if (!v.applicable) continue;
-      CheckResult r = result_for(entry, c, kernel, v.verdict);
-      r.check.site->ptx.line = static_cast<int>(n.line);
-      r.check.site->instruction = n.text;
-      r.check.code = cuda_location(n.source);
-      r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(n.line) + " " + opcode_of(n.text) + " (not counted)";
+      CheckResult r = at_instruction(c, v.verdict, n.line, n.text, n.source);
+      r.check.access_text += " (not counted)";
       kernel_results.push_back(std::move(r));
     }
   }

@@ -271,8 +271,7 @@ int run_raster(const std::vector<std::string>& args, std::ostream& out) {
     raster_prove_table(f).parse(args, 1);
     check_output_paths(f.out, {});
     f.json = f.out.json_stdout;
-    f.command = "layoutproof raster";
-    for (const auto& x : args) f.command += " " + shell_quote(x);
+    f.command = command_line("layoutproof raster", args);
     return run_prove_raster(f, out);
   }
   if (sub == "locality") {

@@ -328,8 +328,7 @@ int run_scheduler_command(const std::string& sub, const std::vector<std::string>
   SchedFlags f = parse(args);
   check_output_paths(f.out, {});
   if (!f.out.report_dir.empty()) check_report_folder(f.out.report_dir);  // before any work: a folder of the user's is exit 2 at once
-  f.command = "layoutproof raster";
-  for (const auto& a : args) f.command += " " + shell_quote(a);
+  f.command = command_line("layoutproof raster", args);
   if (!proofs::is_scheduler_kind(f.q.kind))
     throw LayoutError("raster " + sub + " " + (f.q.kind.empty() ? std::string("needs a KIND") : "'" + f.q.kind + "'") +
                       did_you_mean(f.q.kind, proofs::scheduler_kinds()) + ": the scheduler kinds are " + proofs::scheduler_kinds_text());
