@@ -33,6 +33,7 @@ using compiled::u64;
 
 struct PtxArgs {
   std::string file, kernel;
+  std::string arch;     // --arch: which architecture's code cuobjdump extracts from a binary
   PtxLaunchRequest launch;
   std::vector<PtxClaim> claims;
   OutputFlags out;      // --json [FILE], --junit, --sarif, --markdown, --report DIR, --verbose
@@ -40,13 +41,13 @@ struct PtxArgs {
   proofs::Deadline deadline;
 };
 
-// "X[,Y[,Z]]": each from 1 to max.
-std::array<i64, 3> parse_dims(const std::string& v, const std::string& what, i64 max) {
-  std::array<i64, 3> d{1, 1, 1};
+// "X[,Y[,Z]]": each from lo to max (the ones not given: lo).
+std::array<i64, 3> parse_dims(const std::string& v, const std::string& what, i64 max, i64 lo = 1) {
+  std::array<i64, 3> d{lo, lo, lo};
   std::size_t at = 0;
   for (std::size_t k = 0; k < 3; ++k) {
     const std::size_t comma = v.find(',', at);
-    d[k] = parse_int_in(v.substr(at, comma == std::string::npos ? std::string::npos : comma - at), what, 1, max);
+    d[k] = parse_int_in(v.substr(at, comma == std::string::npos ? std::string::npos : comma - at), what, lo, max);
     if (comma == std::string::npos) return d;
     at = comma + 1;
   }
@@ -138,7 +139,8 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
           [&a](const std::string& v) { a.kernel = v; });
   t.value({"--block"}, "X,Y,Z",
           sass ? "threads per CTA (required: SASS does not record it; CUDA's limits, as for ptx)"
-               : "threads per CTA (default: the kernel's .reqntid, else its .maxntid; else required);\n"
+               : "threads per CTA (default: the kernel's .reqntid; required otherwise: .maxntid, i.e.\n"
+                 "`__launch_bounds__`, bounds the block and is not its shape; a block over it: exit 2);\n"
                  "CUDA's limits: x, y <= 1024, z <= 64, x*y*z <= 1024 (past them: exit 2)",
           [&a](const std::string& v) {
             if (a.launch.block) throw LayoutError("--block is given twice");
@@ -147,10 +149,18 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
           });
   t.value({"--grid"}, "X,Y,Z",
           "%nctaid (default 1,1,1; x <= 2^31 - 1, y, z <= 65535); CTA (0,0,0) is run, and a\n"
-          "claim whose addresses depend on %ctaid is UNKNOWN when the grid has more than one CTA",
+          "claim whose addresses depend on %ctaid is UNKNOWN when the grid has more than one CTA\n"
+          "(unless --cta names the CTA the verdicts are about)",
           [&a](const std::string& v) {
             a.launch.grid = parse_dims(v, "--grid", i64{1} << 31);
             check_grid_dims(a.launch.grid, "--grid");
+          });
+  t.value({"--cta"}, "X,Y,Z",
+          "the CTA of the grid that runs (%ctaid, from 0; each below --grid's): the verdicts are\n"
+          "then about that CTA alone, and say so, so a guard on blockIdx no longer makes them UNKNOWN",
+          [&a](const std::string& v) {
+            if (a.launch.cta) throw LayoutError("--cta is given twice");
+            a.launch.cta = parse_dims(v, "--cta", (i64{1} << 31) - 2, 0);
           });
   t.value({"--param"}, "I=V", sass ? sass_param_help() : ptx_param_help(), [&a](const std::string& v) { add_param(a, v); });
   t.value({"--param-range"}, "I=LO..HI",
@@ -162,6 +172,19 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
                  "symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)"
                : "the dynamic (extern __shared__) shared memory's size, for in-bounds",
           [&a](const std::string& v) { a.launch.smem_bytes = parse_int_in(v, "--smem-bytes", 0, kSmemBytes); });
+  t.value({"--arch"}, "SM",
+          "FILE is a binary (a .cubin, fatbin, executable or .so): the architecture whose code\n"
+          "cuobjdump extracts (sm_90; default: every one it holds); without cuobjdump (CUDA's, on\n"
+          "PATH or $LAYOUTPROOF_CUOBJDUMP) a binary is exit 2, naming the command to run",
+          [&a](const std::string& v) {
+            if (v.size() < 5 || v.rfind("sm_", 0) != 0 || v.find_first_not_of("0123456789af", 3) != std::string::npos)
+              throw LayoutError("--arch takes an architecture such as sm_90 or sm_90a, not '" + v + "'");
+            a.arch = v;
+          });
+  t.toggle({"--allow-empty"},
+           "a launch that executes no shared-memory instruction passes with no claims (by default it\n"
+           "is an ERROR: a gate over nothing; an instruction no lane runs is UNKNOWN, NOT RUN)",
+           [&a] { a.launch.allow_empty = true; });
   t.value({"--claim"}, "C",
           sass ? "conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)"
                : "conflict-free | max-ways:K (the bank model `trace` uses) | aligned | in-bounds |\n"
@@ -207,7 +230,8 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
   const compiled::Function& f = p.functions[r.entry];
   out << p.file << ": kernel " << terminal_text(r.name);
   if (compiled::demangle(r.name) != r.name) out << " (" << terminal_text(compiled::demangle(r.name)) << ")";
-  out << "\n  launch: block " << dims_text(r.block) << " (" << k.launch.block_from << "), CTA (0,0,0) of grid " << dims_text(r.grid) << "\n";
+  out << "\n  launch: block " << dims_text(r.block) << " (" << k.launch.block_from << "), CTA (" << r.cta[0] << "," << r.cta[1] << "," << r.cta[2] << ") of grid " << dims_text(r.grid)
+      << (r.cta_chosen ? " (--cta: that CTA alone)" : "") << "\n";
   for (std::size_t i = 0; i < f.params.size(); ++i)
     out << "  param " << i << " " << f.params[i].name << " = "
         << (k.launch.launch.params[i] ? ptx_param_text(f, i, *k.launch.launch.params[i]) : std::string("free")) << "\n";
@@ -303,7 +327,8 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
     const i64 off = t.sass_offset;
     s += (si ? "," : "") + std::string("{\"line\":") + std::to_string(t.line) + ",\"sass_offset\":" +
          (off < 0 ? std::string("null") : std::to_string(off)) + ",\"source\":" +
-         json_str(t.source) + ",\"text\":" + json_str(t.text) + ",\"op\":" + json_str(t.op) +
+         json_str(t.source) + (t.inlined.empty() ? "" : ",\"inlined_from\":" + json_str(t.inlined)) + ",\"text\":" + json_str(t.text) +
+         ",\"op\":" + json_str(t.op) +
          ",\"width_bytes\":" + std::to_string(t.width_bytes) + ",\"executed\":" + std::to_string(t.executed) +
          ",\"wavefronts\":" + count_json(t.counts_known, t.wavefronts) + ",\"ideal\":" + count_json(t.counts_known, t.ideal) +
          ",\"issues\":" + issues_json(t) + ",\"verdicts\":" + verdicts_json(a, k.verdicts[si], &t.trace) + "}";
@@ -315,7 +340,7 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
     const compiled::NotCounted& n = r.not_counted[ni];
     s += (ni ? "," : "") + std::string("{\"line\":") + std::to_string(n.line) + ",\"sass_offset\":" +
          (n.sass_offset < 0 ? std::string("null") : std::to_string(n.sass_offset)) + ",\"source\":" + json_str(n.source) +
-         ",\"text\":" + json_str(n.text) + ",\"why\":" + json_str(n.why) + ",\"verdicts\":" +
+         (n.inlined.empty() ? "" : ",\"inlined_from\":" + json_str(n.inlined)) + ",\"text\":" + json_str(n.text) + ",\"why\":" + json_str(n.why) + ",\"verdicts\":" +
          verdicts_json(a, k.not_counted[ni], nullptr) + "}";
   }
   std::vector<PtxClaimResult> unapplied;
@@ -416,7 +441,7 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   o.smt.deadline = a.deadline;
   std::optional<compiled::Program> read;
   try {
-    read = compiled::read_compiled_file(a.file, format, a.deadline.at);
+    read = compiled::read_compiled_file(a.file, format, a.deadline.at, a.arch);
   } catch (const compiled::DeadlineReached& e) {
     return deadline_while_reading(a, a.deadline.reason() + " " + e.what(), out);
   }

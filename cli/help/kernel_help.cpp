@@ -111,7 +111,8 @@ Usage:
                   [--param-range I=LO..HI ...] [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
 
 FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, or cuobjdump -ptx).
--lineinfo adds .loc lines, so every instruction and witness names its CUDA source line.
+-lineinfo adds .loc lines, so every instruction and witness names its CUDA source line. A binary
+(.cubin, fatbin, executable, .so) is read through `cuobjdump -ptx` when cuobjdump is found (--arch).
 
 @OPTIONS@
 
@@ -161,7 +162,10 @@ LDSM/STSM (.16.M88/.MT88; no count is one matrix), LDGSTS, ATOMS, BRA/EXIT (a br
 that is not an instruction of the function is refused, exit 2). An opcode outside the model makes
 what it writes not known, naming it: an address computed from it is UNKNOWN, never guessed. Shared-
 memory opcodes outside the model (other LDS/LDSM forms, TMA, HGMMA, SYNCS/ARRIVES, STAS, generic
-LD/ST/ATOM/RED) are listed as not counted, every claim UNKNOWN on them. `@!PT` instructions (never
+LD/ST/ATOM/RED) are listed as not counted, every claim UNKNOWN on them. An instruction no lane of the
+launch executes is UNKNOWN (NOT RUN), and a launch that executes none is an ERROR unless
+--allow-empty. A binary (.cubin, fatbin, executable, .so) is read through `cuobjdump -sass` when
+cuobjdump is found (--arch picks the architecture); otherwise exit 2 names the command to run. `@!PT` instructions (never
 executed by any lane) count as executed with 0 wavefronts, as Nsight Compute counts them.
 
 Examples:

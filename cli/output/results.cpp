@@ -118,6 +118,7 @@ std::string instruction_at(const CheckResult& r) {
     if (!r.check.site->instruction.empty()) s += " `" + r.check.site->instruction + "`";
   }
   if (!r.check.code.file.empty()) s += std::string(s.empty() ? "" : ", ") + "CUDA " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line);
+  if (!r.check.inlined.file.empty()) s += " (inlined from " + base_name(r.check.inlined.file) + ":" + std::to_string(r.check.inlined.line) + ")";
   return s;
 }
 
@@ -204,6 +205,7 @@ json result_item(const CheckResult& r) {
   j["witness_text"] = witness_summary(r);
   if (!r.check.where.file.empty()) j["location"] = location_json(r.check.where);
   if (!r.check.code.file.empty()) j["code"] = location_json(r.check.code);
+  if (!r.check.inlined.file.empty()) j["inlined_from"] = location_json(r.check.inlined);
   if (r.check.site)
     j["instruction"] = {{"kernel", r.check.site->kernel}, {"ptx", location_json(r.check.site->ptx)}, {"text", r.check.site->instruction}};
   if (!r.check.command.empty()) j["command"] = r.check.command;

@@ -258,7 +258,9 @@ std::vector<JunitCase> junit_cases(const std::vector<CheckResult>& results) {
     if (r.verdict.kind == Verdict::Kind::proved) continue;
     // One line per instruction not proved: its PTX line, its CUDA line, the verdict and why.
     std::string line = site.ptx.file + (site.ptx.line ? ":" + std::to_string(site.ptx.line) : "");
-    if (!r.check.code.file.empty()) line += " (" + r.check.code.file + ":" + std::to_string(r.check.code.line) + ")";
+    if (!r.check.code.file.empty())
+      line += " (" + r.check.code.file + ":" + std::to_string(r.check.code.line) +
+              (r.check.inlined.file.empty() ? "" : ", inlined from " + r.check.inlined.file + ":" + std::to_string(r.check.inlined.line)) + ")";
     if (!site.instruction.empty()) line += " " + site.instruction;
     c.text += (c.text.empty() ? at : "\n") + line + ": " + to_string(r.verdict.kind) + ": " + witness_summary(r);
   }
@@ -355,7 +357,10 @@ void write_sarif(std::ostream& out, const std::string& spec_path, const std::vec
       item["locations"] = json::array({sarif_location(r.check.code.file, r.check.code.line, 0)});
       json rel = json::array();
       if (site) rel.push_back(related(0, ptx_loc, ptx_text));
-      rel.push_back(related(site ? 1 : 0, spec_loc, "the claim in the spec"));
+      if (!r.check.inlined.file.empty())  // the call site is the location; the inlined code's own line beside it
+        rel.push_back(related(static_cast<int>(rel.size()), sarif_location(r.check.inlined.file, r.check.inlined.line, 0),
+                              "the code inlined at this call site"));
+      rel.push_back(related(static_cast<int>(rel.size()), spec_loc, "the claim in the spec"));
       item["relatedLocations"] = std::move(rel);
     } else if (site && site->ptx.line >= 1) {
       item["locations"] = json::array({ptx_loc});

@@ -13,6 +13,8 @@
 //       smem_bytes: 0                     # optional: the dynamic shared memory's size
 //       claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
 //       deadline_s: 30                    # optional: this entry's time limit, from its start
+//       allow_empty: true                 # optional: the launch may execute no shared-memory
+//                                         #   instruction (else that is an ERROR: a gate over nothing)
 //
 // Everything is read and checked here, before any claim is proved: the file read and parsed, the
 // kernels selected and decoded, every parameter matched to a kernel, each launch built. Every
@@ -150,6 +152,12 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   if (entry["smem_bytes"]) {
     request.smem_bytes = spec_integer(src, entry["smem_bytes"], "smem_bytes", 0, kSmemBytes);
     flags += " --smem-bytes " + std::to_string(request.smem_bytes);
+  }
+  if (entry["allow_empty"]) {
+    const YAML::Node& n = entry["allow_empty"];
+    if (!n.IsScalar() || (n.Scalar() != "true" && n.Scalar() != "false")) src.fail(n, "allow_empty is true or false");
+    request.allow_empty = n.Scalar() == "true";
+    if (request.allow_empty) flags += " --allow-empty";
   }
   e->launches = at_node(src, file_node, [&] {
     std::vector<proofs::PtxKernelLaunch> launches = proofs::plan_ptx_launches(program, kernel, request, "kernel");

@@ -254,25 +254,6 @@ BankReport analyze_smem_access(const SmemAccess& a) {
 
 Wavefronts count_wavefronts(const SmemAccess& a) { return count(a, nullptr, nullptr, nullptr); }
 
-Wavefronts count_ldgsts_wavefronts(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr) {
-  Wavefronts out;
-  out.ideal = count_wavefronts(a).ideal;
-  std::array<bool, kWarpLanes> done{};
-  for (int l = 0; l < kWarpLanes; ++l) {
-    if (done[static_cast<std::size_t>(l)] || a.lane_addr[static_cast<std::size_t>(l)] < 0) continue;
-    SmemAccess group = a;
-    const std::int64_t line = global_addr[static_cast<std::size_t>(l)] >> 7;
-    for (int m = 0; m < kWarpLanes; ++m) {
-      const std::size_t k = static_cast<std::size_t>(m);
-      const bool same = a.lane_addr[k] >= 0 && (global_addr[k] >> 7) == line;
-      if (same) done[k] = true;
-      else group.lane_addr[k] = -1;
-    }
-    out.wavefronts += count_wavefronts(group).wavefronts;
-  }
-  return out;
-}
-
 namespace {
 
 // Per phase of `size` lanes: the most active lanes any bank holds, at the lanes' `addr` (a lane

@@ -149,19 +149,6 @@ struct Wavefronts {
 };
 Wavefronts count_wavefronts(const SmemAccess& a);
 
-// LDGSTS (cp.async) of 8 or 16 bytes with its global side known: the shared writes are issued per
-// 128-byte global line the lanes read. The active lanes are grouped by global line (global_addr[lane]
-// >> 7, the lane's global byte address; only its value mod 2^7 and its line matter); each group is
-// one access through the rule above; the instruction takes the sum of the groups' wavefronts, its
-// ideal stays count_wavefronts(a).ideal. Measured on H100 and H200 (docs/compiled.md): 8 bytes per
-// lane from a 32-byte global stride -> 8 lines of 4 lanes, 1 wavefront each: 8 (ideal 2);
-// contiguous global reads whose shared destinations are permuted so that one line's 16 lanes meet
-// 4-way in a bank -> 4 per line: 8. With every lane in one group (or contiguous reads matching the
-// shared order) it equals count_wavefronts(a). The H200 sweep (docs/bank_model.md, "cp.async") shows
-// it is not the hardware's rule in general; callers use it for 8- and 16-byte copies only.
-// @pre validate(a) passes; global_addr >= 0 for every active lane.
-Wavefronts count_ldgsts_wavefronts(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr);
-
 // LDGSTS.E (cp.async.ca) of any width with its global addresses known, measured on the H200
 // (docs/bank_model.md, "cp.async"): the copy reads the L1 data banks at its global words and writes
 // the shared banks at its shared words, one lane each (lanes on one word never merge). Per phase (the

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/compiled/ptx_ir.hpp"
@@ -33,10 +34,24 @@ bool compiled_format_available(CompiledFormat f);
 // or a larger one.
 std::string read_compiled_text(const std::string& path, const ReadDeadline& deadline = std::nullopt);
 
-// Reads and parses `path` (named `path` in every message and in Program::file). Throws ParseError
-// on malformed text ("FILE:LINE:COL: what", with a caret), LayoutError for a file that cannot be
-// read or a format this build does not read, DeadlineReached past `deadline` (reading included).
-Program read_compiled_file(const std::string& path, CompiledFormat format, const ReadDeadline& deadline = std::nullopt);
+// What a file's first bytes say it is: text (PTX, SASS listings), an ELF file (a cubin, an
+// executable, a shared library: "\x7fELF") or a fatbin (magic 0xba55ed50, little-endian).
+enum class BinaryKind { text, elf, fatbin };
+BinaryKind binary_kind(std::string_view head);
+
+// The SASS (`cuobjdump -sass`) or PTX (`cuobjdump -ptx`) of a binary, `arch` ("sm_90"; "": every
+// one it holds) picking the architecture; cuobjdump is $LAYOUTPROOF_CUOBJDUMP, else on PATH, else
+// /usr/local/cuda/bin's, run without a shell. LayoutError (exit 2) when there is none, naming the
+// command to run by hand ("k.cubin is an ELF file (...), not text: run `cuobjdump -sass k.cubin`
+// ..."), when it fails, or when it finds no SASS/PTX (an executable built without PTX: -ptx).
+std::string extract_compiled_text(const std::string& path, CompiledFormat format, BinaryKind kind, const std::string& arch);
+
+// Reads and parses `path` (named `path` in every message and in Program::file): text as it is, a
+// binary (ELF, fatbin) through extract_compiled_text. Throws ParseError on malformed text
+// ("FILE:LINE:COL: what", with a caret), LayoutError for a file that cannot be read or a format
+// this build does not read, DeadlineReached past `deadline` (reading included).
+Program read_compiled_file(const std::string& path, CompiledFormat format, const ReadDeadline& deadline = std::nullopt,
+                           const std::string& arch = "");
 
 // The compiled files of one run, each read and parsed once: a kernel library's gate names one
 // file in many entries, and each entry reading it again cost the file's text and IR per entry.
@@ -52,7 +67,7 @@ Program read_compiled_file(const std::string& path, CompiledFormat format, const
 class CompiledFiles {
  public:
   // The Program of `path` as `format`; read_compiled_file's errors when it has to be read.
-  std::shared_ptr<Program> read(const std::string& path, CompiledFormat format);
+  std::shared_ptr<Program> read(const std::string& path, CompiledFormat format, const std::string& arch = "");
   // How many times a file was read and parsed (each file once when none changed).
   std::size_t reads() const { return reads_; }
 
@@ -60,6 +75,7 @@ class CompiledFiles {
   struct File {
     std::string path;
     CompiledFormat format = CompiledFormat::ptx;
+    std::string arch;
     std::uintmax_t size = 0;
     std::filesystem::file_time_type modified;
     std::shared_ptr<Program> program;

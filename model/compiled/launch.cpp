@@ -319,6 +319,16 @@ void check_block_dims(const std::array<i64, 3>& b, const std::string& what) {
                       " per block (x*y*z <= 1024)");
 }
 
+// A block over the kernel's .maxntid (`__launch_bounds__`) is one CUDA refuses to launch
+// (cudaErrorInvalidValue / too many resources requested): bad input, not a run.
+void check_max_threads(const std::array<i64, 3>& b, const Function& f, const std::string& what) {
+  const i64 most = f.maxntid[0] * std::max<i64>(f.maxntid[1], 1) * std::max<i64>(f.maxntid[2], 1);
+  const i64 threads = b[0] * b[1] * b[2];  // checked by check_block_dims: at most 1024
+  if (threads > most)
+    throw LayoutError(what + " " + dims_text(b) + ": " + std::to_string(threads) + " threads, but " + f.name +
+                      "'s `__launch_bounds__` (.maxntid) allows at most " + std::to_string(most) + ": CUDA refuses the launch");
+}
+
 void check_grid_dims(const std::array<i64, 3>& g, const std::string& what) {
   static const char* axis[] = {"x", "y", "z"};
   for (std::size_t k = 0; k < 3; ++k)
@@ -381,14 +391,33 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(const Program& p, const std::stri
     const Function& f = p.functions[e];
     PtxKernelLaunch k;
     k.entry = e;
+    k.allow_empty = r.allow_empty;
     Launch& l = k.launch;
     if (r.block) l.block = *r.block, k.block_from = r.block_given_by;
     else if (f.reqntid[0] > 0) l.block = f.reqntid, k.block_from = ".reqntid";
-    else if (f.maxntid[0] > 0) l.block = f.maxntid, k.block_from = ".maxntid (an upper bound; --block gives the launch's)";
-    else if (p.format == CompiledFormat::sass) throw LayoutError(f.name + ": SASS does not record the block size: give it (--block X[,Y[,Z]])");
+    else if (f.maxntid[0] > 0) {
+      // .maxntid (`__launch_bounds__(N)`) bounds the launch's block, it is not the block: a kernel
+      // with __launch_bounds__(256) launched 16x16 would run with 256x1x1 lanes and its 2-D indexing
+      // would give false verdicts. Only .reqntid fixes the block.
+      const i64 most = f.maxntid[0] * std::max<i64>(f.maxntid[1], 1) * std::max<i64>(f.maxntid[2], 1);
+      throw LayoutError(f.name + ": `__launch_bounds__` (.maxntid " + std::to_string(f.maxntid[0]) + ", " + std::to_string(f.maxntid[1]) +
+                        ", " + std::to_string(f.maxntid[2]) + ") says at most " + std::to_string(most) +
+                        " threads, not the launch's shape; give --block X[,Y[,Z]]");
+    } else if (p.format == CompiledFormat::sass) throw LayoutError(f.name + ": SASS does not record the block size: give it (--block X[,Y[,Z]])");
     else throw LayoutError(f.name + " has no .reqntid or .maxntid: give the block size (--block X[,Y[,Z]])");
-    check_block_dims(l.block, r.block ? r.block_given_by : f.name + "'s " + (f.reqntid[0] > 0 ? ".reqntid" : ".maxntid"));
+    check_block_dims(l.block, r.block ? r.block_given_by : f.name + "'s .reqntid");
+    if (r.block && f.maxntid[0] > 0) check_max_threads(l.block, f, r.block_given_by);
     l.grid = r.grid;
+    if (r.cta) {
+      static const char* axis[] = {"x", "y", "z"};
+      for (std::size_t d = 0; d < 3; ++d)
+        if ((*r.cta)[d] < 0 || (*r.cta)[d] >= r.grid[d])
+          throw LayoutError("--cta " + std::to_string((*r.cta)[0]) + "," + std::to_string((*r.cta)[1]) + "," + std::to_string((*r.cta)[2]) +
+                            ": its " + axis[d] + " is " + std::to_string((*r.cta)[d]) + ", outside the grid's 0.." +
+                            std::to_string(r.grid[d] - 1) + " (give --grid)");
+      l.cta = *r.cta;
+      l.cta_chosen = true;
+    }
     l.dynamic_smem_bytes = r.smem_bytes;
     l.params.assign(f.params.size(), std::nullopt);
     for (const PtxParamRequest& q : r.params)

@@ -80,9 +80,11 @@ struct PtxParamRequest {
 };
 
 struct PtxLaunchRequest {
-  std::optional<std::array<i64, 3>> block;  // none: the kernel's .reqntid, else its .maxntid
+  std::optional<std::array<i64, 3>> block;  // none: the kernel's .reqntid (.maxntid only bounds it)
   std::string block_given_by = "--block";   // how the output names a given block
+  bool allow_empty = false;                 // PtxKernelLaunch::allow_empty
   std::array<i64, 3> grid{1, 1, 1};
+  std::optional<std::array<i64, 3>> cta;    // --cta: the CTA run (default (0,0,0), verdicts not about it alone)
   std::vector<PtxParamRequest> params;      // in the order given
   i64 smem_bytes = -1;                      // dynamic shared memory (-1: not given)
 };
@@ -111,6 +113,9 @@ struct PtxKernelLaunch {
   std::size_t entry = 0;
   Launch launch;
   std::string block_from;  // where the block size came from: "--block", ".reqntid", ...
+  // The launch may execute no shared-memory instruction (a spec's allow_empty, --allow-empty):
+  // then its never-run instructions are no claims, instead of the launch being an error.
+  bool allow_empty = false;
 };
 // Selects, checks every parameter and builds each kernel's launch (a parameter applies to the
 // kernels that have it); nothing is decoded (`layoutproof ptx` decodes each kernel as it runs; a spec

@@ -7,7 +7,9 @@
 // function's parameters, then the module's symbols and functions. Labels resolve the same way
 // (forward references allowed); a branch to a label that does not exist is an error.
 #include <algorithm>
+#include <map>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include "model/compiled/ptx_decl.hpp"
@@ -158,7 +160,38 @@ class BodyReader {
         x = static_cast<u32>(k);
       }
       loc_file_ = v[0], loc_line_ = v[1];
-      if (lx_.peek().line == d.line && lx_.peek().kind != K::end) lx_.skip_line();  // `, function_name ..., inlined_at ...`
+      // `, function_name $L__info_stringN, inlined_at F L C`: the code was inlined at (F, L, C),
+      // itself a location an earlier .loc gave, perhaps inlined in turn. nvcc writes a chain as
+      // one .loc per level, outermost first, so the outermost call site of (F, L, C) is the one
+      // recorded for it (or (F, L, C) itself when it was not inlined).
+      std::optional<Loc> caller;
+      while (lx_.peek().line == d.line && lx_.peek().kind != K::end) {
+        const Token t = lx_.next();
+        if (t.text != "inlined_at") continue;
+        u32 c[3] = {0, 0, 0};
+        bool ok = true;
+        for (u32& x : c) {
+          const Token n = lx_.peek();
+          std::uint64_t k = 0;
+          if (n.kind != K::number || n.line != d.line || !ptx_integer(n.text, k) || k > 0xffffffffu) {
+            ok = false;
+            break;
+          }
+          lx_.next();
+          x = static_cast<u32>(k);
+        }
+        if (ok) caller = Loc{c[0], c[1], c[2]};
+      }
+      const Loc here{v[0], v[1], v[2]};
+      if (caller) {
+        const auto it = outermost_.find(*caller);
+        const Loc outer = it == outermost_.end() ? *caller : it->second;
+        outermost_[here] = outer;
+        call_file_ = outer.file, call_line_ = outer.line;
+      } else {
+        outermost_.erase(here);
+        call_file_ = 0, call_line_ = 0;
+      }
       return;
     }
     if (d.text == ".pragma") {
@@ -347,6 +380,8 @@ class BodyReader {
     in.line = op.line;
     in.loc_file = loc_file_;
     in.loc_line = loc_line_;
+    in.call_file = call_file_;
+    in.call_line = call_line_;
     in.text_begin = static_cast<u32>(std::min<std::size_t>(start.pos, 0xffffffffu));
     const std::string_view base = op.text.substr(0, op.text.find('.'));
     std::vector<Operand> top, nested;
@@ -457,6 +492,12 @@ class BodyReader {
   std::vector<Pending> pending_;
   std::vector<Type> reg_types_;  // per register number: its declared type
   u32 loc_file_ = 0, loc_line_ = 0;
+  u32 call_file_ = 0, call_line_ = 0;  // the outermost call site the current .loc was inlined at (0: none)
+  struct Loc {
+    u32 file = 0, line = 0, column = 0;
+    bool operator<(const Loc& o) const { return std::tie(file, line, column) < std::tie(o.file, o.line, o.column); }
+  };
+  std::map<Loc, Loc> outermost_;  // an inlined location -> its outermost call site
 };
 
 // Program::module_names, from the module level alone (before any body adds its own symbols).

@@ -66,29 +66,26 @@ SiteShape shape_of(const Function& f, const Instr& in) {
   return s;
 }
 
-// LDGSTS's count (model/bank/bank.hpp; docs/bank_model.md, "cp.async"): with its global side known,
-// the measured H200 rule where it is exact (count_ldgsts_measured); else, for 8 and 16 bytes, the
-// issue's shared writes per 128-byte global line (count_ldgsts_wavefronts, exact on the measured
-// corpus, docs/compiled.md); a 4-byte copy outside the measured rule, or one whose global side is
-// not known, is not counted (`invalid`, with why): its wavefronts depend on its global addresses.
-void count_ldgsts(const Site& s, const Issue& is, Wavefronts& counts, i64& ldgsts, bool& by_line, bool& invalid, std::string& why) {
+// LDGSTS's count (model/bank/bank.hpp; docs/bank_model.md, "cp.async"): with its global side known
+// (or known up to a common pointer, ptx_warp.cpp global_lines), the measured H200 rule where it is
+// exact (count_ldgsts_measured). Any other copy is not counted (`invalid`, with why): its
+// wavefronts depend on global addresses that are not known, or on how two conflicting sides pair,
+// and the hardware varies there (measured above the rule's sum in 214 of 339 such cases).
+void count_ldgsts(const Site& s, const Issue& is, Wavefronts& counts, i64& ldgsts, bool& invalid, std::string& why) {
   const SmemAccess a{SmemOp::ldgsts, s.width_bytes, is.addr};
   if (!is.global_known) {
-    if (s.width_bytes >= 8) return;  // the shared side (equal to the hardware where the reads follow the shared order)
     invalid = true;
-    why = "4-byte cp.async: its wavefronts depend on its global addresses, which are not known (give the pointer: --param)";
+    why = "cp.async: its wavefronts depend on its global addresses (the L1 banks it reads), which are not known here";
     return;
   }
   if (const auto w = count_ldgsts_measured(a, is.global_line)) {
     counts = *w;
-  } else if (s.width_bytes >= 8) {
-    counts.wavefronts = count_ldgsts_wavefronts(a, is.global_line).wavefronts;
-    by_line = true;
-  } else {
-    invalid = true;
-    why = "4-byte cp.async whose global and shared banks both conflict: its wavefronts depend on how they pair (not known)";
+    ldgsts = counts.wavefronts;
+    return;
   }
-  ldgsts = invalid ? 0 : counts.wavefronts;
+  invalid = true;
+  why = "cp.async whose global and shared banks both conflict (and are not aligned mod 128): its wavefronts depend on how the "
+        "two sides pair, which the H200 sweep shows varies (docs/bank_model.md, \"cp.async\")";
 }
 
 // Static symbols from 0, each aligned, dynamic after them (ptx_exec.hpp), in the order a Program
@@ -218,6 +215,8 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   run.entry = entry;
   run.block = l.block;
   run.grid = l.grid;
+  run.cta = l.cta;
+  run.cta_chosen = l.cta_chosen;
   run.threads = l.block[0] * l.block[1] * l.block[2];
   run.placements = m.placements;
   // Sites: every shared-memory instruction of the kernel and the functions it calls, in PTX order.
@@ -233,6 +232,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
       s.line = in.line;
       s.sass_offset = in.sass_offset;
       s.source = p.source_of(f, in);
+      s.inlined = p.inlined_of(f, in);
       s.text = p.text_of(in);
       const SiteShape sh = shape_of(f, in);
       s.op = sh.op;
@@ -260,7 +260,6 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     Wavefronts counts;
     bool invalid = false;
     i64 ldgsts = -1;  // LDGSTS with its global side known (-1: not known)
-    bool by_line = false;  // ldgsts counted by count_ldgsts_wavefronts (the claims replay it)
   };
   std::vector<FlatIndex> first_of(run.sites.size());
   std::vector<std::vector<Known>> known(run.sites.size());
@@ -346,7 +345,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     try {
       if (s.bank_modelled) {
         fresh.counts = count_wavefronts(SmemAccess{s.trace.op, s.width_bytes, is.addr});
-        if (s.trace.op == SmemOp::ldgsts) count_ldgsts(s, is, fresh.counts, fresh.ldgsts, fresh.by_line, fresh.invalid, error);
+        if (s.trace.op == SmemOp::ldgsts) count_ldgsts(s, is, fresh.counts, fresh.ldgsts, fresh.invalid, error);
       } else if (const auto w = count_atomic_wavefronts(atomic_kind(s.text), SmemAccess{SmemOp::st, s.width_bytes, is.addr})) {
         fresh.counts = *w;  // measured atomics (model/bank/bank.hpp count_atomic_wavefronts)
       } else {
@@ -388,7 +387,6 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     pt.divergent = is.divergent;
     pt.cta_dependent = is.cta;
     pt.ldgsts_wavefronts = fresh.ldgsts;
-    pt.ldgsts_by_line = fresh.by_line ? 1 : 0;
     pt.global_line = is.global_line;
     pt.written = is.written;
     s.patterns.push_back(pt);

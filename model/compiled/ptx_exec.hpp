@@ -106,7 +106,9 @@ u64 evaluate(const Term& t, const std::vector<u64>& p);
 
 struct Launch {
   std::array<i64, 3> block{0, 0, 0};          // threads per CTA (x, y, z); all > 0
-  std::array<i64, 3> grid{1, 1, 1};           // %nctaid; this CTA is (0,0,0)
+  std::array<i64, 3> grid{1, 1, 1};           // %nctaid
+  std::array<i64, 3> cta{0, 0, 0};            // %ctaid: the one CTA run (each < grid's)
+  bool cta_chosen = false;                    // the CTA was asked for (--cta): verdicts are about it alone
   std::vector<std::optional<u64>> params;     // per kernel parameter: its value, or free (nullopt)
   // Bytes inside a parameter (an aggregate's field, or SASS's one parameter buffer): `bytes` bytes
   // at `offset` of parameter `param` hold `value` (little-endian). A read inside one field is known.
@@ -159,7 +161,6 @@ struct Pattern {
   bool cta_dependent = false;
   std::shared_ptr<const Written> written;  // stores whose active lanes share a byte (else null)
   i64 ldgsts_wavefronts = -1;    // cp.async with its global side known: its wavefronts (0: not known)
-  int ldgsts_by_line = 0;        // 1: counted by global line (count_ldgsts_wavefronts), which the claims replay
   std::array<i64, kWarpLanes> global_line{};  // (the lanes' global byte addresses; compared to dedupe)
 };
 
@@ -179,7 +180,8 @@ struct Site {
   u32 function = 0, pc = 0;      // Program::functions index and instruction index
   u32 line = 0;                  // PTX line (SASS: the listing's line)
   i64 sass_offset = -1;          // SASS: the instruction's /*0230*/ offset (-1: PTX)
-  std::string source;            // CUDA "path:line" of the .loc ("" without)
+  std::string source;            // CUDA "path:line" of the .loc ("" without): the outermost call site when inlined
+  std::string inlined;           // the line it was inlined from ("" not inlined; Program::inlined_of)
   std::string text;              // the statement as written
   std::string op;                // ld | st | ldsm1..4 | stsm1..4 | ldgsts | atom | red
   int width_bytes = 0;           // per lane (16 for ldmatrix/stmatrix rows)
@@ -210,7 +212,8 @@ struct NotCounted {
   u32 function = 0, pc = 0;      // Program::functions index and instruction index
   u32 line = 0;                  // PTX line (SASS: the listing's line)
   i64 sass_offset = -1;
-  std::string source;            // CUDA "path:line" of the .loc ("" without)
+  std::string source;            // CUDA "path:line" of the .loc ("" without): the outermost call site when inlined
+  std::string inlined;           // the line it was inlined from ("" not inlined)
   std::string text;              // the statement as written
   std::string why;               // "st.async... touches shared memory and is not counted: ..."
   bool loads_only = false;       // a load: no-overlap is not a claim about it
@@ -219,7 +222,8 @@ struct NotCounted {
 struct KernelRun {
   std::string name;
   std::size_t entry = 0;
-  std::array<i64, 3> block{0, 0, 0}, grid{1, 1, 1};
+  std::array<i64, 3> block{0, 0, 0}, grid{1, 1, 1}, cta{0, 0, 0};
+  bool cta_chosen = false;       // Launch::cta_chosen
   i64 threads = 0;
   std::vector<Placement> placements;
   std::vector<Site> sites;       // in PTX order

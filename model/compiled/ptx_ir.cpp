@@ -194,11 +194,22 @@ std::string Function::register_name(u32 r) const {
   return "register " + std::to_string(r);
 }
 
+namespace {
+std::string file_line(const Module& m, u32 file, u32 line) {
+  const auto it = m.files.find(file);
+  return (it == m.files.end() ? "file " + std::to_string(file) : it->second) + ":" + std::to_string(line);
+}
+}  // namespace
+
 std::string Program::source_of(const Function& f, const Instr& in) const {
   if (in.loc_line == 0) return "";
   const Module& m = modules[static_cast<std::size_t>(f.module)];
-  const auto it = m.files.find(in.loc_file);
-  return (it == m.files.end() ? "file " + std::to_string(in.loc_file) : it->second) + ":" + std::to_string(in.loc_line);
+  return in.call_line ? file_line(m, in.call_file, in.call_line) : file_line(m, in.loc_file, in.loc_line);
+}
+
+std::string Program::inlined_of(const Function& f, const Instr& in) const {
+  if (in.loc_line == 0 || in.call_line == 0) return "";
+  return file_line(modules[static_cast<std::size_t>(f.module)], in.loc_file, in.loc_line);
 }
 
 std::string Program::text_of(const Instr& in) const {

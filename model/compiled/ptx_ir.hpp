@@ -141,6 +141,7 @@ struct Instr {
   u32 count = 0;
   u32 line = 0;            // 1-based PTX line of the opcode
   u32 loc_file = 0, loc_line = 0;  // CUDA source position of the last `.loc` (0: none)
+  u32 call_file = 0, call_line = 0;  // where that code was inlined, outermost (`inlined_at`; 0: not inlined)
   u32 text_begin = 0, text_end = 0;  // the statement in Program::text (for messages and --json)
   // call: the function (Program::functions index), the return and argument param operands are
   // the first operands ([ret..., args...]; ret_count of them are returns).
@@ -238,8 +239,12 @@ struct Program {
   // first); addresses are window offsets and name no symbol. PTX: 0, unused (its symbols are
   // placed from 0 by the run, ptx_exec.hpp).
   i64 shared_window_base = 0;
-  // The CUDA source position "path:line" of an instruction ("" without .loc).
+  // The CUDA source position "path:line" of an instruction ("" without .loc): the user's line,
+  // i.e. for code inlined from a header (a CuTe copy, a helper) the outermost call site, in the
+  // kernel's own code; inlined_of gives the line it was inlined from ("" when not inlined).
+  // Example: copy_sm80.hpp:64 inlined at k.cu:120 -> source_of "k.cu:120", inlined_of "copy_sm80.hpp:64".
   std::string source_of(const Function& f, const Instr& in) const;
+  std::string inlined_of(const Function& f, const Instr& in) const;
   // The statement as written, white space collapsed to single spaces.
   std::string text_of(const Instr& in) const;
 };

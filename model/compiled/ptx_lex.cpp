@@ -10,6 +10,12 @@ namespace {
 
 bool name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%' || c == '.'; }
 bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.'; }
+// A byte that is not printable, as C writes it: 0x7f -> "\x7f".
+std::string hex_byte(char c) {
+  static const char* digits = "0123456789abcdef";
+  const unsigned char u = static_cast<unsigned char>(c);
+  return std::string("\\x") + digits[u >> 4] + digits[u & 15];
+}
 
 }  // namespace
 
@@ -91,7 +97,7 @@ Token Lexer::lex() {
     ++pos_;
     t.kind = Token::Kind::punct;
   } else {
-    fail(b, std::string("unexpected character '") + (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c) : "\\x" + std::to_string(static_cast<unsigned char>(c))) + "'");
+    fail(b, std::string("unexpected character '") + (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c) : hex_byte(c)) + "'");
   }
   t.text = text_.substr(b, pos_ - b);
   return t;

@@ -93,6 +93,7 @@ struct Check {
   std::optional<double> deadline_s;
   SourceLocation where;
   SourceLocation code;      // the kernel source the spec names (source: file:line), for SARIF; empty: none
+  SourceLocation inlined;   // a compiled instruction inlined into `code` (its call site): the line it came from
   // Kernel claims of a spec: the `layoutproof trace ...` command line that decides this claim on its
   // own (shell-quoted; the report's "command" cell). Under an align: placement it has no --base: the
   // report adds the base its witness names. Scheduler claims: the `layoutproof raster prove ...`

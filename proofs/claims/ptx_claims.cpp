@@ -20,7 +20,7 @@ std::string launch_text(const compiled::KernelRun& run) {
   const auto dims = [](const std::array<i64, 3>& d) {
     return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
   };
-  return "block " + dims(run.block) + ", CTA (0,0,0) of grid " + dims(run.grid);
+  return "block " + dims(run.block) + ", CTA (" + dims(run.cta) + ") of grid " + dims(run.grid) + (run.cta_chosen ? " (that CTA alone)" : "");
 }
 
 std::string method_text(const compiled::Site& s, const compiled::KernelRun& run) {
@@ -43,14 +43,26 @@ std::string doubt(const compiled::KernelRun& run, const compiled::Site& s, bool 
   if (s.symbolic_capped) return "more distinct issues with free parameters than the run keeps: not all were checked";
   if (s.patterns_capped) return "more distinct issues than the run keeps: not all were checked";
   const bool grid = run.grid[0] * run.grid[1] * run.grid[2] > 1;
-  if (grid && (s.cta_dependent || run.cta_control))
+  if (grid && !run.cta_chosen && (s.cta_dependent || run.cta_control))
     return std::string(s.cta_dependent ? "addresses or guards" : "branches") +
-           " depend on %ctaid and the grid has more than one CTA: CTA (0,0,0) alone was run (--grid 1,1,1 decides that launch)";
+           " depend on %ctaid and the grid has more than one CTA: CTA (0,0,0) alone was run (--cta X,Y,Z decides one CTA, "
+           "--grid 1,1,1 a one-CTA launch)";
   for (const compiled::Pattern& p : s.patterns) {
     if (grouping && p.divergent)
       return "divergent control flow (" + s.divergent + "): how the hardware groups those lanes into issues is not modelled";
   }
   return "";
+}
+
+// Whether any lane of the launch executed the site (an issue with an active lane, known or free);
+// an issue whose lanes were not known counts as run (its doubt is said). `@!PT` instructions issue
+// with no active lane: Nsight Compute counts them executed, but they touch nothing.
+bool ran(const compiled::Site& s) {
+  if (s.unknown_issues > 0 || !s.symbolic.empty()) return true;
+  for (const TraceInstruction& in : s.trace.instructions)
+    for (int lane = 0; lane < kWarpLanes; ++lane)
+      if (is_active_lane(in, lane)) return true;
+  return false;
 }
 
 // A pattern may refute when every doubt about it is absent.
@@ -133,9 +145,8 @@ PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, co
   tc.kind = c.kind == Kind::conflict_free ? TraceClaim::Kind::conflict_free : TraceClaim::Kind::max_ways;
   tc.k = c.k;
   tc.text = c.text;
-  // LDGSTS's global side (ptx_exec.cpp's count, model/bank/bank.hpp count_ldgsts_wavefronts): an
-  // issue whose shared writes, grouped by the 128-byte global line each lane reads, take more
-  // wavefronts than ideal.
+  // LDGSTS's global side (ptx_exec.cpp's count, model/bank/bank.hpp count_ldgsts_measured): an
+  // issue whose global reads (the L1 banks of its global words) take more wavefronts than ideal.
   if (s.op == "ldgsts" && c.kind == Kind::conflict_free)
     for (std::size_t j = 0; j < index.size(); ++j) {
       const i64 k = index[j];
@@ -143,25 +154,24 @@ PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, co
       if (p.ldgsts_wavefronts < 0) continue;
       const SmemAccess acc = s.trace.instructions[at(k)].access();
       // Recomputed by the rule that counted it (ptx_exec.cpp count_ldgsts): the replay of the count.
-      const std::optional<Wavefronts> measured = p.ldgsts_by_line ? std::nullopt : count_ldgsts_measured(acc, p.global_line);
-      if (!p.ldgsts_by_line && !measured) continue;  // not counted: the global side refutes nothing
+      const std::optional<Wavefronts> measured = count_ldgsts_measured(acc, p.global_line);
+      if (!measured) continue;  // not counted: the global side refutes nothing
       // A 4-byte copy whose shared side already conflicts is refuted below, by its shared side's witness.
       if (s.width_bytes < 8 && count_wavefronts(acc).wavefronts > count_wavefronts(acc).ideal) continue;
-      const Wavefronts w = p.ldgsts_by_line ? count_ldgsts_wavefronts(acc, p.global_line) : *measured;
+      const Wavefronts w = *measured;
       if (w.wavefronts != p.ldgsts_wavefronts)
         return {true, Verdict::error(method, "the LDGSTS count did not replay on the bank model"), std::nullopt};
       if (w.wavefronts <= w.ideal) continue;
       std::vector<int> lanes;
-      std::set<i64> lines;
       for (int lane = 0; lane < kWarpLanes; ++lane)
-        if (is_active_lane(s.trace.instructions[at(k)], lane)) lanes.push_back(lane), lines.insert(p.global_line[static_cast<std::size_t>(lane)] >> 7);
+        if (is_active_lane(s.trace.instructions[at(k)], lane)) lanes.push_back(lane);
       return refuted(prog, l, run, s, k,  // refuted() replays the issue
                      witness_at(s, k, lanes,
                                 std::to_string(w.wavefronts) + " wavefronts for an ideal of " + std::to_string(w.ideal) +
-                                    ": its lanes read " + std::to_string(lines.size()) +
-                                    " 128-byte global lines, and LDGSTS writes shared memory line by line (the shared side alone takes " +
+                                    ": LDGSTS reads its global words through the L1 banks one lane per bank at a time, and its "
+                                    "lanes' global addresses meet in a bank (the shared side alone takes " +
                                     std::to_string(count_wavefronts(acc).wavefronts) + ")"),
-                     method + "; LDGSTS by global line: exhaustive over the issues");
+                     method + "; LDGSTS global and shared banks: exhaustive over the issues");
     }
   TraceResult r = prove_trace(sub, tc, o);
   r.verdict.method = method + "; " + r.verdict.method;
@@ -344,6 +354,11 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
     r.verdict = Verdict::unknown("deadline", o.smt.deadline.reason());
     return r;
   }
+  if (!ran(s) && run.stopped.empty()) {  // nothing is proved about an instruction no lane ran
+    r.verdict = Verdict::unknown("not run", "NOT RUN: no lane of this launch (" + launch_text(run) +
+                                                ") executes the instruction, so nothing is known of its accesses");
+    return r;
+  }
   try {
     r = c.kind == Kind::conflict_free || c.kind == Kind::max_ways ? bank(prog, l, run, s, c, o) : lanes_claim(prog, l, run, s, c);
     r = with_symbolic(prog, l, run, s, c, o, std::move(r));
@@ -381,8 +396,27 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
     r.not_counted.push_back(std::move(row));
   }
   const std::string kernel = compiled::demangle(run->name);
+  // A gate over nothing must not pass: a launch in which no lane touches shared memory (a size
+  // parameter of 0, a guard every thread fails) is an error unless the entry says it may be empty,
+  // and then its never-run instructions are not claims at all.
+  bool any_ran = !run->not_counted.empty() || !run->stopped.empty();
+  for (const compiled::Site& s : run->sites) any_ran = any_ran || ran(s);
+  if (!any_ran && !run->sites.empty()) {
+    for (std::vector<PtxClaimResult>& row : r.verdicts)
+      for (PtxClaimResult& v : row)
+        if (k.allow_empty) v.applicable = false;
+    if (!k.allow_empty) {
+      for (std::size_t c = 0; c < claims.size(); ++c)
+        r.unapplied.push_back(Verdict::error("run " + kernel, "this launch (" + launch_text(*run) + ") executes none of the kernel's " +
+                                                                  std::to_string(run->sites.size()) +
+                                                                  " shared-memory instructions: a gate over nothing proves nothing "
+                                                                  "(allow_empty: true, or --allow-empty, if that is intended)"));
+      r.run = std::move(run);
+      return r;
+    }
+  }
   for (std::size_t c = 0; c < claims.size(); ++c) {
-    if (decided[c]) {
+    if (decided[c] || (k.allow_empty && !any_ran)) {
       r.unapplied.emplace_back();
       continue;
     }
@@ -463,11 +497,13 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
   const compiled::KernelRun& run = *kr.run;
   // A claim's result about one instruction: its compiled line and text, its CUDA line, and the
   // access text that names them ("kernel, file.ptx:LINE opcode").
-  const auto at_instruction = [&](std::size_t c, const Verdict& v, auto line, const std::string& text, const std::string& source) {
+  const auto at_instruction = [&](std::size_t c, const Verdict& v, auto line, const std::string& text, const std::string& source,
+                                  const std::string& inlined) {
     CheckResult r = result_for(entry, c, kernel, v);
     r.check.site->ptx.line = static_cast<int>(line);
     r.check.site->instruction = text;
     r.check.code = cuda_location(source);
+    r.check.inlined = cuda_location(inlined);
     r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(line) + " " + opcode_of(text);
     return r;
   };
@@ -477,8 +513,10 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
     for (std::size_t c = 0; c < e.claims.size(); ++c) {
       const PtxClaimResult& v = kr.verdicts[si][c];
       if (!v.applicable) continue;
-      CheckResult r = at_instruction(c, v.verdict, s.line, s.text, s.source);
+      CheckResult r = at_instruction(c, v.verdict, s.line, s.text, s.source, s.inlined);
       r.check.access_text += r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line);
+      if (!r.check.inlined.file.empty())
+        r.check.access_text += " (inlined from " + base_name(r.check.inlined.file) + ":" + std::to_string(r.check.inlined.line) + ")";
       r.trace_witness = v.witness;
       if (v.witness) {  // its sentence names every lane, thread and address: the points would repeat it
         r.verdict.witness.why = v.witness->why;
@@ -496,7 +534,7 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
     for (std::size_t c = 0; c < e.claims.size(); ++c) {
       const PtxClaimResult& v = kr.not_counted[ni][c];
       if (!v.applicable) continue;
-      CheckResult r = at_instruction(c, v.verdict, n.line, n.text, n.source);
+      CheckResult r = at_instruction(c, v.verdict, n.line, n.text, n.source, n.inlined);
       r.check.access_text += " (not counted)";
       kernel_results.push_back(std::move(r));
     }

@@ -96,7 +96,9 @@ Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o
         case Special::ntid_x: v.v = static_cast<u64>(b[0]); break;
         case Special::ntid_y: v.v = static_cast<u64>(b[1]); break;
         case Special::ntid_z: v.v = static_cast<u64>(b[2]); break;
-        case Special::ctaid_x: case Special::ctaid_y: case Special::ctaid_z: v.v = 0, v.cta = true; break;
+        case Special::ctaid_x: v.v = static_cast<u64>(m.launch.cta[0]), v.cta = true; break;
+        case Special::ctaid_y: v.v = static_cast<u64>(m.launch.cta[1]), v.cta = true; break;
+        case Special::ctaid_z: v.v = static_cast<u64>(m.launch.cta[2]), v.cta = true; break;
         case Special::nctaid_x: v.v = static_cast<u64>(g[0]); break;
         case Special::nctaid_y: v.v = static_cast<u64>(g[1]); break;
         case Special::nctaid_z: v.v = static_cast<u64>(g[2]); break;

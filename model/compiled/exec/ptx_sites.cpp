@@ -149,6 +149,7 @@ void NotCountedList::add(u32 fi, u32 pc, const Instr& in, const std::string& why
   NotCounted n;
   n.function = fi, n.pc = pc, n.line = in.line, n.sass_offset = in.sass_offset;
   n.source = p_.source_of(p_.functions[fi], in);
+  n.inlined = p_.inlined_of(p_.functions[fi], in);
   n.text = p_.text_of(in);
   const std::string mn = m_.mnemonic(in);
   n.why = mn + (maybe ? " may touch" : " touches") + " shared memory and is not counted: " + why;

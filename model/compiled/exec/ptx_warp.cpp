@@ -433,19 +433,49 @@ struct WarpRunner::Impl {
   // The byte address of a site's shared-memory operand for one lane.
   // cp.async's global side: each active lane's global byte address, from its second address
   // operand (64-bit); false when some active lane's global address is not known.
+  // A global address computed from a free pointer parameter (the usual case: the kernel's A + i)
+  // is the same term X for every lane plus the lane's own constant c_l. The count depends on the
+  // global side only through the L1 banks (address mod 128) and through whether global minus
+  // shared is one constant mod 128 (model/bank/bank.hpp count_ldgsts_measured): the first is the
+  // same for every X up to a rotation of whole banks (X keeps each lane aligned to its width,
+  // which cp.async requires), the second does not depend on X. So such lanes are counted at the
+  // smallest X that aligns lane addresses, c_l + X0; lanes whose terms differ beyond c_l, or mix
+  // with known ones, are not known.
   bool global_lines(std::vector<Lane>& lanes, const Function& f, const Instr& in, Issue& is) {
     is.global_line.fill(-1);
     const Operand* g = nullptr;
     for (u32 k = 0, seen = 0; k < in.count; ++k)
       if (arg(f, in, k).kind == OK::addr && seen++ == 1) g = &arg(f, in, k);
     if (!g) return false;
+    const Operand& base = f.operands[g->index];
+    if (base.kind == OK::none) return false;
+    std::optional<Term> common;  // the lanes' term without its constant
+    bool any_known = false;
     for (std::size_t s = 0; s < lanes.size() && s < kWarpLanes; ++s) {
       if (is.state[s] != LaneState::active) continue;
-      const Operand& base = f.operands[g->index];
-      const Val v = base.kind == OK::none ? Val{} : read_operand(m_, lanes[s], f, base, in);
-      if (!v.known() || base.kind == OK::none) return false;
-      is.global_line[s] = static_cast<i64>(v.v + static_cast<u64>(g->imm));
+      const Val v = read_operand(m_, lanes[s], f, base, in);
+      if (v.known()) {
+        any_known = true;
+        is.global_line[s] = static_cast<i64>(v.v + static_cast<u64>(g->imm));
+        continue;
+      }
+      if (!v.sym || v.symw < 32) return false;
+      Term t = m_.terms[v.sym];
+      const u64 c = t.c0 + static_cast<u64>(g->imm);
+      t.c0 = 0;
+      t.w = v.symw;
+      if (common && !(*common == t)) return false;
+      common = t;
+      is.global_line[s] = static_cast<i64>(c & 0xffffffffu);  // only c mod 128 and its 128-byte line matter
     }
+    if (!common) return true;
+    if (any_known) return false;
+    i64 first = -1;
+    for (const i64 x : is.global_line)
+      if (x >= 0) { first = x; break; }
+    const i64 x0 = (16 - first % 16) % 16;  // aligns the first lane to 16 bytes, so to any width
+    for (i64& x : is.global_line)
+      if (x >= 0) x += x0;
     return true;
   }
 

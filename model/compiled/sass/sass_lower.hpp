@@ -67,7 +67,7 @@ struct Lowering {
   i64 param_base = 0x210;
   Lowering(Program& program, Function& function, int sm, i64 params_at) : p(program), f(function), arch(sm), param_base(params_at) {}
   // The SASS instruction being lowered.
-  u32 line = 0, text_begin = 0, text_end = 0, loc_file = 0, loc_line = 0;
+  u32 line = 0, text_begin = 0, text_end = 0, loc_file = 0, loc_line = 0, call_file = 0, call_line = 0;
   i64 offset = -1;
   i64 guard = -1;
   bool guard_neg = false;
@@ -143,6 +143,7 @@ struct Lowering {
     in.count = static_cast<u32>(ops.size());
     in.line = line, in.text_begin = text_begin, in.text_end = text_end;
     in.loc_file = loc_file, in.loc_line = loc_line;
+    in.call_file = call_file, in.call_line = call_line;
     in.sass_offset = offset;
     in.dual = dual;
     f.code.push_back(in);

@@ -37,6 +37,7 @@ struct Reader {
   std::optional<Lowering> cur;
   std::map<std::string, u32> file_ids;
   u32 loc_file = 0, loc_line = 0;
+  u32 call_file = 0, call_line = 0;  // nvdisasm -gi: the outermost `inlined at` of the line (0: none)
   std::vector<std::string> labels_waiting;  // labels seen before the next instruction
 
   [[noreturn]] void fail(u32 line, std::size_t line_start, std::size_t pos, const std::string& what) {
@@ -110,6 +111,7 @@ struct Reader {
     lw.emit(t, {Lowering::reg(kPT), Lowering::imm(0), Lowering::imm(0)}, false, false);
     lw.emit(t, {Lowering::reg(kUPT), Lowering::imm(0), Lowering::imm(0)}, false, false);
     loc_file = loc_line = 0;
+    call_file = call_line = 0;
     labels_waiting.clear();
   }
 
@@ -146,6 +148,7 @@ struct Reader {
     lw.text_begin = static_cast<u32>(base + begin);
     lw.text_end = static_cast<u32>(base + semi);
     lw.loc_file = loc_file, lw.loc_line = loc_line;
+    lw.call_file = call_file, lw.call_line = call_line;
     lw.offset = *off;
     lw.first_of_offset.emplace(*off, static_cast<u32>(lw.f.code.size()));
     for (const std::string& name : labels_waiting) lw.label_offsets[name] = *off;
@@ -184,16 +187,27 @@ struct Reader {
         start(std::string(l.substr(6, l.size() - 7)), line);
         continue;
       }
-      if (starts_with(l, "//## File \"")) {  // nvdisasm -g: //## File "path", line N
-        const std::size_t q = l.find('"', 11);
-        const std::size_t n = l.find("line ", q == std::string_view::npos ? 0 : q);
-        if (q != std::string_view::npos && n != std::string_view::npos) {
-          const std::string path(l.substr(11, q - 11));
+      if (starts_with(l, "//## File \"")) {  // nvdisasm -g: //## File "path", line N[ inlined at "path", line N ...]
+        // Each `"path", line N` in turn: the line itself, then (nvdisasm -gi) every call site it
+        // was inlined at, innermost first; the last is the user's line in the kernel's own code.
+        std::vector<std::pair<u32, u32>> places;
+        for (std::size_t at = 10; at < l.size() && l[at] == '"';) {
+          const std::size_t q = l.find('"', at + 1);
+          const std::size_t n = l.find("line ", q == std::string_view::npos ? 0 : q);
+          if (q == std::string_view::npos || n == std::string_view::npos) break;
+          const std::string path(l.substr(at + 1, q - at - 1));
           const auto [it, fresh] = file_ids.try_emplace(path, static_cast<u32>(file_ids.size() + 1));
           if (fresh) p.modules[0].files[it->second] = path;
           std::size_t d = n + 5, v = 0;
           while (d < l.size() && std::isdigit(static_cast<unsigned char>(l[d])) && v < 100000000) v = v * 10 + static_cast<std::size_t>(l[d++] - '0');
-          loc_file = it->second, loc_line = static_cast<u32>(v);
+          places.emplace_back(it->second, static_cast<u32>(v));
+          const std::size_t next = l.find("inlined at \"", d);
+          if (next == std::string_view::npos) break;
+          at = next + 11;
+        }
+        if (!places.empty()) {
+          loc_file = places.front().first, loc_line = places.front().second;
+          call_file = places.size() > 1 ? places.back().first : 0, call_line = places.size() > 1 ? places.back().second : 0;
         }
         continue;
       }

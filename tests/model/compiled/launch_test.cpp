@@ -1,6 +1,6 @@
 // model/compiled/launch.hpp: a compiled kernel's launch planned before it runs: the C++ signature
 // read from the mangled name, parameter values and their types' ranges, the block from --block,
-// .reqntid or .maxntid, CUDA's limits, SASS's shared-memory window, and --param spelled back.
+// .reqntid (.maxntid only bounds it), CUDA's limits, SASS's shared-memory window, and --param spelled back.
 #include "model/compiled/launch.hpp"
 
 #include <gtest/gtest.h>
@@ -91,6 +91,25 @@ TEST(Launch, BlockFromFlagThenReqntid) {
   EXPECT_NE(message_of([&] { (void)plan_ptx_launches(p, "plain", PtxLaunchRequest{}); }).find("give the block size"), std::string::npos);
   EXPECT_NE(message_of([&] { (void)plan_ptx_launches(p, "nothing", PtxLaunchRequest{}); }).find("kernels: _Z9broadcastPfi, plain"),
             std::string::npos);
+}
+
+// `__launch_bounds__(256)` is .maxntid 256, 1, 1: an upper bound, not the block. Taking it as the
+// block ran a kernel launched 16x16 as 256x1x1 and refuted its in-bounds claim falsely.
+TEST(Launch, MaxntidBoundsTheBlockAndIsNotIt) {
+  const Program p = parse_ptx(".version 8.0\n.target sm_90\n.address_size 64\n"
+                              ".visible .entry bounded(.param .u32 bounded_param_0)\n.maxntid 256, 1, 1\n{\nret;\n}\n",
+                              "t.ptx");
+  const std::string none = message_of([&] { (void)plan_ptx_launches(p, "bounded", PtxLaunchRequest{}); });
+  EXPECT_NE(none.find("says at most 256 threads"), std::string::npos) << none;
+  EXPECT_NE(none.find("give --block"), std::string::npos) << none;
+  PtxLaunchRequest r;
+  r.block = std::array<i64, 3>{16, 16, 1};
+  const PtxKernelLaunch k = plan_ptx_launches(p, "bounded", r).at(0);
+  EXPECT_EQ(k.launch.block, (std::array<i64, 3>{16, 16, 1}));
+  EXPECT_EQ(k.block_from, "--block");
+  r.block = std::array<i64, 3>{32, 16, 1};  // 512 > 256: CUDA refuses the launch
+  const std::string over = message_of([&] { (void)plan_ptx_launches(p, "bounded", r); });
+  EXPECT_NE(over.find("512 threads, but bounded's `__launch_bounds__` (.maxntid) allows at most 256"), std::string::npos) << over;
 }
 
 TEST(Launch, CudaLimits) {
