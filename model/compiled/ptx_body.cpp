@@ -351,6 +351,11 @@ class BodyReader {
       return o;
     }
     if (n[0] == '%') lx_.fail(t, "register '" + n + "' is not declared");
+    if (n == "WARP_SZ") {  // PTX's one predefined constant: the warp size, 32 on every target
+      o.kind = OK::imm;
+      o.imm = 32;
+      return o;
+    }
     o.kind = OK::unknown_name;
     o.index = static_cast<u32>(f_.unknown_names.size());
     f_.unknown_names.push_back(n);

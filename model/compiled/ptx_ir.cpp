@@ -12,6 +12,15 @@ bool parse_type(std::string_view m, Type& t) {
     t = {TypeKind::pred, 1};
     return true;
   }
+  // The narrow floating-point formats first: "bf16" and "bf16x2" begin with 'b' but are no .bN.
+  if (m == "bf16" || m == "tf32" || m == "e4m3" || m == "e5m2") {
+    t = {TypeKind::f, static_cast<u8>(m == "tf32" ? 32 : m == "bf16" ? 16 : 8)};
+    return true;
+  }
+  if (m == "bf16x2") {
+    t = {TypeKind::f, 32};
+    return true;
+  }
   if (m.size() < 2) return false;
   TypeKind k;
   switch (m[0]) {
@@ -19,16 +28,7 @@ bool parse_type(std::string_view m, Type& t) {
     case 'u': k = TypeKind::u; break;
     case 's': k = TypeKind::s; break;
     case 'f': k = TypeKind::f; break;
-    default:
-      if (m == "bf16" || m == "tf32" || m == "e4m3" || m == "e5m2") {
-        t = {TypeKind::f, static_cast<u8>(m == "tf32" ? 32 : m == "bf16" ? 16 : 8)};
-        return true;
-      }
-      if (m == "bf16x2") {
-        t = {TypeKind::f, 32};
-        return true;
-      }
-      return false;
+    default: return false;
   }
   const std::string_view n = m.substr(1);
   int bits = 0;

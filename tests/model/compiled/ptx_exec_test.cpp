@@ -116,6 +116,7 @@ TEST(PtxExec, ConversionsAndMoves) {
   expect_op("mov.b64 %rd1, 0x0000000700000003;\nmov.b64 {%r6, %r7}, %rd1;\nmad.lo.s32 %r2, %r6, %r7, %r1;", [](u64 t) { return t + 21; });
   expect_op("mov.u32 %r6, %laneid;\nmov.u32 %r7, %lanemask_lt;\npopc.b32 %r8, %r7;\nsub.s32 %r2, %r8, %r6;", [](u64) { return 0; });
   expect_op("mov.u32 %r6, %ntid.x;\nadd.u32 %r2, %r6, %r1;", [](u64 t) { return 32 + t; });
+  expect_op("mov.u32 %r6, WARP_SZ;\nadd.u32 %r2, %r6, %r1;", [](u64 t) { return 32 + t; });  // PTX's predefined constant
 }
 
 TEST(PtxExec, PredicatesGuardsAndSelects) {

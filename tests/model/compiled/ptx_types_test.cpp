@@ -35,6 +35,7 @@ TEST(PtxTypes, TheFormsNvccWritesAreAccepted) {
       "setp.lt.s32 %p1, %r1, 16;", "setp.ne.and.b32 %p1|%p2, %r1, %r2, %p3;", "setp.eq.u64 %p1, %rd1, 0;", "selp.b32 %r1, 1, 0, %p1;",
       "selp.f32 %f1, %f2, %f3, !%p1;", "cvt.u64.u32 %rd1, %r1;", "cvt.u32.u64 %r1, %rd1;", "cvt.s64.s32 %rd1, %tid.x;",
       "cvt.rn.f32.s32 %f1, %r1;", "cvt.rzi.s32.f32 %r1, %f1;", "cvt.rn.f16.f32 %rs1, %f1;", "cvt.f32.f16 %f1, %h1;",
+      "cvt.rn.bf16.f32 %rs1, %f1;", "cvt.f32.bf16 %f1, %rs1;", "cvt.rn.bf16x2.f32 %r1, %f1, %f2;",
       "cvt.u16.u32 %rs1, %r1;", "cvta.to.global.u64 %rd1, %rd2;", "cvta.shared.u64 %rd1, s;", "cvta.to.shared.u32 %r1, %r2;",
       "ld.param.u64 %rd1, [p];", "ld.shared.u8 %r1, [%r2];", "ld.shared.u8 %rs1, [%r2+4];", "ld.shared.v4.f32 {%f1, %f2, %f3, %f4}, [%r2];",
       "ld.shared.f32 %r1, [%r2];", "ld.shared.b16 %h1, [%rd1];", "ld.shared.v2.u32 {%r1, _}, [%r2];", "ld.global.nc.u32 %r1, [%rd1];",
