@@ -231,6 +231,20 @@ std::string proofs_json(const KernelSynthResult& r) {
   return items.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+// The family's answer without a winner, "none exists" (PROVED) or undecided (UNKNOWN: the deadline,
+// or a placement off the 128-byte grid), as the one verdict JSON: {"verdict", "statement", "method"}.
+std::string none_json(const KernelSynthResult& r) {
+  using json = nlohmann::ordered_json;
+  const std::string statement = kernel_none_statement(r), method = none_method(r);
+  const Verdict v = r.placement_undecided || r.deadline_cut ? Verdict::unknown(method, statement) : Verdict::proved(method, statement);
+  const json one = claim_json("", v, nullptr);
+  json j;
+  j["verdict"] = one["verdict"];
+  j["statement"] = one["detail"];
+  j["method"] = one["method"];
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 }  // namespace
 
 std::string kernel_synth_json(const KernelSynthRequest& rq, const KernelSynthResult& r, bool all) {
@@ -245,9 +259,7 @@ std::string kernel_synth_json(const KernelSynthRequest& rq, const KernelSynthRes
                   ",\"rejected_not_vector_legal\":" + std::to_string(r.rejected.size()) + ",\"evaluated\":" +
                   std::to_string(r.ranked.size()) + ",\"conflict_free_members\":" + std::to_string(conflict_free_members(r)) + ",\"best_ratio\":" + or_null(best ? num(double(r.best_wavefronts) / r.best_ideal, 3) : "") +
                   ",\"best_wavefronts\":" + std::to_string(r.best_wavefronts) + ",\"best_ideal\":" + std::to_string(r.best_ideal);
-  if (!r.found)
-    s += ",\"none\":{\"verdict\":\"" + std::string(r.placement_undecided || r.deadline_cut ? "UNKNOWN" : "PROVED") + "\",\"statement\":" +
-         js(kernel_none_statement(r)) + ",\"method\":" + js(none_method(r)) + "}";
+  if (!r.found) s += ",\"none\":" + none_json(r);
   if (!r.placement_text.empty())
     s += ",\"placement\":{\"where\":" + js(r.placement_text) + ",\"refuted_members\":" + std::to_string(r.placement_failures.size()) + "}";
   s += ",\"proofs\":" + proofs_json(r) + ",\"ranked\":[";
