@@ -11,12 +11,13 @@
 #include "cli/commands/bank_command.hpp"
 #include "cli/commands/catalog_command.hpp"
 #include "cli/commands/check_command.hpp"
+#include "cli/commands/merge_command.hpp"
 #include "cli/commands/print_command.hpp"
 #include "cli/commands/prove_command.hpp"
 #include "cli/commands/ptx_command.hpp"
 #include "cli/commands/raster/raster_command.hpp"
 #include "cli/commands/raster/scheduler_command.hpp"
-#include "cli/commands/synth_command.hpp"
+#include "cli/commands/synth/synth_command.hpp"
 #include "cli/commands/trace_command.hpp"
 #include "cli/help/help_texts.hpp"
 #include "cli/layout_input.hpp"
@@ -90,6 +91,7 @@ const std::map<std::string, Topic>& table() {
     {"print", {k_print, [] { return layout_flags("print"); }, 20}},
     {"eval", {k_eval, [] { return layout_flags("eval"); }, 20}},
     {"check", {k_check, check_flags, 22}},
+    {"merge", {k_merge, merge_flags, 22}},
     {"catalog", {k_catalog, catalog_flags, 22}},
     {"bank", {k_bank, bank_flags, 22}},
     {"raster", {k_raster, nullptr}},

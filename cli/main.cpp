@@ -14,10 +14,11 @@
 #include "cli/commands/catalog_command.hpp"
 #include "cli/help.hpp"
 #include "cli/commands/check_command.hpp"
+#include "cli/commands/merge_command.hpp"
 #include "cli/commands/print_command.hpp"
 #include "cli/commands/ptx_command.hpp"
 #include "cli/commands/raster/raster_command.hpp"
-#include "cli/commands/synth_command.hpp"
+#include "cli/commands/synth/synth_command.hpp"
 #include "cli/commands/trace_command.hpp"
 #include "cli/commands/prove_command.hpp"
 #include "cli/flags/suggest.hpp"
@@ -60,7 +61,7 @@ int demo() {
 // Every subcommand, for the suggestion an unknown one gets ("provee": did you mean prove?).
 const std::vector<std::string>& commands() {
   static const std::vector<std::string> v = {"algebra", "eval",  "print", "demo", "bank",  "prove",   "check",
-                                             "raster",  "trace", "ptx",   "sass", "synth", "catalog", "help"};
+                                             "merge",   "raster",  "trace", "ptx",   "sass", "synth", "catalog", "help"};
   return v;
 }
 
@@ -99,6 +100,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "bank") return cli::run_bank(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "prove") return cli::run_prove(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "check") return cli::run_check_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
+  if (cmd == "merge") return cli::run_merge(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "raster") return cli::run_raster(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "trace") return cli::run_trace(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "ptx") return cli::run_ptx_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);

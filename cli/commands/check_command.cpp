@@ -25,6 +25,7 @@ struct CheckArgs {
   bool allow_empty = false, spec_keys = false;
   std::string baseline;      // --baseline OLD.json
   bool fail_on_new = false;  // --fail-on new
+  bool sharded = false;      // --shard given (even 1/1): the JSON says which shard, for merge
 };
 
 FlagTable check_table(CheckArgs& a) {
@@ -33,7 +34,10 @@ FlagTable check_table(CheckArgs& a) {
   t.value({"--shard"}, "K/N",
           "decide the K-th of N deterministic parts of the spec's claims (a CI matrix of N jobs; "
           "`layoutproof merge` presents the N JSON results as one run)",
-          [&a](const std::string& v) { a.flags.run.shard = parse_shard(v); });
+          [&a](const std::string& v) {
+            a.flags.run.shard = parse_shard(v);
+            a.sharded = true;
+          });
   t.value({"--baseline"}, "OLD.json",
           "mark every result new, fixed or unchanged against an earlier run's `--json` results (matched by id)",
           [&a](const std::string& v) { a.baseline = v; });
@@ -111,6 +115,9 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
   view.source = path;
   view.wall_ms = wall;
   view.compiled_files = compiled_files_read(checks);
+  if (parsed.sharded)
+    view.shard = ResultView::Shard{run.shard.k, run.shard.n, static_cast<std::int64_t>(checks.size()), claims_fingerprint(checks),
+                                   baseline ? static_cast<std::int64_t>(baseline->verdicts.size()) : -1};
   return emit(out, results, flags.out, view);
 }
 

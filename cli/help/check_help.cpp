@@ -1,4 +1,4 @@
-// The prose of the runs of many claims: check SPEC and catalog.
+// The prose of the runs of many claims: check SPEC, merge (its shards as one run) and catalog.
 // Each text's "@OPTIONS@" line is where cli/help.cpp puts the Options block its flag table generates.
 #include "cli/help/help_texts.hpp"
 
@@ -57,6 +57,7 @@ Examples:
   layoutproof check examples/gemm_sm80_f16.yaml --no-cache --baseline /tmp/lp-base.json --fail-on new
   # a CI matrix of 3 jobs: each decides a third of the claims (the parts together are the whole run)
   layoutproof check examples/gemm_sm80_f16.yaml --no-cache --shard 2/3
+  # the matrix's parts as one run: layoutproof merge --help
 
 Cache: by default a run reads and writes PROVED verdicts in $LAYOUTPROOF_CACHE, else
 $XDG_CACHE_HOME/layoutproof, else ~/.cache/layoutproof (one small file per claim, keyed on this
@@ -73,6 +74,38 @@ path, an output on the spec, a repeated output flag or an empty path is bad inpu
 
 Exit codes: 0 all proved, 1 any refuted, 2 bad input, 3 unknown or error; 130 or 143 interrupted
 (SIGINT, SIGTERM: the file being written is removed).
+)HELP";
+
+extern const char* const k_merge = R"HELP(layoutproof merge: present the shards of one check run (check SPEC --shard K/N --json FILE, K = 1..N:
+a CI matrix of N jobs) as ONE run: one verdict table, one JSON document, one JUnit, SARIF and Markdown,
+one HTML summary, one summary line and one exit code, as `check SPEC` alone gives them (docs/ci.md,
+"Baselines and shards").
+
+Usage:
+  layoutproof merge SHARD.json... [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE]
+                    [--report DIR] [--verbose]
+  Give every shard's JSON, each K of 1..N once, in any order: the results go back into the spec's
+  order (each result's "position"), and the figures and the exit code are those of the merged
+  results. Each shard's summary says which shard of which spec it is ("shard": k, n, the spec's
+  checks and their fingerprint), so a set that is not one run is bad input (exit 2, naming the
+  file): a file that is not a shard's results JSON (an unsharded run's has no "shard"), a run that
+  stopped on bad input, shards of different specs, tools or N, a shard missing or given twice, a
+  claim in two shards, shards against different baselines. Shards run with the same --baseline
+  and --fail-on keep their marks, and "gone" counts the baseline's results no shard has. The
+  merged run's wall time is its longest shard's; the HTML summary lists every claim, and each
+  shard's own --report draws its figures.
+
+@OPTIONS@
+
+Examples:
+  # a CI matrix of 3 jobs (each a third of the claims), then one job that presents them: exit 1, as check
+  layoutproof check examples/gemm_sm80_f16.yaml --no-cache --shard 1/3 --json /tmp/lp-shard1.json
+  layoutproof check examples/gemm_sm80_f16.yaml --no-cache --shard 2/3 --json /tmp/lp-shard2.json
+  layoutproof check examples/gemm_sm80_f16.yaml --no-cache --shard 3/3 --json /tmp/lp-shard3.json
+  layoutproof merge /tmp/lp-shard1.json /tmp/lp-shard2.json /tmp/lp-shard3.json --junit /tmp/lp-merged.xml --markdown /tmp/lp-merged.md
+
+Exit codes: those of the merged run: 0 all proved, 1 any refuted, 3 unknown or error (--fail-on new:
+only new failures); 2 bad input (the message names the file).
 )HELP";
 
 extern const char* const k_catalog = R"HELP(layoutproof catalog: prove every claim of the built-in catalog of CUTLASS shared-memory atoms and

@@ -14,6 +14,7 @@ extern const char* const k_print;
 extern const char* const k_eval;
 extern const char* const k_bank;
 extern const char* const k_check;
+extern const char* const k_merge;
 extern const char* const k_catalog;
 extern const char* const k_raster;
 extern const char* const k_raster_trace;

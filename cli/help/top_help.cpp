@@ -38,6 +38,9 @@ Usage:
                     [--report DIR] [--engine E] [--cache DIR | --no-cache] [--progress]
                                     prove the claims of a spec file (docs/ci.md, examples/); layouts in
                                     CuTe notation or C++ source (composition(Swizzle<3,3,3>{}, ...))
+  layoutproof merge SHARD.json... [--json [FILE]] [--junit FILE] [--sarif FILE] [--markdown FILE] [--report DIR]
+                                    the JSON of every `check --shard K/N` part of one spec, presented
+                                    as one run: one verdict set, one exit code, one JUnit/SARIF/Markdown
   layoutproof bank --op OP --width W --addresses A0,...,A31 [--json]
                                     shared-memory wavefronts of one warp-wide instruction (H100-calibrated),
                                     the ideal and the conflict degree; OP: ld st ldsm1 ldsm2 ldsm4 stsm1

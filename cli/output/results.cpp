@@ -123,13 +123,15 @@ std::string instruction_at(const CheckResult& r) {
 }
 
 // Two lanes of a witness instruction that meet in its bank, with their bytes.
-std::string two_lanes(const proofs::TraceWitness& w, const AddressTrace* trace) {
+// Without the trace (a result read back from JSON), the addresses its run recorded.
+std::string two_lanes(const proofs::TraceWitness& w, const AddressTrace* trace, const std::vector<i64>& recorded) {
   std::string s;
   const bool addressed = trace && w.instruction >= 0 && w.instruction < static_cast<i64>(trace->instructions.size());
   for (std::size_t i = 0; i < w.lanes.size() && i < 2; ++i) {
     const int l = w.lanes[i];
     s += std::string(i ? " and " : "") + "lane " + std::to_string(l);
     if (addressed && l >= 0 && l < kWarpLanes) s += " (byte " + std::to_string(trace->instructions[static_cast<std::size_t>(w.instruction)].addr[static_cast<std::size_t>(l)]) + ")";
+    else if (!trace && l >= 0 && l < kWarpLanes && i < recorded.size()) s += " (byte " + std::to_string(recorded[i]) + ")";
   }
   return s;
 }
@@ -150,7 +152,7 @@ std::string witness_line(const CheckResult& r, std::size_t width) {
     const auto& w = *r.trace_witness;
     const std::string at = instruction_at(r);
     return cut((at.empty() ? "instruction " + std::to_string(w.instruction) : at) + ": " + std::to_string(w.ways) + "-way conflict in bank " +
-                   std::to_string(w.bank) + ": " + two_lanes(w, r.check.trace.get()) + "; " + std::to_string(w.wavefronts) +
+                   std::to_string(w.bank) + ": " + two_lanes(w, r.check.trace.get(), r.witness_addresses) + "; " + std::to_string(w.wavefronts) +
                    " wavefronts for an ideal of " + std::to_string(w.ideal),
                width);
   }
@@ -172,25 +174,31 @@ json claim_json(const std::string& claim, const Verdict& v, json witness) {
 
 namespace {
 
-json summary_json(const RunSummary& s) {
+json summary_json(const RunSummary& s, const std::optional<ResultView::Shard>& shard) {
   json summary = {{"proved", s.proved}, {"from_cache", s.cached}, {"repeats", s.repeats}, {"refuted", s.refuted}, {"unknown", s.unknown},
                   {"error", s.error}, {"reported", s.reported}, {"z3_ms", s.z3_ms}, {"enumeration_ms", s.enumeration_ms}, {"wall_ms", s.wall_ms}};
   if (s.compiled_files > 0) summary["compiled_files"] = s.compiled_files;
   if (s.baseline)
     summary["baseline"] = {{"new", s.new_refuted + s.new_undecided}, {"new_refuted", s.new_refuted}, {"fixed", s.fixed},
                            {"unchanged", s.unchanged}, {"gone", s.gone}, {"fail_on", s.fail_on_new ? "new" : "any"}};
+  if (shard) {
+    summary["shard"] = {{"k", shard->k}, {"n", shard->n}, {"checks", shard->checks}, {"claims", shard->claims}};
+    if (shard->baseline_results >= 0) summary["shard"]["baseline_results"] = shard->baseline_results;
+  }
   return summary;
 }
 
 // The document without its results: the envelope, then `extra`'s keys.
-json head_json(const std::string& source, const RunSummary& s, const json& extra) {
-  json doc = {{"tool", "layoutproof"}, {"version", LAYOUTPROOF_VERSION}, {"source", source}, {"error", nullptr}, {"summary", summary_json(s)}};
+json head_json(const std::string& source, const RunSummary& s, const json& extra, const std::optional<ResultView::Shard>& shard = std::nullopt) {
+  json doc = {{"tool", "layoutproof"}, {"version", LAYOUTPROOF_VERSION}, {"source", source}, {"error", nullptr},
+              {"summary", summary_json(s, shard)}};
   for (const auto& [k, v] : extra.items()) doc[k] = v;
   return doc;
 }
 
-// One result, its keys in the order they have always had (scripts hash the items).
-json result_item(const CheckResult& r) {
+// One result, its keys in the order they have always had (scripts hash the items); a shard's
+// results end with their "position".
+json result_item(const CheckResult& r, bool sharded = false) {
   const bool no_layout = r.check.kind == proofs::Check::Kind::scheduler;
   json j = {{"id", r.check.id()}, {"subject", r.check.subject}, {"layout", no_layout ? std::string() : to_string(r.check.layout)}};
   const json claim = claim_json(r.check.claim, r.verdict, result_witness_json(r));  // held: items() refers to it
@@ -212,6 +220,7 @@ json result_item(const CheckResult& r) {
   if (r.balance) j["balance"] = *r.balance;
   if (r.verdict.largest_v) j["largest_v"] = r.verdict.largest_v;
   if (!r.change.empty()) j["change"] = r.change;
+  if (sharded) j["position"] = r.position;
   return j;
 }
 
@@ -232,14 +241,13 @@ namespace {
 // The results document as JSON text, each result written as it is made (a library's results
 // are tens of thousands): ill-formed UTF-8 in a name (a file name, a spec) as U+FFFD, `raw`'s
 // keys spliced in as the text they are.
-void write_json(std::ostream& out, const std::string& source, const std::vector<CheckResult>& results, const RunSummary& s,
-                const json& extra, const std::vector<std::pair<std::string, std::string>>& raw = {}) {
-  std::string head = dump(head_json(source, s, extra));
+void write_json(std::ostream& out, const ResultView& view, const std::vector<CheckResult>& results, const RunSummary& s) {
+  std::string head = dump(head_json(view.source, s, view.json_extra, view.shard));
   head.pop_back();  // the closing brace
   out << head;
-  for (const auto& [key, value] : raw) out << "," << dump(json(key)) << ":" << value;
+  for (const auto& [key, value] : view.json_raw) out << "," << dump(json(key)) << ":" << value;
   out << ",\"results\":[";
-  for (std::size_t i = 0; i < results.size(); ++i) out << (i ? "," : "") << dump(result_item(results[i]));
+  for (std::size_t i = 0; i < results.size(); ++i) out << (i ? "," : "") << dump(result_item(results[i], view.shard.has_value()));
   out << "]}\n";
 }
 
@@ -366,12 +374,12 @@ int emit(std::ostream& out, const std::vector<CheckResult>& results, const Outpu
   s.baseline = view.baseline, s.fail_on_new = view.fail_on_new, s.gone = view.gone;
   if (view.kernel_findings)
     for (const auto& r : results) s.findings += r.verdict.is_refuted() && r.check.kind == proofs::Check::Kind::kernel;
-  if (flags.json_stdout) write_json(out, view.source, results, s, view.json_extra, view.json_raw);
+  if (flags.json_stdout) write_json(out, view, results, s);
   else if (view.one_subject) write_lines(out, results, s, view.subject_line, view.verdicts_in_view);
   else write_table(out, results, s);
   const std::string full_report = flags.report_dir.empty() ? flags.json_file : flags.report_dir + "/index.html";
   std::string failure = write_outputs(
-      flags, [&](std::ostream& f) { write_json(f, view.source, results, s, view.json_extra, view.json_raw); }, [&](std::ostream& f) { write_junit(f, view.source, results, s); },
+      flags, [&](std::ostream& f) { write_json(f, view, results, s); }, [&](std::ostream& f) { write_junit(f, view.source, results, s); },
       [&](std::ostream& f) { write_sarif(f, view.source, results); },
       [&](std::ostream& f) { write_markdown(f, view.source, results, s, flags.verbose, full_report); });
   if (!flags.report_dir.empty()) {

@@ -18,7 +18,9 @@
 // witness on one line, shortened when the budget needs it) and the rest is summarized, with a
 // pointer to the full report.
 #include <functional>
+#include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -126,6 +128,19 @@ struct ResultView {
   // The catalog: a refuted kernel claim (a CUTLASS kernel configuration's) is a finding it
   // reports, not a failure of the run; `check` is the gate.
   bool kernel_findings = false;
+  // A shard of a check run (check --shard K/N): the JSON says which, so that `layoutproof merge`
+  // can present the N shards as one run and refuse a set that is not one. Its summary gets
+  // "shard": {"k", "n", "checks" (the spec's checks, shards or not), "claims" (their
+  // claims_fingerprint, cli/spec/check_runner.hpp), and against a baseline "baseline_results"
+  // (how many results the baseline has: merge's "gone" needs it)}, and each result its
+  // "position" (CheckResult::position). Empty: an unsharded run, whose JSON has neither key.
+  struct Shard {
+    int k = 1, n = 1;
+    std::int64_t checks = 0;
+    std::string claims;
+    std::int64_t baseline_results = -1;  // -1: no baseline
+  };
+  std::optional<Shard> shard;
 };
 
 // Writes the requested outputs of a finished run (the verdicts or JSON on out; JSON, JUnit, SARIF,

@@ -20,17 +20,17 @@ json witness_json(const proofs::BankWitness& w) {
           {"why", proofs::describe(w)}};
 }
 
-json witness_json(const proofs::TraceWitness& w, const AddressTrace* trace) {
+json witness_json(const proofs::TraceWitness& w, const AddressTrace* trace, const std::vector<i64>& recorded) {
   json j = {{"instruction", w.instruction}, {"warp", w.warp}, {"copy_coord", w.copy_coord}, {"phase", w.phase},
             {"bank", w.bank}, {"ways", w.ways}, {"wavefronts", w.wavefronts}, {"ideal", w.ideal}, {"lanes", w.lanes}};
+  std::vector<i64> addresses = recorded, banks;
   if (trace && w.instruction >= 0 && w.instruction < static_cast<i64>(trace->instructions.size())) {
     const auto& ins = trace->instructions[static_cast<std::size_t>(w.instruction)];
-    std::vector<i64> addresses, banks;
-    for (const int l : w.lanes) {
-      const i64 a = l >= 0 && l < kWarpLanes ? ins.addr[static_cast<std::size_t>(l)] : -1;
-      addresses.push_back(a);
-      banks.push_back(a < 0 ? -1 : bank_of(a));
-    }
+    addresses.clear();
+    for (const int l : w.lanes) addresses.push_back(l >= 0 && l < kWarpLanes ? ins.addr[static_cast<std::size_t>(l)] : -1);
+  }
+  if (!addresses.empty()) {
+    for (const i64 a : addresses) banks.push_back(a < 0 ? -1 : bank_of(a));
     j["addresses"] = addresses;
     j["banks"] = banks;
   }
@@ -41,7 +41,7 @@ json witness_json(const proofs::TraceWitness& w, const AddressTrace* trace) {
 json result_witness_json(const proofs::CheckResult& r) {
   if (r.verdict.kind != proofs::Verdict::Kind::refuted) return nullptr;
   if (r.bank_witness) return witness_json(*r.bank_witness);
-  if (r.trace_witness) return witness_json(*r.trace_witness, r.check.trace.get());
+  if (r.trace_witness) return witness_json(*r.trace_witness, r.check.trace.get(), r.witness_addresses);
   return witness_json(r.verdict.witness);
 }
 

@@ -7,7 +7,8 @@
 //   bank    {"instruction", "where", "phase", "bank", "ways", "wavefronts", "ideal", "conflict_degree",
 //            "lanes": [{"lane", "row", "col", "byte_address", "words": [...]}], "why"}
 //   trace   {"instruction", "warp", "copy_coord": [...], "phase", "bank", "ways", "wavefronts",
-//            "ideal", "lanes": [ints], "why"} and, when the trace is given, "addresses" (the byte
+//            "ideal", "lanes": [ints], "why"} and, when the trace is given (or, for a result read
+//            back from JSON, `recorded`: the addresses its run wrote), "addresses" (the byte
 //            address of each of those lanes) and "banks" (address / 4 mod 32 of each).
 #include <nlohmann/json.hpp>
 
@@ -21,7 +22,8 @@ namespace layoutproof::cli {
 
 nlohmann::ordered_json witness_json(const proofs::Witness& w);
 nlohmann::ordered_json witness_json(const proofs::BankWitness& w);
-nlohmann::ordered_json witness_json(const proofs::TraceWitness& w, const AddressTrace* trace = nullptr);
+nlohmann::ordered_json witness_json(const proofs::TraceWitness& w, const AddressTrace* trace = nullptr,
+                                    const std::vector<i64>& recorded = {});
 
 // The witness of a check's result: one of the three shapes for a REFUTED check, else null.
 nlohmann::ordered_json result_witness_json(const proofs::CheckResult& r);

@@ -1,6 +1,7 @@
 #include "cli/spec/check_runner.hpp"
 
 #include <atomic>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -95,10 +96,24 @@ Shard parse_shard(const std::string& text) {
   return s;
 }
 
-int shard_of(const std::string& id, int n) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (const unsigned char c : id) h = (h ^ c) * 1099511628211ull;
-  return static_cast<int>(h % static_cast<std::uint64_t>(n));
+namespace {
+
+std::uint64_t fnv1a(std::uint64_t h, const std::string& bytes) {
+  for (const unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+constexpr std::uint64_t kFnvBasis = 1469598103934665603ull;
+
+}  // namespace
+
+int shard_of(const std::string& id, int n) { return static_cast<int>(fnv1a(kFnvBasis, id) % static_cast<std::uint64_t>(n)); }
+
+std::string claims_fingerprint(const std::vector<Check>& checks) {
+  std::uint64_t h = kFnvBasis;
+  for (const Check& c : checks) h = fnv1a(h, c.id() + "\n");
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
 }
 
 bool is_repeat(const CheckResult& r) { return r.verdict.method.rfind(kRepeatPrefix, 0) == 0; }

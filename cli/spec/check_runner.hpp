@@ -24,6 +24,11 @@ struct Shard {
 Shard parse_shard(const std::string& text);
 // The part (0-based) a check id falls in: FNV-1a 64 of the id, mod n. Stable across machines.
 int shard_of(const std::string& id, int n);
+// The identity of a spec's claims, which every shard of one spec shares and `merge` compares: the
+// FNV-1a 64 hash shard_of uses (its basis 1469598103934665603) of every check's id, in order, each
+// followed by a newline, as 16 hex digits ("14650fb0739d0383" for no checks). Shards of specs that
+// differ in any claim, or in their order, differ here.
+std::string claims_fingerprint(const std::vector<proofs::Check>& checks);
 
 struct RunOptions {
   proofs::ProveOptions prove;

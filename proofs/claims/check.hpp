@@ -117,6 +117,10 @@ struct CheckResult {
   // Against a baseline (check --baseline, cli/spec/baseline.hpp): "new", "fixed" or "unchanged";
   // "" without one.
   std::string change;
+  // A result read back from an earlier run's results JSON (`layoutproof merge`,
+  // cli/spec/results_reader.hpp) holds no trace: the byte address of each of trace_witness's
+  // lanes, as that run's trace gave them (its witness's "addresses"). Empty otherwise.
+  std::vector<i64> witness_addresses;
 };
 
 // True for a claim that is a measurement, not a proof (a scheduler's balance): its PROVED verdict

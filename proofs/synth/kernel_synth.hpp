@@ -274,11 +274,18 @@ std::vector<CopyScore> score_directly(const KernelSynthRequest& r, const AnyLayo
 // o replaces q.prove (the run's options); no progress is reported.
 Verdict kernel_synth_verdict(const KernelSynthRequest& q, const ProveOptions& o);
 
-// Reports (proofs/synth/kernel_synth_report.cpp). all: every ranked and rejected member.
-std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResult& r, bool all);
-// {"found":bool, "smem":C++, "notation":..., "per_copy":[{"copy","side","op","width_bytes",
-//  "wavefronts","ideal","ratio","conflict_free","vector_legal","covers"}], "candidates":n,
-//  "best_ratio":x, "time_ms":x, ...}
-std::string kernel_synth_json(const KernelSynthRequest& q, const KernelSynthResult& r, bool all);
+// The statements the verdict above and the command's view of the search
+// (cli/commands/synth/kernel_synth_view.hpp) share (proofs/synth/kernel_synth_verdict.cpp):
+//   kernel_op_text(ldsm4, 16) == "ldsm4", kernel_op_text(ld, 4) == "ld.32", kernel_op_text(ld, 0) == "ld.auto"
+//   kernel_ratio_text(2, 1) == "2/1" (wavefronts/ideal)
+//   kernel_descriptor_kind(q) == "UMMA" for an SM100 operand (is_umma_operand), else "GMMA"
+//   kernel_none_statement(r): why no member wins (@pre !r.found): the deadline, no vector-legal member,
+//     the placement, or the best worst-copy ratio
+//   kernel_proof_subject(q, r, p) == "the layout" (p.copy < 0) or "copy 1 (S, ldsm4)"
+std::string kernel_op_text(SmemOp op, int width);
+std::string kernel_ratio_text(int wavefronts, int ideal);
+std::string kernel_descriptor_kind(const KernelSynthRequest& q);
+std::string kernel_none_statement(const KernelSynthResult& r);
+std::string kernel_proof_subject(const KernelSynthRequest& q, const KernelSynthResult& r, const KernelProof& p);
 
 }  // namespace layoutproof::proofs

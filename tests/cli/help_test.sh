@@ -18,7 +18,7 @@ ln -s "$ROOT/examples" "$tmp/examples"
 mkdir -p "$tmp/tests" && ln -s "$ROOT/tests/ptx" "$tmp/tests/ptx"  # layoutproof ptx --help's compiled fixtures
 ln -s "$ROOT/tests/compiled" "$tmp/tests/compiled"                    # layoutproof sass --help's
 
-topics=(prove print eval check catalog bank raster "raster prove" "raster locality" "raster trace" synth "synth --kernel"
+topics=(prove print eval check merge catalog bank raster "raster prove" "raster locality" "raster trace" synth "synth --kernel"
         trace ptx sass demo algebra)
 while read -r op; do topics+=("algebra $op"); done < <("$BIN" algebra --help | sed -n 's/^  \([a-z_0-9]*\) .*/\1/p' | sort -u |
   while read -r w; do "$BIN" help algebra "$w" >/dev/null 2>&1 && echo "$w"; done)

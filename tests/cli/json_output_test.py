@@ -51,6 +51,8 @@ RUNS = [  # (shape, expected exit codes, arguments)
                          "ldmatrix", "--op", "ldsm4"]),
     ("check", {1}, ["check", os.path.join(ROOT, "examples/gemm_sm80_f16.yaml"), "--no-cache"]),
     ("check", {1}, ["check", os.path.join(ROOT, "examples/kernels_sm80.yaml"), "--no-cache"]),
+    # a shard (its summary's "shard", each result's "position"; merge reads them)
+    ("check", {1}, ["check", os.path.join(ROOT, "examples/kernels_sm80.yaml"), "--no-cache", "--shard", "3/3"]),
     ("check", {2}, ["check", os.path.join(ROOT, "tests/cli/specs/bad_claim_key.yaml"), "--no-cache"]),
     ("check", {1}, ["check", os.path.join(ROOT, "tests/cli/specs/good_compiled.yaml"), "--no-cache"]),
     ("check", {0}, ["catalog", "--no-cache"]),

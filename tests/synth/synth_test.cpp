@@ -1,12 +1,12 @@
 // tests/synth: swizzle synthesis (proofs/synth/synth.hpp), the GF(2) search (proofs/synth/gf2.hpp) and
-// `layoutproof synth --json` (cli/commands/synth_command.hpp). The H100 numbers quoted come from
+// `layoutproof synth --json` (cli/commands/synth/synth_command.hpp). The H100 numbers quoted come from
 // shared/hardware/h100_shared_memory_wavefronts.jsonl (wavefronts per instruction).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <sstream>
 
-#include "cli/commands/synth_command.hpp"
+#include "cli/commands/synth/synth_command.hpp"
 #include "model/layout/notation.hpp"
 #include "proofs/synth/synth.hpp"
 

@@ -6,7 +6,8 @@
 //   - the printed C++ round-trips through parse_smem_layout, the notation through the parser;
 //   - the exhaustive twin: every member of a small family scored by trace_copy on its own layout
 //     (no re-addressing, no memo) gives the search's numbers, and the duplicates are exactly the
-//     repeated maps.
+//     repeated maps;
+//   - the command's view (text and JSON) says what the search found.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -14,10 +15,15 @@
 
 #include "model/source/kernel_expr.hpp"
 #include "model/layout/notation.hpp"
+#include "cli/commands/synth/kernel_synth_view.hpp"
 #include "proofs/synth/kernel_synth.hpp"
 
 namespace layoutproof::proofs {
 namespace {
+
+// synth --kernel's view of a search (cli/commands/synth/kernel_synth_view.hpp): what it says about it.
+using cli::kernel_synth_json;
+using cli::kernel_synth_text;
 
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 

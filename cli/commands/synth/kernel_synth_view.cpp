@@ -1,12 +1,18 @@
-// Reports of the kernel layout synthesis (proofs/synth/kernel_synth.hpp): human lines and JSON.
+// synth --kernel's view of its search (cli/commands/synth/kernel_synth_view.hpp): human lines and JSON.
+#include "cli/commands/synth/kernel_synth_view.hpp"
+
 #include <cstdio>
 #include <map>
+#include <string>
 
+#include "cli/output/results.hpp"
 #include "model/support/json.hpp"
-#include "proofs/synth/kernel_synth.hpp"
 
-namespace layoutproof::proofs {
+namespace layoutproof::cli {
+
 namespace {
+
+using namespace proofs;  // the search's types, throughout
 
 std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 
@@ -19,18 +25,11 @@ std::string js(const std::string& s) { return "\"" + json_escape(s) + "\""; }
 std::string b(bool v) { return v ? "true" : "false"; }
 std::string side_text(CopySide s) { return s == CopySide::S ? "S" : "D"; }
 
-// "ldsm4", "ld.32", "ldgsts.128"; the width from the member when the copy's depends on it.
-std::string op_text(SmemOp op, int width) {
-  return is_matrix_op(op) ? to_string(op) : to_string(op) + "." + (width ? std::to_string(8 * width) : "auto");
-}
-
 std::string shape_text(const std::vector<i64>& s) {
   std::string t = "(";
   for (std::size_t i = 0; i < s.size(); ++i) t += (i ? "," : "") + std::to_string(s[i]);
   return t + ")";
 }
-
-std::string ratio_text(int w, int i) { return std::to_string(w) + "/" + std::to_string(i); }
 
 // Rejected members per reason: the first copy that is not vector-legal.
 std::map<i64, i64> rejected_by_copy(const KernelSynthResult& r) {
@@ -56,24 +55,6 @@ std::string family_line(const KernelSynthResult& r) {
          " distinct instructions)";
 }
 
-// The placement refuted every member conflict-free at base 0 (r.placement_failures).
-bool placement_refuted_all(const KernelSynthResult& r) {
-  return !r.found && !r.ranked.empty() && r.ranked.front().conflict_free() && !r.placement_failures.empty();
-}
-
-// "UMMA" for an SM100 atom, "GMMA" for an SM90 one.
-std::string descriptor_kind(const KernelSynthRequest& q) { return is_umma_operand(q) ? "UMMA" : "GMMA"; }
-
-std::string none_statement(const KernelSynthResult& r) {
-  if (r.deadline_cut) return "the deadline was reached before every member was decided: nothing is claimed about the others";
-  if (r.ranked.empty()) return "no member of the family keeps every copy vector-legal";
-  if (placement_refuted_all(r))
-    return "no member of the family is conflict-free on every copy " + r.placement_text + ": the " +
-           std::to_string(r.placement_failures.size()) + " members conflict-free at base 0 break a copy (or TMA's swizzle) at another base";
-  return "no member of the family is conflict-free on every copy: the best worst-copy ratio is " +
-         ratio_text(r.best_wavefronts, r.best_ideal) + " wavefronts/ideal";
-}
-
 std::string none_method(const KernelSynthResult& r) {
   if (r.deadline_cut) return "cut by --deadline-s: not every one of the " + std::to_string(r.family_size) + " members was decided";
   return "exhaustive: all " + std::to_string(r.family_size) + " members, each a duplicate, rejected (not vector-legal) or " +
@@ -81,19 +62,12 @@ std::string none_method(const KernelSynthResult& r) {
          (r.placement_text.empty() ? "" : " at base 0, and each conflict-free one traced again " + r.placement_text);
 }
 
-std::string proof_subject(const KernelSynthRequest& q, const KernelSynthResult& r, const KernelProof& p) {
-  if (p.copy < 0) return "the layout";
-  const KernelCopyInfo& c = r.copies[at(p.copy)];
-  return "copy " + std::to_string(p.copy) + " (" + side_text(q.copies[at(p.copy)].side) + ", " +
-         op_text(c.op, c.width_bytes) + ")";
-}
-
 void text_member(std::string& s, const KernelSynthResult& r, const KernelCandidate& c, i64 rank) {
-  s += "  " + std::to_string(rank + 1) + ". " + candidate_text(c.c) + ": worst " + ratio_text(c.wavefronts, c.ideal) + ", " +
+  s += "  " + std::to_string(rank + 1) + ". " + candidate_text(c.c) + ": worst " + kernel_ratio_text(c.wavefronts, c.ideal) + ", " +
        std::to_string(c.smem_bytes) + " bytes;";
   for (std::size_t i = 0; i < c.copies.size(); ++i) {
     const CopyScore& k = c.copies[i];
-    s += " copy " + std::to_string(i) + " " + ratio_text(k.wavefronts, k.ideal) + " (instruction " + std::to_string(k.worst) +
+    s += " copy " + std::to_string(i) + " " + kernel_ratio_text(k.wavefronts, k.ideal) + " (instruction " + std::to_string(k.worst) +
          ", " + std::to_string(k.conflicted) + " of " + std::to_string(r.copies[i].instructions) + " above ideal)";
   }
   s += "\n";
@@ -102,7 +76,7 @@ void text_member(std::string& s, const KernelSynthResult& r, const KernelCandida
 void text_proofs(std::string& s, const KernelSynthRequest& q, const KernelSynthResult& r) {
   for (const auto& p : r.proofs) {
     const Verdict& v = p.verdict;
-    s += std::string(to_string(v.kind)) + "  " + p.claim + "  " + proof_subject(q, r, p);
+    s += std::string(to_string(v.kind)) + "  " + p.claim + "  " + kernel_proof_subject(q, r, p);
     if (!r.found) s += " of member " + std::to_string(p.member + 1);
     s += "  [" + v.method + ", " + num(v.time_ms) + " ms]  " +
          (p.witness ? "witness: " + p.witness->why : v.is_refuted() ? v.witness.why : v.detail) + "\n";
@@ -111,76 +85,26 @@ void text_proofs(std::string& s, const KernelSynthRequest& q, const KernelSynthR
 
 }  // namespace
 
-Verdict kernel_synth_verdict(const KernelSynthRequest& q0, const ProveOptions& o) {
-  KernelSynthRequest q = q0;
-  q.prove = o;
-  q.progress = nullptr;
-  const KernelSynthResult r = synthesize_kernel(q);
-  std::string method = "synth --kernel over all " + std::to_string(r.family_size) + " members";
-  if (!r.ranked.empty()) method += r.found ? ": winner " + candidate_text(r.ranked.front().c) : ": best " + candidate_text(r.ranked.front().c) + " at " + ratio_text(r.best_wavefronts, r.best_ideal);
-  if (r.found) {
-    for (const auto& p : r.proofs) {
-      if (p.verdict.is_proved()) continue;
-      const std::string what = p.claim + " of " + proof_subject(q, r, p) + " of the winner " + r.notation;
-      if (p.verdict.is_refuted()) return Verdict::error(method, what + " is REFUTED, against the search: " + p.verdict.witness.why);
-      return Verdict::unknown(method, what + ": " + p.verdict.detail);
-    }
-    std::string atoms;
-    for (const auto& a : r.cutlass_atoms) atoms += (atoms.empty() ? " (CUTLASS's " : ", ") + a;
-    if (!atoms.empty()) atoms += ")";
-    std::string descriptor;  // a GMMA operand: say so, and which TMA swizzle was proved with it
-    if (q.descriptor) {
-      descriptor = ", read by " + q.descriptor_mma + " through a " + descriptor_kind(q) + " descriptor (the family is CUTLASS's " +
-                   descriptor_kind(q) + " atoms only)";
-      for (const auto& p : r.proofs)
-        if (p.claim.rfind("tma:", 0) == 0) descriptor += ", TMA's " + p.claim + " proved";
-    }
-    return Verdict::proved(method, "winner " + candidate_text(r.ranked.front().c) + atoms + descriptor + ", every copy at its ideal wavefronts, vector-legal and covering, " +
-                                       "the layout " + (r.ranked.front().c.padded() ? "injective" : "bijective") + ": " + r.cpp +
-                                       " notation: " + r.notation);
-  }
-  if (r.deadline_cut)
-    return Verdict::unknown(method, q.prove.smt.deadline.reason() +
-                                        " before every member was decided: neither a winner nor 'none exists' is claimed");
-  if (r.placement_undecided)  // the members were ranked at base 0, which this lone base is not
-    return Verdict::unknown(method, "no member conflict-free at base 0 is conflict-free " + r.placement_text +
-                                        "; members were ranked at base 0 only, so 'none exists' is not proved off the 128-byte grid");
-  Witness w;
-  std::string best;
-  if (!r.ranked.empty()) best = " (" + candidate_text(r.ranked.front().c) + ")";
-  for (const auto& p : r.proofs)
-    if (p.verdict.is_refuted()) {
-      w = p.verdict.witness;
-      if (p.witness && w.why.empty()) w.why = p.witness->why;
-      w.why = proof_subject(q, r, p) + " of " + candidate_text(r.ranked[at(p.member)].c) + ": " + w.why;
-      break;
-    }
-  if (w.why.empty() && !r.rejected.empty()) w.why = candidate_text(r.rejected.front().c) + ": " + r.rejected.front().illegal_why;
-  if (w.why.empty()) return Verdict::error(method, none_statement(r) + ", but no member's refutation replayed");
-  w.why = none_statement(r) + best + "; " + w.why;
-  return Verdict::refuted(method, w);
-}
-
 std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResult& r, bool all) {
   std::string s = "synth --kernel " + shape_text(q.shape) + " " + q.element + " (" + std::to_string(r.element_bytes) +
                   "-byte elements), " + std::to_string(r.copies.size()) + " copies:\n";
   for (std::size_t i = 0; i < r.copies.size(); ++i) {
     const KernelCopyInfo& c = r.copies[i];
     s += "  copy " + std::to_string(i) + "  " + side_text(c.side) + "  " + c.text + "\n           " +
-         std::to_string(c.instructions) + " x " + op_text(c.op, c.width_bytes) + ", " + std::to_string(c.slice_len) +
+         std::to_string(c.instructions) + " x " + kernel_op_text(c.op, c.width_bytes) + ", " + std::to_string(c.slice_len) +
          "-element slices; covers: " + to_string(c.covers.kind) + " (" + c.covers.detail + ")\n";
   }
   if (q.descriptor)
-    s += "the MMA (" + q.descriptor_mma + ") reads " + q.name + " through a " + descriptor_kind(q) + " descriptor: the family is CUTLASS's " +
+    s += "the MMA (" + q.descriptor_mma + ") reads " + q.name + " through a " + kernel_descriptor_kind(q) + " descriptor: the family is CUTLASS's " +
          (*q.descriptor == Major::k ? "GMMA::Layout_K_*_Atom" : "GMMA::Layout_MN_*_Atom") + " atoms" +
-         (descriptor_kind(q) == "UMMA" ? " (UMMA::Layout_* are the same atoms" + std::string(*q.descriptor == Major::mn ? ", and UMMA::Layout_MN_SW128_32B_Atom)" : ")") : "") + "\n";
+         (kernel_descriptor_kind(q) == "UMMA" ? " (UMMA::Layout_* are the same atoms" + std::string(*q.descriptor == Major::mn ? ", and UMMA::Layout_MN_SW128_32B_Atom)" : ")") : "") + "\n";
   s += family_line(r) + "\n";
   if (!r.placement_text.empty()) {
     s += "placement: the buffer lies " + r.placement_text + "; ranked at base 0, the winner proved at every base";
     s += r.placement_failures.empty() ? "\n" : " (" + std::to_string(r.placement_failures.size()) + " members conflict-free at base 0 refuted there)\n";
   }
   if (r.ranked.empty()) {
-    s += std::string(r.deadline_cut ? "\nUNKNOWN  " : "\nPROVED  ") + none_statement(r) + "  [" + none_method(r) + "]\n";
+    s += std::string(r.deadline_cut ? "\nUNKNOWN  " : "\nPROVED  ") + kernel_none_statement(r) + "  [" + none_method(r) + "]\n";
     const std::size_t shown = all ? r.rejected.size() : std::min<std::size_t>(5, r.rejected.size());
     for (std::size_t i = 0; i < shown; ++i)
       s += "  " + candidate_text(r.rejected[i].c) + ": copy " + std::to_string(r.rejected[i].illegal_copy) + ": " +
@@ -198,7 +122,7 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
     if (r.deadline_cut)
       s += "UNKNOWN  " + q.prove.smt.deadline.reason() + " before every member was decided: neither a winner nor 'none exists' is claimed\n";
     else
-      s += (r.placement_undecided ? "UNKNOWN  " : "PROVED  ") + none_statement(r) + "  [" + none_method(r) + "]\n";
+      s += (r.placement_undecided ? "UNKNOWN  " : "PROVED  ") + kernel_none_statement(r) + "  [" + none_method(r) + "]\n";
     s += "best: " + candidate_text(w.c) + "\n";
   }
   s += r.cpp + "\n  notation: " + r.notation + "\n  smem: " + std::to_string(w.smem_bytes) + " bytes per tile (all stages)\n";
@@ -206,7 +130,7 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyScore& k = w.copies[i];
     s += "  copy " + std::to_string(i) + ": worst instruction " + std::to_string(k.worst) + " takes " +
-         ratio_text(k.wavefronts, k.ideal) + " wavefronts/ideal; " + std::to_string(k.total_wavefronts) + " wavefronts in all (ideal " +
+         kernel_ratio_text(k.wavefronts, k.ideal) + " wavefronts/ideal; " + std::to_string(k.total_wavefronts) + " wavefronts in all (ideal " +
          std::to_string(k.total_ideal) + ")\n";
   }
   s += "\n";
@@ -275,22 +199,50 @@ std::string list_json(const std::vector<std::string>& v) {
   return s + "]";
 }
 
+// Each proof as the one verdict JSON (claim_json), its keys in the order this view has always
+// given them: claim, copy, member, verdict, method, detail, time_ms (to 0.1 ms), witness (a
+// replayed conflict's instruction and bank, when the claim has one).
 std::string proofs_json(const KernelSynthResult& r) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < r.proofs.size(); ++i) {
-    const KernelProof& p = r.proofs[i];
-    const Verdict& v = p.verdict;
-    s += (i ? "," : "") + std::string("{\"claim\":") + js(p.claim) + ",\"copy\":" + std::to_string(p.copy) + ",\"member\":" +
-         std::to_string(p.member) + ",\"verdict\":\"" + to_string(v.kind) + "\",\"method\":" + js(v.method) +
-         ",\"detail\":" + js(v.detail) + ",\"time_ms\":" + num(v.time_ms);
+  using json = nlohmann::ordered_json;
+  json items = json::array();
+  for (const KernelProof& p : r.proofs) {
+    Verdict v = p.verdict;
+    v.time_ms = std::stod(num(v.time_ms));
+    v.largest_v = 0;
+    json witness = nullptr;
     if (p.witness)
-      s += ",\"witness\":{\"instruction\":" + std::to_string(p.witness->instruction) + ",\"warp\":" + std::to_string(p.witness->warp) +
-           ",\"phase\":" + std::to_string(p.witness->phase) + ",\"bank\":" + std::to_string(p.witness->bank) +
-           ",\"wavefronts\":" + std::to_string(p.witness->wavefronts) + ",\"ideal\":" + std::to_string(p.witness->ideal) +
-           ",\"why\":" + js(p.witness->why) + "}";
-    s += "}";
+      witness = {{"instruction", p.witness->instruction}, {"warp", p.witness->warp}, {"phase", p.witness->phase}, {"bank", p.witness->bank},
+                 {"wavefronts", p.witness->wavefronts}, {"ideal", p.witness->ideal}, {"why", p.witness->why}};
+    const json one = claim_json(p.claim, v, std::move(witness));
+    json item, time;
+    for (const auto& [key, value] : one.items()) {
+      if (key == "time_ms") {
+        time = value;
+        continue;
+      }
+      if (key == "witness") continue;
+      item[key] = value;
+      if (key == "claim") item["copy"] = p.copy, item["member"] = p.member;
+    }
+    item["time_ms"] = time;
+    if (!one["witness"].is_null()) item["witness"] = one["witness"];
+    items.push_back(std::move(item));
   }
-  return s + "]";
+  return items.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// The family's answer without a winner, "none exists" (PROVED) or undecided (UNKNOWN: the deadline,
+// or a placement off the 128-byte grid), as the one verdict JSON: {"verdict", "statement", "method"}.
+std::string none_json(const KernelSynthResult& r) {
+  using json = nlohmann::ordered_json;
+  const std::string statement = kernel_none_statement(r), method = none_method(r);
+  const Verdict v = r.placement_undecided || r.deadline_cut ? Verdict::unknown(method, statement) : Verdict::proved(method, statement);
+  const json one = claim_json("", v, nullptr);
+  json j;
+  j["verdict"] = one["verdict"];
+  j["statement"] = one["detail"];
+  j["method"] = one["method"];
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace
@@ -307,9 +259,7 @@ std::string kernel_synth_json(const KernelSynthRequest& rq, const KernelSynthRes
                   ",\"rejected_not_vector_legal\":" + std::to_string(r.rejected.size()) + ",\"evaluated\":" +
                   std::to_string(r.ranked.size()) + ",\"conflict_free_members\":" + std::to_string(conflict_free_members(r)) + ",\"best_ratio\":" + or_null(best ? num(double(r.best_wavefronts) / r.best_ideal, 3) : "") +
                   ",\"best_wavefronts\":" + std::to_string(r.best_wavefronts) + ",\"best_ideal\":" + std::to_string(r.best_ideal);
-  if (!r.found)
-    s += ",\"none\":{\"verdict\":\"" + std::string(r.placement_undecided || r.deadline_cut ? "UNKNOWN" : "PROVED") + "\",\"statement\":" +
-         js(none_statement(r)) + ",\"method\":" + js(none_method(r)) + "}";
+  if (!r.found) s += ",\"none\":" + none_json(r);
   if (!r.placement_text.empty())
     s += ",\"placement\":{\"where\":" + js(r.placement_text) + ",\"refuted_members\":" + std::to_string(r.placement_failures.size()) + "}";
   s += ",\"proofs\":" + proofs_json(r) + ",\"ranked\":[";
@@ -325,4 +275,4 @@ std::string kernel_synth_json(const KernelSynthRequest& rq, const KernelSynthRes
          num(r.proof_ms) + "}\n";
 }
 
-}  // namespace layoutproof::proofs
+}  // namespace layoutproof::cli

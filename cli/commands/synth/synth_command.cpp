@@ -1,5 +1,5 @@
-// `layoutproof synth` (cli/commands/synth_command.hpp).
-#include "cli/commands/synth_command.hpp"
+// `layoutproof synth` (cli/commands/synth/synth_command.hpp).
+#include "cli/commands/synth/synth_command.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -10,6 +10,7 @@
 #include <ostream>
 #include <unistd.h>
 
+#include "cli/commands/synth/kernel_synth_view.hpp"
 #include "cli/flags/common_flags.hpp"
 #include "cli/flags/suggest.hpp"
 #include "cli/help.hpp"
