@@ -14,18 +14,21 @@ KEEP = ['Address', 'Source', 'Instructions Executed', 'L1 Wavefronts Shared', 'L
 def main():
     src, dst = sys.argv[1], sys.argv[2]
     out = csv.writer(open(dst, 'w', newline=''), quoting=csv.QUOTE_ALL, lineterminator='\n')
-    seen, cols, skip = set(), None, False
+    # A kernel's table is kept once: the first whose header has every column (a table the profiler
+    # did not finish, its program having failed, has fewer and is left out).
+    seen, cols, skip, name = set(), None, False, None
     for r in csv.reader(open(src, newline='')):
         if r and r[0] == 'Kernel Name':
-            skip = r[1] in seen
-            seen.add(r[1])
-            cols = None
-            if not skip:
-                out.writerow(r[:2])
+            name, skip, cols = r[:2], r[1] in seen, None
             continue
         if skip or not r:
             continue
         if r[0] == 'Address':
+            if not all(k in r for k in KEEP):
+                skip = True
+                continue
+            seen.add(name[1])
+            out.writerow(name)
             cols = [r.index(k) for k in KEEP]
             out.writerow(KEEP)
             continue

@@ -233,6 +233,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
       s.sass_offset = in.sass_offset;
       s.source = p.source_of(f, in);
       s.inlined = p.inlined_of(f, in);
+      s.never = in.never;
       s.text = p.text_of(in);
       const SiteShape sh = shape_of(f, in);
       s.op = sh.op;

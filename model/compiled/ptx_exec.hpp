@@ -187,6 +187,7 @@ struct Site {
   int width_bytes = 0;           // per lane (16 for ldmatrix/stmatrix rows)
   bool writes = false;           // st, stmatrix, cp.async (and atom/red: read-modify-write)
   bool bank_modelled = true;     // false for atom/red
+  bool never = false;            // SASS @!PT: no lane ever executes it, in any launch (Instr::never)
   i64 executed = 0, wavefronts = 0, ideal = 0;
   bool counts_known = true;      // false: some issue's wavefronts are not known (see the reasons)
   AddressTrace trace;            // the distinct issues with every lane known

@@ -102,6 +102,11 @@ Opcode decode_opcode(std::string_view mnemonic) {
     }
     if (o.op == Op::setp && o.cmp == Cmp::none && parse_cmp(m) != Cmp::none) o.cmp = parse_cmp(m);  // before .lo/.hi
     else if (m == "wide") o.wide = true;
+    else if (m == "rn" || m == "rni") o.rnd = Round::rn;
+    else if (m == "rz" || m == "rzi") o.rnd = Round::rz;
+    else if (m == "rm" || m == "rmi") o.rnd = Round::rm;
+    else if (m == "rp" || m == "rpi") o.rnd = Round::rp;
+    else if (m == "ftz") o.ftz = true;
     else if (m == "hi") o.hi = true;
     else if (m == "lo") o.lo = true;
     else if (m == "sat") o.sat = true;

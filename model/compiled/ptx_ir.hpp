@@ -42,6 +42,8 @@ enum class Op : std::uint16_t {
   // integer and bit arithmetic
   mov, add, sub, mul, mad, mul24, mad24, div, rem, abs, neg, min, max, and_, or_, xor_, not_, cnot, shl, shr, shf,
   bfe, bfi, prmt, lop3, clz, popc, brev, bfind, cvt, cvta, setp, selp,
+  // the f32 reciprocal SASS's integer division starts from (MUFU.RCP of I2F.RP: sass_lower.cpp)
+  rcp,
   // memory
   ld, st, ldmatrix, stmatrix, cp_async, atom, red,
   // control
@@ -67,6 +69,9 @@ enum class Cmp : u8 { none, eq, ne, lt, le, gt, ge, lo, ls, hi, hs, unordered };
 enum class BoolOp : u8 { none, and_, or_, xor_ };
 enum class ShflMode : u8 { none, up, down, bfly, idx };
 enum class VoteMode : u8 { none, all, any, uni, ballot };
+// A conversion's rounding (.rn .rz .rm .rp; to an integer .rni .rzi .rmi .rpi): none is cvt's
+// default (round to nearest even for a floating-point result or source, exact otherwise).
+enum class Round : u8 { none, rn, rz, rm, rp };
 
 // The decoded opcode: what `mad.lo.s32` says beyond its operands.
 struct Opcode {
@@ -90,6 +95,8 @@ struct Opcode {
   bool bulk = false;    // cp.async.bulk..., cp.async.bulk.tensor: not lane-addressed
   bool prmt_default = true;  // prmt without a mode (.f4e, .b4e, ... are not modelled)
   bool float_op = false;     // a floating-point arithmetic opcode (results are not modelled)
+  Round rnd = Round::none;   // cvt's rounding
+  bool ftz = false;          // .ftz: subnormal inputs and results are flushed to zero
 };
 
 // Decodes `mnemonic` (the opcode with its modifiers, "ld.shared.v4.u32"). Never throws: an opcode
@@ -137,6 +144,7 @@ struct Instr {
   Opcode code;
   i64 guard = -1;          // predicate register (-1: none)
   bool guard_neg = false;  // @!%p
+  bool never = false;      // SASS @!PT: the guard is constant false, the instruction never takes effect
   u32 first = 0;           // operands: Function::operands[first .. first + count)
   u32 count = 0;
   u32 line = 0;            // 1-based PTX line of the opcode

@@ -52,6 +52,7 @@ Want want(const Instr& in, std::size_t k, std::size_t n) {
       return k < outs + 2 ? value(t) : pred();
     }
     case Op::selp: return k == 0 ? dst(value(t)) : k == 3 ? pred() : value(t);
+    case Op::rcp: return k == 0 ? dst(value(t)) : value(t);
     case Op::cvt:
       if (n != 2) return {};  // cvt.pack and other multi-source forms: not checked
       return k == 0 ? dst(value(t, true)) : value(c.src, true);

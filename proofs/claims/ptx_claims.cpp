@@ -354,9 +354,15 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
     r.verdict = Verdict::unknown("deadline", o.smt.deadline.reason());
     return r;
   }
+  if (s.never) {  // `@!PT LDS RZ, [RZ]`, ptxas's placeholder: no access in any launch, so no claim about one
+    r.applicable = false;
+    r.verdict = Verdict::proved("not applicable", "@!PT: its guard is constant false, it never accesses memory");
+    return r;
+  }
   if (!ran(s) && run.stopped.empty()) {  // nothing is proved about an instruction no lane ran
-    r.verdict = Verdict::unknown("not run", "NOT RUN: no lane of this launch (" + launch_text(run) +
-                                                ") executes the instruction, so nothing is known of its accesses");
+    r.verdict = Verdict::unknown("not run", "NOT RUN: no lane of this launch (" + launch_text(run) + ") executes the instruction" +
+                                                (s.executed > 0 ? " (its " + std::to_string(s.executed) + " issues had every lane's guard false)" : "") +
+                                                ", so nothing is known of its accesses");
     return r;
   }
   try {

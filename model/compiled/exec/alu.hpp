@@ -307,6 +307,9 @@ struct Issue {
   // The opcode classes (the table above); each handles the opcodes it lists.
   void move();
   void convert();
+  // alu_float.cpp: conversions with a floating-point side, and rcp, evaluated concretely.
+  void float_convert();
+  void reciprocal();
   void arithmetic();
   void unary();
   void logic();

@@ -66,7 +66,8 @@ void Issue::move() {
 void Issue::convert() {
   switch (c.op) {
     case Op::cvt: {
-      if (fl || c.src.is_float() || c.src.kind == TypeKind::none) return not_modelled(m.mnemonic(in) + ": a floating-point conversion (not modelled)");
+      if (c.src.kind == TypeKind::none) return not_modelled(m.mnemonic(in) + ": a conversion without a source type");
+      if (fl || c.src.is_float()) return float_convert();
       Col ca;
       gather(ca, 0);
       const int sb = c.src.bits;

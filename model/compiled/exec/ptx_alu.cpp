@@ -172,6 +172,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
   switch (c.op) {  // moves and conversions first: they take floating-point types too
     case Op::mov: case Op::cvta: return x.move();
     case Op::cvt: return x.convert();
+    case Op::rcp: return x.reciprocal();
     default: break;
   }
   if (x.fl) return x.not_modelled(m.mnemonic(in) + ": floating-point arithmetic (not modelled)");

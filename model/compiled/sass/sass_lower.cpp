@@ -232,7 +232,9 @@ void Lowering::lower_memory(const std::string& base, const std::vector<std::stri
           m != "ZFILL" && m != "EL" && m != "EF" && m != "LU" && m != "NA")
         return not_modelled(ops, 1, false);
     // The shared operand is the bracket without desc[...] (cuobjdump writes it first); the global
-    // one is desc[URx][Rn.64+off]: its 64-bit address decides how many global lines a warp reads.
+    // one is desc[URx][Rn.64+off]. Its count depends on the global address mod 128 alone (the L1
+    // banks it reads: model/bank/bank.hpp count_ldgsts_measured), which is the low word's: the low
+    // register stands for the pair, so a pointer's term in it (IMAD.WIDE's low word is one) counts.
     std::optional<Operand> shared;
     Operand global = addr(Operand{}, 0);
     for (std::size_t k = 0; k < ops.size(); ++k) {
@@ -254,8 +256,8 @@ void Lowering::lower_memory(const std::string& base, const std::vector<std::stri
       const RegName r = reg_name(in);
       if (!r.ok || r.pred) continue;
       const u32 t = tmp();
-      if (r.reg < 0) emit(op(Op::mov, TypeKind::b, 64), {reg(t), imm(0)});
-      else emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({reg(static_cast<u32>(r.reg)), reg(static_cast<u32>(r.reg) + 1)})});
+      if (r.reg < 0) emit(op(Op::mov, TypeKind::b, 32), {reg(t), imm(0)});
+      else emit(op(Op::mov, TypeKind::b, 32), {reg(t), reg(static_cast<u32>(r.reg))});
       global = addr(reg(t), off);
     }
     if (!shared) return fail(ops.empty() ? 0 : ops[0].second, "LDGSTS without a shared address");
@@ -405,6 +407,100 @@ void Lowering::lower_ldc(const SassInstr& i) {
   return;
 }
 
+// I2F[.F64][.U32|.S32|.U64|.S64|.U16|.S16|.U8|.S8][.RN|.RZ|.RM|.RP] d, a: an integer to a float.
+void Lowering::lower_i2f(const SassInstr& i) {
+  Opcode c = op(Op::cvt, TypeKind::f, 32);
+  c.src = Type{TypeKind::s, 32};
+  for (const std::string& m : i.mods) {
+    if (m == "F64") c.type.bits = 64;
+    else if (m == "F32") c.type.bits = 32;
+    else if (m == "U32" || m == "S32" || m == "U64" || m == "S64" || m == "U16" || m == "S16" || m == "U8" || m == "S8")
+      c.src = Type{m[0] == 'U' ? TypeKind::u : TypeKind::s, static_cast<u8>(std::stoi(m.substr(1)))};
+    else if (m == "RN") c.rnd = Round::rn;
+    else if (m == "RZ") c.rnd = Round::rz;
+    else if (m == "RM") c.rnd = Round::rm;
+    else if (m == "RP") c.rnd = Round::rp;
+    else return not_modelled(i.ops, written_registers("I2F", i.mods), true);
+  }
+  if (i.ops.size() < 2) return fail(i.at, "I2F needs a destination and a source");
+  const int regs = c.type.bits / 32, src_regs = c.src.bits / 32;
+  const Operand d = dst_n(i.ops[0].first, i.ops[0].second, regs);
+  Operand a = i.S(1);
+  if (src_regs == 2) {  // a 64-bit integer: the register pair
+    const RegName r = reg_name(i.ops[1].first);
+    if (!r.ok || r.pred || r.reg < 0) return not_modelled(i.ops, regs, true);
+    const u32 t = tmp();
+    emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({reg(static_cast<u32>(r.reg)), reg(static_cast<u32>(r.reg) + 1)})});
+    a = reg(t);
+  }
+  if (regs == 2) {
+    const u32 t = tmp();
+    emit(c, {reg(t), a});
+    emit(op(Op::mov, TypeKind::b, 64), {d, reg(t)});
+  } else {
+    emit(c, {d, a});
+  }
+  const RegName dr = reg_name(i.ops[0].first);
+  if (dr.ok && !dr.pred && dr.reg >= 0) {
+    std::erase_if(rp_writes, [&](const std::pair<i64, i64>& w) { return w.first == dr.reg; });
+    if (c.rnd == Round::rp && regs == 1) rp_writes.emplace_back(dr.reg, offset);
+  }
+}
+
+// F2I[.FTZ][.U32|.S32|.U64|.S64][.F64][.TRUNC|.FLOOR|.CEIL][.NTZ] d, a: a float to an integer
+// (default: to nearest even), saturating, NaN -> 0.
+void Lowering::lower_f2i(const SassInstr& i) {
+  Opcode c = op(Op::cvt, TypeKind::s, 32);
+  c.src = Type{TypeKind::f, 32};
+  c.rnd = Round::rn;
+  for (const std::string& m : i.mods) {
+    if (m == "FTZ") c.ftz = true;
+    else if (m == "NTZ") continue;  // no effect on the value (the trailing-zero hint)
+    else if (m == "U32" || m == "S32" || m == "U64" || m == "S64")
+      c.type = Type{m[0] == 'U' ? TypeKind::u : TypeKind::s, static_cast<u8>(std::stoi(m.substr(1)))};
+    else if (m == "F64") c.src.bits = 64;
+    else if (m == "TRUNC") c.rnd = Round::rz;
+    else if (m == "FLOOR") c.rnd = Round::rm;
+    else if (m == "CEIL") c.rnd = Round::rp;
+    else return not_modelled(i.ops, written_registers("F2I", i.mods), true);
+  }
+  if (i.ops.size() < 2) return fail(i.at, "F2I needs a destination and a source");
+  const int regs = c.type.bits / 32;
+  const Operand d = dst_n(i.ops[0].first, i.ops[0].second, regs);
+  Operand a = i.S(1);
+  if (c.src.bits == 64) {
+    const RegName r = reg_name(i.ops[1].first);
+    if (!r.ok || r.pred || r.reg < 0) return not_modelled(i.ops, regs, true);
+    const u32 t = tmp();
+    emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({reg(static_cast<u32>(r.reg)), reg(static_cast<u32>(r.reg) + 1)})});
+    a = reg(t);
+  }
+  if (regs == 2) {
+    const u32 t = tmp();
+    emit(c, {reg(t), a});
+    emit(op(Op::mov, TypeKind::b, 64), {d, reg(t)});
+  } else {
+    emit(c, {d, a});
+  }
+}
+
+// MUFU.RCP d, a where a is what an I2F.RP wrote a few instructions before: the reciprocal estimate
+// of ptxas's integer division, which its Newton step and correction make an exact quotient for
+// any estimate within MUFU's 1 ulp, so the correctly rounded one stands for the hardware's. Any
+// other MUFU (a user's fast 1/x, exp, sin...) is not modelled: its last bits are the hardware's.
+void Lowering::lower_mufu(const SassInstr& i) {
+  const RegName a = i.ops.size() >= 2 ? reg_name(i.ops[1].first) : RegName{};
+  // Within 16 instructions of its I2F.RP, in the same function (offsets only grow within one).
+  const auto w = std::find_if(rp_writes.begin(), rp_writes.end(), [&](const std::pair<i64, i64>& x) {
+    return a.ok && !a.pred && x.first == a.reg && offset > x.second && offset - x.second <= 0x100;
+  });
+  const bool division = i.mods.size() == 1 && i.mods[0] == "RCP" && w != rp_writes.end();
+  if (w != rp_writes.end()) rp_writes.erase(w);
+  if (!division) return not_modelled(i.ops, 1, true);
+  Opcode c = op(Op::rcp, TypeKind::f, 32);
+  emit(c, {i.D(0), i.S(1)});
+}
+
 // IMAD
 void Lowering::lower_imad(const SassInstr& i) {
   if (i.has("X")) {  // IMAD.X d, a, b, c, P: a * b + c + P (the high word of a 64-bit sum)
@@ -450,10 +546,19 @@ void Lowering::lower_imad(const SassInstr& i) {
   if (i.has("HI")) {
     if (i.ops.size() < 4) return fail(i.at, "IMAD.HI needs four operands");
     const RegName c = reg_name(i.ops[3].first);
-    if (!(c.ok && c.reg < 0)) return not_modelled(i.ops, 1, false);  // an addend into the high word
     Opcode m = op(Op::mul, i.has("U32") ? TypeKind::u : TypeKind::s, 32);
     m.hi = true;
-    return emit(m, {i.D(0), i.S(1), i.S(2)});
+    if (c.ok && c.reg < 0) return emit(m, {i.D(0), i.S(1), i.S(2)});
+    // IMAD.HI.U32 d, a, b, Rc: the high word of a * b + the 64-bit pair (Rc+1:Rc), as ptxas's
+    // unsigned division and remainder use it (Rc = 0, Rc+1 = the reciprocal: umulhi(x, e) + x,
+    // `tid % (2*s)`). The signed form, and an addend that is not a register pair, are not modelled.
+    if (!i.has("U32") || !c.ok || c.pred) return not_modelled(i.ops, 1, false);
+    const u32 pair = tmp(), w = tmp();
+    emit(op(Op::mov, TypeKind::b, 64), {reg(pair), vec({reg(static_cast<u32>(c.reg)), reg(static_cast<u32>(c.reg) + 1)})});
+    Opcode mw = op(Op::mad, TypeKind::u, 32);
+    mw.wide = true;
+    emit(mw, {reg(w), i.S(1), i.S(2), reg(pair)});
+    return emit(op(Op::shr, TypeKind::u, 64), {i.D(0), reg(w), imm(32)});
   }
   if (i.ops.size() < 4) return fail(i.at, "IMAD needs four operands");
   Opcode m = op(Op::mad, TypeKind::u, 32);
@@ -721,6 +826,9 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
         {"S2UR", &Lowering::lower_s2r},
         {"CS2R", &Lowering::lower_cs2r},
         {"LDC", &Lowering::lower_ldc},
+        {"I2F", &Lowering::lower_i2f},
+        {"F2I", &Lowering::lower_f2i},
+        {"MUFU", &Lowering::lower_mufu},
         {"IMAD", &Lowering::lower_imad},
         {"IADD3", &Lowering::lower_iadd3},
         {"VIADD", &Lowering::lower_viadd},

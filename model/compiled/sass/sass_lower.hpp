@@ -69,6 +69,10 @@ struct Lowering {
   // The SASS instruction being lowered.
   u32 line = 0, text_begin = 0, text_end = 0, loc_file = 0, loc_line = 0, call_file = 0, call_line = 0;
   i64 offset = -1;
+  // The registers I2F.RP (rounding toward +inf) wrote and the offsets it did so at: the first step
+  // of ptxas's integer division, whose MUFU.RCP follows within a few instructions (several
+  // divisions interleave).
+  std::vector<std::pair<i64, i64>> rp_writes;
   i64 guard = -1;
   bool guard_neg = false;
   u32 next_tmp = 0;
@@ -137,7 +141,7 @@ struct Lowering {
   void emit(Opcode code, const std::vector<Operand>& ops, bool dual = false, bool guarded = true) {
     Instr in;
     in.code = code;
-    if (guarded) in.guard = guard, in.guard_neg = guard_neg;
+    if (guarded) in.guard = guard, in.guard_neg = guard_neg, in.never = guard == static_cast<i64>(kPT) && guard_neg;
     in.first = static_cast<u32>(f.operands.size());
     for (const Operand& o : ops) f.operands.push_back(o);
     in.count = static_cast<u32>(ops.size());
@@ -189,7 +193,19 @@ struct Lowering {
   Operand constant(std::string_view s, std::size_t at, int bits = 32) {
     const std::size_t a = s.find("]["), e = s.rfind(']');
     const auto bank = a == std::string_view::npos ? std::nullopt : parse_int(s.substr(2, a - 2));
-    const auto off = a == std::string_view::npos || e == std::string_view::npos ? std::nullopt : parse_int(s.substr(a + 2, e - a - 2));
+    // The offset: an immediate, or RZ/URZ (0) plus one: CUDA 13 reads blockDim.x as c[0x0][RZ].
+    const auto offset_of = [&](std::string_view o) -> std::optional<i64> {
+      o = trim(o);
+      for (const std::string_view z : {std::string_view("URZ"), std::string_view("RZ")})
+        if (o.substr(0, z.size()) == z) {
+          o = trim(o.substr(z.size()));
+          if (o.empty()) return 0;
+          if (o[0] != '+') return std::nullopt;
+          return parse_int(trim(o.substr(1)));
+        }
+      return parse_int(o);
+    };
+    const auto off = a == std::string_view::npos || e == std::string_view::npos ? std::nullopt : offset_of(s.substr(a + 2, e - a - 2));
     if (!bank || !off) {  // an indexed constant (c[0x0][R2+0x10]): not known
       const u32 t = tmp();
       Opcode c = op(Op::ld);
@@ -390,6 +406,9 @@ struct Lowering {
   void lower_s2r(const SassInstr& i);
   void lower_cs2r(const SassInstr& i);
   void lower_ldc(const SassInstr& i);
+  void lower_i2f(const SassInstr& i);
+  void lower_f2i(const SassInstr& i);
+  void lower_mufu(const SassInstr& i);
   void lower_imad(const SassInstr& i);
   void lower_iadd3(const SassInstr& i);
   void lower_viadd(const SassInstr& i);
