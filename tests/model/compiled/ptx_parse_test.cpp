@@ -225,3 +225,37 @@ TEST(PtxParse, ScopesNestAtMostTheLimit) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// `.loc ... inlined_at`: nvcc writes one .loc per level, outermost first; an instruction's CUDA
+// line is the outermost call site (the kernel's own line), and the inlined line is kept beside it.
+TEST(PtxParse, InlinedAtChainsLeadToTheKernelsLine) {
+  Program p = parse_ptx(".version 8.0\n.target sm_90\n.address_size 64\n"
+                        ".file 1 \"k.cu\"\n.file 2 \"algo.hpp\"\n.file 3 \"copy_sm80.hpp\"\n"
+                        ".visible .entry k()\n{\n.reg .b32 %r<2>;\n"
+                        ".loc 1 120 3\n"
+                        "mov.u32 %r1, %tid.x;\n"
+                        ".loc 2 9 5, function_name $L__info_string0, inlined_at 1 120 3\n"
+                        ".loc 3 64 7, function_name $L__info_string1, inlined_at 2 9 5\n"
+                        "mov.u32 %r1, 1;\n"
+                        ".loc 1 121 3\n"
+                        "ret;\n}\n",
+                        "k.ptx");
+  decode_with_callees(p, 0);
+  const Function& f = p.functions[0];
+  std::vector<const Instr*> movs;
+  for (const Instr& in : f.code)
+    if (in.code.op == Op::mov || in.code.op == Op::ret) movs.push_back(&in);
+  ASSERT_EQ(movs.size(), 3u);
+  EXPECT_EQ(p.source_of(f, *movs[0]), "k.cu:120");
+  EXPECT_EQ(p.inlined_of(f, *movs[0]), "");
+  EXPECT_EQ(p.source_of(f, *movs[1]), "k.cu:120");  // copy_sm80.hpp:64 inlined at algo.hpp:9, at k.cu:120
+  EXPECT_EQ(p.inlined_of(f, *movs[1]), "copy_sm80.hpp:64");
+  EXPECT_EQ(p.source_of(f, *movs[2]), "k.cu:121");
+  EXPECT_EQ(p.inlined_of(f, *movs[2]), "");
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
