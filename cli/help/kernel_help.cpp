@@ -157,7 +157,9 @@ it reads. This is the exact answer where ptxas fused, reordered or rematerialise
 @OPTIONS@
 
 Modelled: the address arithmetic ptxas emits (IMAD and its forms, IADD3, LEA, LOP3.LUT, SHF, SGXT,
-PRMT, SEL, ISETP, PLOP3, P2R/R2P, S2R/S2UR, LDC/ULDC, the uniform U* forms), LDS/STS of every width,
+PRMT, SEL, ISETP, PLOP3, P2R/R2P, S2R/S2UR, LDC/ULDC (c[0x0][RZ] included), the uniform U* forms,
+IMAD.HI.U32 with a register-pair addend, and ptxas's integer division: I2F, F2I, and the MUFU.RCP of
+an I2F.RP, whose refined quotient is exact), LDS/STS of every width,
 LDSM/STSM (.16.M88/.MT88; no count is one matrix), LDGSTS, ATOMS, BRA/EXIT (a branch to an offset
 that is not an instruction of the function is refused, exit 2). An opcode outside the model makes
 what it writes not known, naming it: an address computed from it is UNKNOWN, never guessed. Shared-
