@@ -174,17 +174,15 @@ struct SymbolicQuery {
   std::vector<std::size_t> valid_issues;
 };
 
-struct SymbolicOutcome {
-  enum class Kind { holds, violated, unknown, error } kind = Kind::error;
-  std::string text;
-  std::size_t issue = 0;     // violated: the issue (SymbolicQuery::issues index)
-  std::vector<int> lanes;    // violated: its lanes (bank claims: the picks)
-  std::vector<compiled::u64> values;   // violated: each symbol's value (its bits, unsigned)
-  std::vector<std::string> queries;
+// A raw violation of a symbolic query, before replay.
+struct SymbolicViolation {
+  std::size_t issue = 0;              // the issue (SymbolicQuery::issues index)
+  std::vector<int> lanes;             // its lanes (bank claims: the picks)
+  std::vector<compiled::u64> values;  // each symbol's value (its bits, unsigned)
 };
 
 // Never throws (z3 exceptions become an error outcome).
-SymbolicOutcome check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o);
+Outcome<SymbolicViolation> check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o);
 
 
 // Claim c on the site's issues whose addresses depend on free parameters, combined with
