@@ -21,6 +21,8 @@ cases=(
   "proofs/check proofs/synth/kernel_synth.hpp ok"
   "cli/output cli/commands/ptx_command.hpp refused"     # output/ never includes commands/
   "cli/output cli/spec/check_runner.hpp ok"
+  "cli/output cli/help/help_texts.hpp refused"          # help/ is above commands/: nothing below reaches it
+  "cli/help cli/commands/ptx_command.hpp ok"            # the help table names the commands' tables
   "cli/commands cli/output/results.hpp ok"
 )
 list=""
