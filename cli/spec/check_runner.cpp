@@ -15,7 +15,6 @@ namespace {
 
 using proofs::Check;
 using proofs::CheckResult;
-using proofs::Verdict;
 
 class Progress {
  public:
