@@ -2,7 +2,9 @@
 // Every command's --help in one table: usage, each option with a one-line meaning, and
 // two or more worked examples that run as written (tests/cli/help_test.sh runs each one).
 // The prose is cli/help/'s; the Options block is generated from the command's flag table
-// (cli/flags/flag_table.hpp), the one its parser runs, so the two list the same flags.
+// (cli/flags/flag_table.hpp), the one its parser runs, so the two list the same flags. The table
+// of topics is cli/help/help_table.cpp: it names every command's flag table, so it lives above
+// cli/commands/, which calls these functions through this header.
 //
 // A text is laid out as
 //   Usage:     the command lines

@@ -150,19 +150,17 @@ macro(layoutproof_declare_rooms)
   layoutproof_room(proofs/synth DEPENDS proofs/claims)
   layoutproof_room(proofs/catalog DEPENDS proofs/claims)
   layoutproof_room(proofs/raster DEPENDS proofs/claims)
-  set(LAYOUTPROOF_PROOFS_ROOMS proofs/claims proofs/smt proofs/synth proofs/catalog proofs/raster)
-  # The edges that go back (docs/architecture.md, "Two edges go back"): a check of any kind runs
-  # synthesis, and a scheduler claim its query. Delete a line here when its edge is gone.
-  layoutproof_file_edge(proofs/claims/check.cpp proofs/synth proofs/raster)
+  # A check of any kind, decided: above the rooms that decide each kind (synthesis, schedulers).
+  layoutproof_room(proofs/check DEPENDS proofs/claims proofs/synth proofs/raster)
+  set(LAYOUTPROOF_PROOFS_ROOMS proofs/claims proofs/smt proofs/synth proofs/catalog proofs/raster proofs/check)
   # cli/: the command sees model/ and proofs/; cli/spec/ and cli/output/ never include cli/commands/.
-  # cli/'s own files (tokens, help, run flags) are a room that spec/ and output/ include; so that
-  # they never reach cli/commands/ through it, the one file of it that includes a command (the
-  # --help texts name the commands' own tables) has its edge alone.
-  layoutproof_room(cli FILES_ONLY DEPENDS ${LAYOUTPROOF_MODEL_ROOMS} ${LAYOUTPROOF_PROOFS_ROOMS} cli/spec cli/output cli/flags cli/help)
+  # cli/'s own files (tokens, the --help interface cli/help.hpp, run flags) are a room that spec/ and
+  # output/ include. The help table behind cli/help.hpp (cli/help/help_table.cpp) names each
+  # command's flag table, so cli/help/ sits above cli/commands/, and no room includes it.
+  layoutproof_room(cli FILES_ONLY DEPENDS ${LAYOUTPROOF_MODEL_ROOMS} ${LAYOUTPROOF_PROOFS_ROOMS} cli/spec cli/output cli/flags)
   layoutproof_room(cli/flags DEPENDS cli)
-  layoutproof_room(cli/help DEPENDS cli)
   layoutproof_room(cli/spec DEPENDS cli)
   layoutproof_room(cli/output DEPENDS cli)
   layoutproof_room(cli/commands DEPENDS cli)
-  layoutproof_file_edge(cli/help.cpp cli/commands)
+  layoutproof_room(cli/help DEPENDS cli cli/commands)
 endmacro()

@@ -20,7 +20,7 @@
 #include "model/layout/notation.hpp"
 #include "model/support/checked.hpp"
 #include "proofs/claims/bank_claims.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/run_check.hpp"
 #include "proofs/claims/prove.hpp"
 
 namespace layoutproof::cli {
@@ -264,7 +264,7 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     check.subject = subject.text();
     check.layout = subject.layout;
     check.claim = c.text;
-    Verdict v = c.check ? run_check(*c.check, opts).verdict : prove(subject, *c.claim, opts);
+    Verdict v = c.check ? run_check(*c.check, opts).front().verdict : prove(subject, *c.claim, opts);
     results.push_back({std::move(check), std::move(v), std::nullopt, std::nullopt, std::nullopt});
   }
   ResultView view;

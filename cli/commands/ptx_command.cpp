@@ -23,6 +23,7 @@
 #include "model/compiled/compiled_file.hpp"
 #include "model/compiled/ptx_parse.hpp"
 #include "model/compiled/sass/sass_parse.hpp"
+#include "proofs/check/compiled.hpp"
 #include "proofs/claims/ptx_claims.hpp"
 
 namespace layoutproof::cli {

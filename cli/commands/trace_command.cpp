@@ -17,7 +17,7 @@
 #include "cli/output/results.hpp"
 #include "cli/output/witness_json.hpp"
 #include "cli/run_flags.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/run_check.hpp"
 #include "model/source/kernel_expr.hpp"
 #include "model/layout/notation.hpp"
 #include "model/source/kernel_expr.hpp"
@@ -126,7 +126,7 @@ std::vector<CheckResult> prove_claims(const AddressTrace& t, const std::vector<s
     if (!claim) throw LayoutError("unknown trace claim '" + text + "' (conflict-free, max-ways:K, vector-legal, covers)");
     Check c = make_kernel_check(subject, trace, claim->text, "");
     c.command = a.command;
-    results.push_back(run_check(c, o));
+    for (CheckResult& r : run_check(c, o)) results.push_back(std::move(r));
   }
   return results;
 }

@@ -9,14 +9,13 @@
 
 #include "cli/spec/verdict_cache.hpp"
 #include "model/support/checked.hpp"
-#include "proofs/claims/ptx_claims.hpp"
+#include "proofs/check/run_check.hpp"
 
 namespace layoutproof::cli {
 namespace {
 
 using proofs::Check;
 using proofs::CheckResult;
-using proofs::Verdict;
 
 class Progress {
  public:
@@ -147,14 +146,9 @@ std::vector<CheckResult> run_checks(const std::vector<Check>& checks, const RunO
   auto worker = [&] {
     for (std::size_t k = next++; k < undecided.size(); k = next++) {
       const std::size_t i = undecided[k];
-      if (checks[i].kind == Check::Kind::compiled) {  // its kernels run here (never cached: the file is its input)
-        results[i] = proofs::run_compiled(checks[i], o.prove);
-      } else if (deadline.passed()) {  // not started by the deadline: UNKNOWN
-        results[i] = {CheckResult{checks[i], Verdict::unknown("deadline", deadline.reason()), std::nullopt, std::nullopt, std::nullopt}};
-      } else {
-        results[i] = {proofs::run_check(checks[i], o.prove)};
-        if (!o.cache_dir.empty()) store_cached(o.cache_dir, results[i].front(), o.fingerprint);
-      }
+      results[i] = proofs::run_check(checks[i], o.prove);  // not started by the deadline: UNKNOWN
+      if (!o.cache_dir.empty())
+        for (const CheckResult& r : results[i]) store_cached(o.cache_dir, r, o.fingerprint);  // what is cacheable
       for (CheckResult& r : results[i]) r.verdict = deadline.expire(std::move(r.verdict));  // finished after it: UNKNOWN
       if (!results[i].empty()) progress.done(results[i].front());
     }

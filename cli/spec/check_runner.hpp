@@ -49,7 +49,7 @@ bool is_repeat(const proofs::CheckResult& r);
 
 // The results in the order of the checks (under a shard: of the shard's checks, each result's
 // CheckResult::position its check's place in `checks`); a compiled check (a spec's compiled: entry) gives one
-// result per kernel, instruction and claim (proofs/claims/ptx_claims.hpp run_compiled), in its place.
+// result per kernel, instruction and claim (proofs/check/run_check.hpp decides every check), in its place.
 std::vector<proofs::CheckResult> run_checks(const std::vector<proofs::Check>& checks, const RunOptions& o);
 
 }  // namespace layoutproof::cli

@@ -21,7 +21,7 @@
 // error is located on the spec's own line (exit 2). A file is read and parsed once however many
 // entries name it (model/compiled/compiled_file.hpp CompiledFiles): a kernel library's gate is
 // one entry per kernel of one file. The kernels run later, in run_compiled
-// (proofs/claims/ptx_claims.hpp), which `layoutproof ptx` runs through too.
+// (proofs/check/compiled.hpp), which `layoutproof ptx` runs through too.
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>

@@ -308,19 +308,19 @@ BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptio
     hint = oracle->witness->instruction;
     for (const auto& l : oracle->witness->lanes) hint_lanes.push_back(l.lane);
   }
-  const BankOutcome z = check_bank_z3(s, c, o.smt, hint, hint_lanes);
+  const Outcome<BankViolation> z = check_bank_z3(s, c, o.smt, hint, hint_lanes);
   std::string method = z.method;
   if (enumerable) method += ", cross-checked by the bank model on all " + std::to_string(n) + " instructions";
   switch (z.kind) {
-    case BankOutcome::Kind::error: return finish({Verdict::error(method, z.text), std::nullopt}, z.queries);
-    case BankOutcome::Kind::unknown: return finish({Verdict::unknown(method, z.text), std::nullopt}, z.queries);
-    case BankOutcome::Kind::violated: {
+    case OutcomeKind::error: return finish({Verdict::error(method, z.text), std::nullopt}, z.queries);
+    case OutcomeKind::unknown: return finish({Verdict::unknown(method, z.text), std::nullopt}, z.queries);
+    case OutcomeKind::violated: {
       // Z3 looks for two lanes of one phase on one bank at different words: exactly an instruction
       // above its ideal (the ideal is the wavefronts with the collisions removed, so no wide-load
       // merge absorbs a collision: model/bank/bank.hpp). A bank model that proves is a disagreement.
       BankResult r;
       try {
-        r = replay_bank(s, c, z.violation, method);
+        r = replay_bank(s, c, z.witness, method);
       } catch (const LayoutError& e) {
         r.verdict = Verdict::error(method, std::string("cannot replay the counterexample: ") + e.what());
       }
@@ -334,7 +334,7 @@ BankResult prove_bank(const BankSubject& s, const BankClaim& c, const ProveOptio
       }
       return finish(r, z.queries);
     }
-    case BankOutcome::Kind::holds:
+    case OutcomeKind::holds:
       if (!enumerable)  // nothing validated the access (alignment, tile bounds) instruction by instruction
         return finish({Verdict::unknown(method, "z3 found no bank conflict, but with more than 2^20 instructions the "
                                                 "access itself (alignment, tile bounds) is not validated; split the tile"),

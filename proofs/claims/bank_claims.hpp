@@ -121,16 +121,10 @@ struct BankViolation {
   i64 instruction = 0;
   std::vector<int> lanes;
 };
-struct BankOutcome {
-  enum class Kind { holds, violated, unknown, error } kind = Kind::error;
-  BankViolation violation;
-  std::string text, method;
-  std::vector<std::string> queries;
-};
 // first_bad, hint_lanes: the exhaustive oracle's first failing instruction and the smallest lanes
 // of its breaking collision, hints for shrinking only (the result is replayed either way).
-BankOutcome check_bank_z3(const BankSubject& s, const BankClaim& c, const SmtOptions& o,
-                          std::optional<i64> first_bad = std::nullopt, const std::vector<int>& hint_lanes = {});
+Outcome<BankViolation> check_bank_z3(const BankSubject& s, const BankClaim& c, const SmtOptions& o,
+                                     std::optional<i64> first_bad = std::nullopt, const std::vector<int>& hint_lanes = {});
 
 // One sentence for a witness: "instruction 0 (rows 0-31, columns 0-3): lanes 0 (0,0) at byte 0, ..."
 std::string describe(const BankWitness& w);

@@ -4,8 +4,6 @@
 
 #include "model/layout/notation.hpp"
 #include "model/trace/smem_bases.hpp"
-#include "proofs/raster/scheduler_query.hpp"
-#include "proofs/synth/kernel_synth.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -88,7 +86,7 @@ Verdict check_tma_at(const Check& c, const TmaClaim& t) {
 Verdict check_tma(const Check& c) {
   if (c.element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
   const TmaClaim t = *parse_tma_claim(c.claim);
-  validate_tma_domain(c.layout, t, c.claim);  // make_check did; a LayoutError here is run_check's ERROR
+  validate_tma_domain(c.layout, t, c.claim);  // make_check did; a LayoutError here is decide_tma's ERROR
   if (!t.align) return check_tma_at(c, t);
   const std::vector<i64> bases = placement_bases(SmemPlacement{std::nullopt, t.align}, c.layout, t.sw);
   for (const i64 b : bases) {
@@ -204,60 +202,16 @@ std::string verdict_label(const CheckResult& r) {
   return is_report(r.check) && r.verdict.is_proved() ? "REPORT" : to_string(r.verdict.kind);
 }
 
-CheckResult run_check(const Check& c, const ProveOptions& options) {
+Verdict decide_tma(const Check& c) {
   const auto t0 = std::chrono::steady_clock::now();
-  CheckResult r{c, Verdict::error("", "not run"), std::nullopt, std::nullopt, std::nullopt};
-  ProveOptions own;
-  if (c.deadline_s) {  // the check's own limit, when it comes first
-    own = options;
-    const Deadline d = Deadline::in_seconds(*c.deadline_s, "deadline_s");
-    if (!own.smt.deadline.at || *d.at < *own.smt.deadline.at) own.smt.deadline = d;
-  }
-  const ProveOptions& o = c.deadline_s ? own : options;
+  Verdict v;
   try {
-    switch (c.kind) {
-      case Check::Kind::layout:
-        r.verdict = prove(Subject{c.layout, false}, parse_claim(c.claim), o);
-        break;
-      case Check::Kind::bank: {
-        BankResult b = prove_bank(*c.access, *parse_bank_claim(c.claim), o);
-        r.verdict = std::move(b.verdict);
-        r.bank_witness = std::move(b.witness);
-        break;
-      }
-      case Check::Kind::tma:
-        r.verdict = check_tma(c);
-        break;
-      case Check::Kind::kernel: {
-        if (c.synth) {
-          r.verdict = kernel_synth_verdict(*c.synth, o);
-          break;
-        }
-        TraceResult t = prove_trace(*c.trace, *parse_trace_claim(c.claim), o);
-        r.verdict = std::move(t.verdict);
-        if (t.witness && r.verdict.witness.why.empty()) r.verdict.witness.why = t.witness->why;
-        r.trace_witness = std::move(t.witness);
-        break;
-      }
-      case Check::Kind::compiled:
-        r.verdict = Verdict::error("", "a compiled entry gives one result per instruction: run_compiled decides it");
-        break;
-      case Check::Kind::scheduler: {
-        SchedulerResult s = prove_scheduler_query(*c.scheduler, c.scheduler_claim, o);
-        r.verdict = o.smt.deadline.expire(std::move(s.verdict));
-        // The witness names its configuration, as `raster prove` prints it: the domain's search
-        // reports the smallest failing one, which the check's text alone does not tell.
-        if (r.verdict.is_refuted()) r.verdict.witness.why += " [" + s.config + "]";
-        if (c.scheduler_claim == SchedulerClaim::balance && r.verdict.is_proved()) r.balance = s.balance_max_over_mean;
-        break;
-      }
-    }
+    v = check_tma(c);
   } catch (const std::exception& e) {
-    r.verdict = Verdict::error("", e.what());
+    v = Verdict::error("", e.what());
   }
-  if (r.verdict.time_ms == 0) r.verdict.time_ms = elapsed_ms(t0);
-  return r;
+  if (v.time_ms == 0) v.time_ms = elapsed_ms(t0);
+  return v;
 }
-
 
 }  // namespace layoutproof::proofs

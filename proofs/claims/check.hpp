@@ -1,8 +1,8 @@
 #pragma once
 // A check: one claim about one subject, with where it came from. The catalog (proofs/catalog/catalog.hpp)
-// and spec files (cli/spec/spec.hpp) produce checks; run_check() decides each with the engines of
-// proofs/claims/prove.hpp and proofs/claims/bank_claims.hpp; the CLI prints them (table, JSON, JUnit, SARIF,
-// Markdown, HTML reports).
+// and spec files (cli/spec/spec.hpp) produce checks; run_check() (proofs/check/run_check.hpp) decides
+// each, of any kind, with the deciders of proofs/claims/, proofs/synth/ and proofs/raster/; the CLI
+// prints them (table, JSON, JUnit, SARIF, Markdown, HTML reports).
 //
 // Claim kinds:
 //   layout claims  injective, bijective, surjective:N, contiguous:V[@m], equivalent:L2,
@@ -14,7 +14,7 @@
 //                  proofs/claims/trace_claims.hpp)
 //   compiled claims  conflict-free, max-ways:K, aligned, in-bounds, no-overlap over every
 //                  shared-memory instruction of a compiled kernel run for one CTA (a spec's
-//                  compiled: entry; proofs/claims/ptx_claims.hpp run_compiled gives one result per
+//                  compiled: entry; proofs/check/compiled.hpp run_compiled gives one result per
 //                  kernel, instruction and claim)
 //   scheduler claims  exactly-once, in-range, balance (a report: REPORT, never PROVED), and
 //                  k-exactly-once (sm90-stream-k) over a persistent tile scheduler's configuration
@@ -57,7 +57,11 @@ struct SourceLocation {
 struct KernelSynthRequest;  // proofs/synth/kernel_synth.hpp
 struct CompiledEntry;       // proofs/claims/ptx_claims.hpp
 struct SchedulerQuery;      // proofs/raster/scheduler_query.hpp
-enum class SchedulerClaim;  // proofs/raster/scheduler.hpp
+
+// The claims over a persistent tile scheduler: proofs/raster/scheduler.hpp reads them
+// (parse_scheduler_claim) and decides them. Declared here, where a check names its claim, so that
+// is_report tells a measurement (balance) from a proof without the room that decides it.
+enum class SchedulerClaim { exactly_once, in_range, balance, k_exactly_once, launches };
 
 // The instruction a compiled claim's result is about.
 struct CompiledSite {
@@ -79,7 +83,7 @@ struct Check {
   // kernel kind, a spec smem tensor's `layout: synthesize`: the synth --kernel search decides it
   // (kernel_synth_verdict, proofs/synth/kernel_synth.hpp); `trace` is then empty.
   std::shared_ptr<const KernelSynthRequest> synth;
-  // compiled kind: the entry, decided by run_compiled (not run_check), which gives one result per
+  // compiled kind: the entry, decided by run_check (through run_compiled), which gives one result per
   // instruction; each result's check has `site` (and `code`: the instruction's CUDA line, from
   // its .loc) instead, and a REFUTED one `trace` (the instruction's issues its witness indexes).
   std::shared_ptr<const CompiledEntry> compiled;
@@ -131,10 +135,6 @@ bool is_report(const Check& c);
 // REFUTED, UNKNOWN or ERROR.
 std::string verdict_label(const CheckResult& r);
 
-// Decides one check. Never throws for a well-formed check (errors become ERROR verdicts). A compiled
-// check gives many results: run_compiled (proofs/claims/ptx_claims.hpp) decides it.
-CheckResult run_check(const Check& c, const ProveOptions& o);
-
 struct TmaClaim {
   Swizzle sw;
   i64 base = 0;                 // the buffer's shared-memory byte address
@@ -147,6 +147,13 @@ std::optional<TmaClaim> parse_tma_claim(const std::string& claim);
 // modes than l, a box extent outside [1, size of l's mode], or more than kTmaDomainLimit elements.
 inline constexpr i64 kTmaDomainLimit = i64{1} << 22;
 void validate_tma_domain(const AnyLayout& l, const TmaClaim& t, const std::string& claim);
+
+// Decides a tma: check (c.kind == Check::Kind::tma) by enumeration; never throws (a malformed claim
+// or domain is an ERROR verdict), and the verdict carries its time. run_check decides a tma check
+// with it; kernel synthesis proves its winner's TMA swizzle with it.
+// Example: c = make_check("smem", Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1),
+// "tma:Sw<3,4,3>,align=1024", nullopt) with c.element_bits = 16 is PROVED (the one base 0 decides it).
+Verdict decide_tma(const Check& c);
 
 // A check for a layout or bank claim written as text; throws LayoutError when the claim is
 // unknown or a bank claim lacks an access.

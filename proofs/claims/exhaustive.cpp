@@ -47,23 +47,23 @@ struct Bits {
   void set(i64 i) { w[static_cast<std::size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63); }
 };
 
-Outcome holds(std::string text, i64 n) {
-  Outcome o;
-  o.kind = Outcome::Kind::holds;
+Outcome<Violation> holds(std::string text, i64 n) {
+  Outcome<Violation> o;
+  o.kind = OutcomeKind::holds;
   o.text = std::move(text);
   o.method = "exhaustive check of " + std::to_string(n) + " indices";
   return o;
 }
-Outcome violated(Violation::Kind k, i64 a, i64 b, i64 n) {
-  Outcome o;
-  o.kind = Outcome::Kind::violated;
-  o.violation = {k, a, b};
+Outcome<Violation> violated(Violation::Kind k, i64 a, i64 b, i64 n) {
+  Outcome<Violation> o;
+  o.kind = OutcomeKind::violated;
+  o.witness = {k, a, b};
   o.method = "exhaustive check of " + std::to_string(n) + " indices";
   return o;
 }
-Outcome error(std::string msg) {
-  Outcome o;
-  o.kind = Outcome::Kind::error;
+Outcome<Violation> error(std::string msg) {
+  Outcome<Violation> o;
+  o.kind = OutcomeKind::error;
   o.text = std::move(msg);
   o.method = "exhaustive";
   return o;
@@ -102,7 +102,7 @@ std::optional<std::pair<i64, i64>> first_collision_in_range(const AnyLayout& l, 
 }
 
 // bijective: every offset in [0, n) and no collision (n indices into [0, n): a permutation).
-Outcome bijective(const Subject& s, Budget& b) {
+Outcome<Violation> bijective(const Subject& s, Budget& b) {
   const AnyLayout& l = s.layout;
   const i64 n = size(l.layout);
   i64 bad = -1;
@@ -118,15 +118,15 @@ Outcome bijective(const Subject& s, Budget& b) {
 // swizzle-permutes: every offset in image(inner) and no collision. When the inner layout is a
 // permutation of [0, n) its image is [0, n) and the bitset passes of bijective decide it;
 // otherwise the inner image is a sorted set (at most 2^26 offsets).
-Outcome swizzle_permutes(const Subject& s, Budget& b) {
+Outcome<Violation> swizzle_permutes(const Subject& s, Budget& b) {
   const AnyLayout& l = s.layout;
   const i64 n = size(l.layout);
   const AnyLayout inner(l.layout);
   bool in_range = true;
   for_each_offset(inner, b, [&](i64, i64 o) { return in_range = (o >= 0 && o < n); });
   if (in_range && !first_collision_in_range(inner, n, b)) {
-    Outcome o = bijective(s, b);
-    if (o.kind == Outcome::Kind::holds) o.text = "injective, image = image of the inner layout = [0," + std::to_string(n) + ")";
+    Outcome<Violation> o = bijective(s, b);
+    if (o.kind == OutcomeKind::holds) o.text = "injective, image = image of the inner layout = [0," + std::to_string(n) + ")";
     return o;
   }
   if (n > kVectorLimit) return error("exhaustive: inner image set larger than 2^26");
@@ -142,7 +142,7 @@ Outcome swizzle_permutes(const Subject& s, Budget& b) {
   return holds("injective, image = image of the inner layout", n);
 }
 
-Outcome swizzle_claim(const Swizzle& sw, const Claim& c, Budget& b) {
+Outcome<Violation> swizzle_claim(const Swizzle& sw, const Claim& c, Budget& b) {
   const int span = sw.span_bits();
   if (span > 26) return error("exhaustive: swizzle domain 2^" + std::to_string(span) + " too large");
   const i64 n = i64{1} << span;
@@ -161,7 +161,7 @@ Outcome swizzle_claim(const Swizzle& sw, const Claim& c, Budget& b) {
 
 }  // namespace
 
-Outcome check_exhaustive(const Subject& s, const Claim& c, unsigned budget_ms) {
+Outcome<Violation> check_exhaustive(const Subject& s, const Claim& c, unsigned budget_ms) {
   Budget b(budget_ms);
   try {
     if (s.bare_swizzle || c.kind == Claim::Kind::involution) {
@@ -224,8 +224,8 @@ Outcome check_exhaustive(const Subject& s, const Claim& c, unsigned budget_ms) {
   } catch (const LayoutError& e) {
     return error(std::string("exhaustive: ") + e.what());
   } catch (const OutOfTime&) {
-    Outcome o;
-    o.kind = Outcome::Kind::unknown;
+    Outcome<Violation> o;
+    o.kind = OutcomeKind::unknown;
     o.method = "exhaustive";
     o.text = "exhaustive: the enumeration ran past its time budget of " + std::to_string(b.ms()) +
              " ms (--timeout-ms, clipped to --deadline-s)";

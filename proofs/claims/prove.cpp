@@ -5,7 +5,7 @@
 namespace layoutproof::proofs {
 namespace {
 
-Outcome run_engine(const Subject& s, const Claim& c, const ProveOptions& o) {
+Outcome<Violation> run_engine(const Subject& s, const Claim& c, const ProveOptions& o) {
   const bool small = domain_size(s) <= o.auto_exhaustive_limit &&
                      (!c.other || size(c.other->layout) <= o.auto_exhaustive_limit) &&
                      (c.kind != Claim::Kind::surjective || c.n <= o.auto_exhaustive_limit);
@@ -15,13 +15,13 @@ Outcome run_engine(const Subject& s, const Claim& c, const ProveOptions& o) {
 }
 
 Verdict decide(const Subject& s, const Claim& c, const ProveOptions& o) {
-  const Outcome out = run_engine(s, c, o);
+  const Outcome<Violation> out = run_engine(s, c, o);
   Verdict v;
   switch (out.kind) {
-    case Outcome::Kind::holds: v = Verdict::proved(out.method, out.text); break;
-    case Outcome::Kind::violated: v = replay(s, c, out.violation, out.method); break;
-    case Outcome::Kind::unknown: v = Verdict::unknown(out.method, out.text); break;
-    case Outcome::Kind::error: v = Verdict::error(out.method, out.text); break;
+    case OutcomeKind::holds: v = Verdict::proved(out.method, out.text); break;
+    case OutcomeKind::violated: v = replay(s, c, out.witness, out.method); break;
+    case OutcomeKind::unknown: v = Verdict::unknown(out.method, out.text); break;
+    case OutcomeKind::error: v = Verdict::error(out.method, out.text); break;
   }
   v.queries = out.queries;
   return v;

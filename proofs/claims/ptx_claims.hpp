@@ -67,8 +67,8 @@ PtxClaimResult prove_ptx_site(const compiled::Program& program, const compiled::
 // here it is run and its claims decided:
 //   run_ptx_kernel      one planned kernel (decoded now, with its callees) run for every thread of
 //                       its CTA, every claim decided on every shared-memory instruction
-//   run_compiled        a spec's compiled check: run_ptx_kernel on each kernel, one CheckResult per
-//                       (kernel, instruction, claim)
+// and proofs/check/compiled.hpp turns its verdicts into results: run_compiled, a spec's compiled
+// check, one CheckResult per (kernel, instruction, claim).
 //
 // The launch's names, as this room's callers have always spelled them (proofs::plan_ptx_launches):
 // they are model/compiled/launch.hpp's.
@@ -117,18 +117,7 @@ struct CompiledEntry {
   std::string command;                             // `layoutproof ptx ...` deciding it alone, without --claim
 };
 
-// One result per (kernel, instruction, claim the instruction is subject to), in PTX order, then
-// one UNKNOWN per (access listed as not counted, claim); a kernel with no such instruction gives
-// one UNKNOWN per claim (a gate over nothing must not pass), a kernel whose launch is refused one
-// ERROR per claim. Each result's check names its
-// subject (the entry), claim, instruction (Check::site: kernel, PTX line) and CUDA line (code);
-// a REFUTED one also its instruction's issues (Check::trace). A kernel's run is kept only while
-// its results are built.
-std::vector<CheckResult> run_compiled(const Check& check, const ProveOptions& options);
-// The results of one kernel of `check`'s entry, as run_compiled gives them (a kernel that did not
-// run: its unapplied UNKNOWNs):
-// `ptx` and `sass` build theirs with it, on an entry made of the command line.
-std::vector<CheckResult> compiled_kernel_results(const Check& check, const std::string& kernel, const PtxKernelResult& kr);
+// The entry's results, one per (kernel, instruction, claim): proofs/check/compiled.hpp.
 
 // ---- Free parameters: issues whose addresses are affine in them (proofs/claims/ptx_symbolic.cpp) ----
 //
@@ -174,17 +163,15 @@ struct SymbolicQuery {
   std::vector<std::size_t> valid_issues;
 };
 
-struct SymbolicOutcome {
-  enum class Kind { holds, violated, unknown, error } kind = Kind::error;
-  std::string text;
-  std::size_t issue = 0;     // violated: the issue (SymbolicQuery::issues index)
-  std::vector<int> lanes;    // violated: its lanes (bank claims: the picks)
-  std::vector<compiled::u64> values;   // violated: each symbol's value (its bits, unsigned)
-  std::vector<std::string> queries;
+// A raw violation of a symbolic query, before replay.
+struct SymbolicViolation {
+  std::size_t issue = 0;              // the issue (SymbolicQuery::issues index)
+  std::vector<int> lanes;             // its lanes (bank claims: the picks)
+  std::vector<compiled::u64> values;  // each symbol's value (its bits, unsigned)
 };
 
 // Never throws (z3 exceptions become an error outcome).
-SymbolicOutcome check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o);
+Outcome<SymbolicViolation> check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o);
 
 
 // Claim c on the site's issues whose addresses depend on free parameters, combined with

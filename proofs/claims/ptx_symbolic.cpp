@@ -158,7 +158,7 @@ struct Replay {
 // The violation on the replayed addresses `a` of the witness issue, with the claim's own
 // definition; "" when there is none.
 std::string violation_on(const compiled::Program& prog, const compiled::KernelRun& run, const compiled::Site& s, const PtxClaim& c,
-                         const compiled::SymbolicIssue& is, const std::array<i64, kWarpLanes>& a, const SymbolicOutcome& z,
+                         const compiled::SymbolicIssue& is, const std::array<i64, kWarpLanes>& a, const Outcome<SymbolicViolation>& z,
                          const std::pair<i64, i64>* bound) {
   const auto lane_text = [&](int ln) {
     const i64 ad = a[at(ln)];
@@ -172,10 +172,10 @@ std::string violation_on(const compiled::Program& prog, const compiled::KernelRu
     for (const auto& col : b.collisions) ways = std::max(ways, col.ways());
     if (c.kind == Kind::conflict_free ? b.wavefronts <= b.ideal : ways <= c.k) return "";
     std::string what = std::to_string(b.wavefronts) + " wavefronts for an ideal of " + std::to_string(b.ideal) + " (" + std::to_string(ways) + "-way); ";
-    for (std::size_t k = 0; k < z.lanes.size(); ++k) what += (k ? ", " : "") + lane_text(z.lanes[k]);
+    for (std::size_t k = 0; k < z.witness.lanes.size(); ++k) what += (k ? ", " : "") + lane_text(z.witness.lanes[k]);
     return what;
   }
-  const int ln = z.lanes.at(0);
+  const int ln = z.witness.lanes.at(0);
   const i64 ad = a[at(ln)];
   if (ln >= address_lanes(s.trace.op) || ad < 0) return "";
   if (c.kind == Kind::aligned) {
@@ -205,18 +205,18 @@ PtxClaimResult decided_again(const compiled::Program& prog, const compiled::Laun
 }
 
 Replay replay(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s, const PtxClaim& c,
-              const ProveOptions& o, const Prepared& p, const SymbolicOutcome& z) {
+              const ProveOptions& o, const Prepared& p, const Outcome<SymbolicViolation>& z) {
   Replay r;
-  const compiled::SymbolicIssue& is = *p.q.issues.at(z.issue);
+  const compiled::SymbolicIssue& is = *p.q.issues.at(z.witness.issue);
   compiled::Launch fixed = l;
   // The symbols this instruction's addresses use are fixed, the others stay free: the re-run is
   // the printed command (the others decide nothing here: every issue of the site is one term).
   for (std::size_t i = 0; i < run.symbols.size(); ++i) {
     const compiled::Symbol& sym = run.symbols[i];
     if (!used(s, i)) continue;
-    fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.values[i]});
-    r.params += " --param " + compiled::param_assignment(prog, prog.functions[run.entry], sym, z.values[i]);
-    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], sym, z.values[i]);
+    fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.witness.values[i]});
+    r.params += " --param " + compiled::param_assignment(prog, prog.functions[run.entry], sym, z.witness.values[i]);
+    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], sym, z.witness.values[i]);
   }
   const auto fails = [&](const std::string& why) {
     r.what = "the witness (" + r.values + ") did not replay: " + why;
@@ -224,11 +224,11 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
   };
   const auto a = compiled::replay_issue(prog, run.entry, fixed, s.function, s.pc, is.warp, is.execution);
   if (!a) return fails("the issue does not exist or is not known with" + r.params);
-  const SmemAccess want = access_at(s, is, z.values);
+  const SmemAccess want = access_at(s, is, z.witness.values);
   for (int ln = 0; ln < address_lanes(s.trace.op); ++ln)
     if ((*a)[at(ln)] != want.lane_addr[at(ln)])
       return fails("lane " + std::to_string(ln) + " is at byte " + std::to_string((*a)[at(ln)]) + " when re-executed with" + r.params);
-  r.what = violation_on(prog, run, s, c, is, *a, z, c.kind == Kind::in_bounds ? &p.q.bounds.at(z.issue)[at(z.lanes.at(0))] : nullptr);
+  r.what = violation_on(prog, run, s, c, is, *a, z, c.kind == Kind::in_bounds ? &p.q.bounds.at(z.witness.issue)[at(z.witness.lanes.at(0))] : nullptr);
   if (r.what.empty()) return fails("the claim holds on the re-executed issue");
   const PtxClaimResult again = decided_again(prog, fixed, run, s, c, o);
   if (again.verdict.is_refuted()) {
@@ -237,7 +237,7 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
   }
   if (is_grouping(c) && again.verdict.kind == Verdict::Kind::error)
     for (std::size_t k = 0; k < p.q.issues.size(); ++k)
-      if (!valid_access(access_at(s, *p.q.issues[k], z.values))) r.faulting.push_back(k);
+      if (!valid_access(access_at(s, *p.q.issues[k], z.witness.values))) r.faulting.push_back(k);
   if (!r.faulting.empty()) {
     r.kind = Replay::Kind::faults;
     r.faults = again.verdict.detail;
@@ -264,12 +264,12 @@ PtxClaimResult refuted(const compiled::Site& s, const compiled::SymbolicIssue& i
 // valid access): it is reported with what the re-run launch does there.
 std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s,
                                      const PtxClaim& c, const ProveOptions& o, Prepared& p, const std::string& method,
-                                     SymbolicOutcome& z) {
-  std::optional<std::pair<Replay, SymbolicOutcome>> faulted;
+                                     Outcome<SymbolicViolation>& z) {
+  std::optional<std::pair<Replay, Outcome<SymbolicViolation>>> faulted;
   for (int round = 0;; ++round) {
-    if (z.kind != SymbolicOutcome::Kind::violated) break;
+    if (z.kind != OutcomeKind::violated) break;
     Replay r = replay(prog, l, run, s, c, o, p, z);
-    if (r.kind == Replay::Kind::refutes) return refuted(s, *p.q.issues[z.issue], r, method, z.queries, "");
+    if (r.kind == Replay::Kind::refutes) return refuted(s, *p.q.issues[z.witness.issue], r, method, z.queries, "");
     if (r.kind == Replay::Kind::fails) return PtxClaimResult{true, Verdict::error(method, r.what), std::nullopt};
     for (const std::size_t k : r.faulting) p.q.valid_issues.push_back(k);
     faulted = {std::move(r), z};
@@ -280,11 +280,11 @@ std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compil
   if (!faulted) return std::nullopt;
   const auto& [r, fz] = *faulted;
   const std::string searched =
-      z.kind == SymbolicOutcome::Kind::holds      ? "at no value where those issues are valid accesses is the claim broken"
-      : z.kind == SymbolicOutcome::Kind::violated ? "every violation found in " + std::to_string(kFaultRounds) + " rounds made some issue fault"
+      z.kind == OutcomeKind::holds      ? "at no value where those issues are valid accesses is the claim broken"
+      : z.kind == OutcomeKind::violated ? "every violation found in " + std::to_string(kFaultRounds) + " rounds made some issue fault"
                                                   : "whether a violation exists where they are valid is not known (" + z.text + ")";
   const compiled::SymbolicIssue& other = *p.q.issues[r.faulting[0]];
-  return refuted(s, *p.q.issues[fz.issue], r, method, fz.queries,
+  return refuted(s, *p.q.issues[fz.witness.issue], r, method, fz.queries,
                  ": this issue alone; at these values " + std::to_string(r.faulting.size()) + " other issue(s) of this instruction fault (" +
                      issue_where(s, other) + " first), so the launch re-run with them reports ERROR for " + c.text + " here (" + r.faults +
                      "); " + searched);
@@ -322,10 +322,10 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
   if (p.early) return {true, std::move(*p.early), std::nullopt};
   const SymbolicQuery& q = p.q;
 
-  SymbolicOutcome z = check_symbolic_z3(q, o.smt);
-  if (z.kind == SymbolicOutcome::Kind::error) return {true, Verdict::error(method, z.text), std::nullopt};
+  Outcome<SymbolicViolation> z = check_symbolic_z3(q, o.smt);
+  if (z.kind == OutcomeKind::error) return {true, Verdict::error(method, z.text), std::nullopt};
   if (auto r = refute(prog, l, run, s, c, o, p, method, z)) return std::move(*r);
-  if (z.kind == SymbolicOutcome::Kind::unknown) return unknown(z.text);
+  if (z.kind == OutcomeKind::unknown) return unknown(z.text);
   // The bank claims hold wherever the bank model applies (validate: every lane aligned and below
   // the 227 KiB a block can address). At any other value the access faults (a misaligned or out
   // of range shared address): it has no wavefronts, and aligned / in-bounds are the claims about
@@ -336,22 +336,22 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
     a.valid_issues.clear();
     a.kind = SymbolicQuery::Kind::some_valid;
     a.name = c.text + ".some_valid";
-    const SymbolicOutcome some = check_symbolic_z3(a, o.smt);
-    if (some.kind == SymbolicOutcome::Kind::holds)
+    const Outcome<SymbolicViolation> some = check_symbolic_z3(a, o.smt);
+    if (some.kind == OutcomeKind::holds)
       return unknown("vacuous: at no value of the free parameters is an issue a valid access (aligned, inside the 227 KiB a block can address)");
-    if (some.kind != SymbolicOutcome::Kind::violated) return unknown(some.text);
+    if (some.kind != OutcomeKind::violated) return unknown(some.text);
     a.kind = SymbolicQuery::Kind::valid;
     a.name = c.text + ".valid";
-    const SymbolicOutcome v = check_symbolic_z3(a, o.smt);
-    if (v.kind == SymbolicOutcome::Kind::violated) {
+    const Outcome<SymbolicViolation> v = check_symbolic_z3(a, o.smt);
+    if (v.kind == OutcomeKind::violated) {
       std::string values;
       for (std::size_t i = 0; i < run.symbols.size(); ++i)
         if (used(s, i))
-          values += (values.empty() ? "" : ", ") + run.symbols[i].name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], run.symbols[i], v.values[i]);
+          values += (values.empty() ? "" : ", ") + run.symbols[i].name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], run.symbols[i], v.witness.values[i]);
       faults = "; at values where a lane's address is not a multiple of " + std::to_string(s.width_bytes) +
                " bytes or lies past the 227 KiB a block can address (" + values +
                ", for one) the access faults and has no wavefronts: aligned and in-bounds decide those";
-    } else if (v.kind != SymbolicOutcome::Kind::holds) {
+    } else if (v.kind != OutcomeKind::holds) {
       return unknown(v.text);
     }
   }

@@ -446,31 +446,31 @@ TraceResult z3_bank(const AddressTrace& t, const TraceClaim& c, const ProveOptio
     const BankCollision& col = scan.worst->report.collisions[at(scan.worst->collision)];
     expect = TraceViolation{scan.worst->instruction, hint_lanes(t.instructions[at(scan.worst->instruction)], col, picks)};
   }
-  const TraceOutcome z = check_trace_z3(t, c, o.smt, expect);
+  const Outcome<TraceZ3Violation> z = check_trace_z3(t, c, o.smt, expect);
   const std::string method = z.method + ", cross-checked by the bank model on " + domain_text(t);
   const auto done = [&](Verdict v, std::optional<TraceWitness> w = std::nullopt) {
     v.queries = z.queries;
     return TraceResult{std::move(v), std::move(w)};
   };
   switch (z.kind) {
-    case TraceOutcome::Kind::error: return done(Verdict::error(method, z.text));
-    case TraceOutcome::Kind::unknown: return done(Verdict::unknown(method, z.text));
-    case TraceOutcome::Kind::holds:
+    case OutcomeKind::error: return done(Verdict::error(method, z.text));
+    case OutcomeKind::unknown: return done(Verdict::unknown(method, z.text));
+    case OutcomeKind::holds:
       if (!oracle.verdict.is_proved())
         return done(Verdict::error(method, "z3 and the bank model disagree: z3 proves, the bank model refutes (" +
                                                oracle.verdict.witness.why + ")"));
       return done(Verdict::proved(method, z.text));
-    case TraceOutcome::Kind::violated: {
-      if (const std::string why = replay_failure(t, c, z.violation); !why.empty())
+    case OutcomeKind::violated: {
+      if (const std::string why = replay_failure(t, c, z.witness.found); !why.empty())
         return done(Verdict::error(method, "encoding mismatch: the counterexample does not replay on the bank model (" + why + ")"));
       if (!oracle.verdict.is_refuted())
         return done(Verdict::error(method, "z3 and the bank model disagree: z3 refutes, the bank model proves"));
-      if (expect && !z.confirmed)
+      if (expect && !z.witness.confirmed)
         return done(Verdict::error(method, "z3 and the bank model disagree: z3 finds no violation at the bank model's worst " +
                                                instruction_text(t, expect->instruction)));
       TraceResult r = oracle;
-      r.verdict.method = method + " (z3's violation: instruction " + std::to_string(z.violation.instruction) + ", lanes " +
-                         lanes_list(z.violation.lanes) + ", replayed; witness: the worst instruction)";
+      r.verdict.method = method + " (z3's violation: instruction " + std::to_string(z.witness.found.instruction) + ", lanes " +
+                         lanes_list(z.witness.found.lanes) + ", replayed; witness: the worst instruction)";
       r.verdict.queries = z.queries;
       return r;
     }

@@ -80,18 +80,16 @@ struct TraceViolation {
   i64 instruction = 0;
   std::vector<int> lanes;
 };
-struct TraceOutcome {
-  enum class Kind { holds, violated, unknown, error } kind = Kind::error;
-  TraceViolation violation;
-  bool confirmed = false;  // violated: z3 also finds `expect` (when given) a violation
-  std::string text, method;
-  std::vector<std::string> queries;
+// What z3 found: its violation, and whether it also finds `expect` (when given) a violation.
+struct TraceZ3Violation {
+  TraceViolation found;
+  bool confirmed = false;
 };
 // conflict-free and max-ways:K only (error otherwise); exact for the bank model's rule (an
 // instruction keeps its ideal iff no phase has a collision: model/bank/bank.hpp). expect: the exhaustive engine's worst violation; when z3 finds a
-// violation, one more query asks whether z3 also finds this one (TraceOutcome::confirmed).
+// violation, one more query asks whether z3 also finds this one (TraceZ3Violation::confirmed).
 // @pre every instruction passes validate() (check_trace_exhaustive first). Never throws.
-TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const SmtOptions& o,
-                            const std::optional<TraceViolation>& expect = std::nullopt);
+Outcome<TraceZ3Violation> check_trace_z3(const AddressTrace& t, const TraceClaim& c, const SmtOptions& o,
+                                         const std::optional<TraceViolation>& expect = std::nullopt);
 
 }  // namespace layoutproof::proofs

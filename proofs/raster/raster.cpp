@@ -182,8 +182,8 @@ std::optional<Tile> missing_tile(const RasterSubject& s, u32 p0, u32 p1, u32 par
 namespace {
 
 // The exhaustive twin over the grids with p0 + p1 <= max_sum, in the canonical witness order.
-RasterOutcome exhaustive_upto(const RasterSubject& s, RasterClaim c, u32 max_sum) {
-  RasterOutcome out;
+Outcome<RasterWitness> exhaustive_upto(const RasterSubject& s, RasterClaim c, u32 max_sum) {
+  Outcome<RasterWitness> out;
   const u32 n = s.max_grid;
   std::int64_t grids = 0;
   for (u32 sum = 2; sum <= std::min(2 * n, max_sum); ++sum)
@@ -195,14 +195,14 @@ RasterOutcome exhaustive_upto(const RasterSubject& s, RasterClaim c, u32 max_sum
         for (RasterClaim part : parts) {
           if (c != RasterClaim::bijective && c != part) continue;
           if (auto w = first_violation(s, part, p0, p1, param)) {
-            out.kind = RasterOutcome::Kind::violated;
-            out.candidate = *w;
+            out.kind = OutcomeKind::violated;
+            out.witness = *w;
             out.method = "exhaustive (" + std::to_string(grids) + " grids enumerated)";
             return out;
           }
         }
       }
-  out.kind = RasterOutcome::Kind::holds;
+  out.kind = OutcomeKind::holds;
   out.method = "exhaustive (" + std::to_string(grids) + " grids, every block)";
   out.text = std::string(to_string(c)) + " " + s.bound_text();
   return out;
@@ -216,11 +216,11 @@ std::int64_t exhaustive_upto_cost(const RasterSubject& s, u32 k) {
 
 }  // namespace
 
-RasterOutcome check_raster_exhaustive(const RasterSubject& s, RasterClaim c) {
+Outcome<RasterWitness> check_raster_exhaustive(const RasterSubject& s, RasterClaim c) {
   if (s.max_grid < 1 || exhaustive_cost(s) > kRasterExhaustiveLimit) {
-    RasterOutcome out;
+    Outcome<RasterWitness> out;
     out.method = "exhaustive";
-    out.kind = RasterOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = "exhaustive check too large for max grid " + std::to_string(s.max_grid) + " (use z3 or a smaller --max-grid)";
     return out;
   }
@@ -288,10 +288,10 @@ bool use_exhaustive(const RasterSubject& s, const ProveOptions& o) {
          (o.engine == EngineChoice::automatic && s.max_grid >= 1 && exhaustive_cost(s) <= kRasterAutoExhaustiveLimit);
 }
 
-RasterOutcome decide(const RasterSubject& s, RasterClaim c, const ProveOptions& o) {
+Outcome<RasterWitness> decide(const RasterSubject& s, RasterClaim c, const ProveOptions& o) {
   if (o.smt.deadline.passed()) {  // --deadline-s: what is not started by then is UNKNOWN
-    RasterOutcome u;
-    u.kind = RasterOutcome::Kind::unknown;
+    Outcome<RasterWitness> u;
+    u.kind = OutcomeKind::unknown;
     u.method = "deadline";
     u.text = o.smt.deadline.reason();
     return u;
@@ -309,10 +309,10 @@ bool smaller(const RasterWitness& a, const RasterWitness& b) {
 
 RasterResult prove_raster(const RasterSubject& s, RasterClaim c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
-  RasterOutcome out;
+  Outcome<RasterWitness> out;
   if (c == RasterClaim::bijective && !use_exhaustive(s, o)) {
     // The parts one by one; the smallest violation wins (ties: in-bounds, injective, surjective).
-    std::optional<RasterOutcome> best, undecided;
+    std::optional<Outcome<RasterWitness>> best, undecided;
     std::vector<std::string> queries, methods;
     for (RasterClaim part : {RasterClaim::in_bounds, RasterClaim::injective, RasterClaim::surjective}) {
       // |launch| = |tiles| for every kind but cutlass: surjective fails exactly where in-bounds or
@@ -324,21 +324,21 @@ RasterResult prove_raster(const RasterSubject& s, RasterClaim c, const ProveOpti
       // Below a violation already found only a smaller one can change the answer: --engine auto
       // enumerates those grids when that is cheap (morton's in-bounds witness at grid (1,2) made Z3's injective query
       // run to its 10 s timeout for nothing).
-      const bool below = best && o.engine == EngineChoice::automatic && exhaustive_upto_cost(s, best->candidate.p0 + best->candidate.p1) <= kRasterAutoExhaustiveLimit;
-      RasterOutcome p = below ? exhaustive_upto(s, part, best->candidate.p0 + best->candidate.p1) : decide(s, part, o);
+      const bool below = best && o.engine == EngineChoice::automatic && exhaustive_upto_cost(s, best->witness.p0 + best->witness.p1) <= kRasterAutoExhaustiveLimit;
+      Outcome<RasterWitness> p = below ? exhaustive_upto(s, part, best->witness.p0 + best->witness.p1) : decide(s, part, o);
       if (below) p.method = "exhaustive below the first witness (" + p.method.substr(std::string("exhaustive (").size());
       queries.insert(queries.end(), p.queries.begin(), p.queries.end());
       methods.push_back(std::string(to_string(part)) + ": " + p.method);
-      if (p.kind == RasterOutcome::Kind::violated) {
-        if (!best || smaller(p.candidate, best->candidate)) best = p;
-      } else if (p.kind != RasterOutcome::Kind::holds && !undecided) {
+      if (p.kind == OutcomeKind::violated) {
+        if (!best || smaller(p.witness, best->witness)) best = p;
+      } else if (p.kind != OutcomeKind::holds && !undecided) {
         undecided = p;
       }
     }
     if (best) out = *best;
     else if (undecided) out = *undecided;
     else {
-      out.kind = RasterOutcome::Kind::holds;
+      out.kind = OutcomeKind::holds;
       out.text = "every block lands in the tile grid, no two share a tile and every tile is visited, " + s.bound_text();
       out.method = "z3";
     }
@@ -351,10 +351,10 @@ RasterResult prove_raster(const RasterSubject& s, RasterClaim c, const ProveOpti
   }
   RasterResult r;
   switch (out.kind) {
-    case RasterOutcome::Kind::holds: r.verdict = Verdict::proved(out.method, out.text); break;
-    case RasterOutcome::Kind::violated: r = replay_raster(s, c, out.candidate, out.method); break;
-    case RasterOutcome::Kind::unknown: r.verdict = Verdict::unknown(out.method, out.text); break;
-    case RasterOutcome::Kind::error: r.verdict = Verdict::error(out.method, out.text); break;
+    case OutcomeKind::holds: r.verdict = Verdict::proved(out.method, out.text); break;
+    case OutcomeKind::violated: r = replay_raster(s, c, out.witness, out.method); break;
+    case OutcomeKind::unknown: r.verdict = Verdict::unknown(out.method, out.text); break;
+    case OutcomeKind::error: r.verdict = Verdict::error(out.method, out.text); break;
   }
   r.verdict.queries = out.queries;
   r.verdict.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -59,22 +59,15 @@ struct RasterResult {
   std::optional<RasterWitness> witness;
 };
 
-// A raw violation from an engine, before replay.
-struct RasterOutcome {
-  enum class Kind { holds, violated, unknown, error } kind = Kind::error;
-  RasterWitness candidate;
-  std::string text, method;
-  std::vector<std::string> queries;
-};
-
+// An engine's outcome (proofs/claims/engine.hpp) holds its raw violation as a RasterWitness, before replay.
 // The Z3 engine alone (never throws).
-RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOptions& o);
+Outcome<RasterWitness> check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOptions& o);
 // The exhaustive twin: every grid, parameter and block. ERROR when more than kRasterExhaustiveLimit
 // evaluations would be needed.
 inline constexpr std::int64_t kRasterExhaustiveLimit = std::int64_t{1} << 31;
 // --engine auto (the default) enumerates up to this cost (about a second), and asks Z3 above it.
 inline constexpr std::int64_t kRasterAutoExhaustiveLimit = std::int64_t{1} << 22;
-RasterOutcome check_raster_exhaustive(const RasterSubject& s, RasterClaim c);
+Outcome<RasterWitness> check_raster_exhaustive(const RasterSubject& s, RasterClaim c);
 
 // Replays a candidate on the model: REFUTED with the witness when it reproduces, else ERROR.
 RasterResult replay_raster(const RasterSubject& s, RasterClaim c, const RasterWitness& w, const std::string& method);

@@ -125,16 +125,16 @@ i64 bound_for(const BankSubject& s, i64 n) {
   return std::max(b, checked_mul(product(l.shape[0]), product(l.shape[1])) * 8 + 64);
 }
 
-BankOutcome search(const BankSubject& s, const BankClaim& c, Session& ss, i64 n, std::optional<i64> first_bad,
-                   const std::vector<int>& hint_lanes) {
-  BankOutcome out;
+Outcome<BankViolation> search(const BankSubject& s, const BankClaim& c, Session& ss, i64 n, std::optional<i64> first_bad,
+                              const std::vector<int>& hint_lanes) {
+  Outcome<BankViolation> out;
   z3::context& ctx = ss.ctx();
   const Encoder e(ctx, smt::width_for(bound_for(s, n)));
   const BankEncoding enc(s, e, ctx, n);
   const int picks = c.kind == BankClaim::Kind::conflict_free ? 2 : c.k + 1;
   out.method = "z3 (symbolic over " + std::to_string(n) + " instructions x " + std::to_string(picks) + " lanes)";
   if (picks > enc.phase_size()) {  // a bank of a phase holds at most one word per lane
-    out.kind = BankOutcome::Kind::holds;
+    out.kind = OutcomeKind::holds;
     out.method = "counting";
     out.text = "a phase has " + std::to_string(enc.phase_size()) + " lanes, each with at most one word per bank";
     return out;
@@ -153,7 +153,7 @@ BankOutcome search(const BankSubject& s, const BankClaim& c, Session& ss, i64 n,
   const std::string name = c.kind == BankClaim::Kind::conflict_free ? "conflict-free" : "max-ways:" + std::to_string(c.k);
   const auto vac = ss.check(name + ".vacuity", dom);
   if (vac.result != z3::sat) {
-    out.kind = BankOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = "vacuous: the instruction and lane domain of " + name + " is unsatisfiable or undecided";
     return out;
   }
@@ -169,12 +169,12 @@ BankOutcome search(const BankSubject& s, const BankClaim& c, Session& ss, i64 n,
   }
   auto a = ss.check(name + ".violation", bad);
   if (a.result == z3::unknown) {
-    out.kind = BankOutcome::Kind::unknown;
+    out.kind = OutcomeKind::unknown;
     out.text = "z3 unknown on " + name + ".violation: " + a.reason;
     return out;
   }
   if (a.result == z3::unsat) {
-    out.kind = BankOutcome::Kind::holds;
+    out.kind = OutcomeKind::holds;
     out.text = (c.kind == BankClaim::Kind::conflict_free
                     ? std::string("no two active lanes of one phase hit one bank at different words")
                     : "no bank of any phase holds " + std::to_string(picks) + " distinct words") +
@@ -212,17 +212,17 @@ BankOutcome search(const BankSubject& s, const BankClaim& c, Session& ss, i64 n,
     const auto m = ss.check(name + ".lanes", q);
     if (m.result == z3::sat) best = *m.model;
   }
-  out.kind = BankOutcome::Kind::violated;
-  out.violation.instruction = value(best, k);
-  for (const auto& l : lanes) out.violation.lanes.push_back(static_cast<int>(value(best, l)));
+  out.kind = OutcomeKind::violated;
+  out.witness.instruction = value(best, k);
+  for (const auto& l : lanes) out.witness.lanes.push_back(static_cast<int>(value(best, l)));
   return out;
 }
 
 }  // namespace
 
-BankOutcome check_bank_z3(const BankSubject& s, const BankClaim& c, const SmtOptions& o, std::optional<i64> first_bad,
-                          const std::vector<int>& hint_lanes) {
-  BankOutcome out;
+Outcome<BankViolation> check_bank_z3(const BankSubject& s, const BankClaim& c, const SmtOptions& o, std::optional<i64> first_bad,
+                                     const std::vector<int>& hint_lanes) {
+  Outcome<BankViolation> out;
   out.method = "z3";
   try {
     const i64 n = instruction_count(s);
@@ -230,10 +230,10 @@ BankOutcome check_bank_z3(const BankSubject& s, const BankClaim& c, const SmtOpt
     out = search(s, c, ss, n, first_bad, hint_lanes);
     out.queries = ss.query_names();
   } catch (const z3::exception& e) {
-    out.kind = BankOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = std::string("z3: ") + e.msg();
   } catch (const std::exception& e) {
-    out.kind = BankOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = e.what();
   }
   return out;

@@ -203,8 +203,8 @@ unsigned choose_width(const RasterSubject& s, Session& ss, const std::string& na
 
 }  // namespace
 
-RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOptions& o) {
-  RasterOutcome out;
+Outcome<RasterWitness> check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOptions& o) {
+  Outcome<RasterWitness> out;
   out.method = "z3";
   if (c == RasterClaim::bijective) {
     out.text = "bijective is decided part by part (prove_raster)";
@@ -237,7 +237,7 @@ RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOp
     vac.push_back(in_launch(ax, ay));
     const auto va = ss.check(name + ".vacuity", vac);
     if (va.result != z3::sat) {
-      out.kind = RasterOutcome::Kind::error;
+      out.kind = OutcomeKind::error;
       out.text = "vacuous: the domain (grids, parameter, a block) is unsatisfiable or undecided";
       out.queries = ss.query_names();
       return out;
@@ -270,7 +270,7 @@ RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOp
       cert.push_back(!(in_launch(ix, iy) && fi.x == tx && fi.y == ty));
       const auto ca = ss.check(name + ".inverse", cert);
       if (ca.result == z3::unsat) {
-        out.kind = RasterOutcome::Kind::holds;
+        out.kind = OutcomeKind::holds;
         out.method += ", inverse certificate";
         out.text = "every tile (m,n) is visited by block ((m << L) + (n & (2^L-1)), n >> L), " + s.bound_text();
         out.queries = ss.query_names();
@@ -287,20 +287,20 @@ RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOp
     }
     const auto a = ss.check(name + ".violation", bad, quantified);
     if (a.result == z3::unsat) {
-      out.kind = RasterOutcome::Kind::holds;
+      out.kind = OutcomeKind::holds;
       out.text = holds + ", " + s.bound_text();
       out.queries = ss.query_names();
       return out;
     }
     if (a.result == z3::unknown) {
-      out.kind = RasterOutcome::Kind::unknown;
+      out.kind = OutcomeKind::unknown;
       out.text = "z3 unknown on " + name + ".violation: " + a.reason;
       out.queries = ss.query_names();
       return out;
     }
     Search search{ss, name};
     const z3::model m = quantified ? *a.model : search.minimize(bad, objs, *a.model);
-    RasterWitness& wit = out.candidate;
+    RasterWitness& wit = out.witness;
     wit.p0 = value(m, p0), wit.p1 = value(m, p1), wit.param = value(m, param);
     wit.launch = raster::Grid{value(m, g.x), value(m, g.y)};
     wit.tiles = raster::Grid{wit.p0, wit.p1};
@@ -316,7 +316,7 @@ RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOp
       if (pigeonhole) {
         const auto t = missing_tile(s, wit.p0, wit.p1, wit.param);
         if (!t) {
-          out.kind = RasterOutcome::Kind::error;
+          out.kind = OutcomeKind::error;
           out.text = "pigeonhole mismatch: the model visits every tile of the grid Z3 picked";
           out.queries = ss.query_names();
           return out;
@@ -327,11 +327,11 @@ RasterOutcome check_raster_z3(const RasterSubject& s, RasterClaim c, const SmtOp
         wit.tile = {value(m, tx), value(m, ty)};
       }
     }
-    out.kind = RasterOutcome::Kind::violated;
+    out.kind = OutcomeKind::violated;
     if (search.unknown_hit) out.method += " (minimization stopped at an unknown)";
     out.queries = ss.query_names();
   } catch (const z3::exception& ex) {
-    out.kind = RasterOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = std::string("z3 exception: ") + ex.msg();
   }
   return out;

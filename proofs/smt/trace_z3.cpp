@@ -150,15 +150,15 @@ class TraceSearch {
       : t_(t), ss_(ss), e_(ss.ctx(), smt::width_for(bound_for(t))), i_(e_.var("i")),
         conflict_free_(c.kind == TraceClaim::Kind::conflict_free), picks_(conflict_free_ ? 2 : c.k + 1), name_(c.text) {}
 
-  TraceOutcome run(const std::optional<TraceViolation>& expect) {
-    TraceOutcome out;
+  Outcome<TraceZ3Violation> run(const std::optional<TraceViolation>& expect) {
+    Outcome<TraceZ3Violation> out;
     const i64 n = static_cast<i64>(t_.instructions.size());
     const i64 chunks = ceil_div(n, kChunk);
     out.method = "z3 (symbolic over " + std::to_string(n) + " instructions x " + std::to_string(address_lanes(t_.op)) +
                  " lanes, " + std::to_string(picks_) + " picks; the trace's addresses as a per-lane table" +
                  (chunks > 1 ? ", " + std::to_string(chunks) + " queries of up to " + std::to_string(kChunk) + " instructions" : "") + ")";
     if (picks_ > phase_size(t_)) {  // a bank of a phase holds at most one word per lane
-      out.kind = TraceOutcome::Kind::holds;
+      out.kind = OutcomeKind::holds;
       out.method = "counting";
       out.text = "a phase has " + std::to_string(phase_size(t_)) + " lanes, each with at most one word per bank";
       return out;
@@ -172,7 +172,7 @@ class TraceSearch {
       const std::vector<z3::expr> dom = concat(chunk_domain(e_, i_, lo, hi), p.domain);
       const std::string suffix = chunks > 1 ? "[" + std::to_string(lo) + "-" + std::to_string(hi - 1) + "]" : "";
       if (!vacuity_checked && !vacuity_ok(dom, p, lo)) {
-        out.kind = TraceOutcome::Kind::error;
+        out.kind = OutcomeKind::error;
         out.text = "vacuous: no active lane in the domain of " + name_ + suffix;
         return out;
       }
@@ -183,18 +183,18 @@ class TraceSearch {
         continue;
       }
       if (a.result == z3::unsat) continue;
-      out.kind = TraceOutcome::Kind::violated;
-      out.violation.instruction = value(*a.model, i_);
-      for (const auto& l : p.lanes) out.violation.lanes.push_back(static_cast<int>(value(*a.model, l)));
-      out.confirmed = expect && confirm(*expect);
+      out.kind = OutcomeKind::violated;
+      out.witness.found.instruction = value(*a.model, i_);
+      for (const auto& l : p.lanes) out.witness.found.lanes.push_back(static_cast<int>(value(*a.model, l)));
+      out.witness.confirmed = expect && confirm(*expect);
       return out;
     }
     if (!unknown.empty()) {
-      out.kind = TraceOutcome::Kind::unknown;
+      out.kind = OutcomeKind::unknown;
       out.text = unknown;
       return out;
     }
-    out.kind = TraceOutcome::Kind::holds;
+    out.kind = OutcomeKind::holds;
     out.text = (conflict_free_ ? std::string("no two active lanes of one phase hit one bank at different words")
                             : "no bank of any phase holds " + std::to_string(picks_) + " distinct words") +
                ", in any of the " + std::to_string(n) + " instructions";
@@ -234,9 +234,9 @@ class TraceSearch {
 
 }  // namespace
 
-TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const SmtOptions& o,
-                            const std::optional<TraceViolation>& expect) {
-  TraceOutcome out;
+Outcome<TraceZ3Violation> check_trace_z3(const AddressTrace& t, const TraceClaim& c, const SmtOptions& o,
+                                         const std::optional<TraceViolation>& expect) {
+  Outcome<TraceZ3Violation> out;
   out.method = "z3";
   if (c.kind != TraceClaim::Kind::conflict_free && c.kind != TraceClaim::Kind::max_ways) {
     out.text = c.text + " has no z3 encoding (exhaustive only)";
@@ -251,10 +251,10 @@ TraceOutcome check_trace_z3(const AddressTrace& t, const TraceClaim& c, const Sm
     out = TraceSearch(t, c, ss).run(expect);
     out.queries = ss.query_names();
   } catch (const z3::exception& e) {
-    out.kind = TraceOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = std::string("z3: ") + e.msg();
   } catch (const std::exception& e) {
-    out.kind = TraceOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = e.what();
   }
   return out;
@@ -283,8 +283,8 @@ class SymbolicSearch {
     }
   }
 
-  SymbolicOutcome run() {
-    SymbolicOutcome out;
+  Outcome<SymbolicViolation> run() {
+    Outcome<SymbolicViolation> out;
     std::string unknown;
     for (std::size_t lo = 0; lo < q_.issues.size(); lo += kSymbolicChunk) {
       const std::size_t hi = std::min(q_.issues.size(), lo + kSymbolicChunk);
@@ -348,32 +348,32 @@ class SymbolicSearch {
         continue;
       }
       if (a.result == z3::unsat) continue;
-      out.kind = SymbolicOutcome::Kind::violated;
-      for (const z3::expr& p : p_) out.values.push_back(a.model->eval(p, true).get_numeral_uint64());
+      out.kind = OutcomeKind::violated;
+      for (const z3::expr& p : p_) out.witness.values.push_back(a.model->eval(p, true).get_numeral_uint64());
       if (q_.kind == SymbolicQuery::Kind::some_valid) return out;
       if (picks) {
-        out.issue = static_cast<std::size_t>(value(*a.model, i_));
-        for (const auto& l : picks->lanes) out.lanes.push_back(static_cast<int>(value(*a.model, l)));
+        out.witness.issue = static_cast<std::size_t>(value(*a.model, i_));
+        for (const auto& l : picks->lanes) out.witness.lanes.push_back(static_cast<int>(value(*a.model, l)));
       } else {
         for (const auto& [b, where] : bad)
           if (a.model->eval(b, true).is_true()) {
-            out.issue = where.first;
-            out.lanes = {where.second};
+            out.witness.issue = where.first;
+            out.witness.lanes = {where.second};
             break;
           }
-        if (out.lanes.empty()) {
-          out.kind = SymbolicOutcome::Kind::error;
+        if (out.witness.lanes.empty()) {
+          out.kind = OutcomeKind::error;
           out.text = "z3's model satisfies no lane's violation";
         }
       }
       return out;
     }
     if (!unknown.empty()) {
-      out.kind = SymbolicOutcome::Kind::unknown;
+      out.kind = OutcomeKind::unknown;
       out.text = unknown;
       return out;
     }
-    out.kind = SymbolicOutcome::Kind::holds;
+    out.kind = OutcomeKind::holds;
     return out;
   }
 
@@ -417,10 +417,10 @@ class SymbolicSearch {
 
 }  // namespace
 
-SymbolicOutcome check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o) {
-  SymbolicOutcome out;
+Outcome<SymbolicViolation> check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o) {
+  Outcome<SymbolicViolation> out;
   if (q.issues.empty()) {
-    out.kind = SymbolicOutcome::Kind::holds;
+    out.kind = OutcomeKind::holds;
     return out;
   }
   if (q.kind == SymbolicQuery::Kind::max_ways) {
@@ -428,7 +428,7 @@ SymbolicOutcome check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o) {
     shape.op = q.op;
     shape.width_bytes = q.width_bytes;
     if (q.k + 1 > phase_size(shape)) {  // a bank of a phase holds at most one word per lane
-      out.kind = SymbolicOutcome::Kind::holds;
+      out.kind = OutcomeKind::holds;
       return out;
     }
   }
@@ -437,10 +437,10 @@ SymbolicOutcome check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o) {
     out = SymbolicSearch(q, ss).run();
     out.queries = ss.query_names();
   } catch (const z3::exception& e) {
-    out.kind = SymbolicOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = std::string("z3: ") + e.msg();
   } catch (const std::exception& e) {
-    out.kind = SymbolicOutcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = e.what();
   }
   return out;

@@ -83,17 +83,17 @@ struct Ctx {
   std::string method = "z3";
 };
 
-Outcome make(Outcome::Kind k, std::string text, const Ctx& c) {
-  Outcome o;
+Outcome<Violation> make(OutcomeKind k, std::string text, const Ctx& c) {
+  Outcome<Violation> o;
   o.kind = k;
   o.text = std::move(text);
   o.method = c.method;
   return o;
 }
-Outcome from_found(const Found& f, Violation::Kind k, const Ctx& c) {
-  if (f.kind == Found::Kind::unknown) return make(Outcome::Kind::unknown, f.reason, c);
-  Outcome o = make(Outcome::Kind::violated, "", c);
-  o.violation = {k, f.a, f.b};
+Outcome<Violation> from_found(const Found& f, Violation::Kind k, const Ctx& c) {
+  if (f.kind == Found::Kind::unknown) return make(OutcomeKind::unknown, f.reason, c);
+  Outcome<Violation> o = make(OutcomeKind::violated, "", c);
+  o.witness = {k, f.a, f.b};
   return o;
 }
 
@@ -119,18 +119,18 @@ Found out_of_range(Ctx& c, const std::string& name, bool inner_only, i64 n) {
   return search(c.s, c.e, name, {x.domain, z3::slt(f, c.e.k(0)) || z3::sge(f, c.e.k(n))}, x.index);
 }
 
-Outcome injective(Ctx& c) {
+Outcome<Violation> injective(Ctx& c) {
   const bool comp = c.l.swizzle && swizzle_is_bijective(c.l);
   if (comp) c.method = "z3 (compositional: " + to_string(*c.l.swizzle) + " is a bijection, so injective iff the inner layout is)";
   const Found f = collision(c, "injective.collision", comp || !c.l.swizzle);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
-  return make(Outcome::Kind::holds, "injective on [0," + std::to_string(size(c.l.layout)) + ")", c);
+  return make(OutcomeKind::holds, "injective on [0," + std::to_string(size(c.l.layout)) + ")", c);
 }
 
 // bijective:  not(exists c: L(c) outside [0,n)) and not(exists c1 < c2: L(c1) == L(c2)), L the
 //             full map; n indices injectively into [0,n) cover it (pigeonhole). The collision
 //             query is on the inner layout when the swizzle is a bijection (|S| >= B).
-Outcome bijective(Ctx& c) {
+Outcome<Violation> bijective(Ctx& c) {
   const i64 n = size(c.l.layout);
   const bool comp = c.l.swizzle && swizzle_is_bijective(c.l);
   if (comp) c.method = "z3 (compositional: " + to_string(*c.l.swizzle) + " is a bijection, so injective iff the inner layout is)";
@@ -138,7 +138,7 @@ Outcome bijective(Ctx& c) {
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::not_in_target, c);
   f = collision(c, "bijective.injective", comp || !c.l.swizzle);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
-  return make(Outcome::Kind::holds, "injective and image = [0," + std::to_string(n) + ") = [0,cosize)", c);
+  return make(OutcomeKind::holds, "injective and image = [0," + std::to_string(n) + ") = [0,cosize)", c);
 }
 
 // swizzle-permutes, Sw o off o L:
@@ -147,12 +147,12 @@ Outcome bijective(Ctx& c) {
 //   otherwise: exists c forall c': Sw(off+L(c)) != L(c')  (image inclusion, quantified), then the
 //   collision query on the full map.
 // A plain layout: injective (its image is its own).
-Outcome swizzle_permutes(Ctx& c) {
+Outcome<Violation> swizzle_permutes(Ctx& c) {
   const i64 n = size(c.l.layout);
   if (!c.l.swizzle) {
     const Found f = collision(c, "swizzle_permutes.injective", true);
     if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
-    return make(Outcome::Kind::holds, "injective (no swizzle: the image is the layout's own)", c);
+    return make(OutcomeKind::holds, "injective (no swizzle: the image is the layout's own)", c);
   }
   const Found inner_range = out_of_range(c, "swizzle_permutes.inner_range", true, n);
   const Found inner_inj =
@@ -166,11 +166,11 @@ Outcome swizzle_permutes(Ctx& c) {
       f = collision(c, "swizzle_permutes.injective", false);
       if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
     }
-    return make(Outcome::Kind::holds,
+    return make(OutcomeKind::holds,
                 "injective and image = image of the inner layout = [0," + std::to_string(n) + ")", c);
   }
   if (inner_range.kind == Found::Kind::unknown || inner_inj.kind == Found::Kind::unknown)
-    return make(Outcome::Kind::unknown, inner_range.kind == Found::Kind::unknown ? inner_range.reason : inner_inj.reason, c);
+    return make(OutcomeKind::unknown, inner_range.kind == Found::Kind::unknown ? inner_range.reason : inner_inj.reason, c);
   c.method = "z3 (quantified image inclusion)";
   const Coords x = c.e.coords(c.l.layout, "x"), y = c.e.coords(c.l.layout, "y");
   require_nonvacuous(c.s, "swizzle_permutes.image", x.domain);
@@ -182,18 +182,18 @@ Outcome swizzle_permutes(Ctx& c) {
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::not_in_target, c);
   f = collision(c, "swizzle_permutes.injective", sw_bij);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
-  return make(Outcome::Kind::holds, "injective and image = image of the inner layout", c);
+  return make(OutcomeKind::holds, "injective and image = image of the inner layout", c);
 }
 
 // surjective:N  fast path: size == N, the full map stays in [0,N) and is injective (pigeonhole).
 // otherwise: exists o in [0,N) forall c in dom: F(c) != o   (quantified; smallest o first)
-Outcome surjective(Ctx& c, i64 n) {
+Outcome<Violation> surjective(Ctx& c, i64 n) {
   if (size(c.l.layout) == n) {
     const bool comp = swizzle_is_bijective(c.l);
     if (out_of_range(c, "surjective.range", false, n).kind == Found::Kind::none &&
         collision(c, "surjective.injective", comp).kind == Found::Kind::none) {
       c.method = "z3 (pigeonhole: N indices injectively into [0,N))";
-      return make(Outcome::Kind::holds, "image covers [0," + std::to_string(n) + ")", c);
+      return make(OutcomeKind::holds, "image covers [0," + std::to_string(n) + ")", c);
     }
   }
   c.method = "z3 (quantified)";
@@ -207,19 +207,19 @@ Outcome surjective(Ctx& c, i64 n) {
   require_nonvacuous(c.s, "surjective.missing", dom);
   const Found f = search(c.s, c.e, "surjective.missing", {dom, missing}, o, std::nullopt, true);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::missing, c);
-  return make(Outcome::Kind::holds, "image covers [0," + std::to_string(n) + ")", c);
+  return make(OutcomeKind::holds, "image covers [0," + std::to_string(n) + ")", c);
 }
 
 // contiguous:V@m  exists c in dom, with p = position of c along mode m, j = p mod V and base = c
 // with position p - j:  F(c) != F(base) + j  or  F(base) smod V != 0    (smallest idx(c) first)
-Outcome contiguous(Ctx& c, i64 v, std::size_t mode) {
+Outcome<Violation> contiguous(Ctx& c, i64 v, std::size_t mode) {
   const Layout& l = c.l.layout;
-  if (mode >= l.rank()) return make(Outcome::Kind::error, "contiguous: the layout has no mode " + std::to_string(mode), c);
+  if (mode >= l.rank()) return make(OutcomeKind::error, "contiguous: the layout has no mode " + std::to_string(mode), c);
   const i64 p_m = mode_stride_product(l, mode), s_m = product(l.shape[mode]);
   if (s_m % v != 0) {
-    Outcome o = make(Outcome::Kind::violated, "", c);
+    Outcome<Violation> o = make(OutcomeKind::violated, "", c);
     o.method = "size check";
-    o.violation = {Violation::Kind::not_contiguous, (s_m - s_m % v) * p_m, -1};
+    o.witness = {Violation::Kind::not_contiguous, (s_m - s_m % v) * p_m, -1};
     return o;
   }
   std::size_t first = 0;
@@ -244,18 +244,18 @@ Outcome contiguous(Ctx& c, i64 v, std::size_t mode) {
   const z3::expr bad = fx != fb + j || z3::smod(fb, c.e.k(v)) != c.e.k(0);
   const Found f = search(c.s, c.e, "contiguous:" + std::to_string(v), {x.domain, bad}, x.index);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::not_contiguous, c);
-  return make(Outcome::Kind::holds,
+  return make(OutcomeKind::holds,
               "groups of " + std::to_string(v) + " along mode " + std::to_string(mode) + " are contiguous and aligned", c);
 }
 
 // equivalent:L2  size(L) == size(L2) and not(exists x in [0,n): L(x) != L2(x))
 // inverse:R      not(exists x in [0,n): y = L(x), y < 0 or y >= size(R) or R(y) != x)
-Outcome pointwise(Ctx& c, const Claim& cl) {
+Outcome<Violation> pointwise(Ctx& c, const Claim& cl) {
   const i64 n = size(c.l.layout), n2 = size(cl.other->layout);
   if (cl.kind == Claim::Kind::equivalent && n != n2) {
-    Outcome o = make(Outcome::Kind::violated, "", c);
+    Outcome<Violation> o = make(OutcomeKind::violated, "", c);
     o.method = "size check";
-    o.violation = {Violation::Kind::size_mismatch, std::min(n, n2), -1};
+    o.witness = {Violation::Kind::size_mismatch, std::min(n, n2), -1};
     return o;
   }
   const z3::expr x = c.e.var("x");
@@ -271,13 +271,13 @@ Outcome pointwise(Ctx& c, const Claim& cl) {
   }
   const Found f = search(c.s, c.e, cl.kind == Claim::Kind::equivalent ? "equivalent" : "inverse", {dom, bad}, x);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::mismatch, c);
-  return make(Outcome::Kind::holds, cl.kind == Claim::Kind::equivalent ? "L(x) == L2(x) for every x" : "R(L(x)) == x for every x", c);
+  return make(OutcomeKind::holds, cl.kind == Claim::Kind::equivalent ? "L(x) == L2(x) for every x" : "R(L(x)) == x for every x", c);
 }
 
 // A bare swizzle over v in [0, 2^span) (it reads and writes only bits below span = M+B+|S|, so
 // this covers every non-negative offset):
 //   involution: exists v: Sw(Sw(v)) != v;   bijective: exists v1 < v2: Sw(v1) == Sw(v2)
-Outcome swizzle_claim(Session& s, const Swizzle& sw, const Claim& cl) {
+Outcome<Violation> swizzle_claim(Session& s, const Swizzle& sw, const Claim& cl) {
   const int span = sw.span_bits();
   if (span > 60) throw LayoutError("swizzle span too large");
   const Encoder e(s.ctx(), smt::width_for(i64{1} << span));
@@ -289,17 +289,17 @@ Outcome swizzle_claim(Session& s, const Swizzle& sw, const Claim& cl) {
   if (cl.kind == Claim::Kind::involution) {
     const Found f = search(s, e, "involution", {in(v1), e.swizzle(sw, e.swizzle(sw, v1)) != v1}, v1);
     if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::not_involution, c);
-    return make(Outcome::Kind::holds, "Sw(Sw(v)) == v for every offset v", c);
+    return make(OutcomeKind::holds, "Sw(Sw(v)) == v for every offset v", c);
   }
   if (cl.kind != Claim::Kind::bijective && cl.kind != Claim::Kind::injective)
-    return make(Outcome::Kind::error, "a bare swizzle supports bijective, injective and involution", c);
+    return make(OutcomeKind::error, "a bare swizzle supports bijective, injective and involution", c);
   const Found f = search(s, e, "swizzle.collision",
                          {in(v1), in(v2), z3::slt(v1, v2), e.swizzle(sw, v1) == e.swizzle(sw, v2)}, v1, v2);
   if (f.kind != Found::Kind::none) return from_found(f, Violation::Kind::collision, c);
-  return make(Outcome::Kind::holds, "a bijection on every offset (checked on [0,2^" + std::to_string(span) + "))", c);
+  return make(OutcomeKind::holds, "a bijection on every offset (checked on [0,2^" + std::to_string(span) + "))", c);
 }
 
-Outcome dispatch(Session& s, const Subject& subj, const Claim& cl) {
+Outcome<Violation> dispatch(Session& s, const Subject& subj, const Claim& cl) {
   if (subj.bare_swizzle || cl.kind == Claim::Kind::involution) {
     if (!subj.layout.swizzle) throw LayoutError("involution applies to swizzles");
     return swizzle_claim(s, *subj.layout.swizzle, cl);
@@ -322,18 +322,18 @@ Outcome dispatch(Session& s, const Subject& subj, const Claim& cl) {
 
 }  // namespace
 
-Outcome check_z3(const Subject& subj, const Claim& cl, const SmtOptions& o) {
-  Outcome out;
+Outcome<Violation> check_z3(const Subject& subj, const Claim& cl, const SmtOptions& o) {
+  Outcome<Violation> out;
   out.method = "z3";
   try {
     Session s(o, cl.text, subj.text());
     out = dispatch(s, subj, cl);
     out.queries = s.query_names();
   } catch (const z3::exception& e) {
-    out.kind = Outcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = std::string("z3: ") + e.msg();
   } catch (const std::exception& e) {
-    out.kind = Outcome::Kind::error;
+    out.kind = OutcomeKind::error;
     out.text = e.what();
   }
   return out;

@@ -384,7 +384,7 @@ void prove_tma(const KernelSynthRequest& r, const KernelSynthResult& out, std::v
   const std::string claim = tma_claim_text(r, out.ranked.front().c);
   Check c = make_check("smem", out.layout, claim, std::nullopt);
   c.element_bits = 8 * out.element_bytes;
-  proofs.push_back({claim, -1, 0, run_check(c, r.prove).verdict, std::nullopt});
+  proofs.push_back({claim, -1, 0, decide_tma(c), std::nullopt});
 }
 
 // None conflict-free: the best members' conflicting copies, re-traced and REFUTED by prove_trace.
@@ -418,7 +418,7 @@ std::optional<KernelProof> placement_failure(const KernelSynthRequest& r, const 
   if (tma_swizzle(r, c)) {
     Check ch = make_check("smem", l, tma_claim_text(r, c), std::nullopt);
     ch.element_bits = 8 * out.element_bytes;
-    Verdict v = run_check(ch, r.prove).verdict;
+    Verdict v = decide_tma(ch);
     if (!v.is_proved()) return KernelProof{ch.claim, -1, m, std::move(v), std::nullopt};
   }
   return std::nullopt;

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "model/layout/notation.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/run_check.hpp"
 
 namespace layoutproof::proofs {
 namespace {
@@ -19,7 +19,7 @@ CheckResult run_tma(const char* layout, const char* claim, int bits) {
   c.layout = parse_any_layout(layout);
   c.claim = claim;
   c.element_bits = bits;
-  return run_check(c, ProveOptions{});
+  return run_check(c, ProveOptions{}).front();
 }
 
 TEST(Regression, TmaSubByteTruncation_nibbleSwap) {

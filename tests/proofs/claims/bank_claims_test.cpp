@@ -193,7 +193,7 @@ TEST(BankAgreement, Z3MatchesExhaustiveOnRandomSmallCases) {
     const BankSubject sub = make_bank_subject(spec, op);
     const BankClaim claim = *parse_bank_claim(rng() % 4 == 0 ? "max-ways:" + std::to_string(1 + rng() % 4) : "conflict-free");
     const BankResult ex = check_bank_exhaustive(sub, claim);
-    const BankOutcome z = check_bank_z3(sub, claim, SmtOptions{});
+    const Outcome<BankViolation> z = check_bank_z3(sub, claim, SmtOptions{});
     const std::string what = sub.text() + " " + claim.text;
     if (ex.verdict.kind == Verdict::Kind::error) {  // e.g. a swizzle that misaligns vectors: both refuse
       ASSERT_NE(ex.verdict.detail.find("invalid access"), std::string::npos) << what << ": " << ex.verdict.detail;
@@ -201,8 +201,8 @@ TEST(BankAgreement, Z3MatchesExhaustiveOnRandomSmallCases) {
       ++skipped;
       continue;
     }
-    ASSERT_TRUE(z.kind == BankOutcome::Kind::holds || z.kind == BankOutcome::Kind::violated) << what << ": " << z.text;
-    ASSERT_EQ(ex.verdict.is_proved(), z.kind == BankOutcome::Kind::holds) << what;
+    ASSERT_TRUE(z.kind == OutcomeKind::holds || z.kind == OutcomeKind::violated) << what << ": " << z.text;
+    ASSERT_EQ(ex.verdict.is_proved(), z.kind == OutcomeKind::holds) << what;
     // and the full pipeline (Z3, replay, cross-check) agrees with the oracle
     const BankResult full = run(sub, claim.text, EngineChoice::z3);
     ASSERT_EQ(full.verdict.kind, ex.verdict.kind) << what << ": " << full.verdict.detail;

@@ -15,7 +15,7 @@ namespace {
 Verdict tma(const char* layout, const std::string& claim, int bits = 16) {
   Check c = make_check("t", parse_any_layout(layout), claim, std::nullopt);
   c.element_bits = bits;
-  return run_check(c, {}).verdict;
+  return decide_tma(c);
 }
 
 TEST(TmaClaim, AbsoluteAddressesDecide) {

@@ -196,7 +196,7 @@ TEST(TraceClaims, AMergedHalfDoesNotHideACollisionInTheOther) {
     EXPECT_EQ(r.witness->ideal, 2);
   }
   EXPECT_EQ(check_trace_z3(trace(SmemOp::ld, 16, {a}, 4), *parse_trace_claim("conflict-free"), SmtOptions{}).kind,
-            TraceOutcome::Kind::violated);
+            OutcomeKind::violated);
   expect(trace(SmemOp::ld, 16, {a}, 4), "max-ways:1", R);
   // The property finding (BankInvariants): half 0 on one address (1 wavefront), lanes 20 and 22
   // 2-way in bank 8 of quarter 2, lane 24 alone in quarter 3: 4 wavefronts, ideal 3.
@@ -407,10 +407,10 @@ TEST(TraceAgreement, Z3MatchesExhaustiveOnRandomSmallTraces) {
     const TraceResult ex = check_trace_exhaustive(t, c);
     ASSERT_TRUE(ex.verdict.kind == P || ex.verdict.kind == R) << ex.verdict.detail;
     // the raw engine: the bank model's rule is its phase rule exactly (no instruction left aside)
-    const TraceOutcome z = check_trace_z3(t, c, SmtOptions{});
+    const Outcome<TraceZ3Violation> z = check_trace_z3(t, c, SmtOptions{});
     const std::string what = "trace " + std::to_string(n) + " (" + to_string(t.op) + " " + std::to_string(t.width_bytes) + ") " + claim_text;
-    ASSERT_TRUE(z.kind == TraceOutcome::Kind::holds || z.kind == TraceOutcome::Kind::violated) << what << ": " << z.text;
-    ASSERT_EQ(ex.verdict.is_proved(), z.kind == TraceOutcome::Kind::holds) << what;
+    ASSERT_TRUE(z.kind == OutcomeKind::holds || z.kind == OutcomeKind::violated) << what << ": " << z.text;
+    ASSERT_EQ(ex.verdict.is_proved(), z.kind == OutcomeKind::holds) << what;
     // and the full pipeline (z3, replay, cross-check) gives the exhaustive verdict and witness
     const TraceResult full = run(t, claim_text, EngineChoice::z3);
     ASSERT_EQ(full.verdict.kind, ex.verdict.kind) << what << ": " << full.verdict.method << ": " << full.verdict.detail;
