@@ -735,7 +735,7 @@ void Lowering::lower_sel(const SassInstr& i) {
 
 // ISETP
 void Lowering::lower_isetp(const SassInstr& i) {
-  if (i.has("EX") || i.ops.size() < 5) return not_modelled(i.ops, 1, false);
+  if (i.ops.size() < 5 || (i.has("EX") && i.ops.size() < 6)) return not_modelled(i.ops, 1, false);
   Opcode s = op(Op::setp, i.has("U32") ? TypeKind::u : TypeKind::s, 32);
   static const std::map<std::string, Cmp> cmps = {{"EQ", Cmp::eq}, {"NE", Cmp::ne}, {"LT", Cmp::lt},
                                                   {"LE", Cmp::le}, {"GT", Cmp::gt}, {"GE", Cmp::ge}};
@@ -746,7 +746,34 @@ void Lowering::lower_isetp(const SassInstr& i) {
     else if (m == "XOR") s.boolop = BoolOp::xor_;
   }
   if (s.cmp == Cmp::none || s.boolop == BoolOp::none) return not_modelled(i.ops, 1, false);
-  return emit(s, {i.D(0), i.D(1), i.S(2), i.S(3), i.S(4)}, true);
+  if (!i.has("EX")) return emit(s, {i.D(0), i.D(1), i.S(2), i.S(3), i.S(4)}, true);
+  // ISETP...EX Pd, Pq, a.hi, b.hi, Pacc, Plo: the high words of a 64-bit compare whose low words
+  // gave Plo (ISETP.<cmp>.U32 of them): a < b is hi(a) < hi(b), or equal high words and Plo;
+  // EQ is equal high words and Plo, NE different ones or Plo. The high compare takes the
+  // signedness the modifier says; the result is combined with Pacc as any ISETP's.
+  Opcode strict = op(Op::setp, s.type.kind, 32), equal = op(Op::setp, s.type.kind, 32);
+  equal.cmp = Cmp::eq;
+  strict.cmp = s.cmp == Cmp::le ? Cmp::lt : s.cmp == Cmp::ge ? Cmp::gt : s.cmp;
+  const Operand a = i.S(2), b = i.S(3), lo = i.S(5);
+  const u32 t_strict = tmp(), t_equal = tmp(), t_lo = tmp(), r = tmp();
+  emit(op(Op::selp, TypeKind::b, 32), {reg(t_lo), imm(1), imm(0), lo});
+  emit(equal, {reg(t_equal), a, b});
+  emit(op(Op::selp, TypeKind::b, 32), {reg(t_equal), imm(1), imm(0), reg(t_equal)});
+  if (s.cmp == Cmp::eq) {
+    emit(op(Op::and_, TypeKind::b, 32), {reg(r), reg(t_equal), reg(t_lo)});
+  } else if (s.cmp == Cmp::ne) {
+    emit(op(Op::xor_, TypeKind::b, 32), {reg(t_equal), reg(t_equal), imm(1)});
+    emit(op(Op::or_, TypeKind::b, 32), {reg(r), reg(t_equal), reg(t_lo)});
+  } else {
+    emit(strict, {reg(t_strict), a, b});
+    emit(op(Op::selp, TypeKind::b, 32), {reg(t_strict), imm(1), imm(0), reg(t_strict)});
+    emit(op(Op::and_, TypeKind::b, 32), {reg(t_equal), reg(t_equal), reg(t_lo)});
+    emit(op(Op::or_, TypeKind::b, 32), {reg(r), reg(t_strict), reg(t_equal)});
+  }
+  Opcode fin = op(Op::setp, TypeKind::u, 32);
+  fin.cmp = Cmp::ne;
+  fin.boolop = s.boolop;
+  return emit(fin, {i.D(0), i.D(1), reg(r), imm(0), i.S(4)}, true);
 }
 
 // P2R

@@ -198,3 +198,44 @@ TEST(SassParse, InlinedLinesNameTheOutermostCallSite) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// A 64-bit compare as ptxas writes it (size_t loop bounds): ISETP.<cmp>.U32 on the low words,
+// then ISETP.<cmp>.U32.AND.EX on the high words with the low result as carry-in. Lane k's value
+// is (hi = k >> 4, lo = k & 15) against (1, 8); a lane whose compare holds exits, the others store:
+// checked against C++'s 64-bit compare for each of the six comparisons.
+TEST(SassCompare, SixtyFourBitComparesThroughEx) {
+  const std::pair<const char*, bool (*)(u64, u64)> cmps[] = {
+      {"GE", [](u64 a, u64 b) { return a >= b; }}, {"GT", [](u64 a, u64 b) { return a > b; }},
+      {"LE", [](u64 a, u64 b) { return a <= b; }}, {"LT", [](u64 a, u64 b) { return a < b; }},
+      {"EQ", [](u64 a, u64 b) { return a == b; }}, {"NE", [](u64 a, u64 b) { return a != b; }}};
+  for (const auto& [name, holds] : cmps) {
+    const std::string c = name;
+    Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                   "        /*0010*/                   SHF.R.U32.HI R1, RZ, 0x4, R0 ;\n"
+                                   "        /*0020*/                   LOP3.LUT R2, R0, 0xf, RZ, 0xc0, !PT ;\n"
+                                   "        /*0030*/                   ISETP." + c + ".U32.AND P0, PT, R2, 0x8, PT ;\n"
+                                   "        /*0040*/                   ISETP." + c + ".U32.AND.EX P0, PT, R1, 0x1, PT, P0 ;\n"
+                                   "        /*0050*/               @P0 EXIT ;\n"
+                                   "        /*0060*/                   IMAD.SHL.U32 R3, R0, 0x4, RZ ;\n"
+                                   "        /*0070*/                   STS [R3+0x400], R0 ;\n"
+                                   "        /*0080*/                   EXIT ;\n"),
+                           "cmp.sass");
+    const KernelRun r = run(p);
+    ASSERT_TRUE(r.stopped.empty()) << c << ": " << r.stopped;
+    ASSERT_EQ(r.sites.size(), 1u);
+    const auto& issues = r.sites[0].trace.instructions;
+    for (int k = 0; k < kWarpLanes; ++k) {
+      const u64 a = (u64(k >> 4) << 32) | u64(k & 15), b = (u64{1} << 32) | 8;
+      const bool stores = !holds(a, b);
+      bool stored = false;
+      for (const TraceInstruction& in : issues) stored = stored || in.addr[static_cast<std::size_t>(k)] == 0x400 + 4 * k;
+      EXPECT_EQ(stored, stores) << c << ", lane " << k;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
