@@ -49,7 +49,8 @@ Usage:
   layoutproof raster trace|prove sm100-persistent --tiles M,N[,L] [--cluster X,Y] [--max-swizzle S] [--raster R]
   layoutproof raster trace|prove sm100-stream-k [the sm90-stream-k flags]
   layoutproof raster trace|prove sm100-group [the sm90-group flags] [--atom-m 1|2] [--cluster-type static|dynamic]
-  Every form takes --report DIR.
+  layoutproof raster trace KIND [flags shared by every line] --configs FILE [--json]
+  Every form takes --report DIR, but trace --configs (many configurations: one's flags a line).
 
 @OPTIONS@
 

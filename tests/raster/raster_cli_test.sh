@@ -256,4 +256,28 @@ if p.returncode != 2 or "more work units than the 16777216 (2^24) a trace prints
     print(f"FAIL stream-K trace past the bound: exit {p.returncode}: {p.stderr[:300]}"); ok = False
 sys.exit(0 if ok else 1)
 PY
+
+# trace --configs FILE: many configurations in one run, each line's trace the one its own run writes,
+# in FILE's order (JSON: one object a line); the command line's flags shared, a line's after them.
+dir="$rep/configs"; mkdir -p "$dir"  # removed with $rep
+printf '%s\n' '# two configurations' '--tiles 3,2 --cluster 2,1 --sms 4' '' '  --tiles 5,3 --max-swizzle 2 --sms 8 --raster along-n' >"$dir/c.txt"
+want=$("$BIN" raster trace sm90-persistent --tiles 3,2 --cluster 2,1 --sms 4 --json; "$BIN" raster trace sm90-persistent --tiles 5,3 --max-swizzle 2 --sms 8 --raster along-n --json)
+got=$("$BIN" raster trace sm90-persistent --configs "$dir/c.txt" --json) || fail "--configs: exit $?"
+[ "$got" = "$want" ] && [ "$(wc -l <<<"$got")" -eq 2 ] || fail "--configs JSON: $got"
+want=$("$BIN" raster trace sm90-stream-k --k-tiles 9 --tiles 3,2 --sms 4; "$BIN" raster trace sm90-stream-k --k-tiles 9 --tiles 5,1 --sms 8 --k-tiles 17)
+got=$(printf -- '--tiles 3,2 --sms 4\n--tiles 5,1 --sms 8 --k-tiles 17\n' | "$BIN" raster trace sm90-stream-k --k-tiles 9 --configs -) || fail "--configs -: exit $?"
+[ "$got" = "$want" ] || fail "--configs text from standard input: $got"
+# Every line read and bounded before the first trace: a bad one is exit 2 naming its line, nothing written.
+for bad in "--tiles 0,4" "--tiles 2097152,2097152" "--tiles 3,3 --json" "--tiles 3,3 --report $dir/r" "--tiles 3,3 --configs x" "--tiles 3,3 sm90-group" "--tilse 3,3"; do
+  printf -- '--tiles 3,2 --sms 4\n%s\n' "$bad" >"$dir/c.txt"
+  "$BIN" raster trace sm90-persistent --configs "$dir/c.txt" --json >"$dir/out" 2>"$dir/err"; rc=$?
+  [ $rc -eq 2 ] && [ ! -s "$dir/out" ] && grep -q "^error: raster trace --configs: $dir/c.txt line 2: " "$dir/err" || fail "--configs line '$bad': exit $rc: $(cat "$dir/out" "$dir/err" | head -c 300)"
+done
+: >"$dir/empty.txt"
+for bad in "--configs $dir/empty.txt" "--configs $dir/missing.txt" "--configs $dir/empty.txt --report $dir/r"; do
+  "$BIN" raster trace sm90-persistent $bad >"$dir/out" 2>"$dir/err"; rc=$?
+  [ $rc -eq 2 ] && [ ! -s "$dir/out" ] && grep -q "^error: raster trace --configs: " "$dir/err" || fail "$bad: exit $rc: $(cat "$dir/err")"
+done
+[ ! -e "$dir/r" ] || fail "--configs --report wrote a report"
+"$BIN" raster prove sm90-persistent --configs "$dir/empty.txt" --claim exactly-once >/dev/null 2>&1; [ $? -eq 2 ] || fail "prove takes --configs"
 echo OK

@@ -8,12 +8,17 @@ sm100_group_reference.cu's: "G M0 N0 ... cluster_m cluster_n max_swizzle raster 
 stream_k_reference.cu's and sm100_stream_k_reference.cu's: "M N L cluster_m cluster_n max_swizzle raster sms k_tiles splits
 decomposition <json>")
 Every configuration's grid and every CTA's visit sequence must be equal; exit 1 otherwise.
+Every configuration is traced by one process (`raster trace KIND --configs FILE --json`: one JSON
+object a line, in FILE's order), not one process each: thousands of process starts cost more than
+the traces.
 """
 import gzip
 import lzma
 import json
+import os
 import subprocess
 import sys
+import tempfile
 
 RASTERS = ['heuristic', 'along-m', 'along-n']
 DECOMPOSITIONS = ['heuristic', 'data-parallel', 'split-k', 'stream-k']
@@ -22,7 +27,7 @@ DECOMPOSITIONS = ['heuristic', 'data-parallel', 'split-k', 'stream-k']
 def main():
     tool, path = sys.argv[1], sys.argv[2]
     opener = gzip.open if path.endswith('.gz') else lzma.open if path.endswith('.xz') else open
-    failures, configs, units = [], 0, 0
+    failures, cases = [], []
     kind = sys.argv[sys.argv.index('--kind') + 1] if '--kind' in sys.argv else 'sm90-persistent'
     for line in opener(path, 'rt'):
         if kind in ('sm90-group', 'sm100-group'):
@@ -58,22 +63,27 @@ def main():
         if rest.startswith('ERROR'):
             failures.append(f'{line.strip()[:120]}: the reference did not run')
             continue
-        want = json.loads(rest)
         # sm100-persistent launches every tile: its lines carry 0 for the SM count, and it takes no --sms.
         sms_flags = [] if kind == 'sm100-persistent' else ['--sms', str(sms)]
-        cmd = [tool, 'raster', 'trace', kind] + flags + ['--cluster', f'{cm},{cn}',
-               '--max-swizzle', str(sw), '--raster', RASTERS[ri]] + sms_flags + ['--json']
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        configs += 1
-        if p.returncode != 0:
-            failures.append(f'{" ".join(cmd[3:])}: exit {p.returncode}: {p.stderr.strip()}')
-            continue
-        got = json.loads(p.stdout)
+        cases.append((flags + ['--cluster', f'{cm},{cn}', '--max-swizzle', str(sw), '--raster', RASTERS[ri]] + sms_flags, rest))
+    configs, units = len(cases), 0
+    with tempfile.TemporaryDirectory() as d:
+        cfg = os.path.join(d, "configs.txt")
+        with open(cfg, 'w') as f:
+            f.writelines(' '.join(flags) + '\n' for flags, _ in cases)
+        p = subprocess.run([tool, 'raster', 'trace', kind, '--configs', cfg, '--json'], capture_output=True, text=True)
+    got_lines = p.stdout.splitlines()
+    if p.returncode != 0 or len(got_lines) != configs:
+        failures.append(f'raster trace {kind} --configs ({configs} configurations): exit {p.returncode}, '
+                        f'{len(got_lines)} traces: {p.stderr.strip()[:400]}')
+        got_lines = []
+    for (flags, rest), line in zip(cases, got_lines):
+        want, got = json.loads(rest), json.loads(line)
         units += sum(len(c['work']) for c in want['ctas'])
         if got != want:
             detail = 'grid' if got['grid'] != want['grid'] else next(
                 (f"cta {a['cta']}" for a, b in zip(got['ctas'], want['ctas']) if a != b), 'cta count')
-            failures.append(f'{" ".join(cmd[3:-1])}: differs at {detail}')
+            failures.append(f'{kind} {" ".join(flags)}: differs at {detail}')
     for f in failures[:20]:
         print('FAIL', f)
     print(f'scheduler reference: {configs} configurations, {units} work units, {len(failures)} differences')

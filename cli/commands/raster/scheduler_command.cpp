@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "cli/flags/common_flags.hpp"
 #include "cli/flags/suggest.hpp"
@@ -29,6 +32,7 @@ struct SchedFlags {
   OutputFlags out;      // --json [FILE], --junit, --sarif, --markdown, --report DIR, --verbose
   proofs::ProveOptions opts;
   std::string command;  // the command line, for the report
+  std::string configs;  // trace --configs FILE: one configuration's flags a line
 };
 
 // "A,B[,C]" or "AxB[xC]": count numbers, each in [lo, hi].
@@ -138,6 +142,16 @@ FlagTable scheduler_table(SchedFlags& f, const std::string& sub) {
              "prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32) | z3 (every "
              "M, N at once: needs --cluster, --max-swizzle, --raster, --sms) | exhaustive (every "
              "configuration enumerated; enumeration is the same)");
+  if (sub == "trace")
+    t.value({"--configs"}, "FILE", "trace many configurations in one run: each line of FILE (- for standard\n"
+            "input) is one configuration's flags (--tiles 3,5 --cluster 2,1 ...), added after\n"
+            "those given here; the traces are written in FILE's order, with --json one JSON\n"
+            "object a line. Blank lines and lines starting with # are skipped. Every line is\n"
+            "read and bounded before the first trace is written: a bad one is exit 2, naming\n"
+            "its line, with nothing written; no --report", [&f](const std::string& v) {
+      if (v.empty()) throw LayoutError("--configs needs a file name (- for standard input)");
+      f.configs = v;
+    });
   add_timeout_flag(t, f.opts.smt);
   add_deadline_flag(t, f.opts.smt.deadline);
   add_output_flags(t, f.out, "");
@@ -256,6 +270,52 @@ int run_trace(const SchedFlags& f, std::ostream& out) {
   return 0;
 }
 
+// The words of each configuration line of `in` (blank and # lines left out), with its line number.
+std::vector<std::pair<int, std::vector<std::string>>> config_lines(std::istream& in) {
+  std::vector<std::pair<int, std::vector<std::string>>> lines;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    if (!w.empty() && w[0][0] != '#') lines.emplace_back(n, std::move(w));
+  }
+  return lines;
+}
+
+// trace --configs FILE: each line's flags parsed after the command line's (so a value there
+// overrides the command line's), every trace bounded before the first is written, then each
+// written as run_trace writes it. One process for many configurations: the scheduler reference
+// tests trace thousands of CUTLASS configurations this way.
+int run_trace_configs(const SchedFlags& base, std::ostream& out) {
+  const std::string name = base.configs == "-" ? std::string("standard input") : base.configs;
+  std::ifstream file;
+  if (base.configs != "-") {
+    file.open(base.configs);
+    if (!file) throw LayoutError("raster trace --configs: cannot read '" + base.configs + "'");
+  }
+  const auto lines = config_lines(base.configs == "-" ? std::cin : file);
+  if (lines.empty()) throw LayoutError("raster trace --configs: " + name + " holds no configuration");
+  std::vector<SchedFlags> configs;
+  configs.reserve(lines.size());
+  for (const auto& [n, words] : lines) {
+    SchedFlags f = base;
+    f.configs.clear();
+    try {
+      scheduler_table(f, "trace").parse(words);
+      if (!f.configs.empty()) throw LayoutError("--configs belongs on the command line, not in its file");
+      if (!f.out.report_dir.empty() || f.out.json_stdout != base.out.json_stdout)
+        throw LayoutError("--json and --report belong on the command line, not in its file");
+      check_trace_size(f, proofs::fixed_schedule(f.q));
+    } catch (const LayoutError& e) {
+      throw LayoutError("raster trace --configs: " + name + " line " + std::to_string(n) + ": " + e.what());
+    }
+    configs.push_back(std::move(f));
+  }
+  for (const SchedFlags& f : configs) run_trace(f, out);
+  return 0;
+}
+
 int run_prove(const SchedFlags& f, std::ostream& out) {
   if (f.claims.empty()) throw LayoutError("raster prove " + f.q.kind + " needs --claim exactly-once|in-range|balance" +
                                           (proofs::is_stream_k_kind(f.q.kind) ? "|k-exactly-once" : "") + "|launches");
@@ -327,11 +387,14 @@ bool is_scheduler_kind(const std::string& kind) { return proofs::is_scheduler_ki
 int run_scheduler_command(const std::string& sub, const std::vector<std::string>& args, std::ostream& out) {
   SchedFlags f = parse(args);
   check_output_paths(f.out, {});
+  if (!f.configs.empty() && !f.out.report_dir.empty())
+    throw LayoutError("raster trace --configs: --report draws one configuration; trace it without --configs");
   if (!f.out.report_dir.empty()) check_report_folder(f.out.report_dir);  // before any work: a folder of the user's is exit 2 at once
   f.command = command_line("layoutproof raster", args);
   if (!proofs::is_scheduler_kind(f.q.kind))
     throw LayoutError("raster " + sub + " " + (f.q.kind.empty() ? std::string("needs a KIND") : "'" + f.q.kind + "'") +
                       did_you_mean(f.q.kind, proofs::scheduler_kinds()) + ": the scheduler kinds are " + proofs::scheduler_kinds_text());
+  if (!f.configs.empty()) return run_trace_configs(f, out);
   return sub == "trace" ? run_trace(f, out) : run_prove(f, out);
 }
 
