@@ -358,7 +358,10 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
     r.verdict = Verdict::proved("not applicable", "@!PT: its guard is constant false, it never accesses memory");
     return r;
   }
-  if (!ran(s) && run.stopped.empty()) {  // nothing is proved about an instruction no lane ran
+  // Another CTA may run what CTA (0,0,0) did not (the grid has more and control depends on
+  // %ctaid): that doubt is said instead (below).
+  const bool other_ctas = run.grid[0] * run.grid[1] * run.grid[2] > 1 && !run.cta_chosen && (s.cta_dependent || run.cta_control);
+  if (!ran(s) && run.stopped.empty() && !other_ctas) {  // nothing is proved about an instruction no lane ran
     r.verdict = Verdict::unknown("not run", "NOT RUN: no lane of this launch (" + launch_text(run) + ") executes the instruction" +
                                                 (s.executed > 0 ? " (its " + std::to_string(s.executed) + " issues had every lane's guard false)" : "") +
                                                 ", so nothing is known of its accesses");
@@ -404,7 +407,8 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
   // A gate over nothing must not pass: a launch in which no lane touches shared memory (a size
   // parameter of 0, a guard every thread fails) is an error unless the entry says it may be empty,
   // and then its never-run instructions are not claims at all.
-  bool any_ran = !run->not_counted.empty() || !run->stopped.empty();
+  bool any_ran = !run->not_counted.empty() || !run->stopped.empty() ||
+                 (run->grid[0] * run->grid[1] * run->grid[2] > 1 && !run->cta_chosen && run->cta_control);  // another CTA may
   for (const compiled::Site& s : run->sites) any_ran = any_ran || ran(s);
   if (!any_ran && !run->sites.empty()) {
     for (std::vector<PtxClaimResult>& row : r.verdicts)

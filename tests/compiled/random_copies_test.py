@@ -12,6 +12,7 @@ Usage: random_copies_test.py LAYOUTPROOF REPO_ROOT
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -21,9 +22,14 @@ def main():
     d = os.path.join(root, 'tests/compiled/random_copies')
     ptx = os.path.join(d, 'random_copies.ptx')
     failures, checked, issues = [], 0, 0
+    # Each kernel's launch: the block its __launch_bounds__ (.maxntid) names, given as --block (a
+    # .maxntid bounds the block and is not taken as it).
+    text = open(ptx).read()
+    blocks = {m[0]: m[1] for m in re.findall(r'\.entry\s+(\w+)\([^)]*\)\s*\.maxntid\s+(\d+)', text, re.S)}
     for line in open(os.path.join(d, 'cases.jsonl')):
         c = json.loads(line)
-        p = subprocess.run([binary, 'ptx', ptx, '--kernel', c['name'] + '_s2r', '--claim', 'conflict-free', '--json'],
+        block = next((b for n, b in blocks.items() if c['name'] + '_s2r' in n), '128')
+        p = subprocess.run([binary, 'ptx', ptx, '--kernel', c['name'] + '_s2r', '--block', block, '--claim', 'conflict-free', '--json'],
                            capture_output=True, text=True)
         if p.returncode not in (0, 1):
             failures.append(f"{c['name']}: ptx exit {p.returncode}: {p.stderr.strip()[:300]}")

@@ -10,10 +10,13 @@
 // (LDS/STS of 1-4 bytes: one phase; 8: half-warps; 16: quarter-warps; ldmatrix/stmatrix .xN: N
 // phases of 8 lanes, lanes >= 8N ignored; cp.async as an STS of its size), for every pattern class
 // the generator makes: no class needs restricting. What the fitted part decides (wavefront counts)
-// is not compared. cp.async's global side (docs/compiled.md "LDGSTS and the global side") is a
-// measured rule too; the generator never fixes the global pointer, so the product counts cp.async
-// from its shared side alone, which is the phase rule above.
+// is not compared. cp.async follows the measured H200 rule instead (docs/bank_model.md "cp.async",
+// restated in ldgsts_rule below): its global side is the pointer (never fixed) plus tid.x times
+// the element size, and a free pointer only rotates the L1 banks, so the rule's count is known.
 #include <algorithm>
+#include <array>
+#include <optional>
+#include <utility>
 
 #include "tests/soak/compiled_kernel.hpp"
 #include "tests/soak/reference.hpp"
@@ -61,6 +64,7 @@ constexpr i64 kBlockSmem = 227 * 1024;  // docs/bank_model.md: what a block can 
 // One warp-level issue: per lane, absent/inactive (-1), known (address), or not known.
 struct Issue {
   std::array<i64, 32> addr;
+  std::array<i64, 32> global{};  // cp.async: each lane's global byte offset from the pointer
   std::array<bool, 32> unknown{};
   std::array<std::array<std::uint8_t, 16>, 32> data{};
   bool data_known = true;
@@ -185,6 +189,7 @@ struct Runner {
       }
       const u32 ad = static_cast<u32>(base[static_cast<std::size_t>(a.symbol)]) + *off + a.imm;
       is.addr[static_cast<std::size_t>(l)] = ad;
+      is.global[static_cast<std::size_t>(l)] = static_cast<i64>(e.tidx) * a.elem;
       if (a.kind == Access::Kind::st) {
         // PTX's .b128 data is one 128-bit register, which the product does not read (unknowable).
         if (f == Format::ptx && a.elem == 16) is.data_known = false;
@@ -208,6 +213,40 @@ struct Runner {
            std::to_string(is.execution) + ": " + what;
   }
 
+  // cp.async's measured rule, restated from docs/bank_model.md (not from the product's code): per
+  // STS phase of the width, G and S are the most active lanes one bank holds on the global and
+  // the shared side (a lane on every bank its words touch; lanes on one word are not merged). When
+  // every phase has G <= 1 or S <= 1, or global minus shared is one constant mod 128, the copy
+  // takes the sum over phases of max(G, S), and its worst phase is the largest max(G, S); else the
+  // count is not known (nullopt).
+  static std::optional<std::pair<int, int>> ldgsts_rule(const Issue& is, int w) {
+    const int phase = w <= 4 ? 32 : w == 8 ? 16 : 8;
+    std::optional<i64> shift;
+    bool aligned = true;
+    for (int l = 0; l < 32; ++l) {
+      const i64 s = is.addr[static_cast<std::size_t>(l)];
+      if (s < 0) continue;
+      const i64 d = ((is.global[static_cast<std::size_t>(l)] - s) % 128 + 128) % 128;
+      if (shift && *shift != d) aligned = false;
+      shift = d;
+    }
+    int sum = 0, worst = 0;
+    for (int p0 = 0; p0 < 32; p0 += phase) {
+      std::array<int, 32> gb{}, sb{};
+      for (int l = p0; l < p0 + phase; ++l) {
+        const i64 s = is.addr[static_cast<std::size_t>(l)], g = is.global[static_cast<std::size_t>(l)];
+        if (s < 0) continue;
+        for (i64 word = s / 4; word <= (s + w - 1) / 4; ++word) ++sb[static_cast<std::size_t>(word % 32)];
+        for (i64 word = g / 4; word <= (g + w - 1) / 4; ++word) ++gb[static_cast<std::size_t>(word % 32)];
+      }
+      const int G = *std::max_element(gb.begin(), gb.end()), S = *std::max_element(sb.begin(), sb.end());
+      if (!aligned && G > 1 && S > 1) return std::nullopt;
+      sum += std::max(G, S);
+      worst = std::max(worst, std::max(G, S));
+    }
+    return std::make_pair(sum, worst);
+  }
+
   // The wavefronts of one issue by the soak's bank model (reference_bank.cpp).
   static void count(const Access& a, const Issue& is, bool unknown, SiteTruth& o) {
     using soakref::Op;
@@ -221,6 +260,16 @@ struct Runner {
     const soakref::BankEval e = soakref::ref_bank(in);
     if (unknown || !e.valid) {
       o.counts_known = false;
+      return;
+    }
+    if (a.kind == Access::Kind::cp_async) {
+      const auto rule = ldgsts_rule(is, a.width());
+      if (!rule) {
+        o.counts_known = false;
+        return;
+      }
+      o.wavefronts += rule->first;
+      o.ideal += e.ideal;
       return;
     }
     o.wavefronts += e.wavefronts;
@@ -282,7 +331,14 @@ struct Runner {
             if (static_cast<int>(ws.size()) > ways) ways = static_cast<int>(ws.size()), at_lane = p0;
         }
         const std::string what = std::to_string(ways) + "-way in the phase of lane " + std::to_string(at_lane);
-        if (ways > 1) fail(x, kConflictFree, where(is, what));
+        if (a.kind == Access::Kind::cp_async) {  // conflict-free: the measured rule, global side included
+          const auto rule = ldgsts_rule(is, w);
+          if (!rule && ways > 1) fail(x, kConflictFree, where(is, what));  // the shared side alone conflicts: never below it
+          else if (!rule) x.unknown[kConflictFree] = true;
+          else if (rule->second > 1) fail(x, kConflictFree, where(is, std::to_string(rule->second) + " lanes on one bank (global or shared side)"));
+        } else if (ways > 1) {
+          fail(x, kConflictFree, where(is, what));
+        }
         if (ways > k.ways) fail(x, kMaxWays, where(is, what));
       }
     }

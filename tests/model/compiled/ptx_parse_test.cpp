@@ -141,7 +141,8 @@ TEST(PtxParse, BodiesResolveRegistersScopesLabelsAndCalls) {
   EXPECT_EQ(k.operands[k.code[12].first + 1].kind, Operand::Kind::vec);
   // .loc: the line of the statement and of its CUDA source.
   EXPECT_EQ(k.code[13].loc_line, 9u);
-  EXPECT_EQ(p.source_of(k, k.code[13]), "/tmp/k.cu:9");
+  EXPECT_EQ(p.source_of(k, k.code[13]), "/tmp/k.cu:7");  // inlined at line 7: the user's line
+  EXPECT_EQ(p.inlined_of(k, k.code[13]), "/tmp/k.cu:9");
   EXPECT_EQ(p.text_of(k.code[13]), "ld.shared.u32 %r5, [dyn];");
   EXPECT_EQ(p.text_of(k.code[3]), "st.param.b32 [param0+0], %r1;");
 }
