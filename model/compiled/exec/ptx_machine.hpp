@@ -69,10 +69,22 @@ struct RegFile {
   }
 };
 
+// A value this lane stored to its local memory (the stack: SASS's STL, PTX's st.local) at a known
+// byte address, `bytes` wide.
+struct LocalCell {
+  u64 addr = 0;
+  int bytes = 0;
+  Val value;
+};
+
 struct Lane {
   std::vector<Frame> stack;  // empty: finished
   RegFile* file = nullptr;   // the warp's registers (this lane's column)
   std::vector<Cell> cells;
+  // Local memory is the thread's own: what it stored is what it loads. A store to an address not
+  // known may have overwritten any cell: the cells are dropped and later loads are not known, why.
+  std::vector<LocalCell> local;
+  u32 local_lost = 0;
   u32 next_slot = 0;
   std::array<i64, 3> tid{0, 0, 0};
   i64 linear = 0;

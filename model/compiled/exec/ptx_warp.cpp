@@ -418,6 +418,38 @@ struct WarpRunner::Impl {
     return m_.symbolic(t, bits, v.why, -1, false);
   }
 
+  // Local memory (Lane::local): a load at a known address gets what this lane last stored there
+  // with the same width; anything else (never stored, a partial or wider read, a store to an
+  // unknown address before it) is not known, with why.
+  Val load_local(Lane& ln, const Instr& in, const Val& at, i64 part, int bits) {
+    if (!at.known()) return Val{0, at.why ? at.why : m_.reason_at(in, "a local-memory address not known"), -1, at.cta};
+    if (ln.local_lost) return Val{0, ln.local_lost, -1, false};
+    const u64 addr = at.v + static_cast<u64>(part);
+    for (auto c = ln.local.rbegin(); c != ln.local.rend(); ++c) {
+      if (c->addr == addr && c->bytes * 8 == bits) {
+        Val v = c->value;
+        v.placement = -1;
+        return v;
+      }
+      if (c->addr < addr + static_cast<u64>(bits / 8) && addr < c->addr + static_cast<u64>(c->bytes)) break;  // overlaps differently
+    }
+    return Val{0, m_.reason_at(in, "a value loaded from local memory that this thread did not store there with that width"), -1, false};
+  }
+  void store_local(Lane& ln, const Instr& in, const Val& at, i64 part, const Val& value, int bits) {
+    if (!at.known()) {
+      ln.local.clear();
+      ln.local_lost = m_.reason_at(in, "a store to a local-memory address not known (any local value may have changed)");
+      return;
+    }
+    const u64 addr = at.v + static_cast<u64>(part), bytes = static_cast<u64>(bits / 8);
+    std::erase_if(ln.local, [&](const LocalCell& c) { return c.addr < addr + bytes && addr < c.addr + static_cast<u64>(c.bytes); });
+    Val v = value;
+    if (v.known()) v.v = mask_bits(v.v, bits);
+    else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
+    if (ln.local.size() < 4096) ln.local.push_back({addr, bits / 8, v});  // a bound: a lane's stack frame, not its heap
+    else ln.local_lost = m_.reason_at(in, "more local-memory values than the model keeps");
+  }
+
   void store_param(Lane& ln, const Function& f, const Instr& in, const Operand& a, const Val& value, int bits) {
     const Operand& base = f.operands[a.index];
     if (base.kind != OK::param) return;
@@ -749,6 +781,17 @@ struct WarpRunner::Impl {
       case Op::shfl: case Op::vote: case Op::activemask: case Op::nop: break;
       case Op::ld: case Op::ldmatrix: case Op::atom: {
         const Operand* a = address_operand(f, in);
+        if (c.op == Op::ld && c.space == Space::local && a) {
+          const Operand& dst = arg(f, in, 0);
+          const int bits = type_bytes(c.type) * 8;
+          const Val at = address(ln, f, in, *a);
+          const u32 parts = dst.kind == OK::vec ? dst.count : 1;
+          for (u32 k = 0; k < parts; ++k) {
+            const Operand& d = dst.kind == OK::vec ? f.operands[dst.index + k] : dst;
+            write_operand(ln, f, d, load_local(ln, in, at, static_cast<i64>(k) * (bits / 8), bits), bits);
+          }
+          break;
+        }
         if (c.op == Op::ld && c.space == Space::param && a) {
           const Operand& dst = arg(f, in, 0);
           const int bits = type_bytes(c.type) * 8;
@@ -773,6 +816,17 @@ struct WarpRunner::Impl {
       }
       case Op::st: {
         const Operand* a = address_operand(f, in);
+        if (c.space == Space::local && a && in.count >= 2) {
+          const int bits = type_bytes(c.type) * 8;
+          const Operand& src = arg(f, in, 1);
+          const Val at = address(ln, f, in, *a);
+          const u32 parts = src.kind == OK::vec ? src.count : 1;
+          for (u32 k = 0; k < parts; ++k) {
+            const Operand& s = src.kind == OK::vec ? f.operands[src.index + k] : src;
+            store_local(ln, in, at, static_cast<i64>(k) * (bits / 8), read_operand(m_, ln, f, s, in), bits);
+          }
+          break;
+        }
         if (c.space == Space::param && a && in.count >= 2) {
           const int bits = type_bytes(c.type) * 8;
           const Operand& src = arg(f, in, 1);

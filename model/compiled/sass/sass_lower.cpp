@@ -160,10 +160,12 @@ void Lowering::lower_memory(const std::string& base, const std::vector<std::stri
     }
     return *a;
   };
-  if (base == "LDS" || base == "STS") {
+  if (base == "LDS" || base == "STS" || base == "LDL" || base == "STL") {
+    // LDL/STL: the thread's local memory (its stack: spills, arrays indexed at run time), read
+    // back by the executor where it stored it (exec/ptx_machine.hpp Lane::local); not shared.
     Opcode c;
-    c.op = base == "LDS" ? Op::ld : Op::st;
-    c.space = Space::shared;
+    c.op = base == "LDS" || base == "LDL" ? Op::ld : Op::st;
+    c.space = base == "LDL" || base == "STL" ? Space::local : Space::shared;
     c.type = Type{TypeKind::b, 32};
     int regs = 1;
     for (const std::string& m : mods) {
@@ -831,6 +833,8 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
     std::unordered_map<std::string_view, Rule> t = {
         {"VOTEU", &Lowering::lower_not_modelled},
         {"LDS", &Lowering::lower_shared},
+        {"LDL", &Lowering::lower_shared},
+        {"STL", &Lowering::lower_shared},
         {"STS", &Lowering::lower_shared},
         {"LDSM", &Lowering::lower_shared},
         {"STSM", &Lowering::lower_shared},

@@ -19,6 +19,7 @@ using OK = Operand::Kind;
 // (UP7 is UPT), then temporaries of the lowering.
 constexpr u32 kR = 0, kUR = 256, kP = 320, kUP = 328, kTmp = 336, kTmps = 24;
 constexpr u32 kPT = kP + 7, kUPT = kUP + 7;
+constexpr i64 kLocalStackTop = 0xfffc00;  // c[0x0][0x28] (Lowering::constant)
 
 std::string_view trim(std::string_view s);
 bool starts_with(std::string_view s, std::string_view p);
@@ -214,6 +215,10 @@ struct Lowering {
       (void)at;
       return reg(t);
     }
+    // c[0x0][0x28]: the top of the thread's stack in its local window, what every kernel's first
+    // LDC puts in R1. Its value is the driver's and only local addresses derive from it, which the
+    // thread reads back where it wrote them: any fixed value stands for it.
+    if (*bank == 0 && *off == 0x28 && bits == 32) return imm(kLocalStackTop);
     if (*bank == 0 && *off >= 0 && *off < 0x18 && *off % 4 == 0 && bits == 32) {
       static constexpr Special k[] = {Special::ntid_x, Special::ntid_y, Special::ntid_z,
                                       Special::nctaid_x, Special::nctaid_y, Special::nctaid_z};

@@ -239,3 +239,36 @@ TEST(SassCompare, SixtyFourBitComparesThroughEx) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// The thread's stack: STL then LDL at the same address gives back what was stored (a spill), from
+// R1 = c[0x0][0x28] as every kernel sets it; a store to an address not known loses every value.
+TEST(SassLocal, WhatAThreadSpillsItReadsBack) {
+  const std::string head = "        /*0000*/                   LDC R1, c[0x0][0x28] ;\n"
+                           "        /*0010*/                   S2R R0, SR_TID.X ;\n"
+                           "        /*0020*/                   IADD3 R1, R1, -0x20, RZ ;\n"
+                           "        /*0030*/                   STL [R1+0x8], R0 ;\n";
+  const std::string tail = "        /*0060*/                   LDL R2, [R1+0x8] ;\n"
+                           "        /*0070*/                   IMAD.SHL.U32 R3, R2, 0x4, RZ ;\n"
+                           "        /*0080*/                   STS [R3+0x400], R0 ;\n"
+                           "        /*0090*/                   EXIT ;\n";
+  Program p = parse_sass(listing(head + "        /*0040*/                   STL.64 [R1+0x10], RZ ;\n"
+                                        "        /*0050*/                   NOP ;\n" + tail),
+                         "spill.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 1u);
+  ASSERT_TRUE(r.sites[0].counts_known) << r.sites[0].unknown;
+  for (int k = 0; k < kWarpLanes; ++k) EXPECT_EQ(r.sites[0].trace.instructions[0].addr[static_cast<std::size_t>(k)], 0x400 + 4 * k);
+  // A store through a loaded (unknown) address may have overwritten the spill.
+  Program q = parse_sass(listing(head + "        /*0040*/                   LDG.E R5, desc[UR4][R6.64] ;\n"
+                                        "        /*0050*/                   STL [R5], RZ ;\n" + tail),
+                         "lost.sass");
+  const KernelRun s = run(q);
+  ASSERT_EQ(s.sites.size(), 1u);
+  EXPECT_FALSE(s.sites[0].counts_known);
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
