@@ -172,7 +172,7 @@ executed by any lane) count as executed with 0 wavefronts, as Nsight Compute cou
 
 Examples:
   layoutproof sass tests/compiled/measured/hand.sass --kernel column_read --block 32 --claim conflict-free
-  layoutproof sass tests/compiled/measured/hand.nvdisasm --kernel stages --block 32 --param 1=4 --claim conflict-free --json
+  layoutproof sass tests/compiled/measured/hand.nvdisasm --kernel stages --block 32 --param 1=5 --claim conflict-free --json
 
 Exit codes: 0 every claim proved (or counts alone, complete); 1 a claim refuted; 2 bad input (a
 malformed file: FILE:LINE:COL and a caret); 3 a claim unknown or an error (counts alone: a lane

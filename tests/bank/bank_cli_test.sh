@@ -22,7 +22,8 @@ out=$("$BIN" ptx "$D/atomics.ptx" --kernel atoms --block 32)
 case "$out" in *" 32       1  atom.shared.add.u32"*" 4       2  atom.shared.cas.b32"*" ?       ?  atom.shared.add.f32"*"no measured bank rule for this atomic"*) ;;
   *) echo "FAIL atomics: $out"; fails=$((fails+1));; esac
 out=$("$BIN" ptx "$D/cp_async4.ptx" --kernel cpa --block 32)
-case "$out" in *" ?       ?  cp.async.ca"*"cp.async: its wavefronts depend on its global addresses"*) ;; *) echo "FAIL cp.async unknown: $out"; fails=$((fails+1));; esac
+# The pointer left free only rotates the L1 banks: the measured rule still counts it (8: stride 32).
+case "$out" in *" 8       1  cp.async.ca"*) ;; *) echo "FAIL cp.async with a free pointer: $out"; fails=$((fails+1));; esac
 out=$("$BIN" ptx "$D/cp_async4.ptx" --kernel cpa --block 32 --param 0=0)
 case "$out" in *" 8       1  cp.async.ca"*) ;; *) echo "FAIL cp.async measured: $out"; fails=$((fails+1));; esac
 expect2() { "$BIN" bank "$@" >/dev/null 2>/tmp/bank_err.$$; rc=$?

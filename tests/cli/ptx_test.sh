@@ -216,7 +216,7 @@ n=$("$BIN" ptx $P --block 32 --param _Z9broadcastPfi_param_1=3 --param _Z6stages
 python3 - "$BIN" <<'PY' || failures=$((failures + 1))
 import collections, json, subprocess, sys
 BIN = sys.argv[1]
-ptx = json.loads(subprocess.run([BIN, "ptx", "tests/ptx/cute_copy.ptx", "--json", "--claim", "conflict-free"],
+ptx = json.loads(subprocess.run([BIN, "ptx", "tests/ptx/cute_copy.ptx", "--block", "128", "--json", "--claim", "conflict-free"],
                                 capture_output=True, text=True, check=True).stdout)["kernels"][0]
 tr = json.loads(subprocess.run([BIN, "trace", "--side", "S", "--element", "half_t", "--smem",
     "tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}), make_shape(Int<128>{},Int<64>{}))",
