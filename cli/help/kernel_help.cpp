@@ -118,8 +118,8 @@ FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, o
 
 How it runs: each warp's 32 lanes execute in lock step; the lanes at the same instruction form one
 warp-level issue (lanes whose @p guard is false are inactive). Values are concrete (%tid, %ntid,
-%ctaid = (0,0,0) or --cta's, the --param values, shared symbols laid out in declaration order); a value loaded from
-memory, a free parameter or an opcode outside the model is unknown with its reason. Counts are for
+%ctaid = (0,0,0) or --cta's, the --param values, shared symbols laid out in declaration order); a
+value loaded from memory, a free parameter or an opcode outside the model is unknown with its reason. Counts are for
 one CTA: executed = warp instructions, wavefronts and ideal = the bank model's (docs/compiled.md).
 Nothing is left out silently: an instruction that touches shared memory and is not counted (a
 .shared::cluster access, st.async, cp.async.bulk/TMA, mbarrier, wgmma, ldmatrix outside .m8n8 .b16,
