@@ -503,6 +503,22 @@ void Lowering::lower_mufu(const SassInstr& i) {
   emit(c, {i.D(0), i.S(1)});
 }
 
+// SHFL.{IDX,UP,DOWN,BFLY} Pd, Rd, Ra, b, c: PTX's shfl.sync.MODE.b32 d|p, a, b, c over the lanes
+// that execute it together (SASS writes no member mask: WARPSYNC before it names them), with b the
+// lane or offset and c the packed clamp and segment mask; the one executor's shfl (exec/ptx_warp.cpp).
+void Lowering::lower_shfl(const SassInstr& i) {
+  Opcode c = op(Op::shfl, TypeKind::b, 32);
+  for (const std::string& m : i.mods) {
+    if (m == "IDX") c.shfl = ShflMode::idx;
+    else if (m == "UP") c.shfl = ShflMode::up;
+    else if (m == "DOWN") c.shfl = ShflMode::down;
+    else if (m == "BFLY") c.shfl = ShflMode::bfly;
+    else return not_modelled(i.ops, 1, false);
+  }
+  if (c.shfl == ShflMode::none || i.ops.size() < 5 || !i.is_pred(0)) return not_modelled(i.ops, 1, false);
+  return emit(c, {i.D(1), i.D(0), i.S(2), i.S(3), i.S(4), imm(-1)}, true);
+}
+
 // IMAD
 void Lowering::lower_imad(const SassInstr& i) {
   if (i.has("X")) {  // IMAD.X d, a, b, c, P: a * b + c + P (the high word of a 64-bit sum)
@@ -860,6 +876,7 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
         {"I2F", &Lowering::lower_i2f},
         {"F2I", &Lowering::lower_f2i},
         {"MUFU", &Lowering::lower_mufu},
+        {"SHFL", &Lowering::lower_shfl},
         {"IMAD", &Lowering::lower_imad},
         {"IADD3", &Lowering::lower_iadd3},
         {"VIADD", &Lowering::lower_viadd},

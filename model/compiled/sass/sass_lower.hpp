@@ -414,6 +414,7 @@ struct Lowering {
   void lower_i2f(const SassInstr& i);
   void lower_f2i(const SassInstr& i);
   void lower_mufu(const SassInstr& i);
+  void lower_shfl(const SassInstr& i);
   void lower_imad(const SassInstr& i);
   void lower_iadd3(const SassInstr& i);
   void lower_viadd(const SassInstr& i);

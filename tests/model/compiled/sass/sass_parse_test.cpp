@@ -272,3 +272,30 @@ TEST(SassLocal, WhatAThreadSpillsItReadsBack) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// SHFL as the one executor's shfl: lane k stores at 0x400 + 4 * j where j is the lane SHFL.BFLY
+// (k ^ 1), SHFL.IDX (lane 3) and SHFL.DOWN (k + 4, itself past the clamp) read tid from.
+TEST(SassShfl, ShufflesAsPtxDefinesThem) {
+  const std::pair<const char*, int (*)(int)> modes[] = {{"BFLY PT, R1, R0, 0x1, 0x1f", [](int k) { return k ^ 1; }},
+                                                        {"IDX PT, R1, R0, 0x3, 0x1f", [](int) { return 3; }},
+                                                        {"DOWN PT, R1, R0, 0x4, 0x1f", [](int k) { return k + 4 <= 31 ? k + 4 : k; }}};
+  for (const auto& [form, src] : modes) {
+    Program p = parse_sass(listing(std::string("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                               "        /*0010*/                   SHFL.") + form + " ;\n"
+                                   "        /*0020*/                   IMAD.SHL.U32 R3, R1, 0x4, RZ ;\n"
+                                   "        /*0030*/                   STS [R3+0x400], R0 ;\n"
+                                   "        /*0040*/                   EXIT ;\n"),
+                           "shfl.sass");
+    const KernelRun r = run(p);
+    ASSERT_EQ(r.sites.size(), 1u) << form;
+    ASSERT_TRUE(r.sites[0].counts_known) << form << ": " << r.sites[0].unknown;
+    for (int k = 0; k < kWarpLanes; ++k)
+      EXPECT_EQ(r.sites[0].trace.instructions[0].addr[static_cast<std::size_t>(k)], 0x400 + 4 * src(k)) << form << ", lane " << k;
+  }
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
