@@ -9,6 +9,7 @@
 //       kernel: column_read               # a text the kernel's mangled or demangled name contains
 //       block: [32, 1, 1]                 # or 32
 //       grid: [1, 1, 1]                   # optional (default 1,1,1; CTA (0,0,0) runs)
+//       cta: [1, 0, 0]                    # optional: the CTA that runs (as --cta: verdicts about it alone)
 //       params: {1: 5, _Z9broadcastPfi_param_1: 5}   # optional: index from 0 or PTX name -> value
 //       smem_bytes: 0                     # optional: the dynamic shared memory's size
 //       claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
@@ -58,14 +59,15 @@ auto at_node(const SpecSource& src, const YAML::Node& n, F&& f) {
 }
 
 // block/grid: X or [X, Y, Z] (one to three numbers), each in [1, max].
-std::array<i64, 3> dims(const SpecSource& src, const YAML::Node& n, const std::string& key, i64 max) {
-  std::array<i64, 3> d{1, 1, 1};
+// X or [X, Y, Z], each in lo..max (those not given: lo).
+std::array<i64, 3> dims(const SpecSource& src, const YAML::Node& n, const std::string& key, i64 max, i64 lo = 1) {
+  std::array<i64, 3> d{lo, lo, lo};
   if (n.IsScalar()) {
-    d[0] = spec_integer(src, n, key, 1, max);
+    d[0] = spec_integer(src, n, key, lo, max);
     return d;
   }
   if (!n.IsSequence() || n.size() < 1 || n.size() > 3) src.fail(n, "'" + key + "' is X or [X, Y, Z] (one to three numbers)");
-  for (std::size_t k = 0; k < n.size(); ++k) d[k] = spec_integer(src, n[k], key, 1, max);
+  for (std::size_t k = 0; k < n.size(); ++k) d[k] = spec_integer(src, n[k], key, lo, max);
   return d;
 }
 
@@ -134,6 +136,13 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   }
   std::string flags = " --block " + dims_text(*request.block);
   if (entry["grid"]) flags += " --grid " + dims_text(request.grid);
+  if (entry["cta"]) {
+    request.cta = dims(src, entry["cta"], "cta", (i64{1} << 31) - 2, 0);
+    for (std::size_t d = 0; d < 3; ++d)
+      if ((*request.cta)[d] >= request.grid[d])
+        src.fail(entry["cta"], "cta " + dims_text(*request.cta) + " is outside the grid " + dims_text(request.grid) + " (each from 0, below grid's)");
+    flags += " --cta " + dims_text(*request.cta);
+  }
   if (const YAML::Node ps = entry["params"]; ps && !ps.IsNull()) {
     if (!ps.IsMap()) src.fail(ps, "'params' is a map: parameter (index from 0, or PTX name) -> value");
     std::set<std::string> seen;

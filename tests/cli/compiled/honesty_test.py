@@ -52,6 +52,16 @@ check(rc == 0 and 'CTA (3,0,0) of grid 4,1,1 (that CTA alone)' in out, f'--cta 3
 rc, out = run('ptx', basic, '--kernel', 'broadcast', '--block', '32', '--grid', '4', '--cta', '4')
 check(rc == 2 and 'outside the grid' in out, f'--cta outside the grid is exit 2 (exit {rc})')
 
+# A spec entry's cta: the same, located on the spec when outside the grid.
+with tempfile.TemporaryDirectory() as d:
+    spec = os.path.join(d, 's.yaml')
+    for cta, want_rc, want in (('[3, 0, 0]', 0, '(that CTA alone)'), ('[4, 0, 0]', 2, 's.yaml:7:10: cta 4,0,0 is outside the grid')):
+        with open(spec, 'w') as f:
+            f.write(f'compiled:\n  - name: b\n    file: {os.path.abspath(basic)}\n    kernel: broadcast\n    block: 32\n    grid: [4, 1, 1]\n'
+                    f'    cta: {cta}\n    params: {{1: 5}}\n    claims: [conflict-free]\n')
+        rc, out = run('check', spec, '--no-cache')
+        check(rc == want_rc and want in out, f'spec cta: {cta}: exit {rc}, says {want!r}')
+
 # Binaries: an ELF file (the tool's own executable stands for a cubin).
 with tempfile.TemporaryDirectory() as d:
     fake = os.path.join(d, 'cuobjdump')
