@@ -4,6 +4,8 @@
 // shares with it (sass_read.cpp). Not an interface: nothing outside model/compiled/sass/ includes it.
 #include <map>
 #include <optional>
+#include <cstring>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -244,6 +246,7 @@ struct Lowering {
       fail(at, "an operand");
       return imm(0);
     }
+    if (const auto f = float_literal(s)) return imm(static_cast<i64>(*f));
     if (s[0] == '-' && !std::isdigit(static_cast<unsigned char>(s.size() > 1 ? s[1] : ' '))) {
       const Operand x = src(s.substr(1), at + 1);
       const u32 t = tmp();
@@ -277,9 +280,33 @@ struct Lowering {
     if (const auto v = parse_int(s)) return imm(*v);
     const RegName r = reg_name(s);
     if (r.ok) return r.reg < 0 ? imm(0) : reg(static_cast<u32>(r.reg));
-    // A float literal, a half selector (R2.H1) or a name the model does not read.
-    fail(at, "an operand the model does not read: '" + std::string(s) + "'");
-    return imm(0);
+    // A half selector (R2.H1) or a name the model does not read: its value is not known, so what
+    // it feeds is UNKNOWN (naming the instruction); the file still reads.
+    (void)at;
+    const u32 t = tmp();
+    Opcode u;
+    u.op = Op::unknown;
+    emit(u, {reg(t)}, false, false);
+    return reg(t);
+  }
+
+  // A binary32 literal as ptxas prints one (1.5, -0.25, 1e-05, +INF, -INF, QNAN, -QNAN): its bits;
+  // nullopt for anything else (an integer is parse_int's).
+  static std::optional<u32> float_literal(std::string_view s) {
+    bool neg = false;
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) neg = s[0] == '-', s.remove_prefix(1);
+    if (s == "INF") return (neg ? 0x80000000u : 0u) | 0x7f800000u;
+    if (s == "QNAN" || s == "NAN") return (neg ? 0x80000000u : 0u) | 0x7fffffffu;
+    if (s.empty() || !std::isdigit(static_cast<unsigned char>(s[0])) || s.find_first_of(".eE") == std::string_view::npos ||
+        s.substr(0, 2) == "0x")
+      return std::nullopt;
+    const std::string text(s);
+    char* end = nullptr;
+    const float f = std::strtof(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) return std::nullopt;
+    u32 bits;
+    std::memcpy(&bits, &f, 4);
+    return bits | (neg ? 0x80000000u : 0u);
   }
 
   Operand special_register_of(std::string_view s, std::size_t at) {

@@ -11,6 +11,7 @@
 
 #include "model/compiled/ptx_exec.hpp"
 #include "model/compiled/ptx_parse.hpp"
+#include "model/compiled/sass/sass_lower.hpp"
 #include "model/layout/notation.hpp"  // ParseError
 
 namespace layoutproof::compiled {
@@ -295,6 +296,37 @@ TEST(SassShfl, ShufflesAsPtxDefinesThem) {
     for (int k = 0; k < kWarpLanes; ++k)
       EXPECT_EQ(r.sites[0].trace.instructions[0].addr[static_cast<std::size_t>(k)], 0x400 + 4 * src(k)) << form << ", lane " << k;
   }
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// Float immediates (FSEL ... -INF, FADD ... 1.5) read as their binary32 bits, and an operand the
+// model does not read (a half selector R0.H1) makes only what it feeds unknown: the file reads.
+// Before, either refused the whole file.
+TEST(SassParse, FloatImmediatesAndUnreadOperandsDoNotRefuseTheFile) {
+  EXPECT_EQ(sass::Lowering::float_literal("-INF"), std::optional<u32>(0xff800000u));
+  EXPECT_EQ(sass::Lowering::float_literal("+INF"), std::optional<u32>(0x7f800000u));
+  EXPECT_EQ(sass::Lowering::float_literal("1.5"), std::optional<u32>(0x3fc00000u));
+  EXPECT_EQ(sass::Lowering::float_literal("-0.25"), std::optional<u32>(0xbe800000u));
+  EXPECT_EQ(sass::Lowering::float_literal("QNAN"), std::optional<u32>(0x7fffffffu));
+  EXPECT_EQ(sass::Lowering::float_literal("12"), std::nullopt);
+  EXPECT_EQ(sass::Lowering::float_literal("0x10"), std::nullopt);
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   FSEL R1, RZ, -INF , P0 ;\n"
+                                 "        /*0020*/                   HADD2 R4, R0.H1, R0.H0 ;\n"
+                                 "        /*0030*/                   IMAD.SHL.U32 R2, R0, 0x4, RZ ;\n"
+                                 "        /*0040*/                   STS [R2+0x400], R1 ;\n"
+                                 "        /*0050*/                   STS [R4], R1 ;\n"
+                                 "        /*0060*/                   EXIT ;\n"),
+                         "float.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 2u);
+  EXPECT_TRUE(r.sites[0].counts_known);   // its address does not depend on what the model does not read
+  EXPECT_FALSE(r.sites[1].counts_known);  // R4 does
 }
 
 }  // namespace
