@@ -75,7 +75,9 @@ def main():
         if len(names) != 1:
             rows.append((prog, kernel, 'not measured', 0, 0, 0, 0))
             continue
-        meas = [t for t in tables[prog][names[0]] if SHARED_OPS.search(t[1])]
+        # Every instruction the hardware counted shared wavefronts for, generic LD/ST/ATOM that hit
+        # the shared window included (cooperative groups' reductions), and every shared opcode.
+        meas = [t for t in tables[prog][names[0]] if SHARED_OPS.search(t[1]) or t[3] > 0 or t[4] > 0]
         k, err = run_sass(tool, os.path.join(d, prog + '.sass'), kernel, block, sass_params)
         if k is None:
             errors.append(f'{prog} {kernel}: {err}')
@@ -87,6 +89,10 @@ def main():
         exact = unknown = wrong = 0
         for off, text, ex, wf, ideal in meas:
             got = by_off.get(off)
+            if got is None and k.get('stopped'):  # a lane stopped before it: the run says so, its counts are not known
+                unknown += 1
+                reasons['not reached: the run stopped before it (' + str(k['stopped'])[:120] + ')'] += 1
+                continue
             if got is None:
                 wrong += 1
                 wrong_lines.append(f'{prog} {kernel[:40]} /*{off:04x}*/ {text}: measured {ex}/{wf}/{ideal}, not listed')
