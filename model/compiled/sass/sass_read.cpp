@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/compiled/sass/sass_lower.hpp"
@@ -38,6 +39,7 @@ struct Reader {
   std::map<std::string, u32> file_ids;
   u32 loc_file = 0, loc_line = 0;
   u32 call_file = 0, call_line = 0;  // nvdisasm -gi: the outermost `inlined at` of the line (0: none)
+  bool in_line_group = false;        // the last listing line was a //## line (a chain continues)
   std::vector<std::string> labels_waiting;  // labels seen before the next instruction
 
   [[noreturn]] void fail(u32 line, std::size_t line_start, std::size_t pos, const std::string& what) {
@@ -112,6 +114,7 @@ struct Reader {
     lw.emit(t, {Lowering::reg(kUPT), Lowering::imm(0), Lowering::imm(0)}, false, false);
     loc_file = loc_line = 0;
     call_file = call_line = 0;
+    in_line_group = false;
     labels_waiting.clear();
   }
 
@@ -149,6 +152,7 @@ struct Reader {
     lw.text_end = static_cast<u32>(base + semi);
     lw.loc_file = loc_file, lw.loc_line = loc_line;
     lw.call_file = call_file, lw.call_line = call_line;
+    in_line_group = false;
     lw.offset = *off;
     lw.first_of_offset.emplace(*off, static_cast<u32>(lw.f.code.size()));
     for (const std::string& name : labels_waiting) lw.label_offsets[name] = *off;
@@ -205,9 +209,15 @@ struct Reader {
           if (next == std::string_view::npos) break;
           at = next + 11;
         }
+        // nvdisasm -gi writes a chain as consecutive lines, innermost first ("h:97 inlined at
+        // g:509", "g:509 inlined at k.cu:112", "k.cu:112"): within one run of such lines before an
+        // instruction the first names the code's own line and the last the user's.
         if (!places.empty()) {
-          loc_file = places.front().first, loc_line = places.front().second;
-          call_file = places.size() > 1 ? places.back().first : 0, call_line = places.size() > 1 ? places.back().second : 0;
+          if (!in_line_group) loc_file = places.front().first, loc_line = places.front().second;
+          const auto outer = places.back();
+          const bool inlined = outer != std::make_pair(loc_file, loc_line);
+          call_file = inlined ? outer.first : 0, call_line = inlined ? outer.second : 0;
+          in_line_group = true;
         }
         continue;
       }

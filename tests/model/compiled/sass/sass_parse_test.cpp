@@ -331,3 +331,30 @@ TEST(SassParse, FloatImmediatesAndUnreadOperandsDoNotRefuseTheFile) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// nvdisasm -gi as CUDA 13 writes it: one line per level, innermost first, then the user's line alone.
+TEST(SassParse, InlinedChainsOverSeveralLines) {
+  Program p = parse_sass("\tcode for sm_90\n\t\tFunction : _Z4rowsPf\n"
+                         "\t//## File \"/i/helpers.h\", line 97 inlined at \"/i/cg.h\", line 509\n"
+                         "\t//## File \"/i/cg.h\", line 509 inlined at \"/k/k.cuh\", line 112\n"
+                         "\t//## File \"/k/k.cuh\", line 112\n"
+                         "        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                         "\t//## File \"/k/k.cuh\", line 113\n"
+                         "        /*0010*/                   EXIT ;\n",
+                         "gi2.sass");
+  decode_with_callees(p, 0);
+  const Function& f = p.functions[0];
+  const auto at = [&](i64 off) { return std::find_if(f.code.begin(), f.code.end(), [&](const Instr& in) { return in.sass_offset == off; }); };
+  ASSERT_NE(at(0), f.code.end());
+  EXPECT_EQ(p.source_of(f, *at(0)), "/k/k.cuh:112");
+  EXPECT_EQ(p.inlined_of(f, *at(0)), "/i/helpers.h:97");
+  ASSERT_NE(at(0x10), f.code.end());
+  EXPECT_EQ(p.source_of(f, *at(0x10)), "/k/k.cuh:113");
+  EXPECT_EQ(p.inlined_of(f, *at(0x10)), "");
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
