@@ -319,10 +319,13 @@ void check_block_dims(const std::array<i64, 3>& b, const std::string& what) {
                       " per block (x*y*z <= 1024)");
 }
 
+// The most threads a kernel's .maxntid allows (its dimensions' product; an absent one is 1).
+i64 maxntid_threads(const Function& f) { return f.maxntid[0] * std::max<i64>(f.maxntid[1], 1) * std::max<i64>(f.maxntid[2], 1); }
+
 // A block over the kernel's .maxntid (`__launch_bounds__`) is one CUDA refuses to launch
 // (cudaErrorInvalidValue / too many resources requested): bad input, not a run.
 void check_max_threads(const std::array<i64, 3>& b, const Function& f, const std::string& what) {
-  const i64 most = f.maxntid[0] * std::max<i64>(f.maxntid[1], 1) * std::max<i64>(f.maxntid[2], 1);
+  const i64 most = maxntid_threads(f);
   const i64 threads = b[0] * b[1] * b[2];  // checked by check_block_dims: at most 1024
   if (threads > most)
     throw LayoutError(what + " " + dims_text(b) + ": " + std::to_string(threads) + " threads, but " + f.name +
@@ -399,7 +402,7 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(const Program& p, const std::stri
       // .maxntid (`__launch_bounds__(N)`) bounds the launch's block, it is not the block: a kernel
       // with __launch_bounds__(256) launched 16x16 would run with 256x1x1 lanes and its 2-D indexing
       // would give false verdicts. Only .reqntid fixes the block.
-      const i64 most = f.maxntid[0] * std::max<i64>(f.maxntid[1], 1) * std::max<i64>(f.maxntid[2], 1);
+      const i64 most = maxntid_threads(f);
       throw LayoutError(f.name + ": `__launch_bounds__` (.maxntid " + std::to_string(f.maxntid[0]) + ", " + std::to_string(f.maxntid[1]) +
                         ", " + std::to_string(f.maxntid[2]) + ") says at most " + std::to_string(most) +
                         " threads, not the launch's shape; give --block X[,Y[,Z]]");

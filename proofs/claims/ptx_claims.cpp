@@ -34,6 +34,13 @@ std::string lane_text(const TraceInstruction& in, int l) {
          " (bank " + std::to_string(bank_of(a)) + ")";
 }
 
+// CTA (0,0,0) alone ran one of several and the site's addresses or guards, or the kernel's
+// branches, depend on %ctaid: another CTA may issue it differently, or at all (--cta names one).
+bool one_cta_of_many(const compiled::KernelRun& run) { return run.grid[0] * run.grid[1] * run.grid[2] > 1 && !run.cta_chosen; }
+bool other_ctas_may_differ(const compiled::KernelRun& run, const compiled::Site& s) {
+  return one_cta_of_many(run) && (s.cta_dependent || run.cta_control);
+}
+
 // The doubts that forbid PROVED (ptx_claims.hpp), as one reason; "" when there are none.
 // grouping: the claim depends on how lanes group into issues (divergence matters).
 std::string doubt(const compiled::KernelRun& run, const compiled::Site& s, bool grouping) {
@@ -41,8 +48,7 @@ std::string doubt(const compiled::KernelRun& run, const compiled::Site& s, bool 
   if (s.unknown_issues) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
   if (s.symbolic_capped) return "more distinct issues with free parameters than the run keeps: not all were checked";
   if (s.patterns_capped) return "more distinct issues than the run keeps: not all were checked";
-  const bool grid = run.grid[0] * run.grid[1] * run.grid[2] > 1;
-  if (grid && !run.cta_chosen && (s.cta_dependent || run.cta_control))
+  if (other_ctas_may_differ(run, s))
     return std::string(s.cta_dependent ? "addresses or guards" : "branches") +
            " depend on %ctaid and the grid has more than one CTA: CTA (0,0,0) alone was run (--cta X,Y,Z decides one CTA, "
            "--grid 1,1,1 a one-CTA launch)";
@@ -358,10 +364,8 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
     r.verdict = Verdict::proved("not applicable", "@!PT: its guard is constant false, it never accesses memory");
     return r;
   }
-  // Another CTA may run what CTA (0,0,0) did not (the grid has more and control depends on
-  // %ctaid): that doubt is said instead (below).
-  const bool other_ctas = run.grid[0] * run.grid[1] * run.grid[2] > 1 && !run.cta_chosen && (s.cta_dependent || run.cta_control);
-  if (!ran(s) && run.stopped.empty() && !other_ctas) {  // nothing is proved about an instruction no lane ran
+  // Another CTA may run what CTA (0,0,0) did not: that doubt is said instead (below).
+  if (!ran(s) && run.stopped.empty() && !other_ctas_may_differ(run, s)) {  // nothing is proved about an instruction no lane ran
     r.verdict = Verdict::unknown("not run", "NOT RUN: no lane of this launch (" + launch_text(run) + ") executes the instruction" +
                                                 (s.executed > 0 ? " (its " + std::to_string(s.executed) + " issues had every lane's guard false)" : "") +
                                                 ", so nothing is known of its accesses");
@@ -407,8 +411,7 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
   // A gate over nothing must not pass: a launch in which no lane touches shared memory (a size
   // parameter of 0, a guard every thread fails) is an error unless the entry says it may be empty,
   // and then its never-run instructions are not claims at all.
-  bool any_ran = !run->not_counted.empty() || !run->stopped.empty() ||
-                 (run->grid[0] * run->grid[1] * run->grid[2] > 1 && !run->cta_chosen && run->cta_control);  // another CTA may
+  bool any_ran = !run->not_counted.empty() || !run->stopped.empty() || (one_cta_of_many(*run) && run->cta_control);  // another CTA may
   for (const compiled::Site& s : run->sites) any_ran = any_ran || ran(s);
   if (!any_ran && !run->sites.empty()) {
     for (std::vector<PtxClaimResult>& row : r.verdicts)

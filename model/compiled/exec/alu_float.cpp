@@ -11,10 +11,9 @@
 //   rcp            f32 1/x rounded to nearest: only lowered for MUFU.RCP of an I2F.RP value, the
 //                  estimate ptxas's division refines into an exact quotient whatever its last bit
 // Example: cvt.rp.f32.u32 of 3 -> 0x40400000 (3.0); cvt.rzi.u32.f32 of 0x4f800000 (2^32) -> 0xffffffff.
-#include <cfenv>
+#include <bit>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 
 #include "model/compiled/exec/alu.hpp"
@@ -22,27 +21,10 @@
 namespace layoutproof::compiled::alu {
 namespace {
 
-float as_f32(u64 bits) {
-  const auto b = static_cast<std::uint32_t>(bits);
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
-}
-double as_f64(u64 bits) {
-  double d;
-  std::memcpy(&d, &bits, 8);
-  return d;
-}
-u64 bits_of(float f) {
-  std::uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-u64 bits_of(double d) {
-  u64 b;
-  std::memcpy(&b, &d, 8);
-  return b;
-}
+float as_f32(u64 bits) { return std::bit_cast<float>(static_cast<std::uint32_t>(bits)); }
+double as_f64(u64 bits) { return std::bit_cast<double>(bits); }
+u64 bits_of(float f) { return std::bit_cast<std::uint32_t>(f); }
+u64 bits_of(double d) { return std::bit_cast<u64>(d); }
 float flush(float f, bool ftz) { return ftz && std::fpclassify(f) == FP_SUBNORMAL ? std::copysign(0.0f, f) : f; }
 
 // x (exactly representable in long double) rounded to T in mode r.

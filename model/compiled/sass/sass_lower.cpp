@@ -409,6 +409,33 @@ void Lowering::lower_ldc(const SassInstr& i) {
   return;
 }
 
+// The conversion `c` (I2F, F2I) of operand 1 into operand 0: a 64-bit source is its register pair,
+// a 64-bit result goes to the destination's pair. False (what it writes made not known) when a
+// 64-bit source is not a register.
+bool Lowering::emit_conversion(const SassInstr& i, const Opcode& c) {
+  const int regs = c.type.bits / 32;
+  const Operand d = dst_n(i.ops[0].first, i.ops[0].second, regs);
+  Operand a = i.S(1);
+  if (c.src.bits == 64) {
+    const RegName r = reg_name(i.ops[1].first);
+    if (!r.ok || r.pred || r.reg < 0) {
+      not_modelled(i.ops, regs, true);
+      return false;
+    }
+    const u32 t = tmp();
+    emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({reg(static_cast<u32>(r.reg)), reg(static_cast<u32>(r.reg) + 1)})});
+    a = reg(t);
+  }
+  if (regs == 2) {
+    const u32 t = tmp();
+    emit(c, {reg(t), a});
+    emit(op(Op::mov, TypeKind::b, 64), {d, reg(t)});
+  } else {
+    emit(c, {d, a});
+  }
+  return true;
+}
+
 // I2F[.F64][.U32|.S32|.U64|.S64|.U16|.S16|.U8|.S8][.RN|.RZ|.RM|.RP] d, a: an integer to a float.
 void Lowering::lower_i2f(const SassInstr& i) {
   Opcode c = op(Op::cvt, TypeKind::f, 32);
@@ -425,27 +452,11 @@ void Lowering::lower_i2f(const SassInstr& i) {
     else return not_modelled(i.ops, written_registers("I2F", i.mods), true);
   }
   if (i.ops.size() < 2) return fail(i.at, "I2F needs a destination and a source");
-  const int regs = c.type.bits / 32, src_regs = c.src.bits / 32;
-  const Operand d = dst_n(i.ops[0].first, i.ops[0].second, regs);
-  Operand a = i.S(1);
-  if (src_regs == 2) {  // a 64-bit integer: the register pair
-    const RegName r = reg_name(i.ops[1].first);
-    if (!r.ok || r.pred || r.reg < 0) return not_modelled(i.ops, regs, true);
-    const u32 t = tmp();
-    emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({reg(static_cast<u32>(r.reg)), reg(static_cast<u32>(r.reg) + 1)})});
-    a = reg(t);
-  }
-  if (regs == 2) {
-    const u32 t = tmp();
-    emit(c, {reg(t), a});
-    emit(op(Op::mov, TypeKind::b, 64), {d, reg(t)});
-  } else {
-    emit(c, {d, a});
-  }
+  if (!emit_conversion(i, c)) return;
   const RegName dr = reg_name(i.ops[0].first);
   if (dr.ok && !dr.pred && dr.reg >= 0) {
     std::erase_if(rp_writes, [&](const std::pair<i64, i64>& w) { return w.first == dr.reg; });
-    if (c.rnd == Round::rp && regs == 1) rp_writes.emplace_back(dr.reg, offset);
+    if (c.rnd == Round::rp && c.type.bits == 32) rp_writes.emplace_back(dr.reg, offset);
   }
 }
 
@@ -467,23 +478,7 @@ void Lowering::lower_f2i(const SassInstr& i) {
     else return not_modelled(i.ops, written_registers("F2I", i.mods), true);
   }
   if (i.ops.size() < 2) return fail(i.at, "F2I needs a destination and a source");
-  const int regs = c.type.bits / 32;
-  const Operand d = dst_n(i.ops[0].first, i.ops[0].second, regs);
-  Operand a = i.S(1);
-  if (c.src.bits == 64) {
-    const RegName r = reg_name(i.ops[1].first);
-    if (!r.ok || r.pred || r.reg < 0) return not_modelled(i.ops, regs, true);
-    const u32 t = tmp();
-    emit(op(Op::mov, TypeKind::b, 64), {reg(t), vec({reg(static_cast<u32>(r.reg)), reg(static_cast<u32>(r.reg) + 1)})});
-    a = reg(t);
-  }
-  if (regs == 2) {
-    const u32 t = tmp();
-    emit(c, {reg(t), a});
-    emit(op(Op::mov, TypeKind::b, 64), {d, reg(t)});
-  } else {
-    emit(c, {d, a});
-  }
+  emit_conversion(i, c);
 }
 
 // MUFU.RCP d, a where a is what an I2F.RP wrote a few instructions before: the reciprocal estimate

@@ -4,7 +4,7 @@
 // shares with it (sass_read.cpp). Not an interface: nothing outside model/compiled/sass/ includes it.
 #include <map>
 #include <optional>
-#include <cstring>
+#include <bit>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -304,9 +304,7 @@ struct Lowering {
     char* end = nullptr;
     const float f = std::strtof(text.c_str(), &end);
     if (end != text.c_str() + text.size()) return std::nullopt;
-    u32 bits;
-    std::memcpy(&bits, &f, 4);
-    return bits | (neg ? 0x80000000u : 0u);
+    return std::bit_cast<u32>(f) | (neg ? 0x80000000u : 0u);
   }
 
   Operand special_register_of(std::string_view s, std::size_t at) {
@@ -438,6 +436,7 @@ struct Lowering {
   void lower_s2r(const SassInstr& i);
   void lower_cs2r(const SassInstr& i);
   void lower_ldc(const SassInstr& i);
+  bool emit_conversion(const SassInstr& i, const Opcode& c);
   void lower_i2f(const SassInstr& i);
   void lower_f2i(const SassInstr& i);
   void lower_mufu(const SassInstr& i);

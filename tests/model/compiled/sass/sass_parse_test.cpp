@@ -162,6 +162,41 @@ TEST(SassDivision, PtxasIntegerDivisionIsExactForEveryDivisor) {
   }
 }
 
+// The same division over the 32-bit range: divisor d = c[0x0][0x210] and numerator n = tid * m + b
+// (c[0x0][0x214], c[0x0][0x218]) from the parameter buffer, lane k storing at 0x400 + 4 * ((q ^ r) & 63)
+// for q = n / d, r = n % d; against C++'s / and % for divisors from 1 to 2^32 - 1, numerators up
+// to 2^32 - 1.
+TEST(SassDivision, ExactOverTheThirtyTwoBitRange) {
+  std::string body = kDivide;
+  const auto replace = [&](const std::string& from, const std::string& to) { body.replace(body.find(from), from.size(), to); };
+  replace("LDC R9, c[0x0][RZ] ;", "LDC R9, c[0x0][0x210] ;");
+  replace("SHF.R.U32.HI R9, RZ, 0x3, R9 ;", "LDC R8, c[0x0][0x214] ;");
+  replace("HFMA2.MMA R2, -RZ, RZ, 0, 0 ;", "HFMA2.MMA R2, -RZ, RZ, 0, 0 ;\n        /*0075*/                   LDC R7, c[0x0][0x218] ;");
+  replace("IMAD.HI.U32 R3, R3, R0, RZ ;", "IMAD R0, R0, R8, R7 ;\n        /*00a8*/                   IMAD.HI.U32 R3, R3, R0, RZ ;");
+  replace("IMAD.SHL.U32 R3, R3, 0x40, RZ ;", "LOP3.LUT R3, R3, R5, RZ, 0x3c, !PT ;");
+  replace("LEA R6, R5, R3, 0x2 ;", "LOP3.LUT R3, R3, 0x3f, RZ, 0xc0, !PT ;\n        /*0158*/                   IMAD.SHL.U32 R6, R3, 0x4, RZ ;");
+  const u32 divisors[] = {1, 2, 3, 7, 10, 255, 256, 1000, 65535, 65537, 0x12345678u, 0x7fffffffu, 0x80000000u, 0xfffffffeu, 0xffffffffu};
+  const u32 muls[] = {1, 0x01010101u, 0x7ffffffu, 0x8421084u};
+  for (const u32 d : divisors)
+    for (const u32 mul : muls) {
+      const u32 add = 0xffffffffu - 31 * mul;  // lane 31's numerator is 2^32 - 1
+      Program p = parse_sass(listing(body), "div32.sass");
+      decode_with_callees(p, 0);
+      Launch l;
+      l.block = {32, 1, 1};
+      l.params.assign(p.functions[0].params.size(), std::nullopt);
+      l.fields = {{0, 0, 4, d}, {0, 4, 4, mul}, {0, 8, 4, add}};
+      const KernelRun r = run_kernel(p, 0, l);
+      ASSERT_TRUE(r.stopped.empty()) << d << ": " << r.stopped;
+      ASSERT_TRUE(r.sites[0].counts_known) << d << ", " << mul << ": " << r.sites[0].unknown;
+      const TraceInstruction& in = r.sites[0].trace.instructions[0];
+      for (int k = 0; k < kWarpLanes; ++k) {
+        const u32 n = static_cast<u32>(k) * mul + add;
+        EXPECT_EQ(in.addr[static_cast<std::size_t>(k)], 0x400 + 4 * (((n / d) ^ (n % d)) & 63)) << "d " << d << ", n " << n;
+      }
+    }
+}
+
 // A MUFU.RCP that is not the division's (no I2F.RP before it) stays not modelled: its last bits
 // are the hardware's.
 TEST(SassDivision, OtherReciprocalsAreNotModelled) {
