@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cfenv>
 #include <functional>
 #include <map>
 
@@ -117,6 +118,33 @@ TEST(PtxExec, ConversionsAndMoves) {
   expect_op("mov.u32 %r6, %laneid;\nmov.u32 %r7, %lanemask_lt;\npopc.b32 %r8, %r7;\nsub.s32 %r2, %r8, %r6;", [](u64) { return 0; });
   expect_op("mov.u32 %r6, %ntid.x;\nadd.u32 %r2, %r6, %r1;", [](u64 t) { return 32 + t; });
   expect_op("mov.u32 %r6, WARP_SZ;\nadd.u32 %r2, %r6, %r1;", [](u64 t) { return 32 + t; });  // PTX's predefined constant
+}
+
+// Float conversions, evaluated concretely: u32 -> f32 in each rounding mode, and back to an integer
+// (truncating, to nearest), against the host's own conversion under fesetround (an independent way
+// to the same IEEE result), for numerators across the 32-bit range (t * 0x08421085 + 0x1234567).
+TEST(PtxExec, FloatConversionsRoundAsIeeeSays) {
+  const auto host = [](u32 n, int mode) {
+    const int old = std::fegetround();
+    std::fesetround(mode);
+    const volatile float f = static_cast<float>(n);
+    std::fesetround(old);
+    return std::bit_cast<u32>(static_cast<float>(f));
+  };
+  const std::string n = "mul.lo.u32 %r6, %r1, 0x08421085;\nadd.u32 %r6, %r6, 0x1234567;\n";
+  const std::string mix = "\nshr.u32 %r9, %r7, 16;\nxor.b32 %r2, %r7, %r9;";  // the float's bits, folded to 16
+  const auto num = [](u64 t) { return static_cast<u32>(t * 0x08421085u + 0x1234567u); };
+  const auto fold = [](u32 b) { return static_cast<u64>(b ^ (b >> 16)); };
+  const std::pair<const char*, int> modes[] = {{"rn", FE_TONEAREST}, {"rz", FE_TOWARDZERO}, {"rm", FE_DOWNWARD}, {"rp", FE_UPWARD}};
+  for (const auto& [m, mode] : modes) {
+    const int md = mode;
+    expect_op(n + "cvt." + m + ".f32.u32 %r7, %r6;" + mix, [&](u64 t) { return fold(host(num(t), md)); });
+  }
+  // Back to an integer: rzi of the rp float is the float's value (an integer above 2^24), saturated.
+  expect_op(n + "cvt.rp.f32.u32 %r8, %r6;\ncvt.rzi.u32.f32 %r7, %r8;" + mix, [&](u64 t) {
+    const float f = std::bit_cast<float>(host(num(t), FE_UPWARD));
+    return fold(f >= 4294967296.0f ? 0xffffffffu : static_cast<u32>(f));
+  });
 }
 
 TEST(PtxExec, PredicatesGuardsAndSelects) {
