@@ -300,6 +300,21 @@ std::optional<Wavefronts> count_ldgsts_measured(const SmemAccess& a, const std::
   return w;
 }
 
+WavefrontBounds ldgsts_bounds(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr) {
+  validate(a);
+  const int size = phase_lanes(a);
+  const auto g = lane_degrees(global_addr, a, size);
+  const auto s = lane_degrees(a.lane_addr, a, size);
+  WavefrontBounds b;
+  for (int k = 0; k < kWarpLanes / size; ++k) {
+    const std::size_t p = static_cast<std::size_t>(k);
+    if (s[p] == 0) continue;  // no active lane in this phase
+    b.lo += std::max(g[p], s[p]);
+    b.hi += g[p] + s[p] - 1;
+  }
+  return b;
+}
+
 AtomicKind atomic_kind(std::string_view text) {
   // The opcode: the first word that is not a guard (@P0, @!P1, @%p1).
   std::size_t b = 0;

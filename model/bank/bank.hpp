@@ -163,6 +163,23 @@ Wavefronts count_wavefronts(const SmemAccess& a);
 // @pre validate(a) passes; global_addr >= 0 for every active lane.
 std::optional<Wavefronts> count_ldgsts_measured(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr);
 
+// The measured bounds of any LDGSTS.E (cp.async.ca) with its global addresses known, where
+// count_ldgsts_measured has no count too: per phase (G, S as above, phases with an active lane)
+//   lo = sum of max(G, S),  hi = sum of (G + S - 1).
+// Every one of the 698 cp.async.ca cases of the H200 sweep lies in [lo, hi] (docs/bank_model.md,
+// "cp.async"): the 339 whose two sides both conflict at 4, 8 and 16 bytes spread over the whole
+// interval (125 at lo, 136 at hi, 78 between), so within it the hardware's count depends on how the
+// two sides pair, which the model does not know. Where one side of every phase is conflict-free the
+// two bounds meet (max(G, 1) = G + 1 - 1): the measured rule's count.
+// Example: 4 bytes, every lane on shared bank 0 at distinct words (S = 32) from global 32l (G = 8)
+// -> [32, 39].
+// @pre as count_ldgsts_measured.
+struct WavefrontBounds {
+  int lo = 0;
+  int hi = 0;
+};
+WavefrontBounds ldgsts_bounds(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr);
+
 // Shared-memory atomics (ATOMS), measured on the H200 (docs/bank_model.md, "Atomics": 440 cases of
 // 10 instructions, all exact). Each lane's update is its own: lanes on one word never merge.
 //   update    ATOMS.ADD/AND/EXCH/INC/MIN/MAX (32-bit) and ATOMS.EXCH.64: per phase (one of 32 lanes

@@ -84,8 +84,10 @@ void count_ldgsts(const Site& s, const Issue& is, Wavefronts& counts, i64& ldgst
     return;
   }
   invalid = true;
+  const WavefrontBounds b = ldgsts_bounds(a, is.global_line);
   why = "cp.async whose global and shared banks both conflict (and are not aligned mod 128): its wavefronts depend on how the "
-        "two sides pair, which the H200 sweep shows varies (docs/bank_model.md, \"cp.async\")";
+        "two sides pair, which the H200 sweep shows varies (docs/bank_model.md, \"cp.async\"); measured bounds for this issue: " +
+        std::to_string(b.lo) + " to " + std::to_string(b.hi);
 }
 
 // Static symbols from 0, each aligned, dynamic after them (ptx_exec.hpp), in the order a Program

@@ -65,7 +65,7 @@ Op base_op(std::string_view b) {
       {"cvt", Op::cvt}, {"cvta", Op::cvta}, {"setp", Op::setp}, {"selp", Op::selp}, {"ld", Op::ld}, {"ldu", Op::ld},
       {"st", Op::st}, {"ldmatrix", Op::ldmatrix}, {"stmatrix", Op::stmatrix}, {"atom", Op::atom}, {"red", Op::red},
       {"bra", Op::bra}, {"call", Op::call}, {"ret", Op::ret}, {"exit", Op::exit}, {"shfl", Op::shfl},
-      {"vote", Op::vote}, {"activemask", Op::activemask},
+      {"vote", Op::vote}, {"activemask", Op::activemask}, {"elect", Op::elect},
       // No register result and nothing an address depends on.
       {"bar", Op::nop}, {"barrier", Op::nop}, {"membar", Op::nop}, {"fence", Op::nop}, {"nanosleep", Op::nop},
       {"prefetch", Op::nop}, {"prefetchu", Op::nop}, {"griddepcontrol", Op::nop}, {"trap", Op::nop},
@@ -90,6 +90,7 @@ Opcode decode_opcode(std::string_view mnemonic) {
   const std::string_view base = parts[0];
   o.op = base_op(base);
   if (base == "addc" || base == "subc" || base == "madc") o.op = Op::unknown;  // carry chains: not modelled
+  if (base == "mbarrier" && parts.size() > 1 && (parts[1] == "try_wait" || parts[1] == "test_wait")) o.op = Op::mbarrier_wait;
   bool saw_type = false;
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const std::string_view m = parts[i];

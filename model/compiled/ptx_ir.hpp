@@ -48,8 +48,13 @@ enum class Op : std::uint16_t {
   ld, st, ldmatrix, stmatrix, cp_async, atom, red,
   // control
   bra, call, ret, exit,
-  // warp-collective
-  shfl, vote, activemask,
+  // warp-collective; elect.sync d|p, membermask (SASS ELECT): the lowest lane of the issue in
+  // membermask is the leader (d: its lane id in every lane, p: true in it alone)
+  shfl, vote, activemask, elect,
+  // mbarrier.try_wait / test_wait (SASS SYNCS.PHASECHK): the wait completes, so its predicate
+  // destination is true. A kernel spins on it until the barrier's phase completes, which it does in
+  // any launch that finishes; the spin's extra iterations re-run only the wait itself.
+  mbarrier_wait,
   // no register result, no effect on addresses (barriers, fences, cp.async groups, prefetch, ...)
   nop,
 };

@@ -73,6 +73,10 @@ Want want(const Instr& in, std::size_t k, std::size_t n) {
       if (k == 0) return dst(c.vote == VoteMode::ballot ? value(kB32) : pred());
       return k == 1 ? pred() : value(kU32);
     case Op::activemask: return dst(value(kB32));
+    case Op::elect:  // elect.sync d|p, membermask
+      if (k == 0) return dst(value(kB32));
+      return k == 1 ? dst(pred()) : value(kU32);
+    case Op::mbarrier_wait: return k == 0 ? dst(pred()) : Want{};
     default: return {};  // control, nop, and instructions the model does not execute
   }
 }

@@ -190,6 +190,37 @@ TEST(BankModel, LdgstsMeasuredRule) {
   EXPECT_EQ(count_ldgsts_measured(column, g)->wavefronts, 32);
 }
 
+// The measured bounds of cp.async.ca (ldgsts_bounds): every case of the sweep lies within them,
+// those the rule counts at the count (the bounds meet where one side is conflict-free), and the
+// uncounted ones reach both ends (so neither bound can be tightened from this data).
+TEST(BankModel, LdgstsMeasuredBoundsHoldEveryCase) {
+  int cases = 0, at_lo = 0, at_hi = 0, uncounted = 0;
+  for (const Case& c : load("h200_ldgsts.jsonl")) {
+    if (c.instruction != "ldgsts.ca") continue;
+    ++cases;
+    const WavefrontBounds b = ldgsts_bounds(c.access, c.global);
+    EXPECT_LE(b.lo, c.measured) << c.name;
+    EXPECT_GE(b.hi, c.measured) << c.name;
+    if (const auto w = count_ldgsts_measured(c.access, c.global)) {
+      EXPECT_EQ(w->wavefronts, b.lo) << c.name;
+      continue;
+    }
+    ++uncounted;
+    at_lo += b.lo == c.measured && b.lo < b.hi;
+    at_hi += b.hi == c.measured && b.lo < b.hi;
+  }
+  EXPECT_EQ(cases, 698);
+  EXPECT_EQ(uncounted, 339);
+  EXPECT_GT(at_lo, 0);
+  EXPECT_GT(at_hi, 0);
+  // The doc's example: S = 32 on shared bank 0, G = 8 (global stride 32).
+  const SmemAccess column = make(SmemOp::ldgsts, 4, [](int i) { return 128 * i; });
+  std::array<std::int64_t, kWarpLanes> g{};
+  for (int l = 0; l < kWarpLanes; ++l) g[static_cast<std::size_t>(l)] = 32 * l;
+  EXPECT_EQ(ldgsts_bounds(column, g).lo, 32);
+  EXPECT_EQ(ldgsts_bounds(column, g).hi, 39);
+}
+
 // Atomics by kind: one word for every lane serializes (32), pairs of lanes per word 2, CAS twice,
 // POPC.INC merges lanes on one word; 64-bit in half-warps; the emulated ones are not counted.
 TEST(BankModel, AtomicsByKind) {

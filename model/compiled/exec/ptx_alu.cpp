@@ -163,6 +163,10 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
       return c.float_op ? mn + ": floating-point arithmetic (not modelled)" : mn + " is not modelled";
     }));
   }
+  if (c.op == Op::mbarrier_wait) {  // the wait completes (ptx_ir.hpp)
+    each(g.mask, [&](int k) { x.put(k, Val{1, 0, -1, false}, 1); });
+    return;
+  }
   const Type t = c.type;
   if (t.kind == TypeKind::none) return x.not_modelled(m.mnemonic(in) + ": no type suffix");
   if (t.bits > 64) return x.not_modelled(m.mnemonic(in) + ": 128-bit arithmetic (not modelled)");

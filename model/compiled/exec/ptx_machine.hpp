@@ -47,6 +47,9 @@ struct Frame {
   u32 pc = 0;           // the current instruction (a caller frame: its call instruction)
   u32 reg_base = 0;     // this frame's first register row in the warp's RegFile
   u32 param_base = 0;   // this frame's param slots (Lane::cells' slot numbers)
+  // A SASS subroutine (CALL.REL to code of the same function): it shares its caller's registers
+  // and parameters, and returns past the call.
+  bool subroutine = false;
 };
 
 // A byte range of param space: a call's argument, a return value, a kernel parameter's field.

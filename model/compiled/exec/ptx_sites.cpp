@@ -80,6 +80,7 @@ std::string not_counted_why(const Instr& in, const std::string& mnemonic) {
                                               : "a matrix shape or type outside the model (counted: .m8n8 .b16, .x1/.x2/.x4)";
     case Op::nop:  // fences and barriers touch no data; cp.async.mbarrier.arrive arrives on a shared object
       return starts(mnemonic, "cp.async.mbarrier.") ? "an mbarrier operation (its barrier object is in shared memory)" : "";
+    case Op::mbarrier_wait: return "an mbarrier operation (its barrier object is in shared memory)";
     case Op::unknown: break;
     default: return "";
   }
@@ -114,7 +115,8 @@ void NotCountedList::note(const std::vector<Lane>& lanes, const std::vector<int>
   }
   const bool memory = c.op == Op::ld || c.op == Op::st || c.op == Op::atom || c.op == Op::red;
   if (memory && c.space != Space::shared_cluster) return;  // param, global, local, const: no shared byte
-  if (!memory && c.op != Op::unknown && c.op != Op::nop && c.op != Op::ldmatrix && c.op != Op::stmatrix) return;
+  if (!memory && c.op != Op::unknown && c.op != Op::nop && c.op != Op::ldmatrix && c.op != Op::stmatrix && c.op != Op::mbarrier_wait)
+    return;
   if (!classified_.insert(&in).second) return;
   const std::string mn = m_.mnemonic(in);
   if (const std::string why = not_counted_why(in, mn); !why.empty()) add(fi, pc, in, why);

@@ -17,8 +17,8 @@ constexpr std::size_t kMaxCallDepth = 64;
 // Integer and bit arithmetic (ptx_alu.cpp): executed for a group's lanes at once.
 bool is_alu(Op op) {
   switch (op) {
-    case Op::bra: case Op::call: case Op::ret: case Op::exit: case Op::shfl: case Op::vote: case Op::activemask: case Op::nop:
-    case Op::ld: case Op::st: case Op::ldmatrix: case Op::stmatrix: case Op::cp_async: case Op::atom: case Op::red:
+    case Op::bra: case Op::call: case Op::ret: case Op::exit: case Op::shfl: case Op::vote: case Op::activemask: case Op::elect:
+    case Op::nop: case Op::ld: case Op::st: case Op::ldmatrix: case Op::stmatrix: case Op::cp_async: case Op::atom: case Op::red:
       return false;
     default: return true;
   }
@@ -261,10 +261,22 @@ struct WarpRunner::Impl {
       if (!ln.stack.empty()) stop(ln, why);
   }
 
+  // Whether the lane's current frame sees the kernel's parameters: the kernel's own frame, or SASS
+  // subroutines called from it.
+  static bool in_kernel_scope(const Lane& ln) {
+    for (std::size_t k = 1; k < ln.stack.size(); ++k)
+      if (!ln.stack[k].subroutine) return false;
+    return !ln.stack.empty();
+  }
+
   void do_return(Lane& ln) {
     const Frame done = ln.stack.back();
     ln.stack.pop_back();
     if (ln.stack.empty()) return;
+    if (done.subroutine) {
+      ++ln.stack.back().pc;
+      return;
+    }
     Frame& caller = ln.stack.back();
     const Function& cf = p_.functions[caller.function];
     const Function& callee = p_.functions[done.function];
@@ -289,6 +301,16 @@ struct WarpRunner::Impl {
 
   void do_call(Lane& ln, const Function& f, const Instr& in) {
     const Operand& target = arg(f, in, 0);
+    if (target.kind == OK::label) {  // a SASS subroutine of this function (sass_lower.cpp lower_call)
+      if (ln.stack.size() >= kMaxCallDepth)
+        return stop(ln, "calls nested deeper than " + std::to_string(kMaxCallDepth) + " at line " + std::to_string(in.line) +
+                            ": the call there is not followed");
+      Frame next = ln.stack.back();
+      next.pc = target.index;
+      next.subroutine = true;
+      ln.stack.push_back(next);
+      return;
+    }
     const auto outputs_unknown = [&](const std::string& why) {
       const u32 r = m_.reason_at(in, why);
       Frame& fr = ln.stack.back();
@@ -359,7 +381,7 @@ struct WarpRunner::Impl {
         else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
         return v;
       }
-    if (ln.stack.size() == 1 && base.index < f.params.size()) {  // a kernel parameter
+    if (in_kernel_scope(ln) && base.index < f.params.size()) {  // a kernel parameter
       const i64 want = (bits + 7) / 8;
       for (auto it = l_.fields.rbegin(); it != l_.fields.rend(); ++it)  // the last --param for these bytes wins
         if (it->param == base.index && a.imm >= it->offset && a.imm + want <= it->offset + it->bytes) {
@@ -531,6 +553,32 @@ struct WarpRunner::Impl {
     return v;
   }
 
+  // elect.sync d|p, membermask: the leader is the lowest lane of the issue that membermask holds
+  // (measured on the H200: gpu_check/probes/elect.cu). An unknown membermask leaves both unknown.
+  void elect(std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+             const Function& f, const Instr& in) {
+    if (in.count < 3) return;
+    int leader = -1;
+    for (const int k : group) {
+      if (!active[static_cast<std::size_t>(k)]) continue;
+      Lane& ln = lanes[static_cast<std::size_t>(k)];
+      const Val mask = read_operand(m_, ln, f, arg(f, in, 2), in);
+      if (!mask.known()) {
+        write_unknown(ln, f, arg(f, in, 0), mask.why);
+        write_unknown(ln, f, arg(f, in, 1), mask.why);
+        continue;
+      }
+      if (leader < 0)
+        for (const int j : group)
+          if (active[static_cast<std::size_t>(j)] && ((mask.v >> j) & 1)) {
+            leader = j;
+            break;
+          }
+      write_operand(ln, f, arg(f, in, 0), Val{static_cast<u64>(leader < 0 ? 0 : leader), 0, -1, false}, 32);
+      write_operand(ln, f, arg(f, in, 1), Val{static_cast<u64>(k == leader), 0, -1, false}, 1);
+    }
+  }
+
   void collective(std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
                   const Function& f, const Instr& in) {
     const Opcode& c = in.code;
@@ -542,6 +590,7 @@ struct WarpRunner::Impl {
       return;
     }
     const u32 src0 = in.dual ? 2 : 1;
+    if (c.op == Op::elect) return elect(lanes, group, active, f, in);
     std::array<Val, kWarpLanes> a{};
     for (const int k : group) a[static_cast<std::size_t>(k)] = read_operand(m_, lanes[static_cast<std::size_t>(k)], f, arg(f, in, src0), in);
     for (const int k : group) {
@@ -601,7 +650,7 @@ struct WarpRunner::Impl {
             const WarpRunner::OnIssue& on_issue) {
     const Opcode& c = in.code;
     Lane& first = lanes[static_cast<std::size_t>(group.front())];
-    if (in.guard < 0 && c.op != Op::unknown && is_alu(c.op)) {  // most steps: arithmetic, every lane active
+    if (in.guard < 0 && c.op != Op::unknown && c.op != Op::mbarrier_wait && is_alu(c.op)) {  // most steps: arithmetic, every lane active
       Group g{lanes, *first.file, first.stack.back().reg_base, 0};
       for (const int k : group) {
         g.mask |= u32{1} << k;
@@ -683,7 +732,7 @@ struct WarpRunner::Impl {
     } else {
       listing_.note(lanes, group, active, guard_unknown, f, fi, pc, in);
     }
-    if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask) collective(lanes, group, active, f, in);
+    if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask || c.op == Op::elect) collective(lanes, group, active, f, in);
     const bool alu = is_alu(c.op);
     Group alu_lanes{lanes, *first.file, first.stack.back().reg_base, 0};
     for (const int k : group) {
@@ -778,7 +827,7 @@ struct WarpRunner::Impl {
       case Op::ret: return do_return(ln);
       case Op::exit: ln.stack.clear(); return;
       case Op::call: return do_call(ln, f, in);
-      case Op::shfl: case Op::vote: case Op::activemask: case Op::nop: break;
+      case Op::shfl: case Op::vote: case Op::activemask: case Op::elect: case Op::nop: break;
       case Op::ld: case Op::ldmatrix: case Op::atom: {
         const Operand* a = address_operand(f, in);
         if (c.op == Op::ld && c.space == Space::local && a) {

@@ -175,7 +175,7 @@ void Lowering::lower_memory(const std::string& base, const std::vector<std::stri
       else if (m == "S16") c.type = Type{TypeKind::s, 16};
       else if (m == "64") c.vec = 2, regs = 2;
       else if (m == "128") c.vec = 4, regs = 4;
-      else if (m == "32" || m == "U" || m == "U32") continue;
+      else if (m == "32" || m == "U" || m == "U32" || (m == "LU" && base == "LDL")) continue;  // .LU: a last-use hint
       else return not_modelled(ops, regs, false);
     }
     if (ops.size() < 2) return fail(0, base + " needs two operands");
@@ -311,9 +311,15 @@ void Lowering::lower_bra(const SassInstr& i) {
     c.op = Op::nop;
     return emit(c, {});
   }
-  std::string_view t = i.ops.empty() ? std::string_view{} : i.ops.back().first;
   Opcode c;
   c.op = Op::bra;
+  return emit_jump(i, c);
+}
+
+// A branch or call to an instruction of this function, by label name (nvdisasm) or offset
+// (cuobjdump); any other target is indirect: the lane stops there (UNKNOWN), never guessed.
+void Lowering::emit_jump(const SassInstr& i, const Opcode& c) {
+  std::string_view t = i.ops.empty() ? std::string_view{} : i.ops.back().first;
   Operand label;
   label.kind = OK::label;
   if (starts_with(t, "`(") && t.back() == ')') {
@@ -324,8 +330,10 @@ void Lowering::lower_bra(const SassInstr& i) {
     label.imm = *v;
     pending_offsets.push_back({f.code.size(), line, i.ops.back().second});
   } else {
+    Opcode stop;
+    stop.op = Op::bra;  // without a label: the lane stops (UNKNOWN), never guessed
     Operand none;
-    return emit(c, {none});  // an indirect branch: the lane stops (UNKNOWN), never guessed
+    return emit(stop, {none});
   }
   return emit(c, {label});
 }
@@ -337,12 +345,46 @@ void Lowering::lower_exit(const SassInstr&) {
   return emit(c, {});
 }
 
-// CALL, RET, BPT, BRX, JMX, RTT
-void Lowering::lower_call(const SassInstr&) {
+// CALL, RET, BPT, BRX, JMX, RTT. CALL.REL calls a subroutine ptxas placed in the function's own
+// code (the slow paths of float division and square root, __noinline__ functions): it runs in the
+// same registers and RET.REL returns past the call (the return address register, R20 or any, is
+// the call's own: the executor keeps the return point itself). CALL.ABS (vprintf, __assertfail,
+// a function of another module), BRX, JMX and the others stop the lane, with the reason.
+void Lowering::lower_call(const SassInstr& i) {
+  if (i.base == "CALL" && i.has("REL")) {
+    Opcode call;
+    call.op = Op::call;
+    return emit_jump(i, call);
+  }
+  if (i.base == "RET" && i.has("REL")) {
+    Opcode ret;
+    ret.op = Op::ret;
+    return emit(ret, {});
+  }
   Opcode c;
   c.op = Op::bra;  // without a label: the lane stops, with the reason
   Operand none;
   return emit(c, {none});
+}
+
+// ELECT Pd, URd, PT: elect.sync URd|Pd over the lanes of the issue (membermask PT: all of them).
+// Another membermask is not modelled.
+void Lowering::lower_elect(const SassInstr& i) {
+  if (i.ops.size() != 3 || !i.is_pred(0) || i.ops[2].first != "PT") return not_modelled(i.ops, 1, false);
+  Opcode c = op(Op::elect, TypeKind::b, 32);
+  return emit(c, {i.D(1), i.D(0), imm(0xffffffff)}, true);
+}
+
+// SYNCS: SYNCS.PHASECHK (mbarrier try_wait / test_wait) completes, its predicate true (ptx_ir.hpp
+// Op::mbarrier_wait); the other mbarrier operations (arrive, expect-tx, init) write nothing an
+// address depends on that the model reads: not modelled, and listed as shared-memory operations.
+void Lowering::lower_syncs(const SassInstr& i) {
+  if (i.has("PHASECHK") && !i.ops.empty() && i.is_pred(0)) {
+    Opcode c = op(Op::mbarrier_wait, TypeKind::b, 64);
+    c.space = Space::shared;
+    return emit(c, {i.D(0)});
+  }
+  return not_modelled(i.ops, written_registers(i.base, i.mods), false);
 }
 
 // MOV, R2UR
@@ -889,6 +931,8 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
         {"ISETP", &Lowering::lower_isetp},
         {"P2R", &Lowering::lower_p2r},
         {"R2P", &Lowering::lower_r2p},
+        {"ELECT", &Lowering::lower_elect},
+        {"SYNCS", &Lowering::lower_syncs},
     };
     // Barriers, fences, reconvergence markers and the like: no effect on any address.
     for (const char* n : {"BSSY", "BSYNC", "WARPSYNC", "BAR", "DEPBAR", "LDGDEPBAR", "NOP", "MEMBAR", "FENCE", "ERRBAR", "CCTL",

@@ -429,9 +429,12 @@ struct Lowering {
   void lower_nop(const SassInstr& i);
   void lower_not_modelled(const SassInstr& i);
   void lower_bra(const SassInstr& i);
+  void emit_jump(const SassInstr& i, const Opcode& c);
   void lower_exit(const SassInstr& i);
   void lower_call(const SassInstr& i);
   void lower_mov(const SassInstr& i);
+  void lower_elect(const SassInstr& i);
+  void lower_syncs(const SassInstr& i);
   void lower_hfma2(const SassInstr& i);
   void lower_s2r(const SassInstr& i);
   void lower_cs2r(const SassInstr& i);

@@ -59,9 +59,19 @@ struct Reader {
     Function& f = lw.f;
     // A branch lands on an instruction of its function: a target anywhere else (past the end,
     // between two instructions) is malformed, never read as the next instruction or an exit.
+    // A call whose target is not in this function's code (another section's function) stops the
+    // lane there, with the reason: only that lane's later work is unknown, never the file.
+    const auto unfollowed_call = [&](std::size_t k) {
+      Instr& in = f.code[k];
+      if (in.code.op != Op::call) return false;
+      in.code.op = Op::bra;
+      f.operands[in.first] = Operand{};
+      return true;
+    };
     for (const Lowering::PendingOffset& b : lw.pending_offsets) {
       Operand& o = f.operands[f.code[b.instr].first];
       const auto it = lw.first_of_offset.find(o.imm);
+      if (it == lw.first_of_offset.end() && unfollowed_call(b.instr)) continue;
       if (it == lw.first_of_offset.end()) {
         const std::size_t start = p.text.rfind('\n', b.at == 0 ? 0 : b.at - 1);
         char hex[32];
@@ -73,6 +83,7 @@ struct Reader {
     }
     for (const auto& [k, name] : lw.pending_names) {
       const auto it = lw.label_offsets.find(name);
+      if (it == lw.label_offsets.end() && unfollowed_call(k)) continue;
       if (it == lw.label_offsets.end()) fail(line, line_start, line_start, "branch to '" + name + "', a label this function does not define");
       f.operands[f.code[k].first].index = lw.first_of_offset.at(it->second);
     }

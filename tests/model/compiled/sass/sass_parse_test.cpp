@@ -393,3 +393,80 @@ TEST(SassParse, InlinedChainsOverSeveralLines) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// ELECT: the lowest lane of the issue is the leader (its predicate true in it alone, its lane id in
+// every lane's destination): only it stores. Here lanes 4.. run it (lanes 0-3 branched away).
+TEST(SassElect, TheLowestLaneOfTheIssueLeads) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   ISETP.GE.U32.AND P1, PT, R0, 0x4, PT ;\n"
+                                 "        /*0020*/              @!P1 EXIT ;\n"
+                                 "        /*0030*/                   ELECT P0, UR5, PT ;\n"
+                                 "        /*0040*/                   MOV R2, UR5 ;\n"
+                                 "        /*0050*/                   IMAD.SHL.U32 R3, R2, 0x4, RZ ;\n"
+                                 "        /*0060*/               @P0 STS [R3+0x400], R0 ;\n"
+                                 "        /*0070*/                   STS [R3+0x800], R0 ;\n"
+                                 "        /*0080*/                   EXIT ;\n"),
+                         "elect.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 2u);
+  ASSERT_TRUE(r.sites[0].counts_known) << r.sites[0].unknown;
+  const auto& one = r.sites[0].trace.instructions.at(0).addr;
+  for (int k = 0; k < kWarpLanes; ++k) EXPECT_EQ(one[static_cast<std::size_t>(k)], k == 4 ? 0x400 + 16 : -1) << "lane " << k;
+  const auto& all = r.sites[1].trace.instructions.at(0).addr;
+  for (int k = 4; k < kWarpLanes; ++k) EXPECT_EQ(all[static_cast<std::size_t>(k)], 0x800 + 16) << "lane " << k;
+}
+
+// An mbarrier wait spin (SYNCS.PHASECHK...TRYWAIT, then a branch back while it fails) completes: the
+// code after it runs, and the wait is listed as an mbarrier operation, never counted.
+TEST(SassMbarrier, TryWaitSpinCompletes) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [UR4+0x10], R3 ;\n"
+                                 "        /*0020*/              @!P0 BRA 0x10 ;\n"
+                                 "        /*0030*/                   IMAD.SHL.U32 R3, R0, 0x4, RZ ;\n"
+                                 "        /*0040*/                   STS [R3+0x400], R0 ;\n"
+                                 "        /*0050*/                   EXIT ;\n"),
+                         "wait.sass");
+  const KernelRun r = run(p);
+  EXPECT_TRUE(r.stopped.empty()) << r.stopped;
+  ASSERT_EQ(r.sites.size(), 1u);
+  EXPECT_TRUE(r.sites[0].counts_known) << r.sites[0].unknown;
+  EXPECT_EQ(r.sites[0].executed, 1);
+  ASSERT_EQ(r.not_counted.size(), 1u);
+  EXPECT_NE(r.not_counted[0].why.find("an mbarrier operation"), std::string::npos) << r.not_counted[0].why;
+}
+
+// CALL.REL to a subroutine of the function's own code runs it in the same registers and RET.REL
+// returns past the call (twice here: the store after each call sees what the subroutine wrote);
+// a local load's .LU (last use) reads back what STL stored.
+TEST(SassCall, RelativeSubroutinesRunAndReturn) {
+  Program p = parse_sass(listing("        /*0000*/                   LDC R1, c[0x0][0x28] ;\n"
+                                 "        /*0010*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0020*/                   MOV R4, 0x1 ;\n"
+                                 "        /*0030*/                   CALL.REL.NOINC 0xb0 ;\n"
+                                 "        /*0040*/                   STS [R3+0x400], R0 ;\n"
+                                 "        /*0050*/                   MOV R4, 0x2 ;\n"
+                                 "        /*0060*/                   CALL.REL.NOINC 0xb0 ;\n"
+                                 "        /*0070*/                   STL [R1+0x8], R3 ;\n"
+                                 "        /*0080*/                   LDL.LU R5, [R1+0x8] ;\n"
+                                 "        /*0090*/                   STS [R5+0x800], R0 ;\n"
+                                 "        /*00a0*/                   EXIT ;\n"
+                                 "        /*00b0*/                   IMAD R3, R0, R4, RZ ;\n"
+                                 "        /*00c0*/                   IMAD.SHL.U32 R3, R3, 0x4, RZ ;\n"
+                                 "        /*00d0*/                   RET.REL.NODEC R20 0x0 ;\n"),
+                         "call.sass");
+  const KernelRun r = run(p);
+  EXPECT_TRUE(r.stopped.empty()) << r.stopped;
+  ASSERT_EQ(r.sites.size(), 2u);
+  ASSERT_TRUE(r.sites[0].counts_known) << r.sites[0].unknown;
+  ASSERT_TRUE(r.sites[1].counts_known) << r.sites[1].unknown;
+  for (int k = 0; k < kWarpLanes; ++k) {
+    EXPECT_EQ(r.sites[0].trace.instructions.at(0).addr[static_cast<std::size_t>(k)], 0x400 + 4 * k) << "lane " << k;
+    EXPECT_EQ(r.sites[1].trace.instructions.at(0).addr[static_cast<std::size_t>(k)], 0x800 + 8 * k) << "lane " << k;
+  }
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
