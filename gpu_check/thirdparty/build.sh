@@ -28,12 +28,12 @@ build() {  # NAME [extra flags]
     echo "built $name"
   else
     rm -rf "$keep"
-    echo "FAILED $name (see $OUT/$name.build.log)"; failed=$((failed + 1))
+    echo "FAILED $name (see $OUT/$name.build.log)"; failed=$((failed + 1)); return 1
   fi
 }
 ONLY="$*"
 # siboehm/SGEMM_CUDA (its CMakeLists builds with plain nvcc flags; C++17 for cuda::barrier).
-build sgemm_cuda -I"$SRC/SGEMM_CUDA/src" -std=c++17
+build sgemm_cuda -I"$SRC/SGEMM_CUDA/src" -std=c++17 && echo 14 > "$OUT/sgemm_cuda.launches"  # one launch per process
 # NVIDIA/cuda-samples: each sample's folder and Common/ (helper_cuda.h) on the include path.
 CS=(-I"$SRC/cuda-samples/Common")
 build cs_reduction "${CS[@]}" -I"$SAMPLES/2_Concepts_and_Techniques/reduction"

@@ -27,10 +27,26 @@ for cubin in "$C"/*.cubin; do
   step "$p" sass cuobjdump -sass "$cubin"
   step "$p" nvdisasm nvdisasm -g -c "$cubin"
   if [ "$first" = 1 ]; then step "$p" nvdisasm_noc nvdisasm -g "$cubin"; first=0; fi
-  step "$p" ncu.csv ncu --print-kernel-base mangled --section SourceCounters --page source --csv \
-    --print-source sass "$C/$p"
-  step "$p" launches.csv ncu --print-kernel-base mangled --metrics launch__block_size,launch__grid_size \
-    --csv --page raw "$C/$p"
+  if [ -f "$C/$p.launches" ]; then
+    # A program that runs one launch per process (its argument: the launch's index; P.launches holds
+    # the count): each under its own ncu, so a launch that faults cannot hide the later ones. The
+    # tables are joined, each block after the first without its header line.
+    n=$(cat "$C/$p.launches")
+    : > "$OUT/$p.ncu.csv"; : > "$OUT/$p.launches.csv"
+    for i in $(seq 0 $((n - 1))); do
+      step "$p" "ncu.$i.csv" ncu --print-kernel-base mangled --section SourceCounters --page source --csv \
+        --print-source sass "$C/$p" "$i"
+      step "$p" "launches.$i.csv" ncu --print-kernel-base mangled --metrics launch__block_size,launch__grid_size \
+        --csv --page raw "$C/$p" "$i"
+      grep -v '^==' "$OUT/$p.ncu.$i.csv" >> "$OUT/$p.ncu.csv"
+      grep -v '^==' "$OUT/$p.launches.$i.csv" | { [ "$i" = 0 ] && cat || tail -n +2; } >> "$OUT/$p.launches.csv"
+    done
+  else
+    step "$p" ncu.csv ncu --print-kernel-base mangled --section SourceCounters --page source --csv \
+      --print-source sass "$C/$p"
+    step "$p" launches.csv ncu --print-kernel-base mangled --metrics launch__block_size,launch__grid_size \
+      --csv --page raw "$C/$p"
+  fi
   echo "$p: $(grep -c . "$OUT/$p.ncu.csv") csv lines, $(grep -c '"_Z' "$OUT/$p.launches.csv") launches"
 done
 cp "$(dirname "$0")/launches.txt" "$OUT/launches.txt"

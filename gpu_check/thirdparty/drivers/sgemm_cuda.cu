@@ -7,6 +7,7 @@ LP_NEVER(cublasStatus_t, cublasGemmEx, cublasHandle_t, cublasOperation_t, cublas
          const void*, const void*, cudaDataType, int, const void*, cudaDataType, int, const void*, void*,
          cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t)
 #include "runner.cu"
+#include <cstdlib>
 #include <vector>
 
 static void check(const char* what) {
@@ -16,7 +17,7 @@ static void check(const char* what) {
   std::printf("%s: ok\n", what);
 }
 
-int main() {
+int main(int argc, char** argv) {
   // The largest tile: M = 128, N = 256 (kernel 11); K = 32 (two to four BK steps).
   const int M_max = 256, N_max = 256, K = 32;
   float *A, *B, *C;
@@ -29,19 +30,27 @@ int main() {
   cudaMemcpy(B, h.data(), sizeof(float) * K * N_max, cudaMemcpyHostToDevice);
   cudaMemcpy(C, h.data(), sizeof(float) * M_max * N_max, cudaMemcpyHostToDevice);
   const float alpha = 1.0f, beta = 0.5f;
-  run_sgemm_shared_mem_block(32, 32, K, alpha, A, B, beta, C); check("k3 shared_mem_block 32x32");
-  runSgemm1DBlocktiling(64, 64, K, alpha, A, B, beta, C); check("k4 1D blocktiling 64x64");
-  runSgemm2DBlocktiling(128, 128, K, alpha, A, B, beta, C); check("k5 2D blocktiling 128x128");
-  runSgemm2DBlocktiling(64, 64, K, alpha, A, B, beta, C); check("k5 2D blocktiling 64x64");
-  runSgemmVectorize(128, 128, K, alpha, A, B, beta, C); check("k6 vectorize 128x128");
-  runSgemmVectorize(64, 64, K, alpha, A, B, beta, C); check("k6 vectorize 64x64");
-  runSgemmResolveBankConflicts(128, 128, K, alpha, A, B, beta, C); check("k7 resolve bank conflicts 128x128");
-  runSgemmResolveBankConflicts(64, 64, K, alpha, A, B, beta, C); check("k7 resolve bank conflicts 64x64");
-  runSgemmResolveBankExtraCol(128, 128, K, alpha, A, B, beta, C); check("k8 extra col 128x128");
-  runSgemmResolveBankExtraCol(64, 64, K, alpha, A, B, beta, C); check("k8 extra col 64x64");
-  runSgemmAutotuned(128, 128, K, alpha, A, B, beta, C); check("k9 autotuned 128x128");
-  runSgemmWarptiling(128, 128, K, alpha, A, B, beta, C); check("k10 warptiling 128x128");
-  runSgemmDoubleBuffering(128, 256, K, alpha, A, B, beta, C); check("k11 double buffering 128x256");
-  runSgemmDoubleBuffering2(128, 128, K, alpha, A, B, beta, C); check("k12 double buffering 128x128");
+  // One launch per process when an index is given (measure.sh runs each in its own ncu): a launch
+  // that faults then poisons only its own context. No index: all of them, in order.
+  const int only = argc > 1 ? std::atoi(argv[1]) : -1;
+  int index = 0;
+#define LP_LAUNCH(call, what) \
+  if (only < 0 || only == index) { call; check(what); } \
+  ++index;
+  LP_LAUNCH(run_sgemm_shared_mem_block(32, 32, K, alpha, A, B, beta, C), "k3 shared_mem_block 32x32")
+  LP_LAUNCH(runSgemm1DBlocktiling(64, 64, K, alpha, A, B, beta, C), "k4 1D blocktiling 64x64")
+  LP_LAUNCH(runSgemm2DBlocktiling(128, 128, K, alpha, A, B, beta, C), "k5 2D blocktiling 128x128")
+  LP_LAUNCH(runSgemm2DBlocktiling(64, 64, K, alpha, A, B, beta, C), "k5 2D blocktiling 64x64")
+  LP_LAUNCH(runSgemmVectorize(128, 128, K, alpha, A, B, beta, C), "k6 vectorize 128x128")
+  LP_LAUNCH(runSgemmVectorize(64, 64, K, alpha, A, B, beta, C), "k6 vectorize 64x64")
+  LP_LAUNCH(runSgemmResolveBankConflicts(128, 128, K, alpha, A, B, beta, C), "k7 resolve bank conflicts 128x128")
+  LP_LAUNCH(runSgemmResolveBankConflicts(64, 64, K, alpha, A, B, beta, C), "k7 resolve bank conflicts 64x64")
+  LP_LAUNCH(runSgemmResolveBankExtraCol(128, 128, K, alpha, A, B, beta, C), "k8 extra col 128x128")
+  LP_LAUNCH(runSgemmResolveBankExtraCol(64, 64, K, alpha, A, B, beta, C), "k8 extra col 64x64")
+  LP_LAUNCH(runSgemmAutotuned(128, 128, K, alpha, A, B, beta, C), "k9 autotuned 128x128")
+  LP_LAUNCH(runSgemmWarptiling(128, 128, K, alpha, A, B, beta, C), "k10 warptiling 128x128")
+  LP_LAUNCH(runSgemmDoubleBuffering(128, 256, K, alpha, A, B, beta, C), "k11 double buffering 128x256")
+  LP_LAUNCH(runSgemmDoubleBuffering2(128, 128, K, alpha, A, B, beta, C), "k12 double buffering 128x128")
+#undef LP_LAUNCH
   return 0;
 }
