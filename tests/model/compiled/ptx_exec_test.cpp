@@ -147,6 +147,16 @@ TEST(PtxExec, FloatConversionsRoundAsIeeeSays) {
   });
 }
 
+// elect.sync: the leader is the lowest lane of the issue in the mask (every lane gets its id; the
+// predicate is true in it alone); where lanes 5.. execute it with a mask of exactly them, lane 5 leads.
+TEST(PtxExec, ElectSyncLeadsWithTheLowestLane) {
+  expect_op("elect.sync %r3|%p1, 0xffffffff;\nselp.b32 %r4, 100, 0, %p1;\nadd.u32 %r2, %r3, %r4;",
+            [](u64 t) { return t == 0 ? 100 : 0; });
+  expect_op("setp.ge.u32 %p2, %r1, 5;\nmov.u32 %r3, 77;\nmov.u32 %r4, 0;\n@%p2 elect.sync %r3|%p1, 0xffffffe0;\n"
+            "@%p2 selp.b32 %r4, 100, 0, %p1;\nadd.u32 %r2, %r3, %r4;",
+            [](u64 t) { return t < 5 ? 77 : t == 5 ? 105 : 5; });
+}
+
 TEST(PtxExec, PredicatesGuardsAndSelects) {
   expect_op("setp.lt.u32 %p1, %r1, 10;\nselp.b32 %r2, 1000, 2000, %p1;", [](u64 t) { return t < 10 ? 1000 : 2000; });
   expect_op("setp.gt.s32 %p1|%p2, %r1, 20;\nselp.b32 %r2, 7, 9, %p2;", [](u64 t) { return t > 20 ? 9 : 7; });
