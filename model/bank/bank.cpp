@@ -287,15 +287,12 @@ std::optional<Wavefronts> count_ldgsts_measured(const SmemAccess& a, const std::
     if (shift && *shift != d) aligned = false;
     shift = d;
   }
-  const int size = phase_lanes(a);
-  const auto g = lane_degrees(global_addr, a, size);
-  const auto s = lane_degrees(a.lane_addr, a, size);
+  // The bounds meet exactly where no phase has both sides conflicting (an active phase has G, S >= 1,
+  // and max(G, S) = G + S - 1 iff min(G, S) = 1): there, and on aligned sides, the count is the lower one.
+  const WavefrontBounds b = ldgsts_bounds(a, global_addr);
+  if (!aligned && b.lo != b.hi) return std::nullopt;  // both sides conflict in some phase: not known
   Wavefronts w;
-  for (int k = 0; k < kWarpLanes / size; ++k) {
-    const std::size_t p = static_cast<std::size_t>(k);
-    if (!aligned && g[p] > 1 && s[p] > 1) return std::nullopt;  // both sides conflict: not known
-    w.wavefronts += std::max(g[p], s[p]);
-  }
+  w.wavefronts = b.lo;
   w.ideal = count_wavefronts(a).ideal;
   return w;
 }

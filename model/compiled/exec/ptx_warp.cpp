@@ -575,7 +575,13 @@ struct WarpRunner::Impl {
             leader = j;
             break;
           }
-      write_operand(ln, f, arg(f, in, 0), Val{static_cast<u64>(leader < 0 ? 0 : leader), 0, -1, false}, 32);
+      if (leader < 0) {  // a membermask holding no lane of the issue: undefined (the PTX ISA)
+        const u32 why = m_.reason_at(in, "elect.sync whose membermask holds no lane that executes it (undefined)");
+        write_unknown(ln, f, arg(f, in, 0), why);
+        write_unknown(ln, f, arg(f, in, 1), why);
+        continue;
+      }
+      write_operand(ln, f, arg(f, in, 0), Val{static_cast<u64>(leader), 0, -1, false}, 32);
       write_operand(ln, f, arg(f, in, 1), Val{static_cast<u64>(k == leader), 0, -1, false}, 1);
     }
   }
@@ -590,8 +596,8 @@ struct WarpRunner::Impl {
         if (active[static_cast<std::size_t>(k)]) write_operand(lanes[static_cast<std::size_t>(k)], f, arg(f, in, 0), Val{members, 0, -1, false}, 32);
       return;
     }
-    const u32 src0 = in.dual ? 2 : 1;
     if (c.op == Op::elect) return elect(lanes, group, active, f, in);
+    const u32 src0 = in.dual ? 2 : 1;
     std::array<Val, kWarpLanes> a{};
     for (const int k : group) a[static_cast<std::size_t>(k)] = read_operand(m_, lanes[static_cast<std::size_t>(k)], f, arg(f, in, src0), in);
     for (const int k : group) {

@@ -330,12 +330,17 @@ void Lowering::emit_jump(const SassInstr& i, const Opcode& c) {
     label.imm = *v;
     pending_offsets.push_back({f.code.size(), line, i.ops.back().second});
   } else {
-    Opcode stop;
-    stop.op = Op::bra;  // without a label: the lane stops (UNKNOWN), never guessed
-    Operand none;
-    return emit(stop, {none});
+    return emit_stop();  // never guessed
   }
   return emit(c, {label});
+}
+
+// A branch without a label: the lane stops there (UNKNOWN), with the reason.
+void Lowering::emit_stop() {
+  Opcode stop;
+  stop.op = Op::bra;
+  Operand none;
+  return emit(stop, {none});
 }
 
 // EXIT, KILL
@@ -361,10 +366,7 @@ void Lowering::lower_call(const SassInstr& i) {
     ret.op = Op::ret;
     return emit(ret, {});
   }
-  Opcode c;
-  c.op = Op::bra;  // without a label: the lane stops, with the reason
-  Operand none;
-  return emit(c, {none});
+  return emit_stop();
 }
 
 // ELECT Pd, URd, PT: elect.sync URd|Pd over the lanes of the issue (membermask PT: all of them).

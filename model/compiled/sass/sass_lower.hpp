@@ -430,6 +430,7 @@ struct Lowering {
   void lower_not_modelled(const SassInstr& i);
   void lower_bra(const SassInstr& i);
   void emit_jump(const SassInstr& i, const Opcode& c);
+  void emit_stop();
   void lower_exit(const SassInstr& i);
   void lower_call(const SassInstr& i);
   void lower_mov(const SassInstr& i);
