@@ -554,8 +554,9 @@ struct WarpRunner::Impl {
   }
 
   // elect.sync d|p, membermask: the leader is the lowest lane of the issue that membermask holds.
-  // The PTX ISA promises only a deterministic choice; the lowest lane is what CUTLASS's
-  // elect_one_sync fallbacks assume (gpu_check/probes/elect.cu measures it; not yet run on the H200). An unknown membermask leaves both unknown.
+  // The PTX ISA promises only a deterministic choice; the H200 elects the lowest lane for each of
+  // 14 masks that gpu_check/probes/elect.cu tries (full, single lanes 7/16/31, halves, alternate and
+  // irregular masks; CUDA 13.0, driver 580). An unknown membermask leaves both unknown.
   void elect(std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
              const Function& f, const Instr& in) {
     if (in.count < 3) return;
