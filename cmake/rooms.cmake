@@ -148,7 +148,7 @@ macro(layoutproof_declare_rooms)
   layoutproof_room(proofs/claims DEPENDS ${LAYOUTPROOF_MODEL_ROOMS})
   layoutproof_room(proofs/smt DEPENDS proofs/claims proofs/raster)
   layoutproof_room(proofs/synth DEPENDS proofs/claims)
-  layoutproof_room(proofs/catalog DEPENDS proofs/claims)
+  layoutproof_room(proofs/catalog DEPENDS proofs/check)
   layoutproof_room(proofs/raster DEPENDS proofs/claims)
   # A check of any kind, decided: above the rooms that decide each kind (synthesis, schedulers).
   layoutproof_room(proofs/check DEPENDS proofs/claims proofs/synth proofs/raster)

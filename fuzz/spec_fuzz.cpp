@@ -13,6 +13,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<proofs::Check> checks;
   if (!accepted([&] { checks = cli::parse_spec(text, "fuzz.yaml"); })) return 0;
   for (const proofs::Check& c : checks)
-    FUZZ_REQUIRE(c.where.file == "fuzz.yaml" && c.where.line >= 1, "a check is located in its spec", c.subject, c.where.file);
+    FUZZ_REQUIRE(c.origin.where.file == "fuzz.yaml" && c.origin.where.line >= 1, "a check is located in its spec", c.name, c.origin.where.file);
   return 0;
 }

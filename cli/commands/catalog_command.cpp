@@ -67,7 +67,7 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out) {
   view.kernel_findings = true;
   const int rc = emit(out, results, flags.out, view);
   int findings = 0;
-  for (const auto& r : results) findings += r.verdict.is_refuted() && r.check.kind == proofs::Check::Kind::kernel;
+  for (const auto& r : results) findings += r.verdict.is_refuted() && r.check.kind() == proofs::CheckKind::kernel;
   if (rc == 0 && findings && !flags.out.json_stdout)
     out << findings << " findings: CUTLASS's own kernel configurations refuted above (witnesses printed); the job itself succeeded\n";
   return rc;

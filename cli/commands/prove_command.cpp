@@ -115,15 +115,16 @@ int run_bank_claims(const std::string& layout_text, const std::vector<std::strin
   std::vector<CheckResult> results;
   std::vector<BankReportInput> reports;
   for (const auto& t : claim_texts) {
-    BankResult r = prove_bank(subject, *parse_bank_claim(t), opts);
     Check c;
-    c.kind = Check::Kind::bank;
-    c.subject = subject.text();
-    c.layout = spec.tile;
-    c.claim = t;
-    c.access = subject;
-    if (!flags.report_dir.empty()) reports.push_back({command, t, subject, r});
-    results.push_back({std::move(c), std::move(r.verdict), std::move(r.witness), std::nullopt, std::nullopt});
+    c.name = subject.text();
+    c.subject = proofs::AccessSubject{spec.tile, subject, ""};
+    c.claim = {t, *parse_bank_claim(t)};
+    CheckResult r = run_check(c, opts).front();
+    if (!flags.report_dir.empty()) {
+      const auto* w = std::get_if<proofs::BankWitness>(&r.evidence);
+      reports.push_back({command, t, subject, BankResult{r.verdict, w ? std::optional<proofs::BankWitness>(*w) : std::nullopt}});
+    }
+    results.push_back(std::move(r));
   }
   ResultView view;
   view.source = command;
@@ -239,34 +240,23 @@ int run_prove(const std::vector<std::string>& args, std::ostream& out) {
     const bool only_tma = std::all_of(claim_texts.begin(), claim_texts.end(), [](const std::string& t) { return t.rfind("tma:", 0) == 0; });
     subject.layout = AnyLayout::smem_ptr(parse_byte_swizzle(access.byte_swizzle, access.constants), bits, subject.layout.layout, only_tma);
   }
-  // A claim is a layout claim (proofs/claims/claim.hpp) or a tma: claim (proofs/claims/check.hpp); both give a Verdict.
-  struct Item {
-    std::string text;
-    std::optional<Claim> claim;
-    std::optional<Check> check;
-  };
-  std::vector<Item> claims;
+  // A claim is a layout claim (proofs/claims/claim.hpp, read with the -D constants) or a tma:
+  // claim (proofs/claims/tma_claim.hpp); every claim is read before any is proved.
+  std::vector<Check> checks;
   for (const auto& t : claim_texts) {
     if (parse_tma_claim(t)) {  // validates it
-      Check c = make_check(subject.text(), subject.layout, t, std::nullopt);
-      c.element_bits = bits;
-      claims.push_back({t, std::nullopt, std::move(c)});
+      checks.push_back(make_check(subject.text(), subject.layout, t, std::nullopt, {}, bits));
     } else {
-      Claim c = parse_claim(t, access.constants);
-      claims.push_back({c.text, c, std::nullopt});
+      Check c;
+      c.name = subject.text();
+      c.subject = proofs::LayoutSubject{subject.layout, subject.bare_swizzle, ""};
+      Claim claim = parse_claim(t, access.constants);
+      c.claim = {claim.text, std::move(claim)};
+      checks.push_back(std::move(c));
     }
   }
-
   std::vector<CheckResult> results;
-  for (const Item& c : claims) {
-    Check check;
-    if (c.check) check = *c.check;
-    check.subject = subject.text();
-    check.layout = subject.layout;
-    check.claim = c.text;
-    Verdict v = c.check ? run_check(*c.check, opts).front().verdict : prove(subject, *c.claim, opts);
-    results.push_back({std::move(check), std::move(v), std::nullopt, std::nullopt, std::nullopt});
-  }
+  for (const Check& c : checks) results.push_back(run_check(c, opts).front());
   ResultView view;
   view.source = command;
   view.one_subject = true;

@@ -402,13 +402,16 @@ PtxKernelResult run_one(compiled::Program& p, const PtxKernelLaunch& k, const Pt
 // Every claim UNKNOWN for the file.
 int deadline_while_reading(const PtxArgs& a, const std::string& why, std::ostream& out) {
   if (!a.out.json_stdout) out << a.file << ": not run: " << terminal_text(why) << " (no kernel ran)\n";
+  const auto entry = std::make_shared<CompiledEntry>();
+  entry->file = a.file;
+  entry->claims = a.claims;
   std::vector<CheckResult> results;
   for (const PtxClaim& c : a.claims) {
     Check check;
-    check.kind = Check::Kind::compiled;
-    check.subject = a.file;
-    check.claim = c.text;
-    results.push_back({std::move(check), Verdict::unknown("deadline", why), std::nullopt, std::nullopt, std::nullopt});
+    check.name = a.file;
+    check.subject = proofs::CompiledSubject{entry, ""};
+    check.claim = {c.text, c};
+    results.push_back({std::move(check), Verdict::unknown("deadline", why), {}});
   }
   ResultView view;
   view.source = a.file;
@@ -455,9 +458,8 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   entry->claims = a.claims;
   entry->claim_where.resize(a.claims.size());
   Check check;
-  check.kind = Check::Kind::compiled;
-  check.subject = a.file;
-  check.compiled = entry;
+  check.name = a.file;
+  check.subject = proofs::CompiledSubject{entry, ""};
   std::vector<PtxKernelResult> kept;
   std::vector<CheckResult> results;
   std::string kernels_json;
@@ -469,7 +471,7 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
     if (json) kernels_json += (i ? "," : "") + (k.run ? kernel_json(p, k, a) : not_run_json(p, k, a));
     if (!a.out.json_stdout) k.run ? print_text(p, k, out) : print_not_run(p, k, out);
     for (auto& r : compiled_kernel_results(check, compiled::demangle(p.functions[k.launch.entry].name), k)) {
-      r.check.command.clear();  // the command line itself decides each of them
+      r.check.origin.command.clear();  // the command line itself decides each of them
       results.push_back(std::move(r));
     }
     if (!a.out.report_dir.empty()) kept.push_back(std::move(k));

@@ -86,8 +86,6 @@ TraceArgs parse_args(const std::vector<std::string>& args) {
   TraceArgs a;
   trace_table(a).parse(args);
   check_output_paths(a.out, {});
-  a.command = "layoutproof trace";
-  for (const auto& x : args) a.command += " '" + x + "'";
   for (const std::string& c : a.claims) {  // a misspelt claim is named, with the closest one, before any work
     const std::vector<std::string> known = {"conflict-free", "max-ways", "vector-legal", "covers"};
     if (std::find(known.begin(), known.end(), c.substr(0, c.find(':'))) == known.end())
@@ -125,7 +123,7 @@ std::vector<CheckResult> prove_claims(const AddressTrace& t, const std::vector<s
     const auto claim = parse_trace_claim(text);
     if (!claim) throw LayoutError("unknown trace claim '" + text + "' (conflict-free, max-ways:K, vector-legal, covers)");
     Check c = make_kernel_check(subject, trace, claim->text, "");
-    c.command = a.command;
+    c.origin.command = a.command;
     for (CheckResult& r : run_check(c, o)) results.push_back(std::move(r));
   }
   return results;
@@ -143,7 +141,10 @@ int emit_claims(const AddressTrace& t, const TraceArgs& a, std::ostream& out) {
   view.json_extra = {{"subject", t.provenance}, {"name", summary_name(t)}, {"instructions", t.instructions.size()},
                      {"proved", proved}, {"refuted", refuted}, {"other", static_cast<int>(results.size()) - proved - refuted}};
   TraceReportInput report{a.command, &t, {}};
-  for (const auto& r : results) report.claims.push_back({r.check.claim, TraceResult{r.verdict, r.trace_witness}});
+  for (const auto& r : results) {
+    const auto* e = std::get_if<proofs::TraceEvidence>(&r.evidence);
+    report.claims.push_back({r.check.claim.text, TraceResult{r.verdict, e ? std::optional<proofs::TraceWitness>(e->witness) : std::nullopt}});
+  }
   view.report = [&](const std::string& dir) { write_trace_report(dir, report); };
   return emit(out, results, a.out, view);
 }

@@ -32,9 +32,15 @@ bool is_z3(const Verdict& v) { return v.method.find("z3") != std::string::npos; 
 
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
-std::string claim_of(const CheckResult& r) { return r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]"); }
-
 json location_json(const proofs::SourceLocation& w) { return {{"file", w.file}, {"line", w.line}, {"column", w.column}}; }
+
+// A result item's "layout": its subject's; "" for a scheduler's, which has none. Another subject
+// without one (a kernel copy, a compiled instruction) writes the empty layout's text, as results
+// files always have (cli/spec/results_reader.cpp reads "" as a scheduler's).
+std::string layout_text(const proofs::Check& c) {
+  if (const AnyLayout* l = proofs::layout_of(c)) return to_string(*l);
+  return c.kind() == proofs::CheckKind::scheduler ? std::string() : to_string(AnyLayout{});
+}
 
 }  // namespace
 
@@ -85,11 +91,16 @@ std::string counts_text(const RunSummary& s) {
 
 std::string summary_line(std::size_t claims, const RunSummary& s) { return claims_text(claims, s) + ": " + counts_text(s); }
 
+std::string claim_label(const CheckResult& r) {
+  const std::string& access = proofs::access_text(r.check);
+  return r.check.claim.text + (access.empty() ? "" : " [" + access + "]");
+}
+
 std::string witness_summary(const CheckResult& r) {
   if (r.verdict.kind == Verdict::Kind::unknown || r.verdict.kind == Verdict::Kind::error) return r.verdict.detail;
   if (r.verdict.kind != Verdict::Kind::refuted) return "";
-  if (r.bank_witness) return proofs::describe(*r.bank_witness);
-  if (r.trace_witness) return r.trace_witness->why;
+  if (const auto* b = std::get_if<proofs::BankWitness>(&r.evidence)) return proofs::describe(*b);
+  if (const auto* t = std::get_if<proofs::TraceEvidence>(&r.evidence)) return t->witness.why;
   std::string s = r.verdict.witness.why;
   for (const auto& p : r.verdict.witness.points) s += "; " + proofs::point_text(p);
   return s;
@@ -113,12 +124,14 @@ std::string base_name(const std::string& path) {
 // Where a kernel claim's instruction is: the compiled file's line and its CUDA line, when known.
 std::string instruction_at(const CheckResult& r) {
   std::string s;
-  if (r.check.site && r.check.site->ptx.line >= 1) {
-    s = base_name(r.check.site->ptx.file) + ":" + std::to_string(r.check.site->ptx.line);
-    if (!r.check.site->instruction.empty()) s += " `" + r.check.site->instruction + "`";
+  const proofs::CompiledSite* site = proofs::site_of(r.check);
+  if (site && site->ptx.line >= 1) {
+    s = base_name(site->ptx.file) + ":" + std::to_string(site->ptx.line);
+    if (!site->instruction.empty()) s += " `" + site->instruction + "`";
   }
-  if (!r.check.code.file.empty()) s += std::string(s.empty() ? "" : ", ") + "CUDA " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line);
-  if (!r.check.inlined.file.empty()) s += " (inlined from " + base_name(r.check.inlined.file) + ":" + std::to_string(r.check.inlined.line) + ")";
+  const proofs::SourceLocation& code = r.check.origin.code;
+  if (!code.file.empty()) s += std::string(s.empty() ? "" : ", ") + "CUDA " + base_name(code.file) + ":" + std::to_string(code.line);
+  if (const proofs::SourceLocation* in = proofs::inlined_of(r.check)) s += " (inlined from " + base_name(in->file) + ":" + std::to_string(in->line) + ")";
   return s;
 }
 
@@ -139,8 +152,10 @@ std::string two_lanes(const proofs::TraceWitness& w, const AddressTrace* trace, 
 }  // namespace
 
 std::string witness_line(const CheckResult& r, std::size_t width) {
-  if (r.verdict.is_refuted() && r.bank_witness && r.bank_witness->lanes.size() >= 2) {
-    const auto& w = *r.bank_witness;
+  const auto* bank = std::get_if<proofs::BankWitness>(&r.evidence);
+  const auto* trace = std::get_if<proofs::TraceEvidence>(&r.evidence);
+  if (r.verdict.is_refuted() && bank && bank->lanes.size() >= 2) {
+    const auto& w = *bank;
     const auto& a = w.lanes[0];
     const auto& b = w.lanes[1];
     return cut(w.where + ": " + std::to_string(w.ways) + "-way conflict in bank " + std::to_string(w.bank) + ": lane " + std::to_string(a.lane) +
@@ -148,11 +163,11 @@ std::string witness_line(const CheckResult& r, std::size_t width) {
                    "); " + std::to_string(w.wavefronts) + " wavefronts for an ideal of " + std::to_string(w.ideal),
                width);
   }
-  if (r.verdict.is_refuted() && r.trace_witness && r.trace_witness->bank >= 0 && r.trace_witness->lanes.size() >= 2) {
-    const auto& w = *r.trace_witness;
+  if (r.verdict.is_refuted() && trace && trace->witness.bank >= 0 && trace->witness.lanes.size() >= 2) {
+    const auto& w = trace->witness;
     const std::string at = instruction_at(r);
     return cut((at.empty() ? "instruction " + std::to_string(w.instruction) : at) + ": " + std::to_string(w.ways) + "-way conflict in bank " +
-                   std::to_string(w.bank) + ": " + two_lanes(w, r.check.trace.get(), r.witness_addresses) + "; " + std::to_string(w.wavefronts) +
+                   std::to_string(w.bank) + ": " + two_lanes(w, trace->trace.get(), trace->addresses) + "; " + std::to_string(w.wavefronts) +
                    " wavefronts for an ideal of " + std::to_string(w.ideal),
                width);
   }
@@ -162,7 +177,8 @@ std::string witness_line(const CheckResult& r, std::size_t width) {
 }
 
 std::string group_of(const CheckResult& r) {
-  return r.check.site && !r.check.site->kernel.empty() ? r.check.subject + " / " + r.check.site->kernel : r.check.subject;
+  const proofs::CompiledSite* site = proofs::site_of(r.check);
+  return site && !site->kernel.empty() ? r.check.name + " / " + site->kernel : r.check.name;
 }
 
 json claim_json(const std::string& claim, const Verdict& v, json witness) {
@@ -199,25 +215,25 @@ json head_json(const std::string& source, const RunSummary& s, const json& extra
 // One result, its keys in the order they have always had (scripts hash the items); a shard's
 // results end with their "position".
 json result_item(const CheckResult& r, bool sharded = false) {
-  const bool no_layout = r.check.kind == proofs::Check::Kind::scheduler;
-  json j = {{"id", r.check.id()}, {"subject", r.check.subject}, {"layout", no_layout ? std::string() : to_string(r.check.layout)}};
-  const json claim = claim_json(r.check.claim, r.verdict, result_witness_json(r));  // held: items() refers to it
+  const proofs::Check& c = r.check;
+  json j = {{"id", c.id()}, {"subject", c.name}, {"layout", layout_text(c)}};
+  const json claim = claim_json(c.claim.text, r.verdict, result_witness_json(r));  // held: items() refers to it
   for (const auto& [k, v] : claim.items()) {
     if (k == "claim") {
       j["claim"] = v;
-      j["access"] = r.check.access_text;
+      j["access"] = proofs::access_text(c);
     } else if (k != "largest_v") {
       j[k] = k == "verdict" ? json(proofs::verdict_label(r)) : v;
     }
   }
   j["witness_text"] = witness_summary(r);
-  if (!r.check.where.file.empty()) j["location"] = location_json(r.check.where);
-  if (!r.check.code.file.empty()) j["code"] = location_json(r.check.code);
-  if (!r.check.inlined.file.empty()) j["inlined_from"] = location_json(r.check.inlined);
-  if (r.check.site)
-    j["instruction"] = {{"kernel", r.check.site->kernel}, {"ptx", location_json(r.check.site->ptx)}, {"text", r.check.site->instruction}};
-  if (!r.check.command.empty()) j["command"] = r.check.command;
-  if (r.balance) j["balance"] = *r.balance;
+  if (!c.origin.where.file.empty()) j["location"] = location_json(c.origin.where);
+  if (!c.origin.code.file.empty()) j["code"] = location_json(c.origin.code);
+  if (const proofs::SourceLocation* in = proofs::inlined_of(c)) j["inlined_from"] = location_json(*in);
+  if (const proofs::CompiledSite* site = proofs::site_of(c))
+    j["instruction"] = {{"kernel", site->kernel}, {"ptx", location_json(site->ptx)}, {"text", site->instruction}};
+  if (!c.origin.command.empty()) j["command"] = c.origin.command;
+  if (const auto* b = std::get_if<proofs::BalanceMeasure>(&r.evidence)) j["balance"] = b->max_over_mean;
   if (r.verdict.largest_v) j["largest_v"] = r.verdict.largest_v;
   if (!r.change.empty()) j["change"] = r.change;
   if (sharded) j["position"] = r.position;
@@ -258,18 +274,21 @@ void write_lines(std::ostream& out, const std::vector<CheckResult>& results, con
   for (const auto& r : results) {
     if (verdicts_in_view) break;
     std::string where;
-    if (r.check.site) where = r.check.site->ptx.line >= 1 ? "line " + std::to_string(r.check.site->ptx.line) + ": " : "kernel: ";
+    if (const proofs::CompiledSite* site = proofs::site_of(r.check)) where = site->ptx.line >= 1 ? "line " + std::to_string(site->ptx.line) + ": " : "kernel: ";
     // A layout witness reads point first here, "x: index 1 (1,0) -> element 72 (why)", as prove
     // has always printed it; the other formats give why first (witness_summary).
     std::string w = witness_summary(r);
-    const bool layout_witness = r.check.kind == proofs::Check::Kind::layout && !r.bank_witness && !r.trace_witness;
+    const proofs::CheckKind kind = r.check.kind();
+    const bool layout_witness = (kind == proofs::CheckKind::layout || kind == proofs::CheckKind::raster) &&
+                                std::holds_alternative<std::monostate>(r.evidence);
     if (r.verdict.is_refuted() && layout_witness && !r.verdict.witness.points.empty()) {
       w.clear();
       for (const auto& p : r.verdict.witness.points) w += (w.empty() ? "" : ", ") + proofs::point_text(p);
       w += " (" + r.verdict.witness.why + ")";
     }
-    const std::string text = r.verdict.is_refuted() && !w.empty() ? "witness: " + w : r.balance || w.empty() ? r.verdict.detail : w;
-    out << proofs::verdict_label(r) << "  " << terminal_text(r.check.claim) << "  [" << terminal_text(r.verdict.method) << ", "
+    const bool balance = std::holds_alternative<proofs::BalanceMeasure>(r.evidence);
+    const std::string text = r.verdict.is_refuted() && !w.empty() ? "witness: " + w : balance || w.empty() ? r.verdict.detail : w;
+    out << proofs::verdict_label(r) << "  " << terminal_text(r.check.claim.text) << "  [" << terminal_text(r.verdict.method) << ", "
         << ms_text(r.verdict.time_ms) << "]  " << terminal_text(where + text)
         << (r.verdict.largest_v ? " (largest V: " + std::to_string(r.verdict.largest_v) + ")" : std::string()) << "\n";
   }
@@ -282,16 +301,16 @@ void write_table(std::ostream& out, const std::vector<CheckResult>& results, con
   // Names come from the spec: shown with their control characters as text (terminal_text).
   std::size_t subject_w = 7, claim_w = 5;
   for (const auto& r : results) {
-    subject_w = std::max(subject_w, terminal_text(r.check.subject).size());
-    claim_w = std::max(claim_w, terminal_text(claim_of(r)).size());
+    subject_w = std::max(subject_w, terminal_text(r.check.name).size());
+    claim_w = std::max(claim_w, terminal_text(claim_label(r)).size());
   }
   out << pad_right("subject", subject_w) << "  " << pad_right("claim", claim_w) << "  verdict   method\n";
   for (const auto& r : results) {
-    out << pad_right(terminal_text(r.check.subject), subject_w) << "  " << pad_right(terminal_text(claim_of(r)), claim_w) << "  "
+    out << pad_right(terminal_text(r.check.name), subject_w) << "  " << pad_right(terminal_text(claim_label(r)), claim_w) << "  "
         << pad_right(proofs::verdict_label(r), 8) << "  " << terminal_text(r.verdict.method) << ", " << ms_text(r.verdict.time_ms) << "\n";
     const std::string w = witness_summary(r);
     if (!w.empty()) out << "    " << terminal_text(w) << "\n";
-    if (r.balance) out << "    " << terminal_text(r.verdict.detail) << "\n";  // what a report measured
+    if (std::holds_alternative<proofs::BalanceMeasure>(r.evidence)) out << "    " << terminal_text(r.verdict.detail) << "\n";  // what a report measured
   }
   out << summary_line(results.size(), s) << "  (Z3 " << ms_text(s.z3_ms) << ", enumeration " << ms_text(s.enumeration_ms) << ", wall "
       << ms_text(s.wall_ms) << ")\n";
@@ -373,7 +392,7 @@ int emit(std::ostream& out, const std::vector<CheckResult>& results, const Outpu
   s.incomplete = view.incomplete;
   s.baseline = view.baseline, s.fail_on_new = view.fail_on_new, s.gone = view.gone;
   if (view.kernel_findings)
-    for (const auto& r : results) s.findings += r.verdict.is_refuted() && r.check.kind == proofs::Check::Kind::kernel;
+    for (const auto& r : results) s.findings += r.verdict.is_refuted() && r.check.kind() == proofs::CheckKind::kernel;
   if (flags.json_stdout) write_json(out, view, results, s);
   else if (view.one_subject) write_lines(out, results, s, view.subject_line, view.verdicts_in_view);
   else write_table(out, results, s);

@@ -27,7 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/run_flags.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::cli {
 
@@ -64,6 +64,9 @@ std::string counts_text(const RunSummary& s);
 // claims_text + ": " + counts_text: "15 claims: 14 proved, 1 refuted, 0 unknown, 0 error".
 std::string summary_line(std::size_t claims, const RunSummary& s);
 
+// The claim and its access, as a row names it: "conflict-free [row-per-lane ld 16 B]" (a JUnit
+// test case's name, unique within its subject: cli/spec/spec.hpp).
+std::string claim_label(const proofs::CheckResult& r);
 // One sentence: the witness of a refuted check (bank witnesses name instruction, lanes, bank;
 // layout witnesses why, then "; " and each point), or an undecided check's reason; "" for a
 // proved one.

@@ -31,9 +31,7 @@ std::string seconds(double ms) {
 }
 
 // The test case name: the claim and its access; unique within a subject (cli/spec/spec.hpp).
-std::string case_name(const CheckResult& r) {
-  return r.check.claim + (r.check.access_text.empty() ? "" : " [" + r.check.access_text + "]");
-}
+std::string case_name(const CheckResult& r) { return claim_label(r); }
 
 bool failed(const CheckResult& r) { return !r.verdict.is_proved(); }
 
@@ -63,10 +61,12 @@ std::string kernel_glance(const Group& g) {
   i64 excess = 0, worst_excess = -1;
   std::string worst;
   for (const CheckResult* r : g.failures) {
-    if (!r->verdict.is_refuted() || !r->trace_witness) continue;
-    const auto& w = *r->trace_witness;
-    const std::string file = r->check.site ? r->check.site->ptx.file : r->check.access_text;
-    const i64 line = r->check.site ? r->check.site->ptx.line : w.instruction;
+    const auto* t = std::get_if<proofs::TraceEvidence>(&r->evidence);
+    if (!r->verdict.is_refuted() || !t) continue;
+    const auto& w = t->witness;
+    const proofs::CompiledSite* site = proofs::site_of(r->check);
+    const std::string file = site ? site->ptx.file : proofs::access_text(r->check);
+    const i64 line = site ? site->ptx.line : w.instruction;
     if (!seen.insert({file, line}).second) continue;
     const i64 e = std::max(0, w.wavefronts - w.ideal);
     excess += e;
@@ -112,7 +112,7 @@ std::string markdown_reports(const std::vector<CheckResult>& results) {
   std::ostringstream o;
   o << "| subject | report | measured |\n| --- | --- | --- |\n";
   for (const auto& r : results)
-    if (r.balance) o << "| " << md_code(r.check.subject) << " | " << md_code(case_name(r)) << " | " << md_cell(r.verdict.detail) << " |\n";
+    if (std::holds_alternative<proofs::BalanceMeasure>(r.evidence)) o << "| " << md_code(r.check.name) << " | " << md_code(case_name(r)) << " | " << md_cell(r.verdict.detail) << " |\n";
   return o.str() + "\n";
 }
 
@@ -174,32 +174,37 @@ void write_reports(const std::string& dir, const std::vector<CheckResult>& resul
   std::vector<ReportRow> rows;
   int n = 0;
   const auto detail_page = [&](const CheckResult& r) -> std::string {
-    if (r.bank_witness && r.check.access) {
+    const auto* bank = std::get_if<proofs::BankWitness>(&r.evidence);
+    const auto* access = std::get_if<proofs::AccessSubject>(&r.check.subject);
+    if (bank && access) {
       const std::string sub = "claim" + std::to_string(++n);
       write_bank_report((std::filesystem::path(dir) / sub).string(),
-                        BankReportInput{"layoutproof", r.check.claim, *r.check.access, proofs::BankResult{r.verdict, r.bank_witness}});
+                        BankReportInput{"layoutproof", r.check.claim.text, access->access, proofs::BankResult{r.verdict, *bank}});
       return sub + "/index.html";
     }
-    if (r.trace_witness && r.check.trace) {
+    const auto* t = std::get_if<proofs::TraceEvidence>(&r.evidence);
+    if (t && t->trace) {
       // A kernel copy's claim: the same figure `trace --report` draws, with the command that
       // reproduces it alone (the base of the witness's placement added when the spec has several).
       const std::string sub = "claim" + std::to_string(++n);
-      std::string command = r.check.command.empty() ? "layoutproof check (spec)" : r.check.command;
-      const i64 k = r.trace_witness->instruction;
-      if (!r.check.command.empty() && k >= 0 && k < static_cast<i64>(r.check.trace->instructions.size())) {
-        const std::string& where = r.check.trace->instructions[static_cast<std::size_t>(k)].where;
+      const std::string& given = r.check.origin.command;
+      std::string command = given.empty() ? "layoutproof check (spec)" : given;
+      const i64 k = t->witness.instruction;
+      if (!given.empty() && k >= 0 && k < static_cast<i64>(t->trace->instructions.size())) {
+        const std::string& where = t->trace->instructions[static_cast<std::size_t>(k)].where;
         if (const auto at = where.rfind(", base "); at != std::string::npos && command.find(" --base ") == std::string::npos)
           command += " --base " + where.substr(at + 7);
       }
       write_trace_report((std::filesystem::path(dir) / sub).string(),
-                         TraceReportInput{command, r.check.trace.get(), {{r.check.claim, proofs::TraceResult{r.verdict, r.trace_witness}}}});
+                         TraceReportInput{command, t->trace.get(), {{r.check.claim.text, proofs::TraceResult{r.verdict, t->witness}}}});
       return sub + "/index.html";
     }
     return "";
   };
   const auto row_of = [&](const CheckResult& r) {
     return ReportRow{group_of(r), case_name(r), proofs::verdict_label(r), r.verdict.method,
-                     r.balance ? r.verdict.detail : witness_line(r), detail_page(r), r.check.command};
+                     std::holds_alternative<proofs::BalanceMeasure>(r.evidence) ? r.verdict.detail : witness_line(r), detail_page(r),
+                     r.check.origin.command};
   };
   for (const auto& g : groups_of(results)) {
     for (const auto* r : g.failures) rows.push_back(row_of(*r));
@@ -209,7 +214,7 @@ void write_reports(const std::string& dir, const std::vector<CheckResult>& resul
       // The subject's PROVED claims, one row (REPORT rows stay: a measurement is read, not counted).
       std::size_t proved = 0;
       for (const auto* r : g.proved) {
-        if (r->balance) rows.push_back(row_of(*r));
+        if (std::holds_alternative<proofs::BalanceMeasure>(r->evidence)) rows.push_back(row_of(*r));
         else ++proved;
       }
       if (proved)
@@ -242,25 +247,30 @@ std::vector<JunitCase> junit_cases(const std::vector<CheckResult>& results) {
   std::map<std::string, std::size_t> compiled;  // (subject, kernel, claim) -> its case
   for (const auto& r : results) {
     // The location goes into the message: the JUnit schema (Jenkins junit-10.xsd) has no file/line.
-    const std::string at = r.check.where.file.empty() ? "" : r.check.where.file + ":" + std::to_string(r.check.where.line) + ": ";
-    if (!r.check.site) {
-      cases.push_back({r.check.subject, case_name(r), r.verdict.kind, r.verdict.time_ms, at + witness_summary(r),
-                       r.balance ? "REPORT: " + r.verdict.detail + " [" + r.verdict.method + "]" : std::string()});
+    const proofs::SourceLocation& where = r.check.origin.where;
+    const std::string at = where.file.empty() ? "" : where.file + ":" + std::to_string(where.line) + ": ";
+    const CompiledSite* at_site = proofs::site_of(r.check);
+    if (!at_site) {
+      cases.push_back({r.check.name, case_name(r), r.verdict.kind, r.verdict.time_ms, at + witness_summary(r),
+                       std::holds_alternative<proofs::BalanceMeasure>(r.evidence) ? "REPORT: " + r.verdict.detail + " [" + r.verdict.method + "]"
+                                                                                  : std::string()});
       continue;
     }
-    const CompiledSite& site = *r.check.site;
-    const std::string key = r.check.subject + '\n' + site.kernel + '\n' + r.check.claim;
+    const CompiledSite& site = *at_site;
+    const std::string key = r.check.name + '\n' + site.kernel + '\n' + r.check.claim.text;
     auto [it, fresh] = compiled.try_emplace(key, cases.size());
-    if (fresh) cases.push_back({r.check.subject, r.check.claim + " [" + site.kernel + "]", Verdict::Kind::proved, 0, "", ""});
+    if (fresh) cases.push_back({r.check.name, r.check.claim.text + " [" + site.kernel + "]", Verdict::Kind::proved, 0, "", ""});
     JunitCase& c = cases[it->second];
     c.ms += r.verdict.time_ms;
     if (severity(r.verdict.kind) > severity(c.kind)) c.kind = r.verdict.kind;
     if (r.verdict.kind == Verdict::Kind::proved) continue;
     // One line per instruction not proved: its PTX line, its CUDA line, the verdict and why.
     std::string line = site.ptx.file + (site.ptx.line ? ":" + std::to_string(site.ptx.line) : "");
-    if (!r.check.code.file.empty())
-      line += " (" + r.check.code.file + ":" + std::to_string(r.check.code.line) +
-              (r.check.inlined.file.empty() ? "" : ", inlined from " + r.check.inlined.file + ":" + std::to_string(r.check.inlined.line)) + ")";
+    const proofs::SourceLocation& code = r.check.origin.code;
+    const proofs::SourceLocation* inlined = proofs::inlined_of(r.check);
+    if (!code.file.empty())
+      line += " (" + code.file + ":" + std::to_string(code.line) +
+              (inlined ? ", inlined from " + inlined->file + ":" + std::to_string(inlined->line) : std::string()) + ")";
     if (!site.instruction.empty()) line += " " + site.instruction;
     c.text += (c.text.empty() ? at : "\n") + line + ": " + to_string(r.verdict.kind) + ": " + witness_summary(r);
   }
@@ -343,22 +353,25 @@ void write_sarif(std::ostream& out, const std::string& spec_path, const std::vec
   for (const auto& r : results) {
     if (r.verdict.kind == Verdict::Kind::proved) continue;
     const bool refuted = r.verdict.kind == Verdict::Kind::refuted;
-    const std::string file = r.check.where.file.empty() ? spec_path : r.check.where.file;
-    const json spec_loc = sarif_location(file, std::max(1, r.check.where.line), std::max(1, r.check.where.column));
+    const proofs::SourceLocation& where = r.check.origin.where;
+    const std::string file = where.file.empty() ? spec_path : where.file;
+    const json spec_loc = sarif_location(file, std::max(1, where.line), std::max(1, where.column));
     json item = {{"ruleId", refuted ? "LP001" : "LP002"}, {"level", refuted ? "error" : "warning"},
                  {"message", {{"text", std::string(to_string(r.verdict.kind)) + ": " + r.check.id() + ": " + witness_summary(r)}}}};
     // Where the claim fails: the kernel source line (the spec's source: FILE:LINE, or a compiled
     // instruction's CUDA line from its .loc), else a compiled instruction's own line; related: the
     // compiled instruction's line (when the CUDA line is the location) and the claim in the spec.
-    const CompiledSite* site = r.check.site ? &*r.check.site : nullptr;
+    const CompiledSite* site = proofs::site_of(r.check);
+    const proofs::SourceLocation& code = r.check.origin.code;
+    const proofs::SourceLocation* inlined = proofs::inlined_of(r.check);
     const json ptx_loc = site ? sarif_location(site->ptx.file, site->ptx.line, 0) : json();
     const std::string ptx_text = site ? "the instruction in the compiled kernel " + site->kernel + ": " + site->instruction : "";
-    if (!r.check.code.file.empty()) {
-      item["locations"] = json::array({sarif_location(r.check.code.file, r.check.code.line, 0)});
+    if (!code.file.empty()) {
+      item["locations"] = json::array({sarif_location(code.file, code.line, 0)});
       json rel = json::array();
       if (site) rel.push_back(related(0, ptx_loc, ptx_text));
-      if (!r.check.inlined.file.empty())  // the call site is the location; the inlined code's own line beside it
-        rel.push_back(related(static_cast<int>(rel.size()), sarif_location(r.check.inlined.file, r.check.inlined.line, 0),
+      if (inlined)  // the call site is the location; the inlined code's own line beside it
+        rel.push_back(related(static_cast<int>(rel.size()), sarif_location(inlined->file, inlined->line, 0),
                               "the code inlined at this call site"));
       rel.push_back(related(static_cast<int>(rel.size()), spec_loc, "the claim in the spec"));
       item["relatedLocations"] = std::move(rel);

@@ -40,8 +40,8 @@ json witness_json(const proofs::TraceWitness& w, const AddressTrace* trace, cons
 
 json result_witness_json(const proofs::CheckResult& r) {
   if (r.verdict.kind != proofs::Verdict::Kind::refuted) return nullptr;
-  if (r.bank_witness) return witness_json(*r.bank_witness);
-  if (r.trace_witness) return witness_json(*r.trace_witness, r.check.trace.get(), r.witness_addresses);
+  if (const auto* b = std::get_if<proofs::BankWitness>(&r.evidence)) return witness_json(*b);
+  if (const auto* t = std::get_if<proofs::TraceEvidence>(&r.evidence)) return witness_json(t->witness, t->trace.get(), t->addresses);
   return witness_json(r.verdict.witness);
 }
 

@@ -14,7 +14,7 @@
 
 #include "model/trace/trace.hpp"
 #include "proofs/claims/bank_claims.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 #include "proofs/claims/trace_claims.hpp"
 #include "proofs/claims/verdict.hpp"
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::cli {
 

@@ -46,13 +46,15 @@ class Progress {
 std::string repeat_key(const Check& c) {
   const std::string limit = c.deadline_s ? "|deadline_s " + std::to_string(*c.deadline_s) : std::string();
   if (cacheable(c)) return cache_key(c, "") + limit;
-  if (c.kind == Check::Kind::kernel && c.trace && !c.synth)
-    return "kernel|" + c.claim + limit + "|" + c.trace->provenance + "|" + std::to_string(c.trace->instructions.size());
+  if (const auto* s = std::get_if<proofs::CopySubject>(&c.subject))
+    return "kernel|" + c.claim.text + limit + "|" + s->trace->provenance + "|" + std::to_string(s->trace->instructions.size());
   return "";
 }
 
 bool same_question(const Check& a, const Check& b) {
-  return a.kind != Check::Kind::kernel || a.trace == b.trace || *a.trace == *b.trace;
+  const auto* x = std::get_if<proofs::CopySubject>(&a.subject);
+  const auto* y = std::get_if<proofs::CopySubject>(&b.subject);
+  return !x || !y || x->trace == y->trace || *x->trace == *y->trace;
 }
 
 // For each check, the index of the first check of the run asking the same question (itself when

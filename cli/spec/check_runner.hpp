@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/spec/verdict_cache.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::cli {
 

@@ -140,53 +140,62 @@ Verdict verdict_of(const Item& it, const std::string& label) {
   return v;
 }
 
-// The check's kind, as far as the presenters read it: a compiled instruction's, a scheduler's (no
-// layout), and a refuted bank or kernel claim's from its witness's shape; otherwise a layout's (a
-// PROVED bank or kernel claim reads the same either way).
+// The check's kind, as far as the presenters read it: a compiled instruction's (its
+// InstructionSubject), a scheduler's (no layout), and a refuted bank or kernel claim's from its
+// witness's shape; otherwise a layout's (a PROVED bank or kernel claim reads the same either way).
 CheckResult result_of(const Item& it, const std::string& label) {
   CheckResult r;
   proofs::Check& c = r.check;
-  c.subject = it.str("subject");
-  c.claim = it.str("claim");
-  c.access_text = it.str("access");
+  c.name = it.str("subject");
+  c.claim.text = it.str("claim");
+  const std::string access = it.str("access");
   r.verdict = verdict_of(it, label);
   const std::string layout = it.str("layout");
+  proofs::RecordedSubject rec{proofs::CheckKind::layout, std::nullopt, access};
+  std::optional<proofs::InstructionSubject> instruction;
   if (it.has("instruction")) {
     const json& in = it.at("instruction");
     if (!in.is_object()) it.bad("has an \"instruction\" that is not an object");
-    c.kind = proofs::Check::Kind::compiled;
-    c.site = proofs::CompiledSite{it.as_string(in.at("kernel"), "kernel"), it.location(in.at("ptx"), "ptx"), it.as_string(in.at("text"), "text")};
+    instruction.emplace();
+    instruction->site = proofs::CompiledSite{it.as_string(in.at("kernel"), "kernel"), it.location(in.at("ptx"), "ptx"), it.as_string(in.at("text"), "text")};
+    instruction->text = access;
+    if (it.has("inlined_from")) instruction->inlined = it.location(it.at("inlined_from"), "inlined_from");
   } else if (layout.empty()) {
-    c.kind = proofs::Check::Kind::scheduler;
-    c.scheduler_claim = label == "REPORT" ? proofs::SchedulerClaim::balance : proofs::parse_scheduler_claim(c.claim).value_or(proofs::SchedulerClaim{});
-    if (c.scheduler_claim == proofs::SchedulerClaim::balance && label != "REPORT" && r.verdict.is_proved()) it.bad("is a measured balance not shown as REPORT");
+    rec.kind = proofs::CheckKind::scheduler;
+    const proofs::SchedulerClaim sc =
+        label == "REPORT" ? proofs::SchedulerClaim::balance : proofs::parse_scheduler_claim(c.claim.text).value_or(proofs::SchedulerClaim{});
+    c.claim.form = sc;
+    if (sc == proofs::SchedulerClaim::balance && label != "REPORT" && r.verdict.is_proved()) it.bad("is a measured balance not shown as REPORT");
   }
   if (!layout.empty()) {
     try {
-      c.layout = parse_any_layout(layout);
+      rec.layout = parse_any_layout(layout);
     } catch (const LayoutError& e) {
       it.bad("has a layout that does not read back (" + std::string(e.what()) + ")");
     }
-    if (to_string(c.layout) != layout) it.bad("has the layout '" + layout + "', which reads back as '" + to_string(c.layout) + "'");
+    if (to_string(*rec.layout) != layout) it.bad("has the layout '" + layout + "', which reads back as '" + to_string(*rec.layout) + "'");
   }
   const json& w = it.at("witness");
   if (r.verdict.is_refuted() && !w.is_object()) it.bad("is REFUTED without a witness");
   if (r.verdict.is_refuted()) {
     if (w.contains("conflict_degree")) {
-      if (c.kind != proofs::Check::Kind::compiled) c.kind = proofs::Check::Kind::bank;
-      r.bank_witness = bank_witness(it, w);
+      rec.kind = proofs::CheckKind::bank;
+      r.evidence = bank_witness(it, w);
     } else if (w.contains("copy_coord")) {
-      if (c.kind != proofs::Check::Kind::compiled) c.kind = proofs::Check::Kind::kernel;
-      r.trace_witness = trace_witness(it, w);
-      if (w.contains("addresses")) r.witness_addresses = ints(it, w["addresses"], "addresses");
+      rec.kind = proofs::CheckKind::kernel;
+      proofs::TraceEvidence t{trace_witness(it, w), nullptr, {}};
+      if (w.contains("addresses")) t.addresses = ints(it, w["addresses"], "addresses");
+      r.evidence = std::move(t);
     } else {
       r.verdict.witness = layout_witness(it, w);
     }
   }
-  if (it.has("location")) c.where = it.location(it.at("location"), "location");
-  if (it.has("code")) c.code = it.location(it.at("code"), "code");
-  if (it.has("command")) c.command = it.str("command");
-  if (it.has("balance")) r.balance = it.number("balance");
+  if (instruction) c.subject = std::move(*instruction);
+  else c.subject = std::move(rec);
+  if (it.has("location")) c.origin.where = it.location(it.at("location"), "location");
+  if (it.has("code")) c.origin.code = it.location(it.at("code"), "code");
+  if (it.has("command")) c.origin.command = it.str("command");
+  if (it.has("balance")) r.evidence = proofs::BalanceMeasure{it.number("balance")};
   if (it.has("change")) r.change = it.str("change");
   if (it.has("position")) {
     r.position = it.integer(it.at("position"), "position");

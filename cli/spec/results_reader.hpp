@@ -9,7 +9,7 @@
 //
 // A rebuilt result has what every presenter shows: the verdict (REPORT: a scheduler's balance),
 // method (so cached and repeat marks), time, detail, the witness (layout, bank or kernel, each from
-// its JSON shape; a kernel witness's lane addresses in CheckResult::witness_addresses), subject,
+// its JSON shape; a kernel witness's lane addresses in its TraceEvidence::addresses), subject,
 // claim, access, layout, the spec location, the kernel source line, a compiled instruction, the
 // command, a balance, the baseline mark and the position. What only the deciding run held (a kernel
 // claim's trace, a bank claim's access pattern) is not rebuilt: an HTML report of rebuilt results
@@ -21,7 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::cli {
 

@@ -276,15 +276,14 @@ SmemPlacement smem_placement(const Ctx& c, const YAML::Node& t) {
 }
 
 // The smem tensor's claim at its placement: a tma claim without base= or align= takes the tensor's
-// (`base: B` -> base=B, `align: N` -> align=N: one check, decided at every base; proofs/claims/check.hpp),
+// (`base: B` -> base=B, `align: N` -> align=N: one check, decided at every base; proofs/claims/tma_claim.hpp),
 // others as written.
 std::vector<Check> smem_claim_checks(const Ctx& c, const YAML::Node& t, const YAML::Node& n, const std::string& tname,
                                      const AnyLayout& smem, int bits, const std::string& claim) {
   const std::string text = normalized_claim(claim, c.constants);
-  Check check = proofs::make_check(tname, smem, text, std::nullopt, where(c, n));
-  check.element_bits = bits;
+  Check check = proofs::make_check(tname, smem, text, std::nullopt, where(c, n), bits);
   const SmemPlacement place = smem_placement(c, t);
-  if (check.kind != Check::Kind::tma || (!place.base && !place.align) || text.find(",base=") != std::string::npos ||
+  if (check.kind() != proofs::CheckKind::tma || (!place.base && !place.align) || text.find(",base=") != std::string::npos ||
       text.find(",align=") != std::string::npos)
     return {check};
   const auto tma = proofs::parse_tma_claim(text);
@@ -292,9 +291,8 @@ std::vector<Check> smem_claim_checks(const Ctx& c, const YAML::Node& t, const YA
   (void)located(c, t[place.base ? "base" : "align"], [&] { return placement_bases(place, smem, tma->sw); });
   const std::size_t box = text.find(",box=");
   const std::string at = place.base ? ",base=" + std::to_string(*place.base) : ",align=" + std::to_string(*place.align);
-  Check placed = proofs::make_check(tname, smem, text.substr(0, box) + at + (box == std::string::npos ? "" : text.substr(box)), std::nullopt, where(c, n));
-  placed.element_bits = bits;
-  return {placed};
+  return {proofs::make_check(tname, smem, text.substr(0, box) + at + (box == std::string::npos ? "" : text.substr(box)), std::nullopt,
+                             where(c, n), bits)};
 }
 
 // `layout: synthesize` with `shape: (MN,K[,STAGES])`: one check that runs synth --kernel over the
@@ -348,13 +346,11 @@ Check synthesize_check(const Ctx& c, const YAML::Node& t, const std::string& tna
       return 0;
     });
   Check check;
-  check.kind = Check::Kind::kernel;
-  check.subject = tname;
-  check.claim = "synthesize";
-  check.access_text = "shape " + scalar(c, t, "shape", "an smem tensor") + ", " + std::to_string(q->copies.size()) + " copies";
-  check.element_bits = *type_bits(element);
-  check.synth = std::move(q);
-  check.where = where(c, t["layout"]);
+  check.name = tname;
+  check.claim.text = "synthesize";
+  const std::string text = "shape " + scalar(c, t, "shape", "an smem tensor") + ", " + std::to_string(q->copies.size()) + " copies";
+  check.subject = proofs::SynthSubject{std::move(q), text};
+  check.origin.where = where(c, t["layout"]);
   return check;
 }
 
@@ -436,12 +432,12 @@ std::vector<Check> kernel_checks(const Ctx& c, const YAML::Node& kernels) {
         for (const auto& n : claims)
           checks.push_back(claim_check(c, n, [&](const std::string& claim) {
             Check kc = proofs::make_kernel_check(subject, claim == "covers" ? one : trace, claim, access, where(c, n));
-            kc.command = command + " --claim " + shell_quote(claim);
+            kc.origin.command = command + " --claim " + shell_quote(claim);
             return kc;
           }));
       }
     }
-    for (std::size_t i = first; i < checks.size(); ++i) checks[i].code = code;
+    for (std::size_t i = first; i < checks.size(); ++i) checks[i].origin.code = code;
   }
   return checks;
 }
@@ -461,11 +457,10 @@ std::vector<Check> layout_checks(const Ctx& c, const YAML::Node& layouts) {
     const std::size_t first = checks.size();
     for (const auto& n : claims_of(c, entry)) {
       Check check = claim_check(c, n, [&](const std::string& claim) {
-        return proofs::make_check(name, layout, normalized_claim(claim, c.constants), std::nullopt, where(c, n));
+        return proofs::make_check(name, layout, normalized_claim(claim, c.constants), std::nullopt, where(c, n), bits);
       });
-      if (check.kind == Check::Kind::bank) c.src.fail(n, "'" + check.claim + "' is a claim over an access: put it under accesses:");
-      check.element_bits = bits;
-      if (check.kind == Check::Kind::tma && bits == 0) c.src.fail(n, "a tma claim needs the element type ('element: f16' or 'bits: 16')");
+      if (check.kind() == proofs::CheckKind::bank) c.src.fail(n, "'" + check.claim.text + "' is a claim over an access: put it under accesses:");
+      if (check.kind() == proofs::CheckKind::tma && bits == 0) c.src.fail(n, "a tma claim needs the element type ('element: f16' or 'bits: 16')");
       checks.push_back(std::move(check));
     }
     const auto accesses = list(c, entry, "accesses");
@@ -480,15 +475,14 @@ std::vector<Check> layout_checks(const Ctx& c, const YAML::Node& layouts) {
         Check check = claim_check(c, n, [&](const std::string& claim) {
           return proofs::make_check(name, layout, normalized_claim(claim, c.constants), subject, where(c, n));
         });
-        if (check.kind != Check::Kind::bank) c.src.fail(n, "'" + check.claim + "' is a layout claim: put it in the layout's claims:");
-        check.access_text += access_suffix(subject);
-        check.element_bits = bits;
+        if (check.kind() != proofs::CheckKind::bank) c.src.fail(n, "'" + check.claim.text + "' is a layout claim: put it in the layout's claims:");
+        std::get<proofs::AccessSubject>(check.subject).text += access_suffix(subject);
         checks.push_back(std::move(check));
       }
     }
     if (checks.size() == first && !c.allow_empty)
       c.src.fail(entry, "layout '" + name + "' has no claims and no accesses: it proves nothing (--allow-empty lets it)");
-    for (std::size_t i = first; i < checks.size(); ++i) checks[i].code = code;
+    for (std::size_t i = first; i < checks.size(); ++i) checks[i].origin.code = code;
   }
   return checks;
 }
@@ -500,7 +494,7 @@ void make_ids_unique(std::vector<Check>& checks) {
   std::map<std::string, int> seen;
   for (auto& ch : checks) {
     const std::string id = ch.id();
-    if (count[id] > 1) ch.access_text += " #" + std::to_string(++seen[id]);
+    if (count[id] > 1) proofs::access_text(ch) += " #" + std::to_string(++seen[id]);
   }
 }
 

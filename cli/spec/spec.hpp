@@ -41,7 +41,7 @@
 
 #include "model/source/cpp_source.hpp"
 #include "model/layout/notation.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::cli {
 

@@ -190,12 +190,11 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   e->program = shared_program;
 
   Check c;
-  c.kind = Check::Kind::compiled;
-  c.subject = name;
-  for (const proofs::PtxClaim& cl : e->claims) c.claim += (c.claim.empty() ? "" : ", ") + cl.text;
-  c.access_text = "kernel " + kernel + " of " + e->file;
-  c.where = where(src, entry);
-  c.compiled = std::move(e);
+  c.name = name;
+  for (const proofs::PtxClaim& cl : e->claims) c.claim.text += (c.claim.text.empty() ? "" : ", ") + cl.text;
+  c.origin.where = where(src, entry);
+  std::string text = "kernel " + kernel + " of " + e->file;
+  c.subject = proofs::CompiledSubject{std::move(e), std::move(text)};
   return c;
 }
 
@@ -204,7 +203,7 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
 int compiled_files_read(const std::vector<Check>& checks) {
   std::set<const compiled::Program*> programs;
   for (const Check& c : checks)
-    if (c.compiled) programs.insert(c.compiled->program.get());
+    if (const auto* s = std::get_if<proofs::CompiledSubject>(&c.subject)) programs.insert(s->entry->program.get());
   return static_cast<int>(programs.size());
 }
 
@@ -216,7 +215,7 @@ std::vector<Check> compiled_checks(const SpecSource& src, const YAML::Node& entr
     check_keys(src, entry, SpecLevel::compiled);
     const std::string name = spec_unique_name(src, entry, "a compiled entry", names);
     Check c = compiled_check(src, entry, name, files);
-    if (c.compiled->claims.empty()) {
+    if (std::get<proofs::CompiledSubject>(c.subject).entry->claims.empty()) {
       if (!allow_empty) src.fail(entry, "compiled entry '" + name + "' has no claims: it proves nothing (--allow-empty lets it)");
       continue;
     }

@@ -333,15 +333,12 @@ std::vector<Check> scheduler_checks(const SpecSource& src, const YAML::Node& ent
     }
     for (const auto& [claim, node] : claims) {
       Check c;
-      c.kind = Check::Kind::scheduler;
-      c.subject = name;
-      c.claim = proofs::to_string(claim);
-      c.access_text = q->kind;
-      c.scheduler = q;
-      c.scheduler_claim = claim;
+      c.name = name;
+      c.subject = proofs::SchedulerSubject{q, q->kind};
+      c.claim = {proofs::to_string(claim), claim};
       c.deadline_s = deadline_s;
-      c.where = where(src, node);
-      c.command = command + " --claim " + c.claim;
+      c.origin.where = where(src, node);
+      c.origin.command = command + " --claim " + c.claim.text;
       checks.push_back(std::move(c));
     }
   }

@@ -91,13 +91,13 @@ std::vector<YAML::Node> spec_list(const SpecSource& src, const YAML::Node& map, 
 std::vector<YAML::Node> spec_claims(const SpecSource& src, const YAML::Node& map);
 std::string spec_unique_name(const SpecSource& src, const YAML::Node& entry, const std::string& what, std::set<std::string>& seen);
 
-// The checks of a `compiled:` list (cli/spec/spec_compiled.cpp): one Check::Kind::compiled per entry,
+// The checks of a `compiled:` list (cli/spec/spec_compiled.cpp): one check about a CompiledSubject per entry,
 // its file read (once for all the entries that name it: they share its Program), its kernels
 // selected and decoded and their launches built, so that every error of the entry is found (and
 // located) before anything runs.
 std::vector<proofs::Check> compiled_checks(const SpecSource& src, const YAML::Node& entries, bool allow_empty);
 
-// The checks of a `schedulers:` list (cli/spec/spec_schedulers.cpp): one Check::Kind::scheduler per
+// The checks of a `schedulers:` list (cli/spec/spec_schedulers.cpp): one check about a SchedulerSubject per
 // entry and claim, each entry's query validated (the schedule or domain built once) so that every
 // error is located before anything runs.
 std::vector<proofs::Check> scheduler_checks(const SpecSource& src, const YAML::Node& entries, bool allow_empty);

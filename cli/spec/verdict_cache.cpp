@@ -46,23 +46,30 @@ std::string code_fingerprint() {
 
 std::string cache_key(const Check& c, const std::string& fingerprint) {
   std::ostringstream k;
-  k << fingerprint << "|" << static_cast<int>(c.kind) << "|" << to_string(c.layout) << "|" << c.claim << "|bits "
-    << c.element_bits;
-  if (c.access) {
-    const AccessSpec& a = c.access->spec;
+  const AnyLayout* l = proofs::layout_of(c);
+  const auto* tma = std::get_if<proofs::TmaSubject>(&c.subject);
+  k << fingerprint << "|" << static_cast<int>(c.kind()) << "|" << (l ? to_string(*l) : std::string()) << "|" << c.claim.text << "|bits "
+    << (tma ? tma->element_bits : 0);
+  if (const auto* s = std::get_if<proofs::AccessSubject>(&c.subject)) {
+    const AccessSpec& a = s->access.spec;
     k << "|" << to_string(a.tile) << "|E" << a.elem_bytes << "|V" << a.vec << "|" << to_string(a.pattern) << "|N"
       << a.ldmatrix_count << "|base " << a.base_address << "|" << (a.byte_swizzle ? to_string(*a.byte_swizzle) : "-") << "|"
-      << (a.thread_layout ? to_string(*a.thread_layout) : "-") << "|" << to_string(c.access->op) << "|W" << c.access->width_bytes;
+      << (a.thread_layout ? to_string(*a.thread_layout) : "-") << "|" << to_string(s->access.op) << "|W" << s->access.width_bytes;
   }
   // A scheduler claim: the whole query (every parameter given, the free ones' bounds), as the
   // `raster prove` flags that ask it (scheduler_flags: two queries with one text are one question).
-  if (c.scheduler) k << "|" << proofs::scheduler_flags(*c.scheduler);
+  if (const auto* s = std::get_if<proofs::SchedulerSubject>(&c.subject)) k << "|" << proofs::scheduler_flags(*s->query);
   return one_line(k.str());
 }
 
-// Kernel and compiled checks are never cached (their key would be the whole trace or file); a
-// report (a scheduler's balance) is measured, not proved: its number is the result, measured again.
-bool cacheable(const Check& c) { return c.kind != Check::Kind::kernel && c.kind != Check::Kind::compiled && !proofs::is_report(c); }
+// Layout, bank, tma and scheduler checks are cached. Kernel and compiled checks are not (their key
+// would be the whole trace or file), nor a result read back; a report (a scheduler's balance) is
+// measured, not proved: its number is the result, measured again.
+bool cacheable(const Check& c) {
+  const bool asks = std::holds_alternative<proofs::LayoutSubject>(c.subject) || std::holds_alternative<proofs::AccessSubject>(c.subject) ||
+                    std::holds_alternative<proofs::TmaSubject>(c.subject) || std::holds_alternative<proofs::SchedulerSubject>(c.subject);
+  return asks && !proofs::is_report(c);
+}
 
 std::string default_cache_dir() {
   if (const char* d = std::getenv("LAYOUTPROOF_CACHE"); d && *d) return d;
@@ -81,7 +88,7 @@ std::optional<CheckResult> load_cached(const std::string& dir, const Check& c, c
   std::string stored_key, method, detail;
   if (!f || !std::getline(f, stored_key) || stored_key != key || !std::getline(f, method) || !std::getline(f, detail))
     return std::nullopt;
-  return CheckResult{c, Verdict::proved(kCachedPrefix + method, detail), std::nullopt, std::nullopt, std::nullopt};
+  return CheckResult{c, Verdict::proved(kCachedPrefix + method, detail), {}};
 }
 
 void store_cached(const std::string& dir, const CheckResult& r, const std::string& fingerprint) {

@@ -20,7 +20,7 @@
 // so: its method starts with kCachedPrefix.
 #include <string>
 
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::cli {
 

@@ -31,12 +31,7 @@ std::vector<Check> catalog_checks(const CatalogAtom& atom) {
   if (atom.element_bits == 16 && matrix_rows && !thread_copied)
     for (SmemOp op : {SmemOp::ldsm4, SmemOp::stsm4})
       out.push_back(make_check(subject, view.tile, "conflict-free", access(PatternKind::ldmatrix, op)));
-  if (atom.byte_swizzle != "-") {
-    Check c = make_check(subject, l, "tma:" + atom.byte_swizzle, std::nullopt);
-    c.element_bits = atom.element_bits;
-    out.push_back(c);
-  }
-  for (Check& c : out) c.element_bits = atom.element_bits;
+  if (atom.byte_swizzle != "-") out.push_back(make_check(subject, l, "tma:" + atom.byte_swizzle, std::nullopt, {}, atom.element_bits));
   return out;
 }
 

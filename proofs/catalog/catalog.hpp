@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "model/atoms/cutlass_atoms.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::proofs {
 

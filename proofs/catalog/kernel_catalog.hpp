@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "model/source/kernel_configs.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::proofs {
 

@@ -40,23 +40,23 @@ std::string base_name(const std::string& path) { return std::filesystem::path(pa
 
 // A result of the entry's check for claim c (its spec location), about `kernel` (and a site).
 CheckResult result_for(const Check& entry, std::size_t c, const std::string& kernel, Verdict v) {
-  const CompiledEntry& e = *entry.compiled;
-  CheckResult r{entry, std::move(v), std::nullopt, std::nullopt, std::nullopt};
-  r.check.compiled.reset();
-  r.check.claim = e.claims[c].text;
-  r.check.where = e.claim_where[c];
-  r.check.command = e.command + " --claim " + e.claims[c].text;
-  r.check.site.emplace();
-  r.check.site->kernel = kernel;
-  r.check.site->ptx.file = e.file;
-  r.check.access_text = kernel;
+  const CompiledEntry& e = *std::get<CompiledSubject>(entry.subject).entry;
+  CheckResult r{entry, std::move(v), {}};
+  r.check.claim = {e.claims[c].text, e.claims[c]};
+  r.check.origin.where = e.claim_where[c];
+  r.check.origin.command = e.command + " --claim " + e.claims[c].text;
+  InstructionSubject s;
+  s.site.kernel = kernel;
+  s.site.ptx.file = e.file;
+  s.text = kernel;
+  r.check.subject = std::move(s);
   return r;
 }
 
 }  // namespace
 
 std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::string& kernel, const PtxKernelResult& kr) {
-  const CompiledEntry& e = *entry.compiled;
+  const CompiledEntry& e = *std::get<CompiledSubject>(entry.subject).entry;
   std::vector<CheckResult> kernel_results;
   if (!kr.run) {  // not run (a deadline): each claim UNKNOWN for the kernel
     for (std::size_t c = 0; c < e.claims.size() && c < kr.unapplied.size(); ++c)
@@ -69,11 +69,12 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
   const auto at_instruction = [&](std::size_t c, const Verdict& v, auto line, const std::string& text, const std::string& source,
                                   const std::string& inlined) {
     CheckResult r = result_for(entry, c, kernel, v);
-    r.check.site->ptx.line = static_cast<int>(line);
-    r.check.site->instruction = text;
-    r.check.code = cuda_location(source);
-    r.check.inlined = cuda_location(inlined);
-    r.check.access_text = kernel + ", " + base_name(e.file) + ":" + std::to_string(line) + " " + opcode_of(text);
+    InstructionSubject& is = std::get<InstructionSubject>(r.check.subject);
+    is.site.ptx.line = static_cast<int>(line);
+    is.site.instruction = text;
+    r.check.origin.code = cuda_location(source);
+    is.inlined = cuda_location(inlined);
+    is.text = kernel + ", " + base_name(e.file) + ":" + std::to_string(line) + " " + opcode_of(text);
     return r;
   };
   for (std::size_t si = 0; si < run.sites.size(); ++si) {
@@ -83,17 +84,17 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
       const PtxClaimResult& v = kr.verdicts[si][c];
       if (!v.applicable) continue;
       CheckResult r = at_instruction(c, v.verdict, s.line, s.text, s.source, s.inlined);
-      r.check.access_text += r.check.code.file.empty() ? "" : ", " + base_name(r.check.code.file) + ":" + std::to_string(r.check.code.line);
-      if (!r.check.inlined.file.empty())
-        r.check.access_text += " (inlined from " + base_name(r.check.inlined.file) + ":" + std::to_string(r.check.inlined.line) + ")";
-      r.trace_witness = v.witness;
+      InstructionSubject& is = std::get<InstructionSubject>(r.check.subject);
+      const SourceLocation& code = r.check.origin.code;
+      is.text += code.file.empty() ? "" : ", " + base_name(code.file) + ":" + std::to_string(code.line);
+      if (!is.inlined.file.empty()) is.text += " (inlined from " + base_name(is.inlined.file) + ":" + std::to_string(is.inlined.line) + ")";
       if (v.witness) {  // its sentence names every lane, thread and address: the points would repeat it
         r.verdict.witness.why = v.witness->why;
         r.verdict.witness.points.clear();
         // Drawn on the site's issues (JSON addresses, --report): a copy of them, so that the
         // run is dropped with this kernel and a library of kernels holds one run at a time.
         if (!site_trace) site_trace = std::make_shared<const AddressTrace>(s.trace);
-        r.check.trace = site_trace;
+        r.evidence = TraceEvidence{*v.witness, site_trace, {}};
       }
       kernel_results.push_back(std::move(r));
     }
@@ -104,7 +105,7 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
       const PtxClaimResult& v = kr.not_counted[ni][c];
       if (!v.applicable) continue;
       CheckResult r = at_instruction(c, v.verdict, n.line, n.text, n.source, n.inlined);
-      r.check.access_text += " (not counted)";
+      std::get<InstructionSubject>(r.check.subject).text += " (not counted)";
       kernel_results.push_back(std::move(r));
     }
   }
@@ -114,7 +115,7 @@ std::vector<CheckResult> compiled_kernel_results(const Check& entry, const std::
 }
 
 std::vector<CheckResult> run_compiled(const Check& entry, const ProveOptions& o) {
-  const CompiledEntry& e = *entry.compiled;
+  const CompiledEntry& e = *std::get<CompiledSubject>(entry.subject).entry;
   ProveOptions opts = o;
   if (e.deadline_s) {  // the entry's own limit, when it comes first
     const Deadline own = Deadline::in_seconds(*e.deadline_s, "deadline_s");

@@ -1,17 +1,17 @@
 #pragma once
-// A compiled entry's results: the check of a spec's `compiled:` entry (Check::compiled) decided on
+// A compiled entry's results: the check of a spec's `compiled:` entry (a CompiledSubject) decided on
 // every kernel it plans, one CheckResult per kernel, instruction and claim. run_check
 // (proofs/check/run_check.hpp) decides a compiled check with run_compiled; `layoutproof ptx` and
 // `sass` build their results with compiled_kernel_results, on an entry made of the command line.
 //
 // Example: the entry {file: tests/ptx/basic.ptx, kernel: column_read, block: 32, claims:
 // [conflict-free]} gives one result per shared-memory instruction of column_read, its check's
-// site naming the instruction ("ld.shared.f32 %f2, [%r6];" at its PTX line) and its code the
+// InstructionSubject naming the instruction ("ld.shared.f32 %f2, [%r6];" at its PTX line) and its origin's code the
 // instruction's CUDA line (.loc).
 #include <string>
 #include <vector>
 
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 #include "proofs/claims/ptx_claims.hpp"
 
 namespace layoutproof::proofs {
@@ -20,9 +20,9 @@ namespace layoutproof::proofs {
 // one UNKNOWN per (access listed as not counted, claim); a kernel with no such instruction gives
 // one UNKNOWN per claim (a gate over nothing must not pass), a kernel whose launch is refused one
 // ERROR per claim. Each result's check names its subject (the entry), claim, instruction
-// (Check::site: kernel, PTX line) and CUDA line (code); a REFUTED one also its instruction's
-// issues (Check::trace). A kernel's run is kept only while its results are built.
-// @pre check.kind == Check::Kind::compiled and check.compiled is set.
+// (an InstructionSubject: kernel, PTX line) and CUDA line (Origin::code); a REFUTED one's evidence
+// holds its instruction's issues (TraceEvidence::trace). A kernel's run is kept only while its results are built.
+// @pre check.subject holds a CompiledSubject.
 std::vector<CheckResult> run_compiled(const Check& check, const ProveOptions& options);
 
 // The results of one kernel of `check`'s entry, as run_compiled gives them (a kernel that did not

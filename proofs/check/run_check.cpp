@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "model/support/overload.hpp"
 #include "proofs/check/compiled.hpp"
 #include "proofs/raster/scheduler_query.hpp"
 #include "proofs/synth/kernel_synth.hpp"
@@ -14,48 +15,65 @@ double elapsed_ms(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// A check that gives one result (every kind but a compiled entry), decided under o.
+// The verdict of a check that gives one result (every kind but a compiled entry), decided under
+// o, and its evidence.
+struct Decided {
+  Verdict verdict;
+  Evidence evidence;
+};
+
+Decided decide_subject(const Check& c, const ProveOptions& o) {
+  const CheckClaim& claim = c.claim;
+  return std::visit(
+      Overload{
+          [&](const LayoutSubject& s) -> Decided { return {prove(Subject{s.layout, s.bare_swizzle}, std::get<Claim>(claim.form), o), {}}; },
+          [&](const AccessSubject& s) -> Decided {
+            BankResult b = prove_bank(s.access, std::get<BankClaim>(claim.form), o);
+            Evidence e;
+            if (b.witness) e = std::move(*b.witness);
+            return {std::move(b.verdict), std::move(e)};
+          },
+          [&](const TmaSubject& s) -> Decided { return {decide_tma(s.layout, s.element_bits, std::get<TmaClaim>(claim.form), claim.text), {}}; },
+          [&](const CopySubject& s) -> Decided {
+            TraceResult t = prove_trace(*s.trace, std::get<TraceClaim>(claim.form), o);
+            Decided d{std::move(t.verdict), {}};
+            if (t.witness) {
+              if (d.verdict.witness.why.empty()) d.verdict.witness.why = t.witness->why;
+              d.evidence = TraceEvidence{std::move(*t.witness), s.trace, {}};
+            }
+            return d;
+          },
+          [&](const SynthSubject& s) -> Decided { return {kernel_synth_verdict(*s.request, o), {}}; },
+          [&](const CompiledSubject&) -> Decided {  // run_check hands it to run_compiled
+            return {Verdict::error("", "a compiled entry gives one result per instruction"), {}};
+          },
+          [&](const InstructionSubject&) -> Decided {
+            return {Verdict::error("", "a compiled instruction's claim is decided with its entry's run"), {}};
+          },
+          [&](const SchedulerSubject& s) -> Decided {
+            SchedulerResult r = prove_scheduler_query(*s.query, std::get<SchedulerClaim>(claim.form), o);
+            r.verdict = o.smt.deadline.expire(std::move(r.verdict));
+            CheckResult res = scheduler_check_result(c, r);
+            return {std::move(res.verdict), std::move(res.evidence)};
+          },
+          [&](const RasterizationSubject& s) -> Decided {
+            RasterResult r = prove_raster(s.raster, std::get<RasterClaim>(claim.form), o);
+            if (r.witness) r.verdict.witness = raster_witness(s.raster, *r.witness);
+            return {std::move(r.verdict), {}};
+          },
+          [&](const RecordedSubject&) -> Decided {
+            return {Verdict::error("", "a result read back from a results file is not decided again"), {}};
+          }},
+      c.subject);
+}
+
 CheckResult decide(const Check& c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
-  CheckResult r{c, Verdict::error("", "not run"), std::nullopt, std::nullopt, std::nullopt};
+  CheckResult r{c, Verdict::error("", "not run"), {}};
   try {
-    switch (c.kind) {
-      case Check::Kind::layout:
-        r.verdict = prove(Subject{c.layout, false}, parse_claim(c.claim), o);
-        break;
-      case Check::Kind::bank: {
-        BankResult b = prove_bank(*c.access, *parse_bank_claim(c.claim), o);
-        r.verdict = std::move(b.verdict);
-        r.bank_witness = std::move(b.witness);
-        break;
-      }
-      case Check::Kind::tma:
-        r.verdict = decide_tma(c);
-        break;
-      case Check::Kind::kernel: {
-        if (c.synth) {
-          r.verdict = kernel_synth_verdict(*c.synth, o);
-          break;
-        }
-        TraceResult t = prove_trace(*c.trace, *parse_trace_claim(c.claim), o);
-        r.verdict = std::move(t.verdict);
-        if (t.witness && r.verdict.witness.why.empty()) r.verdict.witness.why = t.witness->why;
-        r.trace_witness = std::move(t.witness);
-        break;
-      }
-      case Check::Kind::compiled:  // run_check hands it to run_compiled
-        r.verdict = Verdict::error("", "a compiled entry gives one result per instruction");
-        break;
-      case Check::Kind::scheduler: {
-        SchedulerResult s = prove_scheduler_query(*c.scheduler, c.scheduler_claim, o);
-        r.verdict = o.smt.deadline.expire(std::move(s.verdict));
-        // The witness names its configuration, as `raster prove` prints it: the domain's search
-        // reports the smallest failing one, which the check's text alone does not tell.
-        if (r.verdict.is_refuted()) r.verdict.witness.why += " [" + s.config + "]";
-        if (c.scheduler_claim == SchedulerClaim::balance && r.verdict.is_proved()) r.balance = s.balance_max_over_mean;
-        break;
-      }
-    }
+    Decided d = decide_subject(c, o);
+    r.verdict = std::move(d.verdict);
+    r.evidence = std::move(d.evidence);
   } catch (const std::exception& e) {
     r.verdict = Verdict::error("", e.what());
   }
@@ -65,12 +83,22 @@ CheckResult decide(const Check& c, const ProveOptions& o) {
 
 }  // namespace
 
+CheckResult scheduler_check_result(Check c, const SchedulerResult& r) {
+  CheckResult res{std::move(c), r.verdict, {}};
+  // The witness names its configuration: the domain's search reports the smallest failing one,
+  // which the check's text alone does not tell.
+  if (res.verdict.is_refuted()) res.verdict.witness.why += " [" + r.config + "]";
+  // balance is a measurement, not a claim: it is reported (REPORT), never shown as PROVED.
+  if (is_report(res.check) && res.verdict.is_proved()) res.evidence = BalanceMeasure{r.balance_max_over_mean};
+  return res;
+}
+
 std::vector<CheckResult> run_check(const Check& c, const ProveOptions& options) {
   // Its kernels run even past the deadline: each claim at each instruction says so.
-  if (c.kind == Check::Kind::compiled) return run_compiled(c, options);
+  if (std::holds_alternative<CompiledSubject>(c.subject)) return run_compiled(c, options);
   const Deadline& deadline = options.smt.deadline;
   if (deadline.passed())  // not started by the deadline: UNKNOWN
-    return {CheckResult{c, Verdict::unknown("deadline", deadline.reason()), std::nullopt, std::nullopt, std::nullopt}};
+    return {CheckResult{c, Verdict::unknown("deadline", deadline.reason()), {}}};
   if (!c.deadline_s) return {decide(c, options)};
   ProveOptions own = options;  // the check's own limit, when it comes first
   const Deadline d = Deadline::in_seconds(*c.deadline_s, "deadline_s");

@@ -1,7 +1,8 @@
 #pragma once
-// Decides a check of any kind (proofs/claims/check.hpp): the one dispatch from a check to the
+// Decides a check of any kind (proofs/check/check.hpp): the one dispatch from a check to the
 // room that decides it, above them all so that none of them includes another to reach it:
 //   layout, bank, tma, kernel   proofs/claims/ (prove, prove_bank, decide_tma, prove_trace)
+//   raster                      proofs/raster/raster.hpp (prove_raster)
 //   kernel, layout: synthesize  proofs/synth/kernel_synth.hpp (kernel_synth_verdict: find the
 //                               smem layout and prove it)
 //   scheduler                   proofs/raster/scheduler_query.hpp (prove_scheduler_query, the query
@@ -14,7 +15,8 @@
 // [conflict-free, aligned], each instruction subject to both, gives six.
 #include <vector>
 
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
+#include "proofs/raster/scheduler.hpp"
 
 namespace layoutproof::proofs {
 
@@ -27,5 +29,11 @@ namespace layoutproof::proofs {
 //   @post c.deadline_s, when it comes before the run's deadline, is the check's own deadline from
 //         its start.
 std::vector<CheckResult> run_check(const Check& c, const ProveOptions& o);
+
+// A scheduler check's result from prove_scheduler_query's answer r, as run_check gives it: the
+// witness names its configuration, a measured balance is its evidence (BalanceMeasure). `raster
+// prove` asks prove_scheduler_query itself (its report draws the answer's schedule) and makes its
+// results with this.
+CheckResult scheduler_check_result(Check c, const SchedulerResult& r);
 
 }  // namespace layoutproof::proofs

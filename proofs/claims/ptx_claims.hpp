@@ -36,8 +36,8 @@
 
 #include "model/compiled/launch.hpp"
 #include "model/compiled/ptx_exec.hpp"
-#include "proofs/claims/check.hpp"
 #include "proofs/claims/prove.hpp"
+#include "proofs/claims/source_location.hpp"
 #include "proofs/claims/trace_claims.hpp"
 
 namespace layoutproof::proofs {
@@ -106,7 +106,7 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& program, const PtxKernel
 // for the kernel (unapplied) with `why` ("deadline of 8 s reached before this kernel ran").
 PtxKernelResult skipped_ptx_kernel(const PtxKernelLaunch& kernel, const std::vector<PtxClaim>& claims, const std::string& why);
 
-// A spec's compiled: entry, read and planned when the spec is loaded (Check::compiled).
+// A spec's compiled: entry, read and planned when the spec is loaded (a check's CompiledSubject, proofs/check/check.hpp).
 struct CompiledEntry {
   std::string file;                                // the compiled file, as results name it
   std::shared_ptr<const compiled::Program> program;     // its kernels decoded (shared by the entries on one file)

@@ -363,4 +363,20 @@ RasterResult prove_raster(const RasterSubject& s, RasterClaim c, const ProveOpti
   return r;
 }
 
+// A rasterization's counterexample as a witness: the blocks and the tile they compute, replayed
+// on the model (RasterWitness::describe says which of collision, out-of-bounds or missing).
+Witness raster_witness(const RasterSubject& s, const RasterWitness& w) {
+  const auto at = [](raster::Grid g) { return "(" + std::to_string(g.x) + "," + std::to_string(g.y) + ")"; };
+  Witness out;
+  out.why = w.describe(s);
+  if (w.what != RasterWitness::What::missing) out.points.push_back({"block", -1, at(w.a), 0, ""});
+  if (w.what == RasterWitness::What::collision) out.points.push_back({"block", -1, at(w.b), 0, ""});
+  const char* tile = w.what == RasterWitness::What::missing         ? "missing tile"
+                     : w.what == RasterWitness::What::out_of_bounds ? "tile outside the grid"
+                                                                    : "tile of both blocks";
+  out.points.push_back({tile, -1,
+                        "(" + std::to_string(w.tile.x) + "," + std::to_string(w.tile.y) + ")", 0, ""});
+  return out;
+}
+
 }  // namespace layoutproof::proofs

@@ -77,5 +77,9 @@ std::optional<raster::Tile> missing_tile(const RasterSubject& s, raster::u32 p0,
 
 // Decides the claim with the chosen engine (automatic = Z3), replays, fills time and bound.
 RasterResult prove_raster(const RasterSubject& s, RasterClaim c, const ProveOptions& o);
+// A rasterization's counterexample as a verdict's witness: the blocks and the tile they compute,
+// replayed on the model (RasterWitness::describe says which of collision, out-of-bounds or
+// missing). A check of a rasterization (proofs/check/run_check.hpp) gives it.
+Witness raster_witness(const RasterSubject& s, const RasterWitness& w);
 
 }  // namespace layoutproof::proofs

@@ -42,13 +42,13 @@
 #include "model/raster/persistent_sm100.hpp"
 #include "model/raster/stream_k.hpp"
 #include "model/raster/stream_k_sm100.hpp"
-#include "proofs/claims/check.hpp"  // SchedulerClaim
 #include "proofs/claims/prove.hpp"
 
 namespace layoutproof::proofs {
 
-// SchedulerClaim (exactly-once, in-range, balance, k-exactly-once, launches) is declared in
-// proofs/claims/check.hpp, where a check names it.
+// The claims over a persistent tile scheduler: exactly-once, in-range, balance (a measurement: a
+// check shows it as REPORT, proofs/check/check.hpp is_report), k-exactly-once, launches.
+enum class SchedulerClaim { exactly_once, in_range, balance, k_exactly_once, launches };
 // nullopt for a name that is not one of these claims.
 std::optional<SchedulerClaim> parse_scheduler_claim(const std::string& s);
 const char* to_string(SchedulerClaim c);

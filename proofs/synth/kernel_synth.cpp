@@ -12,7 +12,7 @@
 #include "model/atoms/cutlass_atoms.hpp"
 #include "model/source/kernel_expr.hpp"
 #include "model/layout/notation.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/claims/tma_claim.hpp"
 #include "proofs/synth/kernel_synth_search.hpp"
 
 namespace layoutproof::proofs {
@@ -382,9 +382,7 @@ void prove_layout(const KernelSynthRequest& r, const KernelSynthResult& out, con
 // (INTER: none), on absolute shared-memory addresses from a 1024-byte aligned base (0).
 void prove_tma(const KernelSynthRequest& r, const KernelSynthResult& out, std::vector<KernelProof>& proofs) {
   const std::string claim = tma_claim_text(r, out.ranked.front().c);
-  Check c = make_check("smem", out.layout, claim, std::nullopt);
-  c.element_bits = 8 * out.element_bytes;
-  proofs.push_back({claim, -1, 0, decide_tma(c), std::nullopt});
+  proofs.push_back({claim, -1, 0, decide_tma(out.layout, 8 * out.element_bytes, *parse_tma_claim(claim), claim), std::nullopt});
 }
 
 // None conflict-free: the best members' conflicting copies, re-traced and REFUTED by prove_trace.
@@ -416,10 +414,9 @@ std::optional<KernelProof> placement_failure(const KernelSynthRequest& r, const 
     }
   }
   if (tma_swizzle(r, c)) {
-    Check ch = make_check("smem", l, tma_claim_text(r, c), std::nullopt);
-    ch.element_bits = 8 * out.element_bytes;
-    Verdict v = decide_tma(ch);
-    if (!v.is_proved()) return KernelProof{ch.claim, -1, m, std::move(v), std::nullopt};
+    const std::string claim = tma_claim_text(r, c);
+    Verdict v = decide_tma(l, 8 * out.element_bytes, *parse_tma_claim(claim), claim);
+    if (!v.is_proved()) return KernelProof{claim, -1, m, std::move(v), std::nullopt};
   }
   return std::nullopt;
 }

@@ -85,7 +85,7 @@ struct KernelSynthRequest {
   // The MMA reads this operand from shared memory through a GMMA descriptor (an SM90 _SS atom,
   // or the B of an _RS one) with this major: a descriptor read requires one of CUTLASS's GMMA
   // atoms, so the family is kernel_family's GMMA members (gmma_family) instead of smem_family,
-  // and the winner's TMA byte swizzle is proved too (tma:Sw<B,4,3>, proofs/claims/check.hpp).
+  // and the winner's TMA byte swizzle is proved too (tma:Sw<B,4,3>, proofs/claims/tma_claim.hpp).
   std::optional<Major> descriptor;
   std::string descriptor_mma;        // the atom's name, for the report
   // Where the buffer lies (model/trace/smem_bases.hpp): none given = base 0. The search ranks the members

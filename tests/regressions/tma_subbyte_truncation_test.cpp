@@ -13,13 +13,7 @@ namespace layoutproof::proofs {
 namespace {
 
 CheckResult run_tma(const char* layout, const char* claim, int bits) {
-  Check c;
-  c.kind = Check::Kind::tma;
-  c.subject = "t";
-  c.layout = parse_any_layout(layout);
-  c.claim = claim;
-  c.element_bits = bits;
-  return run_check(c, ProveOptions{}).front();
+  return run_check(make_check("t", parse_any_layout(layout), claim, std::nullopt, {}, bits), ProveOptions{}).front();
 }
 
 TEST(Regression, TmaSubByteTruncation_nibbleSwap) {

@@ -16,6 +16,7 @@
 #include "model/support/checked.hpp"
 #include "model/support/error.hpp"
 #include "model/raster/raster.hpp"
+#include "proofs/check/run_check.hpp"
 #include "proofs/raster/raster.hpp"
 #include "proofs/raster/scheduler_query.hpp"
 
@@ -40,22 +41,6 @@ std::string fmt(double v, const char* f = "%.1f") {
 }
 
 std::string grid_json(raster::Grid g) { return "[" + std::to_string(g.x) + "," + std::to_string(g.y) + "]"; }
-
-// A rasterization's counterexample as a witness: the blocks and the tile they compute, replayed
-// on the model (RasterWitness::describe says which of collision, out-of-bounds or missing).
-proofs::Witness raster_witness(const RasterSubject& s, const RasterWitness& w) {
-  const auto at = [](raster::Grid g) { return "(" + std::to_string(g.x) + "," + std::to_string(g.y) + ")"; };
-  proofs::Witness out;
-  out.why = w.describe(s);
-  if (w.what != RasterWitness::What::missing) out.points.push_back({"block", -1, at(w.a), 0, ""});
-  if (w.what == RasterWitness::What::collision) out.points.push_back({"block", -1, at(w.b), 0, ""});
-  const char* tile = w.what == RasterWitness::What::missing         ? "missing tile"
-                     : w.what == RasterWitness::What::out_of_bounds ? "tile outside the grid"
-                                                                    : "tile of both blocks";
-  out.points.push_back({tile, -1,
-                        "(" + std::to_string(w.tile.x) + "," + std::to_string(w.tile.y) + ")", 0, ""});
-  return out;
-}
 
 struct Flags {
   std::string sub, kind, formula;
@@ -178,12 +163,11 @@ int run_prove_raster(const Flags& f, std::ostream& out) {
   if (claims.empty()) claims.push_back(RasterClaim::bijective);
   std::vector<proofs::CheckResult> results;
   for (RasterClaim c : claims) {
-    RasterResult r = prove_raster(s, c, f.opts);
     proofs::Check check;
-    check.subject = s.text() + ", " + s.bound_text();
-    check.claim = to_string(c);
-    if (r.witness) r.verdict.witness = raster_witness(s, *r.witness);
-    results.push_back({std::move(check), std::move(r.verdict), std::nullopt, std::nullopt, std::nullopt});
+    check.name = s.text() + ", " + s.bound_text();
+    check.subject = proofs::RasterizationSubject{s, ""};
+    check.claim = {to_string(c), c};
+    results.push_back(run_check(check, f.opts).front());
   }
   ResultView view;
   view.source = f.command;

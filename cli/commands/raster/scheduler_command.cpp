@@ -19,6 +19,7 @@
 #include "cli/run_flags.hpp"
 #include "model/raster/persistent.hpp"
 #include "model/support/error.hpp"
+#include "proofs/check/run_check.hpp"
 #include "proofs/raster/scheduler_query.hpp"
 
 namespace layoutproof::cli {
@@ -335,15 +336,10 @@ int run_prove(const SchedFlags& f, std::ostream& out) {
   for (std::size_t i = 0; i < claims.size(); ++i) {
     const proofs::SchedulerResult r = proofs::prove_scheduler_query(f.q, claims[i], f.opts);
     proofs::Check c;
-    c.kind = proofs::Check::Kind::scheduler;
-    c.subject = f.q.kind;
-    c.claim = f.claims[i];
-    c.scheduler_claim = claims[i];
-    proofs::CheckResult res{std::move(c), r.verdict, std::nullopt, std::nullopt, std::nullopt};
-    // The witness names its configuration: the domain's search reports the smallest failing one.
-    if (res.verdict.is_refuted()) res.verdict.witness.why += " [" + r.config + "]";
-    // balance is a measurement, not a claim: it is reported (REPORT), never shown as PROVED.
-    if (claims[i] == proofs::SchedulerClaim::balance && res.verdict.is_proved()) res.balance = r.balance_max_over_mean;
+    c.name = f.q.kind;
+    c.subject = proofs::SchedulerSubject{std::make_shared<const proofs::SchedulerQuery>(f.q), f.q.kind};
+    c.claim = {f.claims[i], claims[i]};
+    proofs::CheckResult res = proofs::scheduler_check_result(std::move(c), r);
     drawn_claims.push_back({f.claims[i], proofs::verdict_label(res), r});
     results.push_back(std::move(res));
   }

@@ -230,9 +230,9 @@ nlohmann::ordered_json synth_view(const SynthRequest& q, const SynthResult& r, b
 // One result of the search: its claim about the tile, the verdict.
 proofs::CheckResult synth_result(const std::string& subject, const std::string& claim, proofs::Verdict v) {
   proofs::Check c;
-  c.subject = subject;
-  c.claim = claim;
-  return {std::move(c), std::move(v), std::nullopt, std::nullopt, std::nullopt};
+  c.name = subject;
+  c.claim.text = claim;
+  return {std::move(c), std::move(v), {}};
 }
 
 // ---- synth --kernel: the smem layout for a kernel's real copies (proofs/synth/kernel_synth.hpp).
@@ -346,8 +346,8 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   const std::string subject = r.ranked.empty() ? q.name : candidate_text(r.ranked.front().c);
   for (const auto& p : r.proofs) {
     proofs::CheckResult res = synth_result(subject, p.claim + (p.copy >= 0 ? " [copy " + std::to_string(p.copy) + "]" : ""), p.verdict);
-    if (!r.found) res.check.subject = candidate_text(r.ranked[static_cast<std::size_t>(p.member)].c);
-    res.trace_witness = p.witness;
+    if (!r.found) res.check.name = candidate_text(r.ranked[static_cast<std::size_t>(p.member)].c);
+    if (p.witness) res.evidence = proofs::TraceEvidence{*p.witness, nullptr, {}};
     results.push_back(std::move(res));
   }
   if (!r.found) {  // the family's answer: none exists (exit 1), or the deadline cut it (UNKNOWN)

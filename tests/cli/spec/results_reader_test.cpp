@@ -39,25 +39,28 @@ std::vector<CheckResult> sample() {
                                   proofs::make_check("again", parse_any_layout("Sw<3,3,3> o (8,64):(64,1)"), "bijective", {})};
   std::vector<CheckResult> rs = run_checks(checks, RunOptions{});
   EXPECT_TRUE(is_repeat(rs[2])) << rs[2].verdict.method;
+  const AnyLayout aliased = parse_any_layout("(8,8):(8,0)");
   CheckResult bank = rs[1];
-  bank.check.subject = "sA_naive", bank.check.claim = "conflict-free", bank.check.access_text = "ldmatrix ldsm4 16 B";
+  bank.check.name = "sA_naive", bank.check.claim = {"conflict-free", {}};
+  bank.check.subject = proofs::RecordedSubject{proofs::CheckKind::bank, aliased, "ldmatrix ldsm4 16 B"};
   proofs::BankWitness b;
   b.where = "8x16B matrices 0-3", b.bank = 0, b.ways = 2, b.wavefronts = 8, b.ideal = 4, b.degree = 2;
   b.lanes = {{0, 0, 0, 0, {0}}, {1, 1, 0, 128, {32}}};
-  bank.bank_witness = b;
+  bank.evidence = b;
   CheckResult kernel = rs[1];
-  kernel.check.subject = "sA s2r", kernel.check.claim = "conflict-free", kernel.check.access_text = "ld 4 B";
-  kernel.trace_witness = proofs::TraceWitness{3, 0, {0, 1}, 0, 5, 2, 2, 1, {0, 17}, "lanes 0 and 17 meet in bank 5"};
-  kernel.witness_addresses = {20, 148};
-  kernel.check.code = {"kernel.cu", 34, 0};
+  kernel.check.name = "sA s2r", kernel.check.claim = {"conflict-free", {}};
+  kernel.check.subject = proofs::RecordedSubject{proofs::CheckKind::kernel, aliased, "ld 4 B"};
+  kernel.evidence = proofs::TraceEvidence{proofs::TraceWitness{3, 0, {0, 1}, 0, 5, 2, 2, 1, {0, 17}, "lanes 0 and 17 meet in bank 5"}, nullptr,
+                                          {20, 148}};
+  kernel.check.origin.code = {"kernel.cu", 34, 0};
   kernel.change = "new";
   CheckResult compiled = kernel;
-  compiled.check.site = proofs::CompiledSite{"column_read(float*)", {"basic.ptx", 225, 0}, "ld.shared.f32 %f2, [%r6];"};
-  compiled.check.access_text = "column_read(float*), basic.ptx:225 ld.shared.f32";
+  compiled.check.subject = proofs::InstructionSubject{proofs::CompiledSite{"column_read(float*)", {"basic.ptx", 225, 0}, "ld.shared.f32 %f2, [%r6];"},
+                                                      {"basic.cu", 12, 0}, "column_read(float*), basic.ptx:225 ld.shared.f32"};
   CheckResult report = rs[0];
-  report.check.kind = Check::Kind::scheduler, report.check.scheduler_claim = proofs::SchedulerClaim::balance;
-  report.check.subject = "gemm", report.check.claim = "balance", report.check.access_text = "sm90-persistent";
-  report.balance = 1.25;
+  report.check.name = "gemm", report.check.claim = {"balance", proofs::SchedulerClaim::balance};
+  report.check.subject = proofs::RecordedSubject{proofs::CheckKind::scheduler, std::nullopt, "sm90-persistent"};
+  report.evidence = proofs::BalanceMeasure{1.25};
   rs.insert(rs.end(), {bank, kernel, compiled, report});
   for (std::size_t i = 0; i < rs.size(); ++i) rs[i].position = static_cast<std::int64_t>(i);
   return rs;
@@ -83,10 +86,13 @@ TEST(ResultsReader, EveryResultWritesAgainAsItWas) {
   }
   EXPECT_NE(witness_line(back[4]).find("lane 17 (byte 148)"), std::string::npos) << witness_line(back[4]);  // the addresses its trace gave
   EXPECT_EQ(proofs::verdict_label(back[6]), "REPORT");
-  EXPECT_EQ(back[0].check.kind, Check::Kind::layout);
-  EXPECT_EQ(back[3].check.kind, Check::Kind::bank);
-  EXPECT_EQ(back[4].check.kind, Check::Kind::kernel);
-  EXPECT_EQ(back[5].check.kind, Check::Kind::compiled);
+  EXPECT_EQ(back[0].check.kind(), proofs::CheckKind::layout);
+  EXPECT_EQ(back[3].check.kind(), proofs::CheckKind::bank);
+  EXPECT_EQ(back[4].check.kind(), proofs::CheckKind::kernel);
+  EXPECT_EQ(back[5].check.kind(), proofs::CheckKind::compiled);
+  EXPECT_EQ(back[6].check.kind(), proofs::CheckKind::scheduler);
+  ASSERT_NE(proofs::inlined_of(back[5].check), nullptr);  // the instruction's inlined-from line reads back
+  EXPECT_EQ(proofs::inlined_of(back[5].check)->line, 12);
   const RunSummary a = summarize(rs), b = summarize(back);
   EXPECT_EQ(exit_code(a), exit_code(b));
   EXPECT_EQ(summary_line(rs.size(), a), summary_line(back.size(), b));

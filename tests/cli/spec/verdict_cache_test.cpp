@@ -52,7 +52,7 @@ TEST(VerdictCache, ReusedUnderTheSameFingerprint) {
 TEST(VerdictCache, NotReusedWhenTheFingerprintChanges) {
   TempDir d;
   const Check c = proofs::make_check("aliased", parse_any_layout("(8,8):(8,0)"), "injective", {});
-  store_cached(d.path, CheckResult{c, Verdict::proved("old code", "planted"), std::nullopt, std::nullopt, std::nullopt}, "fp-old");
+  store_cached(d.path, CheckResult{c, Verdict::proved("old code", "planted"), {}}, "fp-old");
   const auto stale = run_checks({c}, options(d.path, "fp-old"));
   EXPECT_TRUE(stale[0].verdict.is_proved() && from_cache(stale[0]));  // the same fingerprint does reuse it
   const auto fresh = run_checks({c}, options(d.path, "fp-new"));
@@ -116,7 +116,7 @@ TEST(RunChecks, RepeatsAreDecidedOnceAndNeverFromThisRunsCache) {
     o.jobs = 2;
     const auto r = run_checks(checks, o);
     ASSERT_EQ(r.size(), checks.size());
-    for (std::size_t i = 0; i < r.size(); ++i) EXPECT_EQ(r[i].check.subject, checks[i].subject);  // each keeps its own check
+    for (std::size_t i = 0; i < r.size(); ++i) EXPECT_EQ(r[i].check.name, checks[i].name);  // each keeps its own check
     EXPECT_FALSE(is_repeat(r[0]) || is_repeat(r[2]) || is_repeat(r[3]) || is_repeat(r[5]));
     ASSERT_TRUE(is_repeat(r[1]) && is_repeat(r[4])) << r[1].verdict.method << " | " << r[4].verdict.method;
     EXPECT_EQ(r[1].verdict.method.rfind("repeat of x: bijective: ", 0), 0u) << r[1].verdict.method;
@@ -136,12 +136,9 @@ TEST(RunChecks, RepeatsAreDecidedOnceAndNeverFromThisRunsCache) {
 // A scheduler check as a spec's schedulers: entry makes it.
 Check scheduler_check(const proofs::SchedulerQuery& q, proofs::SchedulerClaim claim) {
   Check c;
-  c.kind = Check::Kind::scheduler;
-  c.subject = "s";
-  c.claim = proofs::to_string(claim);
-  c.access_text = q.kind;
-  c.scheduler = std::make_shared<const proofs::SchedulerQuery>(q);
-  c.scheduler_claim = claim;
+  c.name = "s";
+  c.subject = proofs::SchedulerSubject{std::make_shared<const proofs::SchedulerQuery>(q), q.kind};
+  c.claim = {proofs::to_string(claim), claim};
   return c;
 }
 
@@ -209,8 +206,9 @@ TEST(VerdictCache, SchedulerProvedCachedBalanceAndRefutedNot) {
     ASSERT_TRUE(r[1].verdict.is_proved());
     EXPECT_EQ(proofs::verdict_label(r[1]), "REPORT");
     EXPECT_FALSE(from_cache(r[1]));
-    ASSERT_TRUE(r[1].balance.has_value());
-    EXPECT_DOUBLE_EQ(*r[1].balance, 1.0);  // 8448 tiles over 132 CTAs: 64 each
+    const auto* balance = std::get_if<proofs::BalanceMeasure>(&r[1].evidence);
+    ASSERT_NE(balance, nullptr);
+    EXPECT_DOUBLE_EQ(balance->max_over_mean, 1.0);  // 8448 tiles over 132 CTAs: 64 each
     ASSERT_TRUE(r[2].verdict.is_refuted());
     EXPECT_NE(r[2].verdict.witness.why.find("tile (m 1, n 2, l 0) is computed by no CTA [groups 2x3,"), std::string::npos) << r[2].verdict.witness.why;
     EXPECT_EQ(exit_code(summarize(r)), 1);

@@ -41,10 +41,9 @@ Check compiled_entry() {
     e->claim_where.push_back({});
   }
   Check c;
-  c.kind = Check::Kind::compiled;
-  c.subject = "k";
-  c.claim = "conflict-free, aligned";
-  c.compiled = std::move(e);
+  c.name = "k";
+  c.claim.text = "conflict-free, aligned";
+  c.subject = CompiledSubject{std::move(e), "kernel k of k.ptx"};
   return c;
 }
 
@@ -58,8 +57,7 @@ TEST(RunCheck, ALayoutClaimGivesOneResult) {
 TEST(RunCheck, ACheckNotStartedByTheDeadlineIsUnknown) {
   const ProveOptions o = past_deadline();
   for (const char* claim : {"bijective", "tma:Sw<3,4,3>"}) {
-    Check c = make_check("t", parse_any_layout("Sw<3,3,3> o 0 o (8,64):(64,1)"), claim, std::nullopt);
-    c.element_bits = 16;
+    const Check c = make_check("t", parse_any_layout("Sw<3,3,3> o 0 o (8,64):(64,1)"), claim, std::nullopt, {}, 16);
     const std::vector<CheckResult> r = run_check(c, o);
     ASSERT_EQ(r.size(), 1u) << claim;
     EXPECT_EQ(r[0].verdict.kind, Verdict::Kind::unknown) << claim;
@@ -75,14 +73,16 @@ TEST(RunCheck, ACompiledEntryGivesOneResultPerInstructionAndClaim) {
   const std::vector<CheckResult> r = run_check(c, {});
   ASSERT_EQ(r.size(), 4u);  // 2 instructions x 2 claims, in PTX order
   for (const CheckResult& x : r) {
-    ASSERT_TRUE(x.check.site.has_value());
-    EXPECT_EQ(x.check.site->kernel, "k");
-    EXPECT_FALSE(x.check.compiled);  // a result names its instruction, not the entry
+    const auto* at = std::get_if<InstructionSubject>(&x.check.subject);  // a result names its instruction, not the entry
+    ASSERT_NE(at, nullptr);
+    EXPECT_EQ(at->site.kernel, "k");
+    EXPECT_EQ(x.check.kind(), CheckKind::compiled);
+    EXPECT_NE(std::get_if<PtxClaim>(&x.check.claim.form), nullptr);
     EXPECT_TRUE(x.verdict.is_proved()) << x.check.id() << ": " << x.verdict.detail;
   }
-  EXPECT_EQ(r[0].check.claim, "conflict-free");
-  EXPECT_EQ(r[1].check.claim, "aligned");
-  EXPECT_LT(r[0].check.site->ptx.line, r[2].check.site->ptx.line);
+  EXPECT_EQ(r[0].check.claim.text, "conflict-free");
+  EXPECT_EQ(r[1].check.claim.text, "aligned");
+  EXPECT_LT(site_of(r[0].check)->ptx.line, site_of(r[2].check)->ptx.line);
   // Past the deadline its kernels still run: each claim at each instruction says UNKNOWN.
   const std::vector<CheckResult> late = run_check(c, past_deadline());
   ASSERT_EQ(late.size(), 4u);

@@ -1,4 +1,4 @@
-// tests/proofs/claims/tma_claim_test.cpp: tma:Sw<B,M,S>[,base=ADDR][,box=SHAPE] (proofs/claims/check.hpp). TMA
+// tests/proofs/claims/tma_claim_test.cpp: tma:Sw<B,M,S>[,base=ADDR][,box=SHAPE] (proofs/claims/tma_claim.hpp). TMA
 // swizzles absolute shared-memory byte addresses (H100, shared/facts): the element-unit GMMA
 // K_SW128 layout is TMA's at every 1024-byte aligned base and not at others; a box restricts the
 // domain; the verdict agrees with a brute-force comparison of byte addresses on random cases.
@@ -7,15 +7,16 @@
 #include <random>
 
 #include "model/layout/notation.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/check/check.hpp"
 
 namespace layoutproof::proofs {
 namespace {
 
 Verdict tma(const char* layout, const std::string& claim, int bits = 16) {
-  Check c = make_check("t", parse_any_layout(layout), claim, std::nullopt);
-  c.element_bits = bits;
-  return decide_tma(c);
+  const AnyLayout l = parse_any_layout(layout);
+  const std::optional<TmaClaim> t = parse_tma_claim(claim);
+  validate_tma_domain(l, *t, claim);  // as make_check does
+  return decide_tma(l, bits, *t, claim);
 }
 
 TEST(TmaClaim, AbsoluteAddressesDecide) {

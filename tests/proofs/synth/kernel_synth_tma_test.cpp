@@ -5,7 +5,7 @@
 
 #include "model/source/kernel_expr.hpp"
 #include "model/layout/notation.hpp"
-#include "proofs/claims/check.hpp"
+#include "proofs/claims/tma_claim.hpp"
 #include "proofs/synth/kernel_synth.hpp"
 
 namespace layoutproof::proofs {
@@ -20,9 +20,8 @@ TEST(KernelSynthTma, WritableMembersAreWhatTmaWrites) {
       ++accepted;
       swizzled += c.sw.B > 0;
       const AnyLayout l = candidate_layout(c, shape);
-      Check ch = make_check("m", l, "tma:Sw<" + std::to_string(c.sw.B) + ",4,3>", std::nullopt);
-      ch.element_bits = 8 * e;
-      const Verdict v = decide_tma(ch);
+      const std::string claim = "tma:Sw<" + std::to_string(c.sw.B) + ",4,3>";
+      const Verdict v = decide_tma(l, 8 * e, *parse_tma_claim(claim), claim);
       EXPECT_TRUE(v.is_proved()) << e << "-byte " << to_string(l) << ": " << v.detail << v.witness.why;
     }
     EXPECT_GT(accepted, 0) << e;

@@ -1,4 +1,5 @@
-#include "proofs/claims/check.hpp"
+// The tma: claim (proofs/claims/tma_claim.hpp).
+#include "proofs/claims/tma_claim.hpp"
 
 #include <chrono>
 
@@ -39,13 +40,12 @@ void for_each_box_point(const Layout& l, const std::optional<IntTuple>& box, F&&
 // addresses (H100, shared/facts), and moves whole bytes, so a sub-byte element keeps its bit
 // position inside its byte (comparing truncated bytes would let a layout that permutes elements
 // inside one byte pass).
-Verdict check_tma_at(const Check& c, const TmaClaim& t) {
-  const AnyLayout& l = c.layout;
-  if (l.is_smem_ptr() && l.smem_ptr_bits != c.element_bits)
+Verdict check_tma_at(const AnyLayout& l, int element_bits, const TmaClaim& t) {
+  if (l.is_smem_ptr() && l.smem_ptr_bits != element_bits)
     return Verdict::error("tma", to_string(l) + " is a layout of " + std::to_string(l.smem_ptr_bits) + "-bit elements, not " +
-                                     std::to_string(c.element_bits) + "-bit ones");
+                                     std::to_string(element_bits) + "-bit ones");
   const auto floor_div8 = [](i64 b) { return b >= 0 ? b / 8 : -((-b + 7) / 8); };
-  const auto bits = [&](i64 o) { return checked_mul(o, c.element_bits); };
+  const auto bits = [&](i64 o) { return checked_mul(o, element_bits); };
   const i64 base_bits = checked_mul(t.base, 8);
   const auto tma_bits = [&](i64 inner) {  // the absolute bit address TMA gives the element at `inner`
     const i64 b = checked_add(base_bits, bits(inner)), byte = floor_div8(b);
@@ -62,14 +62,14 @@ Verdict check_tma_at(const Check& c, const TmaClaim& t) {
   for_each_box_point(l.layout, t.box, [&](const IntTuple& x, i64 inner) {
     // Where the kernel reads x: one rule for every layout form (an smem_ptr form swizzles the
     // absolute address as CuTe's swizzle_ptr does; an element-unit layout is base-relative).
-    const i64 got = absolute_bit_address(l, x, c.element_bits, t.base), want = tma_bits(inner);
+    const i64 got = absolute_bit_address(l, x, element_bits, t.base), want = tma_bits(inner);
     if (got == want) return true;
     Witness w;
     w.points.push_back({"x", x.is_leaf() ? x.value() : -1, to_string(x), floor_div8(got), "byte"});
     w.points.push_back({"TMA writes it at", -1, "", floor_div8(want), "byte"});
     w.why = "element " + to_string(x) + " is read at byte " + std::to_string(floor_div8(got)) + ", but TMA's " + to_string(t.sw) +
             " writes it to byte " + std::to_string(floor_div8(want));
-    if (c.element_bits % 8 != 0)
+    if (element_bits % 8 != 0)
       w.why += " (bit " + std::to_string(got) + " instead of bit " + std::to_string(want) +
                (floor_div8(got) == floor_div8(want) ? ": the sub-byte element moved inside its byte)" : ")");
     if (t.base % align != 0)
@@ -83,21 +83,20 @@ Verdict check_tma_at(const Check& c, const TmaClaim& t) {
 
 // align=N: the claim at each multiple of N below the placement period (model/trace/smem_bases.hpp), one
 // verdict: the first refutation (its method and witness name the base), else PROVED for them all.
-Verdict check_tma(const Check& c) {
-  if (c.element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
-  const TmaClaim t = *parse_tma_claim(c.claim);
-  validate_tma_domain(c.layout, t, c.claim);  // make_check did; a LayoutError here is decide_tma's ERROR
-  if (!t.align) return check_tma_at(c, t);
-  const std::vector<i64> bases = placement_bases(SmemPlacement{std::nullopt, t.align}, c.layout, t.sw);
+Verdict check_tma(const AnyLayout& l, int element_bits, const TmaClaim& t, const std::string& text) {
+  if (element_bits <= 0) return Verdict::error("tma", "tma claims need the element width");
+  validate_tma_domain(l, t, text);  // make_check did; a LayoutError here is decide_tma's ERROR
+  if (!t.align) return check_tma_at(l, element_bits, t);
+  const std::vector<i64> bases = placement_bases(SmemPlacement{std::nullopt, t.align}, l, t.sw);
   for (const i64 b : bases) {
     TmaClaim at = t;
     at.base = b;
     at.align.reset();
-    Verdict v = check_tma_at(c, at);
+    Verdict v = check_tma_at(l, element_bits, at);
     if (!v.is_proved()) return v;
   }
-  const i64 period = placement_period(c.layout, t.sw);
-  const std::string domain = t.box ? "the box " + to_string(*t.box) : "all " + std::to_string(size(c.layout.layout)) + " indices";
+  const i64 period = placement_period(l, t.sw);
+  const std::string domain = t.box ? "the box " + to_string(*t.box) : "all " + std::to_string(size(l.layout)) + " indices";
   return Verdict::proved("exhaustive check of " + domain + (bases.size() == 1 ? " at base 0" : " at each of the " + std::to_string(bases.size()) +
                              " bases 0, " + std::to_string(*t.align) + ", ..., " + std::to_string(bases.back())),
                          "8*base + bits(L(x)) == " + to_string(t.sw) + " on absolute byte addresses for every x and every base that is a multiple of " +
@@ -154,59 +153,11 @@ void validate_tma_domain(const AnyLayout& l, const TmaClaim& t, const std::strin
     throw LayoutError("tma claim '" + claim + "': its domain has " + std::to_string(n) + " elements, more than 2^22 (a TMA box and an smem tile of 227 KiB hold fewer)");
 }
 
-std::string Check::id() const {
-  return subject + ": " + claim + (access_text.empty() ? "" : " [" + access_text + "]");
-}
-
-Check make_check(std::string subject, AnyLayout layout, const std::string& claim, std::optional<BankSubject> access,
-                 SourceLocation where) {
-  Check c;
-  c.subject = std::move(subject);
-  c.layout = std::move(layout);
-  c.claim = claim;
-  c.where = std::move(where);
-  if (const auto t = parse_tma_claim(claim)) {  // validates it too
-    validate_tma_domain(c.layout, *t, claim);
-    c.kind = Check::Kind::tma;
-  } else if (is_bank_claim(claim)) {
-    if (!access) throw LayoutError("claim '" + claim + "' needs an access (pattern, element size, vector width)");
-    c.kind = Check::Kind::bank;
-    (void)parse_bank_claim(claim);
-    c.access = std::move(access);
-    c.access_text = to_string(c.access->spec.pattern) + " " + to_string(c.access->op) + " " +
-                    std::to_string(c.access->width_bytes) + " B";
-  } else {
-    c.kind = Check::Kind::layout;
-    (void)parse_claim(claim);  // validate now
-  }
-  return c;
-}
-
-Check make_kernel_check(std::string subject, std::shared_ptr<const AddressTrace> trace, const std::string& claim,
-                        std::string access_text, SourceLocation where) {
-  if (!parse_trace_claim(claim)) throw LayoutError("'" + claim + "' is not a claim over a kernel copy (conflict-free, max-ways:K, vector-legal, covers)");
-  Check c;
-  c.kind = Check::Kind::kernel;
-  c.subject = std::move(subject);
-  c.claim = claim;
-  c.trace = std::move(trace);
-  c.access_text = std::move(access_text);
-  c.element_bits = c.trace->element_bytes * 8;
-  c.where = std::move(where);
-  return c;
-}
-
-bool is_report(const Check& c) { return c.kind == Check::Kind::scheduler && c.scheduler_claim == SchedulerClaim::balance; }
-
-std::string verdict_label(const CheckResult& r) {
-  return is_report(r.check) && r.verdict.is_proved() ? "REPORT" : to_string(r.verdict.kind);
-}
-
-Verdict decide_tma(const Check& c) {
+Verdict decide_tma(const AnyLayout& l, int element_bits, const TmaClaim& t, const std::string& text) {
   const auto t0 = std::chrono::steady_clock::now();
   Verdict v;
   try {
-    v = check_tma(c);
+    v = check_tma(l, element_bits, t, text);
   } catch (const std::exception& e) {
     v = Verdict::error("", e.what());
   }

@@ -1,0 +1,47 @@
+#pragma once
+// The tma: claim: what a kernel reads through its element-unit layout is what TMA wrote with its
+// swizzle.
+//   tma:Sw<B,M,S>[,base=ADDR|,align=N][,box=SHAPE]
+//     Sw<B,M,S> acts on ABSOLUTE shared-memory byte addresses (H100, shared/facts): for every x of
+//     the box (default: the whole layout, one integer coordinate per top-level mode; box=(64,8)
+//     takes the first 64 x 8),
+//       8*base + b(L(x)) == 8*Sw(base + floor(b(inner(x))/8)) + b(inner(x)) mod 8,
+//     b(o) = o*bits, base = the buffer's byte address (default 0). Bit addresses, so a sub-byte
+//     element keeps its place in its byte. At a base that is not a multiple of 2^(M+B+|S|) bytes
+//     (1024 for Sw<3,4,3>), the tile-relative layout is not TMA's: refuted, and the witness says
+//     so. Decided by enumeration.
+//     align=N: for every base that is a multiple of N, decided by the multiples of N below the
+//     period P of model/trace/smem_bases.hpp (a base moved by P moves every address by P); one
+//     verdict, whose witness names its base.
+// Example: Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) with 16-bit elements and
+// tma:Sw<3,4,3>,align=1024 is PROVED (the one base 0 decides it); align=128 is REFUTED at base 128.
+#include <optional>
+#include <string>
+
+#include "model/layout/composed.hpp"
+#include "proofs/claims/verdict.hpp"
+
+namespace layoutproof::proofs {
+
+struct TmaClaim {
+  Swizzle sw;
+  i64 base = 0;                 // the buffer's shared-memory byte address
+  std::optional<i64> align;     // align=N instead of base=: every multiple of N (a power of two)
+  std::optional<IntTuple> box;  // the TMA box (extent per top-level mode); none: the whole layout
+};
+// nullopt when the text does not start with "tma:"; LayoutError when it does but is malformed.
+std::optional<TmaClaim> parse_tma_claim(const std::string& claim);
+// Refuses (LayoutError) a tma claim's domain on `l` before anything is enumerated: a box with more
+// modes than l, a box extent outside [1, size of l's mode], or more than kTmaDomainLimit elements.
+inline constexpr i64 kTmaDomainLimit = i64{1} << 22;
+void validate_tma_domain(const AnyLayout& l, const TmaClaim& t, const std::string& claim);
+
+// Decides the tma claim t (written `text`) on layout l of element_bits-bit elements by
+// enumeration; never throws (a malformed domain, a width of 0 or one the smem_ptr form's bits
+// contradict is an ERROR verdict), and the verdict carries its time. A check's tma claim is
+// decided with it (proofs/check/run_check.hpp); kernel synthesis proves its winner's TMA swizzle
+// with it.
+//   @pre t == *parse_tma_claim(text)
+Verdict decide_tma(const AnyLayout& l, int element_bits, const TmaClaim& t, const std::string& text);
+
+}  // namespace layoutproof::proofs
