@@ -6,6 +6,8 @@
 #include <ostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/help.hpp"
 #include "model/bank/bank.hpp"
 #include "model/support/error.hpp"
@@ -99,18 +101,17 @@ int run_bank(const std::vector<std::string>& args, std::ostream& out) {
 
   const BankReport r = analyze_smem_access(acc);
   if (json) {
-    out << "{\"wavefronts\": " << r.wavefronts << ", \"ideal\": " << r.ideal
-        << ", \"conflict_degree\": " << degree_text(r.conflict_degree) << ", \"op\": \"" << to_string(acc.op)
-        << "\", \"width_bytes\": " << acc.width_bytes << ", \"phase_wavefronts\": [" << join(r.phase_wavefronts)
-        << "], \"broadcast_merge\": " << (r.broadcast_merge ? "true" : "false") << ", \"collisions\": [";
-    for (std::size_t i = 0; i < r.collisions.size(); ++i) {
-      const BankCollision& c = r.collisions[i];
-      out << (i ? ", " : "") << "{\"phase\": " << c.phase << ", \"bank\": " << c.bank << ", \"ways\": " << c.ways()
-          << ", \"lanes\": [" << join(c.lanes) << "], \"words\": [";
-      for (std::size_t k = 0; k < c.words.size(); ++k) out << (k ? "," : "") << c.words[k];
-      out << "]}";
-    }
-    out << "]}\n";
+    nlohmann::ordered_json collisions = nlohmann::ordered_json::array();
+    for (const BankCollision& c : r.collisions)
+      collisions.push_back({{"phase", c.phase}, {"bank", c.bank}, {"ways", c.ways()}, {"lanes", c.lanes}, {"words", c.words}});
+    const double d = r.conflict_degree;  // an integer degree is written as one ("32", not "32.0")
+    const nlohmann::ordered_json degree = d == static_cast<double>(static_cast<long long>(d)) ? nlohmann::ordered_json(static_cast<long long>(d))
+                                                                                            : nlohmann::ordered_json(d);
+    const nlohmann::ordered_json j = {{"wavefronts", r.wavefronts},     {"ideal", r.ideal},
+                                      {"conflict_degree", degree},      {"op", to_string(acc.op)},
+                                      {"width_bytes", acc.width_bytes}, {"phase_wavefronts", r.phase_wavefronts},
+                                      {"broadcast_merge", r.broadcast_merge}, {"collisions", std::move(collisions)}};
+    out << j.dump() << "\n";
     return 0;
   }
   out << "wavefronts per instruction: " << r.wavefronts << "\n"

@@ -222,9 +222,12 @@ PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd)
 }
 
 std::string dims_text(const std::array<i64, 3>& d) { return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]); }
-std::string dims_json(const std::array<i64, 3>& d) { return "[" + std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]) + "]"; }
+using json = nlohmann::ordered_json;
 
-std::string count_json(bool known, i64 v) { return known ? std::to_string(v) : "null"; }
+// A count, or null where it is not known.
+json count_json(bool known, i64 v) { return known ? json(v) : json(nullptr); }
+// A file offset or an address, or null for none (-1).
+json offset_json(i64 v) { return v < 0 ? json(nullptr) : json(v); }
 
 void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostream& out) {
   const compiled::KernelRun& r = *k.run;
@@ -293,63 +296,66 @@ void each_verdict(const PtxKernelResult& k, F&& f) {
 // The distinct warp issues of a site (at most kMaxIssuesShown): where each first ran, how many
 // issues had exactly these lanes, and each lane's byte address (-1: inactive).
 constexpr std::size_t kMaxIssuesShown = 64;
-std::string issues_json(const compiled::Site& t) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < t.patterns.size() && i < kMaxIssuesShown; ++i) {
-    const TraceInstruction& in = t.trace.instructions[i];
-    s += (i ? "," : "") + std::string("{\"warp\":") + std::to_string(t.patterns[i].warp) + ",\"execution\":" +
-         std::to_string(t.patterns[i].execution) + ",\"count\":" + std::to_string(t.patterns[i].count) + ",\"addrs\":[";
-    for (int l = 0; l < kWarpLanes; ++l) s += (l ? "," : "") + std::to_string(in.addr[static_cast<std::size_t>(l)]);
-    s += "]}";
-  }
-  return s + "]";
+json issues_json(const compiled::Site& t) {
+  json s = json::array();
+  for (std::size_t i = 0; i < t.patterns.size() && i < kMaxIssuesShown; ++i)
+    s.push_back({{"warp", t.patterns[i].warp}, {"execution", t.patterns[i].execution}, {"count", t.patterns[i].count},
+                 {"addrs", t.trace.instructions[i].addr}});
+  return s;
 }
 
 // The applicable verdicts of one row (a site's, a not-counted access's, the kernel's), one per
 // claim: the view's copy of the verdicts the results hold (claim_json, cli/output/results.hpp).
-std::string verdicts_json(const PtxArgs& a, const std::vector<PtxClaimResult>& row, const AddressTrace* trace) {
-  nlohmann::ordered_json s = nlohmann::ordered_json::array();
+json verdicts_json(const PtxArgs& a, const std::vector<PtxClaimResult>& row, const AddressTrace* trace) {
+  json s = json::array();
   for (std::size_t c = 0; c < a.claims.size() && c < row.size(); ++c) {
     const PtxClaimResult& v = row[c];
     if (!v.applicable) continue;
-    s.push_back(claim_json(a.claims[c].text, v.verdict, v.witness && trace ? witness_json(*v.witness, trace) : nlohmann::ordered_json()));
+    s.push_back(claim_json(a.claims[c].text, v.verdict, v.witness && trace ? witness_json(*v.witness, trace) : json()));
   }
-  return s.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  return s;
 }
 
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// One kernel's view, as JSON text (ptx --json's "kernels" holds one per kernel, each written as
+// its kernel ran: a library's kernels are not held at once).
 std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
   const compiled::KernelRun& r = *k.run;
-  std::string s = "{\"name\":" + json_str(r.name) + ",\"demangled\":" + json_str(compiled::demangle(r.name)) +
-                  ",\"block\":" + dims_json(r.block) + ",\"grid\":" + dims_json(r.grid) + ",\"instructions\":[";
+  json instructions = json::array();
   i64 ex = 0, wf = 0, id = 0;
   bool known = true;
   for (std::size_t si = 0; si < r.sites.size(); ++si) {
     const compiled::Site& t = r.sites[si];
-    const i64 off = t.sass_offset;
-    s += (si ? "," : "") + std::string("{\"line\":") + std::to_string(t.line) + ",\"sass_offset\":" +
-         (off < 0 ? std::string("null") : std::to_string(off)) + ",\"source\":" +
-         json_str(t.source) + (t.inlined.empty() ? "" : ",\"inlined_from\":" + json_str(t.inlined)) + ",\"text\":" + json_str(t.text) +
-         ",\"op\":" + json_str(t.op) +
-         ",\"width_bytes\":" + std::to_string(t.width_bytes) + ",\"executed\":" + std::to_string(t.executed) +
-         ",\"wavefronts\":" + count_json(t.counts_known, t.wavefronts) + ",\"ideal\":" + count_json(t.counts_known, t.ideal) +
-         ",\"issues\":" + issues_json(t) + ",\"verdicts\":" + verdicts_json(a, k.verdicts[si], &t.trace) + "}";
+    json one = {{"line", t.line}, {"sass_offset", offset_json(t.sass_offset)}, {"source", t.source}};
+    if (!t.inlined.empty()) one["inlined_from"] = t.inlined;
+    one["text"] = t.text, one["op"] = t.op, one["width_bytes"] = t.width_bytes, one["executed"] = t.executed;
+    one["wavefronts"] = count_json(t.counts_known, t.wavefronts), one["ideal"] = count_json(t.counts_known, t.ideal);
+    one["issues"] = issues_json(t), one["verdicts"] = verdicts_json(a, k.verdicts[si], &t.trace);
+    instructions.push_back(std::move(one));
     ex += t.executed, wf += t.wavefronts, id += t.ideal;
     known = known && t.counts_known;
   }
-  s += "],\"not_counted\":[";
+  json not_counted = json::array();
   for (std::size_t ni = 0; ni < r.not_counted.size(); ++ni) {
     const compiled::NotCounted& n = r.not_counted[ni];
-    s += (ni ? "," : "") + std::string("{\"line\":") + std::to_string(n.line) + ",\"sass_offset\":" +
-         (n.sass_offset < 0 ? std::string("null") : std::to_string(n.sass_offset)) + ",\"source\":" + json_str(n.source) +
-         (n.inlined.empty() ? "" : ",\"inlined_from\":" + json_str(n.inlined)) + ",\"text\":" + json_str(n.text) + ",\"why\":" + json_str(n.why) + ",\"verdicts\":" +
-         verdicts_json(a, k.not_counted[ni], nullptr) + "}";
+    json one = {{"line", n.line}, {"sass_offset", offset_json(n.sass_offset)}, {"source", n.source}};
+    if (!n.inlined.empty()) one["inlined_from"] = n.inlined;
+    one["text"] = n.text, one["why"] = n.why, one["verdicts"] = verdicts_json(a, k.not_counted[ni], nullptr);
+    not_counted.push_back(std::move(one));
   }
   std::vector<PtxClaimResult> unapplied;
   for (const auto& v : k.unapplied) unapplied.push_back({v.has_value(), v.value_or(Verdict{}), std::nullopt});
-  s += "],\"totals\":{\"executed\":" + std::to_string(ex) + ",\"wavefronts\":" + count_json(known, wf) +
-       ",\"ideal\":" + count_json(known, id) + "},\"stopped\":" + (r.stopped.empty() ? std::string("null") : json_str(r.stopped)) +
-       ",\"unapplied\":" + verdicts_json(a, unapplied, nullptr) + "}";
-  return s;
+  const json j = {{"name", r.name},
+                  {"demangled", compiled::demangle(r.name)},
+                  {"block", r.block},
+                  {"grid", r.grid},
+                  {"instructions", std::move(instructions)},
+                  {"not_counted", std::move(not_counted)},
+                  {"totals", {{"executed", ex}, {"wavefronts", count_json(known, wf)}, {"ideal", count_json(known, id)}}},
+                  {"stopped", r.stopped.empty() ? json(nullptr) : json(r.stopped)},
+                  {"unapplied", verdicts_json(a, unapplied, nullptr)}};
+  return dump(j);
 }
 
 // A kernel the deadline passed before: its name and every claim UNKNOWN for the kernel.
@@ -364,10 +370,17 @@ std::string not_run_json(const compiled::Program& p, const PtxKernelResult& k, c
   const std::string& name = p.functions[k.launch.entry].name;
   std::vector<PtxClaimResult> unapplied;
   for (const auto& v : k.unapplied) unapplied.push_back({true, *v, std::nullopt});
-  return "{\"name\":" + json_str(name) + ",\"demangled\":" + json_str(compiled::demangle(name)) + ",\"block\":" +
-         dims_json(k.launch.launch.block) + ",\"grid\":" + dims_json(k.launch.launch.grid) +
-         ",\"instructions\":[],\"not_counted\":[],\"totals\":{\"executed\":0,\"wavefronts\":null,\"ideal\":null},\"stopped\":null,"
-         "\"not_run\":" + json_str(k.not_run) + ",\"unapplied\":" + verdicts_json(a, unapplied, nullptr) + "}";
+  const json j = {{"name", name},
+                  {"demangled", compiled::demangle(name)},
+                  {"block", k.launch.launch.block},
+                  {"grid", k.launch.launch.grid},
+                  {"instructions", json::array()},
+                  {"not_counted", json::array()},
+                  {"totals", {{"executed", 0}, {"wavefronts", nullptr}, {"ideal", nullptr}}},
+                  {"stopped", nullptr},
+                  {"not_run", k.not_run},
+                  {"unapplied", verdicts_json(a, unapplied, nullptr)}};
+  return dump(j);
 }
 
 // The run's tally, kept as each kernel's result is printed (the results themselves are not).

@@ -32,7 +32,7 @@ bool is_z3(const Verdict& v) { return v.method.find("z3") != std::string::npos; 
 
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
-json location_json(const proofs::SourceLocation& w) { return {{"file", w.file}, {"line", w.line}, {"column", w.column}}; }
+json location_json(const SourceLocation& w) { return {{"file", w.file}, {"line", w.line}, {"column", w.column}}; }
 
 // A result item's "layout": its subject's; "" for a scheduler's, which has none. Another subject
 // without one (a kernel copy, a compiled instruction) writes the empty layout's text, as results
@@ -129,9 +129,9 @@ std::string instruction_at(const CheckResult& r) {
     s = base_name(site->ptx.file) + ":" + std::to_string(site->ptx.line);
     if (!site->instruction.empty()) s += " `" + site->instruction + "`";
   }
-  const proofs::SourceLocation& code = r.check.origin.code;
+  const SourceLocation& code = r.check.origin.code;
   if (!code.file.empty()) s += std::string(s.empty() ? "" : ", ") + "CUDA " + base_name(code.file) + ":" + std::to_string(code.line);
-  if (const proofs::SourceLocation* in = proofs::inlined_of(r.check)) s += " (inlined from " + base_name(in->file) + ":" + std::to_string(in->line) + ")";
+  if (const SourceLocation* in = proofs::inlined_of(r.check)) s += " (inlined from " + base_name(in->file) + ":" + std::to_string(in->line) + ")";
   return s;
 }
 
@@ -229,7 +229,7 @@ json result_item(const CheckResult& r, bool sharded = false) {
   j["witness_text"] = witness_summary(r);
   if (!c.origin.where.file.empty()) j["location"] = location_json(c.origin.where);
   if (!c.origin.code.file.empty()) j["code"] = location_json(c.origin.code);
-  if (const proofs::SourceLocation* in = proofs::inlined_of(c)) j["inlined_from"] = location_json(*in);
+  if (const SourceLocation* in = proofs::inlined_of(c)) j["inlined_from"] = location_json(*in);
   if (const proofs::CompiledSite* site = proofs::site_of(c))
     j["instruction"] = {{"kernel", site->kernel}, {"ptx", location_json(site->ptx)}, {"text", site->instruction}};
   if (!c.origin.command.empty()) j["command"] = c.origin.command;

@@ -247,7 +247,7 @@ std::vector<JunitCase> junit_cases(const std::vector<CheckResult>& results) {
   std::map<std::string, std::size_t> compiled;  // (subject, kernel, claim) -> its case
   for (const auto& r : results) {
     // The location goes into the message: the JUnit schema (Jenkins junit-10.xsd) has no file/line.
-    const proofs::SourceLocation& where = r.check.origin.where;
+    const SourceLocation& where = r.check.origin.where;
     const std::string at = where.file.empty() ? "" : where.file + ":" + std::to_string(where.line) + ": ";
     const CompiledSite* at_site = proofs::site_of(r.check);
     if (!at_site) {
@@ -266,8 +266,8 @@ std::vector<JunitCase> junit_cases(const std::vector<CheckResult>& results) {
     if (r.verdict.kind == Verdict::Kind::proved) continue;
     // One line per instruction not proved: its PTX line, its CUDA line, the verdict and why.
     std::string line = site.ptx.file + (site.ptx.line ? ":" + std::to_string(site.ptx.line) : "");
-    const proofs::SourceLocation& code = r.check.origin.code;
-    const proofs::SourceLocation* inlined = proofs::inlined_of(r.check);
+    const SourceLocation& code = r.check.origin.code;
+    const SourceLocation* inlined = proofs::inlined_of(r.check);
     if (!code.file.empty())
       line += " (" + code.file + ":" + std::to_string(code.line) +
               (inlined ? ", inlined from " + inlined->file + ":" + std::to_string(inlined->line) : std::string()) + ")";
@@ -353,7 +353,7 @@ void write_sarif(std::ostream& out, const std::string& spec_path, const std::vec
   for (const auto& r : results) {
     if (r.verdict.kind == Verdict::Kind::proved) continue;
     const bool refuted = r.verdict.kind == Verdict::Kind::refuted;
-    const proofs::SourceLocation& where = r.check.origin.where;
+    const SourceLocation& where = r.check.origin.where;
     const std::string file = where.file.empty() ? spec_path : where.file;
     const json spec_loc = sarif_location(file, std::max(1, where.line), std::max(1, where.column));
     json item = {{"ruleId", refuted ? "LP001" : "LP002"}, {"level", refuted ? "error" : "warning"},
@@ -362,8 +362,8 @@ void write_sarif(std::ostream& out, const std::string& spec_path, const std::vec
     // instruction's CUDA line from its .loc), else a compiled instruction's own line; related: the
     // compiled instruction's line (when the CUDA line is the location) and the claim in the spec.
     const CompiledSite* site = proofs::site_of(r.check);
-    const proofs::SourceLocation& code = r.check.origin.code;
-    const proofs::SourceLocation* inlined = proofs::inlined_of(r.check);
+    const SourceLocation& code = r.check.origin.code;
+    const SourceLocation* inlined = proofs::inlined_of(r.check);
     const json ptx_loc = site ? sarif_location(site->ptx.file, site->ptx.line, 0) : json();
     const std::string ptx_text = site ? "the instruction in the compiled kernel " + site->kernel + ": " + site->instruction : "";
     if (!code.file.empty()) {

@@ -48,7 +48,7 @@ class Item {
     if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max()) bad(std::string("has a \"") + key + "\" out of range");
     return static_cast<int>(x);
   }
-  proofs::SourceLocation location(const json& v, const char* key) const {
+  SourceLocation location(const json& v, const char* key) const {
     if (!v.is_object()) bad(std::string("has a \"") + key + "\" that is not a location");
     const auto part = [&](const char* k) -> const json& {
       if (!v.contains(k)) bad(std::string("has a \"") + key + "\" without \"" + k + "\"");

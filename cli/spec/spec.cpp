@@ -44,7 +44,6 @@ SpecError::SpecError(std::string f, int l, int c, std::string m, std::string sou
 namespace {
 
 using proofs::Check;
-using proofs::SourceLocation;
 
 // What the loader reads: the spec's text (to locate errors) and its constants with the nodes they
 // came from (an error inside a constant's C++ points into the constant).

@@ -41,7 +41,6 @@ namespace layoutproof::cli {
 namespace {
 
 using proofs::Check;
-using proofs::SourceLocation;
 
 SourceLocation where(const SpecSource& src, const YAML::Node& n) {
   const YAML::Mark m = n.Mark();

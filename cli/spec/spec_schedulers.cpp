@@ -56,7 +56,6 @@ using i64 = std::int64_t;
 using proofs::Check;
 using proofs::SchedulerClaim;
 using proofs::SchedulerQuery;
-using proofs::SourceLocation;
 
 constexpr i64 kMaxExtent = i64{1} << 31;  // CUTLASS's uint32 tile counts (model/raster/persistent.hpp validate)
 

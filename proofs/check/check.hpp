@@ -38,7 +38,7 @@
 #include "proofs/claims/bank_claims.hpp"
 #include "proofs/claims/prove.hpp"
 #include "proofs/claims/ptx_claims.hpp"
-#include "proofs/claims/source_location.hpp"
+#include "model/support/source_location.hpp"
 #include "proofs/claims/tma_claim.hpp"
 #include "proofs/claims/trace_claims.hpp"
 #include "proofs/raster/raster.hpp"

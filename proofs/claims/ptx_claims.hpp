@@ -37,7 +37,7 @@
 #include "model/compiled/launch.hpp"
 #include "model/compiled/ptx_exec.hpp"
 #include "proofs/claims/prove.hpp"
-#include "proofs/claims/source_location.hpp"
+#include "model/support/source_location.hpp"
 #include "proofs/claims/trace_claims.hpp"
 
 namespace layoutproof::proofs {

@@ -5,7 +5,7 @@ BIN=${1:?usage: bank_cli_test.sh <layoutproof>}
 fails=0
 col=$(seq -s, 0 128 3968)
 out=$("$BIN" bank --op ld --width 4 --addresses "$col" --json)
-case "$out" in *'"wavefronts": 32, "ideal": 1, "conflict_degree": 32'*) ;; *) echo "FAIL json: $out"; fails=$((fails+1));; esac
+case "$out" in *'"wavefronts":32,"ideal":1,"conflict_degree":32'*) ;; *) echo "FAIL json: $out"; fails=$((fails+1));; esac
 out=$("$BIN" bank --op ld --width 16 --addresses "$(seq -s, 0 16 496)")
 case "$out" in *"wavefronts per instruction: 4"*"ideal: 4"*"conflict degree: 1"*) ;; *) echo "FAIL text: $out"; fails=$((fails+1));; esac
 # A merged half 0 does not hide half 1's collision (docs/bank_model.md): 4 wavefronts, ideal 3.

@@ -1,6 +1,7 @@
 #include "cli/commands/raster/raster_command.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -39,8 +40,6 @@ std::string fmt(double v, const char* f = "%.1f") {
   std::snprintf(b, sizeof b, f, v);
   return b;
 }
-
-std::string grid_json(raster::Grid g) { return "[" + std::to_string(g.x) + "," + std::to_string(g.y) + "]"; }
 
 struct Flags {
   std::string sub, kind, formula;
@@ -196,17 +195,17 @@ int run_locality(const Flags& f, std::ostream& out) {
                            std::to_string(f.tile.k) + ", " + std::to_string(f.elem_bytes) + "-byte elements, " +
                            std::to_string(f.sms) + " SMs (one CTA each)";
   if (f.json) {
-    out << "{\"gemm\":[" << g.m << "," << g.n << "," << g.k << "],\"tile\":[" << f.tile.m << "," << f.tile.n << ","
-        << f.tile.k << "],\"elem_bytes\":" << f.elem_bytes << ",\"sms\":" << f.sms << ",\"rows\":[";
-    for (std::size_t i = 0; i < ls.size(); ++i) {
-      const auto& l = ls[i];
-      out << (i ? "," : "") << "{\"raster\":" << json_str(l.name) << ",\"launch\":" << grid_json(l.launch)
-          << ",\"blocks\":" << l.blocks << ",\"noop_blocks\":" << l.noop_blocks << ",\"waves\":" << l.waves
-          << ",\"mean_a\":" << fmt(l.mean_a, "%.3f") << ",\"max_a\":" << l.max_a << ",\"mean_b\":"
-          << fmt(l.mean_b, "%.3f") << ",\"max_b\":" << l.max_b << ",\"total_a\":" << l.total_a
-          << ",\"total_b\":" << l.total_b << ",\"bytes_a\":" << l.bytes_a << ",\"bytes_b\":" << l.bytes_b << "}";
-    }
-    out << "]}\n";
+    // Means to 3 decimals, as the table prints them.
+    const auto mean = [](double v) { return std::round(v * 1000) / 1000; };
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const auto& l : ls)
+      rows.push_back({{"raster", l.name}, {"launch", {l.launch.x, l.launch.y}}, {"blocks", l.blocks}, {"noop_blocks", l.noop_blocks},
+                      {"waves", l.waves}, {"mean_a", mean(l.mean_a)}, {"max_a", l.max_a}, {"mean_b", mean(l.mean_b)},
+                      {"max_b", l.max_b}, {"total_a", l.total_a}, {"total_b", l.total_b}, {"bytes_a", l.bytes_a},
+                      {"bytes_b", l.bytes_b}});
+    const nlohmann::ordered_json j = {{"gemm", {g.m, g.n, g.k}}, {"tile", {f.tile.m, f.tile.n, f.tile.k}}, {"elem_bytes", f.elem_bytes},
+                                      {"sms", f.sms}, {"rows", std::move(rows)}};
+    out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
     return 0;
   }
   out << head << ": " << ls[0].m_tiles << "x" << ls[0].n_tiles << " tiles (M x N)\n";

@@ -224,20 +224,19 @@ void unit_text(const raster::Work& w, bool grouped, bool with_k, std::ostream& o
 // Each CTA's units written as its walk computes them: nothing of the schedule is held.
 void trace_json(const proofs::Schedule& s, bool with_k, std::ostream& out) {
   out << "{\"ctas\":[";
-  for (i64 cta = 0; cta < s.ctas; ++cta) {
+  for (i64 cta = 0; cta < s.ctas; ++cta) {  // one unit's object at a time: a CTA may walk millions
     out << (cta ? "," : "") << "{\"cta\":" << cta << ",\"work\":[";
     bool first = true;
     s.walk(cta, [&](const raster::Work& w) {
-      out << (first ? "" : ",") << "{\"iter\":" << w.iter << ",\"group\":" << w.group << ",\"m\":" << w.m << ",\"n\":" << w.n
-          << ",\"l\":" << w.l;
-      if (with_k) out << ",\"k_begin\":" << w.k_begin << ",\"k_end\":" << w.k_end;
-      out << "}";
+      nlohmann::ordered_json u = {{"iter", w.iter}, {"group", w.group}, {"m", w.m}, {"n", w.n}, {"l", w.l}};
+      if (with_k) u["k_begin"] = w.k_begin, u["k_end"] = w.k_end;
+      out << (first ? "" : ",") << u.dump();
       first = false;
       return true;
     });
     out << "]}";
   }
-  out << "],\"grid\":[" << s.grid[0] << "," << s.grid[1] << "," << s.grid[2] << "]}\n";
+  out << "],\"grid\":" << nlohmann::ordered_json(s.grid).dump() << "}\n";
 }
 
 // --report DIR: the same picture for trace and prove (cli/output/scheduler_report.hpp).

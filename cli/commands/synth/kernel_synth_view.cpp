@@ -21,8 +21,6 @@ std::string num(double t, int digits = 1) {
   std::snprintf(b, sizeof b, "%.*f", digits, t);
   return b;
 }
-std::string js(const std::string& s) { return "\"" + json_escape(s) + "\""; }
-std::string b(bool v) { return v ? "true" : "false"; }
 std::string side_text(CopySide s) { return s == CopySide::S ? "S" : "D"; }
 
 std::string shape_text(const std::vector<i64>& s) {
@@ -149,61 +147,57 @@ std::string kernel_synth_text(const KernelSynthRequest& q, const KernelSynthResu
 
 namespace {
 
-std::string score_json(const KernelSynthResult& r, const KernelCandidate& c) {
-  std::string s = "[";
+using json = nlohmann::ordered_json;
+
+// A figure as the text prints it: to `digits` decimals.
+double rounded(double v, int digits) { return std::stod(num(v, digits)); }
+
+json score_json(const KernelSynthResult& r, const KernelCandidate& c) {
+  json s = json::array();
   for (std::size_t i = 0; i < c.copies.size(); ++i) {
     const CopyScore& k = c.copies[i];
-    s += (i ? "," : "") + std::string("{\"copy\":") + std::to_string(i) + ",\"width_bytes\":" + std::to_string(k.width_bytes) +
-         ",\"wavefronts\":" + std::to_string(k.wavefronts) + ",\"ideal\":" + std::to_string(k.ideal) + ",\"ratio\":" +
-         num(double(k.wavefronts) / k.ideal, 3) + ",\"worst_instruction\":" + std::to_string(k.worst) + ",\"conflicted\":" +
-         std::to_string(k.conflicted) + ",\"instructions\":" + std::to_string(r.copies[i].instructions) +
-         ",\"total_wavefronts\":" + std::to_string(k.total_wavefronts) + ",\"total_ideal\":" + std::to_string(k.total_ideal) + "}";
+    s.push_back({{"copy", i}, {"width_bytes", k.width_bytes}, {"wavefronts", k.wavefronts}, {"ideal", k.ideal},
+                 {"ratio", rounded(double(k.wavefronts) / k.ideal, 3)}, {"worst_instruction", k.worst}, {"conflicted", k.conflicted},
+                 {"instructions", r.copies[i].instructions}, {"total_wavefronts", k.total_wavefronts}, {"total_ideal", k.total_ideal}});
   }
-  return s + "]";
+  return s;
 }
 
 // A ranked member with its scores, or a rejected one with the copy it breaks.
-std::string member_json(const KernelSynthRequest& q, const KernelSynthResult& r, const KernelCandidate& c) {
-  std::string s = "{\"member\":" + js(candidate_text(c.c)) + ",\"index\":" + std::to_string(c.index) +
-                  ",\"smem\":" + js(candidate_cpp(c.c, q.shape, q.name)) + ",\"smem_bytes\":" + std::to_string(c.smem_bytes);
-  if (c.illegal_copy >= 0)
-    return s + ",\"vector_legal\":false,\"copy\":" + std::to_string(c.illegal_copy) + ",\"why\":" + js(c.illegal_why) + "}";
-  return s + ",\"wavefronts\":" + std::to_string(c.wavefronts) + ",\"ideal\":" + std::to_string(c.ideal) + ",\"ratio\":" +
-         num(c.ratio(), 3) + ",\"conflict_free\":" + b(c.conflict_free()) + ",\"copies\":" + score_json(r, c) + "}";
+json member_json(const KernelSynthRequest& q, const KernelSynthResult& r, const KernelCandidate& c) {
+  json s = {{"member", candidate_text(c.c)}, {"index", c.index}, {"smem", candidate_cpp(c.c, q.shape, q.name)}, {"smem_bytes", c.smem_bytes}};
+  if (c.illegal_copy >= 0) {
+    s["vector_legal"] = false, s["copy"] = c.illegal_copy, s["why"] = c.illegal_why;
+    return s;
+  }
+  s["wavefronts"] = c.wavefronts, s["ideal"] = c.ideal, s["ratio"] = rounded(c.ratio(), 3), s["conflict_free"] = c.conflict_free();
+  s["copies"] = score_json(r, c);
+  return s;
 }
 
 // The copies on the best member (without one: the copies alone).
-std::string per_copy_json(const KernelSynthRequest& q, const KernelSynthResult& r) {
-  std::string s = "[";
+json per_copy_json(const KernelSynthRequest& q, const KernelSynthResult& r) {
+  json s = json::array();
   for (std::size_t i = 0; i < r.copies.size(); ++i) {
     const KernelCopyInfo& c = r.copies[i];
-    s += (i ? "," : "") + std::string("{\"copy\":") + js(c.text) + ",\"side\":\"" + side_text(q.copies[i].side) +
-         "\",\"op\":\"" + to_string(c.op) + "\",\"covers\":" + b(c.covers.is_proved());
+    json one = {{"copy", c.text}, {"side", side_text(q.copies[i].side)}, {"op", to_string(c.op)}, {"covers", c.covers.is_proved()}};
     if (r.ranked.empty()) {
-      s += ",\"instructions\":" + std::to_string(c.instructions) + "}";
-      continue;
+      one["instructions"] = c.instructions;
+    } else {
+      const CopyScore& k = r.ranked.front().copies[i];
+      one["width_bytes"] = k.width_bytes, one["instructions"] = c.instructions, one["worst_instruction"] = k.worst;
+      one["wavefronts"] = k.wavefronts, one["ideal"] = k.ideal, one["ratio"] = rounded(double(k.wavefronts) / k.ideal, 3);
+      one["conflict_free"] = k.conflict_free(), one["vector_legal"] = k.vector_legal;
     }
-    const CopyScore& k = r.ranked.front().copies[i];
-    s += ",\"width_bytes\":" + std::to_string(k.width_bytes) + ",\"instructions\":" +
-         std::to_string(c.instructions) + ",\"worst_instruction\":" + std::to_string(k.worst) + ",\"wavefronts\":" +
-         std::to_string(k.wavefronts) + ",\"ideal\":" + std::to_string(k.ideal) + ",\"ratio\":" +
-         num(double(k.wavefronts) / k.ideal, 3) + ",\"conflict_free\":" + b(k.conflict_free()) + ",\"vector_legal\":" +
-         b(k.vector_legal) + "}";
+    s.push_back(std::move(one));
   }
-  return s + "]";
-}
-
-std::string list_json(const std::vector<std::string>& v) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + js(v[i]);
-  return s + "]";
+  return s;
 }
 
 // Each proof as the one verdict JSON (claim_json), its keys in the order this view has always
 // given them: claim, copy, member, verdict, method, detail, time_ms (to 0.1 ms), witness (a
 // replayed conflict's instruction and bank, when the claim has one).
-std::string proofs_json(const KernelSynthResult& r) {
-  using json = nlohmann::ordered_json;
+json proofs_json(const KernelSynthResult& r) {
   json items = json::array();
   for (const KernelProof& p : r.proofs) {
     Verdict v = p.verdict;
@@ -228,13 +222,12 @@ std::string proofs_json(const KernelSynthResult& r) {
     if (!one["witness"].is_null()) item["witness"] = one["witness"];
     items.push_back(std::move(item));
   }
-  return items.dump(-1, ' ', false, json::error_handler_t::replace);
+  return items;
 }
 
 // The family's answer without a winner, "none exists" (PROVED) or undecided (UNKNOWN: the deadline,
 // or a placement off the 128-byte grid), as the one verdict JSON: {"verdict", "statement", "method"}.
-std::string none_json(const KernelSynthResult& r) {
-  using json = nlohmann::ordered_json;
+json none_json(const KernelSynthResult& r) {
   const std::string statement = kernel_none_statement(r), method = none_method(r);
   const Verdict v = r.placement_undecided || r.deadline_cut ? Verdict::unknown(method, statement) : Verdict::proved(method, statement);
   const json one = claim_json("", v, nullptr);
@@ -242,37 +235,46 @@ std::string none_json(const KernelSynthResult& r) {
   j["verdict"] = one["verdict"];
   j["statement"] = one["detail"];
   j["method"] = one["method"];
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  return j;
 }
 
 }  // namespace
 
-std::string kernel_synth_json(const KernelSynthRequest& rq, const KernelSynthResult& r, bool all) {
+nlohmann::ordered_json kernel_synth_json(const KernelSynthRequest& rq, const KernelSynthResult& r, bool all) {
   const bool best = !r.ranked.empty();
-  const auto or_null = [&](const std::string& v) { return best ? v : std::string("null"); };
-  std::string s = "{\"found\":" + b(r.found) + ",\"all_proved\":" + b(r.all_proved()) + ",\"shape\":" + js(shape_text(rq.shape)) +
-                  ",\"element\":" + js(rq.element) + ",\"smem\":" + or_null(js(r.cpp)) + ",\"notation\":" +
-                  or_null(js(r.notation)) + ",\"cutlass_atoms\":" + list_json(r.cutlass_atoms) + ",\"member\":" + or_null(best ? js(candidate_text(r.ranked.front().c)) : "") +
-                  ",\"smem_bytes\":" + or_null(best ? std::to_string(r.ranked.front().smem_bytes) : "") +
-                  ",\"per_copy\":" + per_copy_json(rq, r) +
-                  ",\"candidates\":" + std::to_string(r.family_size) + ",\"duplicates\":" + std::to_string(r.duplicates) +
-                  ",\"rejected_not_vector_legal\":" + std::to_string(r.rejected.size()) + ",\"evaluated\":" +
-                  std::to_string(r.ranked.size()) + ",\"conflict_free_members\":" + std::to_string(conflict_free_members(r)) + ",\"best_ratio\":" + or_null(best ? num(double(r.best_wavefronts) / r.best_ideal, 3) : "") +
-                  ",\"best_wavefronts\":" + std::to_string(r.best_wavefronts) + ",\"best_ideal\":" + std::to_string(r.best_ideal);
-  if (!r.found) s += ",\"none\":" + none_json(r);
-  if (!r.placement_text.empty())
-    s += ",\"placement\":{\"where\":" + js(r.placement_text) + ",\"refuted_members\":" + std::to_string(r.placement_failures.size()) + "}";
-  s += ",\"proofs\":" + proofs_json(r) + ",\"ranked\":[";
+  const auto or_null = [&](const json& v) { return best ? v : json(nullptr); };
+  json s = {{"found", r.found},
+            {"all_proved", r.all_proved()},
+            {"shape", shape_text(rq.shape)},
+            {"element", rq.element},
+            {"smem", or_null(r.cpp)},
+            {"notation", or_null(r.notation)},
+            {"cutlass_atoms", r.cutlass_atoms},
+            {"member", best ? json(candidate_text(r.ranked.front().c)) : json(nullptr)},
+            {"smem_bytes", best ? json(r.ranked.front().smem_bytes) : json(nullptr)},
+            {"per_copy", per_copy_json(rq, r)},
+            {"candidates", r.family_size},
+            {"duplicates", r.duplicates},
+            {"rejected_not_vector_legal", r.rejected.size()},
+            {"evaluated", r.ranked.size()},
+            {"conflict_free_members", conflict_free_members(r)},
+            {"best_ratio", best ? json(rounded(double(r.best_wavefronts) / r.best_ideal, 3)) : json(nullptr)},
+            {"best_wavefronts", r.best_wavefronts},
+            {"best_ideal", r.best_ideal}};
+  if (!r.found) s["none"] = none_json(r);
+  if (!r.placement_text.empty()) s["placement"] = {{"where", r.placement_text}, {"refuted_members", r.placement_failures.size()}};
+  s["proofs"] = proofs_json(r);
+  json ranked = json::array();
   const std::size_t shown = all ? r.ranked.size() : std::min<std::size_t>(5, r.ranked.size());
-  for (std::size_t i = 0; i < shown; ++i) s += (i ? "," : "") + member_json(rq, r, r.ranked[i]);
-  s += "]";
+  for (std::size_t i = 0; i < shown; ++i) ranked.push_back(member_json(rq, r, r.ranked[i]));
+  s["ranked"] = std::move(ranked);
   if (all) {
-    s += ",\"rejected\":[";
-    for (std::size_t i = 0; i < r.rejected.size(); ++i) s += (i ? "," : "") + member_json(rq, r, r.rejected[i]);
-    s += "]";
+    json rejected = json::array();
+    for (const auto& c : r.rejected) rejected.push_back(member_json(rq, r, c));
+    s["rejected"] = std::move(rejected);
   }
-  return s + ",\"time_ms\":" + num(r.search_ms + r.proof_ms) + ",\"search_ms\":" + num(r.search_ms) + ",\"proof_ms\":" +
-         num(r.proof_ms) + "}\n";
+  s["time_ms"] = rounded(r.search_ms + r.proof_ms, 1), s["search_ms"] = rounded(r.search_ms, 1), s["proof_ms"] = rounded(r.proof_ms, 1);
+  return s;
 }
 
 }  // namespace layoutproof::cli

@@ -13,6 +13,8 @@
 // all: every ranked and rejected member (default: the best 5 ranked).
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "proofs/synth/kernel_synth.hpp"
 
 namespace layoutproof::cli {
@@ -21,6 +23,6 @@ std::string kernel_synth_text(const proofs::KernelSynthRequest& q, const proofs:
 // {"found":bool, "smem":C++, "notation":..., "per_copy":[{"copy","side","op","width_bytes",
 //  "wavefronts","ideal","ratio","conflict_free","vector_legal","covers"}], "candidates":n,
 //  "best_ratio":x, "proofs":[...], "ranked":[...], "time_ms":x, ...}
-std::string kernel_synth_json(const proofs::KernelSynthRequest& q, const proofs::KernelSynthResult& r, bool all);
+nlohmann::ordered_json kernel_synth_json(const proofs::KernelSynthRequest& q, const proofs::KernelSynthResult& r, bool all);
 
 }  // namespace layoutproof::cli

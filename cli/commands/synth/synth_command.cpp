@@ -44,24 +44,31 @@ std::string status_text(const Candidate& c) {
   return c.status == Candidate::Status::not_bijective ? "not a bijection on the tile" : "breaks contiguous vectors";
 }
 
-std::string candidate_json(const Candidate& c, const std::vector<SynthAccess>& acc) {
-  std::string s = "{\"swizzle\":" + json_str(sw_text(c.sw)) + ",\"wavefronts\":" + std::to_string(c.wavefronts) +
-                  ",\"ideal\":" + std::to_string(c.ideal) + ",\"worst_degree\":" + num(c.worst_degree, 3) +
-                  ",\"conflict_free\":" + (c.conflict_free() ? "true" : "false") + ",\"per_access\":[";
-  for (std::size_t a = 0; a < c.access_wavefronts.size(); ++a)
-    s += (a ? "," : "") + std::to_string(c.access_wavefronts[a]);
-  s += "]";
+using json = nlohmann::ordered_json;
+
+// A figure as the text prints it: to `digits` decimals.
+double rounded(double v, int digits) { return std::stod(num(v, digits)); }
+
+json candidate_json(const Candidate& c, const std::vector<SynthAccess>& acc) {
+  json s = {{"swizzle", sw_text(c.sw)},
+            {"wavefronts", c.wavefronts},
+            {"ideal", c.ideal},
+            {"worst_degree", rounded(c.worst_degree, 3)},
+            {"conflict_free", c.conflict_free()},
+            {"per_access", c.access_wavefronts}};
   if (c.conflict) {
     const auto& x = *c.conflict;
-    s += ",\"witness\":{\"access\":" + json_str(acc[static_cast<std::size_t>(x.access)].text()) +
-         ",\"instruction\":" + std::to_string(x.instruction) + ",\"where\":" + json_str(x.where) +
-         ",\"phase\":" + std::to_string(x.phase) + ",\"bank\":" + std::to_string(x.bank) + ",\"lanes\":[";
-    for (std::size_t i = 0; i < x.lanes.size(); ++i) s += (i ? "," : "") + std::to_string(x.lanes[i]);
-    s += "],\"words\":[";
-    for (std::size_t i = 0; i < x.words.size(); ++i) s += (i ? "," : "") + std::to_string(x.words[i]);
-    s += "],\"wavefronts\":" + std::to_string(x.wavefronts) + ",\"ideal\":" + std::to_string(x.ideal) + "}";
+    s["witness"] = {{"access", acc[static_cast<std::size_t>(x.access)].text()},
+                    {"instruction", x.instruction},
+                    {"where", x.where},
+                    {"phase", x.phase},
+                    {"bank", x.bank},
+                    {"lanes", x.lanes},
+                    {"words", x.words},
+                    {"wavefronts", x.wavefronts},
+                    {"ideal", x.ideal}};
   }
-  return s + "}";
+  return s;
 }
 
 std::string none_statement(const SynthResult& r) {
@@ -83,28 +90,22 @@ std::vector<std::string> best_degree_swizzles(const SynthResult& r) {
   return v;
 }
 
-std::string gf2_json(const Gf2Outcome& g) {
-  std::string s = "{\"applicable\":" + std::string(g.applicable ? "true" : "false");
-  if (!g.applicable) return s + ",\"why_not\":" + json_str(g.why_not) + "}";
+json gf2_json(const Gf2Outcome& g) {
+  json s = {{"applicable", g.applicable}};
+  if (!g.applicable) {
+    s["why_not"] = g.why_not;
+    return s;
+  }
   const auto& q = g.search;
   const char* kind = q.kind == Gf2Search::Kind::found ? "found" : q.kind == Gf2Search::Kind::none ? "none" : "budget_exhausted";
-  s += ",\"result\":\"" + std::string(kind) + "\",\"log2_matrices\":" + num(q.log2_space, 0) +
-       ",\"differences\":" + std::to_string(q.differences) + ",\"nodes\":" + std::to_string(q.nodes) +
-       ",\"unit_bytes\":" + std::to_string(1 << q.map.unit_log2) + ",\"bank_bits\":" + std::to_string(q.map.w);
+  s["result"] = kind, s["log2_matrices"] = rounded(q.log2_space, 0), s["differences"] = q.differences, s["nodes"] = q.nodes;
+  s["unit_bytes"] = 1 << q.map.unit_log2, s["bank_bits"] = q.map.w;
   if (q.kind == Gf2Search::Kind::found) {
-    s += ",\"verified\":" + std::string(g.verified ? "true" : "false") + ",\"verify\":" + json_str(g.verify_detail) +
-         ",\"wavefronts\":" + std::to_string(g.wavefronts) + ",\"ideal\":" + std::to_string(g.ideal) + ",\"matrix\":[";
-    const auto lines = matrix_lines(q.map);
-    for (std::size_t i = 0; i < lines.size(); ++i) s += (i ? "," : "") + json_str(lines[i]);
-    s += "],\"row_xor\":[";
-    for (std::size_t i = 0; i < g.row_xor.size(); ++i) {
-      s += i ? ",[" : "[";
-      for (std::size_t j = 0; j < g.row_xor[i].size(); ++j) s += (j ? "," : "") + std::to_string(g.row_xor[i][j]);
-      s += "]";
-    }
-    s += "]";
+    s["verified"] = g.verified, s["verify"] = g.verify_detail, s["wavefronts"] = g.wavefronts, s["ideal"] = g.ideal;
+    s["matrix"] = matrix_lines(q.map);
+    s["row_xor"] = g.row_xor;
   }
-  return s + "}";
+  return s;
 }
 
 void print_gf2(std::ostream& out, const Gf2Outcome& g, int vec) {
@@ -194,37 +195,34 @@ void print_human(std::ostream& out, const SynthRequest& q, const SynthResult& r,
 // The search as JSON: a view of the subject beside the results (the winner's proofs and the
 // family's answer are results, cli/output/results.hpp).
 nlohmann::ordered_json synth_view(const SynthRequest& q, const SynthResult& r, bool all) {
-  std::string s = "{\"tile\":" + json_str(to_string(q.tile)) + ",\"elem_bytes\":" + std::to_string(q.elem_bytes) +
-                  ",\"vec\":" + std::to_string(q.vec) + ",\"accesses\":[";
+  json accesses = json::array();
   for (std::size_t a = 0; a < q.accesses.size(); ++a)
-    s += (a ? "," : "") + std::string("{\"pattern\":") + json_str(to_string(q.accesses[a].pattern)) +
-         ",\"op\":" + json_str(to_string(q.accesses[a].op)) + ",\"instructions\":" + std::to_string(r.instructions[a]) + "}";
-  s += "],\"family\":{\"bounds\":" + json_str(r.bounds_text()) + ",\"offset_bits\":" + std::to_string(r.offset_bits) +
-       ",\"size\":" + std::to_string(r.family_size) + ",\"rejected\":" + std::to_string(r.rejected.size()) +
-       ",\"evaluated\":" + std::to_string(r.ranked.size()) + "},\"found\":" + (r.found ? "true" : "false");
-  s += ",\"best\":" + candidate_json(r.ranked.front(), q.accesses);
-  if (!r.found) {
-    s += ",\"none\":{\"statement\":" + json_str(none_statement(r)) + ",\"method\":" +
-         json_str(none_method(r)) + ",\"best_degree\":" + num(r.best_degree, 3) + ",\"best_degree_swizzles\":[";
-    const auto bd = best_degree_swizzles(r);
-    for (std::size_t i = 0; i < bd.size(); ++i) s += (i ? "," : "") + json_str(bd[i]);
-    s += "]}";
-  }
+    accesses.push_back({{"pattern", to_string(q.accesses[a].pattern)}, {"op", to_string(q.accesses[a].op)}, {"instructions", r.instructions[a]}});
+  json s = {{"tile", to_string(q.tile)},
+            {"elem_bytes", q.elem_bytes},
+            {"vec", q.vec},
+            {"accesses", std::move(accesses)},
+            {"family",
+             {{"bounds", r.bounds_text()}, {"offset_bits", r.offset_bits}, {"size", r.family_size}, {"rejected", r.rejected.size()},
+              {"evaluated", r.ranked.size()}}},
+            {"found", r.found},
+            {"best", candidate_json(r.ranked.front(), q.accesses)}};
+  if (!r.found)
+    s["none"] = {{"statement", none_statement(r)}, {"method", none_method(r)}, {"best_degree", rounded(r.best_degree, 3)},
+                 {"best_degree_swizzles", best_degree_swizzles(r)}};
   if (all || !r.found) {
-    s += ",\"ranked\":[";
-    for (std::size_t i = 0; i < r.ranked.size(); ++i) s += (i ? "," : "") + candidate_json(r.ranked[i], q.accesses);
-    s += "]";
+    json ranked = json::array();
+    for (const auto& c : r.ranked) ranked.push_back(candidate_json(c, q.accesses));
+    s["ranked"] = std::move(ranked);
   }
   if (all) {
-    s += ",\"rejected\":[";
-    for (std::size_t i = 0; i < r.rejected.size(); ++i)
-      s += (i ? "," : "") + std::string("{\"swizzle\":") + json_str(sw_text(r.rejected[i].sw)) + ",\"reason\":" +
-           json_str(status_text(r.rejected[i])) + ",\"witness\":" + json_str(r.rejected[i].reject_why) + "}";
-    s += "]";
+    json rejected = json::array();
+    for (const auto& c : r.rejected) rejected.push_back({{"swizzle", sw_text(c.sw)}, {"reason", status_text(c)}, {"witness", c.reject_why}});
+    s["rejected"] = std::move(rejected);
   }
-  if (r.gf2) s += ",\"gf2\":" + gf2_json(*r.gf2);
-  s += ",\"time_ms\":{\"search\":" + num(r.search_ms) + ",\"proofs\":" + num(r.proof_ms) + ",\"gf2\":" + num(r.gf2_ms) + "}}";
-  return nlohmann::ordered_json::parse(s);
+  if (r.gf2) s["gf2"] = gf2_json(*r.gf2);
+  s["time_ms"] = {{"search", rounded(r.search_ms, 1)}, {"proofs", rounded(r.proof_ms, 1)}, {"gf2", rounded(r.gf2_ms, 1)}};
+  return s;
 }
 
 // One result of the search: its claim about the tile, the verdict.
@@ -341,7 +339,7 @@ int run_synth_kernel(const std::vector<std::string>& args, std::ostream& out) {
   // The view lists each proof beside its member (the ranking's witnesses): emit adds the figures.
   view.verdicts_in_view = true;
   if (!flags.json_stdout) out << kernel_synth_text(q, r, all);
-  view.json_extra = nlohmann::ordered_json::parse(kernel_synth_json(q, r, all));
+  view.json_extra = kernel_synth_json(q, r, all);
   std::vector<proofs::CheckResult> results;
   const std::string subject = r.ranked.empty() ? q.name : candidate_text(r.ranked.front().c);
   for (const auto& p : r.proofs) {

@@ -3,7 +3,7 @@
 // file or line). An empty file is built in, or given on the command line.
 #include <string>
 
-namespace layoutproof::proofs {
+namespace layoutproof {
 
 struct SourceLocation {
   std::string file;  // empty: built in
@@ -11,4 +11,4 @@ struct SourceLocation {
   int column = 0;
 };
 
-}  // namespace layoutproof::proofs
+}  // namespace layoutproof
