@@ -11,6 +11,7 @@
 #include <optional>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "model/compiled/ptx_decl.hpp"
 #include "model/compiled/ptx_lex.hpp"
@@ -517,12 +518,32 @@ void index_module_names(Program& p) {
   for (u32 i = 0; i < p.functions.size(); ++i) p.module_names[static_cast<std::size_t>(p.functions[i].module)][p.functions[i].name] = {OK::func, i};
 }
 
+// ptxas may fuse a mul and an add with no rounding modifier into one fma (the PTX ISA allows it),
+// which rounds once where the two round twice: an add or sub without a rounding, one of whose
+// operands a mul without one writes, is marked contractible, and its result is not known
+// (model/compiled/exec/alu_float.cpp). An explicit .rn on either keeps them apart.
+void mark_contractible(Function& fn) {
+  const auto plain = [](const Opcode& c, Op o) { return c.op == o && c.type.is_float() && c.rnd == Round::none; };
+  std::unordered_set<u32> products;
+  for (const Instr& in : fn.code)
+    if (plain(in.code, Op::mul) && in.count > 0 && fn.operands[in.first].kind == OK::reg) products.insert(fn.operands[in.first].index);
+  if (products.empty()) return;
+  for (Instr& in : fn.code) {
+    if (!plain(in.code, Op::add) && !plain(in.code, Op::sub)) continue;
+    for (u32 k = 1; k < in.count; ++k) {
+      const Operand& o = fn.operands[in.first + k];
+      if (o.kind == OK::reg && products.count(o.index)) in.code.contractible = true;
+    }
+  }
+}
+
 }  // namespace
 
 void decode_function(Program& p, std::size_t f, const ReadDeadline& deadline) {
   if (f >= p.functions.size() || p.functions[f].decoded || !p.bodies[f].has_body) return;
   index_module_names(p);
   BodyReader(p, f, deadline).run();
+  mark_contractible(p.functions[f]);
 }
 
 namespace {

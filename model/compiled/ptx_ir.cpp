@@ -47,9 +47,9 @@ bool parse_type(std::string_view m, Type& t) {
 Cmp parse_cmp(std::string_view m) {
   static const std::pair<const char*, Cmp> table[] = {
       {"eq", Cmp::eq}, {"ne", Cmp::ne}, {"lt", Cmp::lt}, {"le", Cmp::le}, {"gt", Cmp::gt}, {"ge", Cmp::ge},
-      {"lo", Cmp::lo}, {"ls", Cmp::ls}, {"hi", Cmp::hi}, {"hs", Cmp::hs}, {"equ", Cmp::unordered},
-      {"neu", Cmp::unordered}, {"ltu", Cmp::unordered}, {"leu", Cmp::unordered}, {"gtu", Cmp::unordered},
-      {"geu", Cmp::unordered}, {"num", Cmp::unordered}, {"nan", Cmp::unordered}};
+      {"lo", Cmp::lo}, {"ls", Cmp::ls}, {"hi", Cmp::hi}, {"hs", Cmp::hs}, {"equ", Cmp::equ},
+      {"neu", Cmp::neu}, {"ltu", Cmp::ltu}, {"leu", Cmp::leu}, {"gtu", Cmp::gtu},
+      {"geu", Cmp::geu}, {"num", Cmp::num}, {"nan", Cmp::nan}};
   for (const auto& [name, c] : table)
     if (m == name) return c;
   return Cmp::none;
@@ -153,12 +153,28 @@ Opcode decode_opcode(std::string_view mnemonic) {
     else o.op = Op::unknown;
     if (o.op == Op::cp_async) o.space = Space::shared;  // its destination
   }
-  // Floating-point arithmetic: modelled as "result not known" (addresses never depend on it in
-  // the kernels this is for; if one does, it is UNKNOWN).
+  // Floating-point arithmetic on .f32/.f64 is evaluated concretely (model/compiled/exec/
+  // float_arith.hpp): add sub mul fma (mad: fused) min max abs neg, div with a rounding, setp. The
+  // rest is "result not known": half precision (f16, bf16 and their x2 forms), rem, div.approx
+  // and div.full, .NaN/.xorsign/.relu/.oob forms, and the transcendental and approximate opcodes.
+  if (base == "fma") o.op = Op::mad;
+  bool half = false, other_form = false;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::string_view m = parts[i];
+    half = half || m == "f16" || m == "f16x2" || m == "bf16" || m == "bf16x2" || m == "e4m3x2" || m == "e5m2x2";
+    other_form = other_form || m == "NaN" || m == "xorsign" || m == "relu" || m == "oob" || m == "approx" || m == "full" ||
+                 m == "abs";
+  }
   const bool arith = o.op == Op::add || o.op == Op::sub || o.op == Op::mul || o.op == Op::mad || o.op == Op::div ||
                      o.op == Op::rem || o.op == Op::abs || o.op == Op::neg || o.op == Op::min || o.op == Op::max;
-  if ((arith && o.type.is_float()) || base == "fma" || base == "rcp" || base == "sqrt" || base == "rsqrt" ||
-      base == "ex2" || base == "lg2" || base == "sin" || base == "cos" || base == "tanh" || base == "copysign") {
+  const bool modelled = (o.type.bits == 32 || o.type.bits == 64) && !half && !other_form && o.op != Op::rem &&
+                        (o.op != Op::div || o.rnd != Round::none);
+  if ((arith && o.type.is_float() && !modelled) || base == "rcp" || base == "sqrt" || base == "rsqrt" || base == "ex2" ||
+      base == "lg2" || base == "sin" || base == "cos" || base == "tanh" || base == "copysign" || base == "testp") {
+    o.float_op = true;
+    o.op = Op::unknown;
+  }
+  if (o.op == Op::setp && (half || (o.type.is_float() && o.type.bits != 32 && o.type.bits != 64))) {
     o.float_op = true;
     o.op = Op::unknown;
   }

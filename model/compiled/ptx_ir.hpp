@@ -70,7 +70,9 @@ struct Type {
 
 enum class Space : u8 { none, generic, shared, shared_cluster, global, local, param, const_, other };
 
-enum class Cmp : u8 { none, eq, ne, lt, le, gt, ge, lo, ls, hi, hs, unordered };
+// setp's comparison; equ .. geu are true when an operand is NaN, num and nan ask whether one is
+// (floating-point types only).
+enum class Cmp : u8 { none, eq, ne, lt, le, gt, ge, lo, ls, hi, hs, equ, neu, ltu, leu, gtu, geu, num, nan };
 enum class BoolOp : u8 { none, and_, or_, xor_ };
 enum class ShflMode : u8 { none, up, down, bfly, idx };
 enum class VoteMode : u8 { none, all, any, uni, ballot };
@@ -99,9 +101,12 @@ struct Opcode {
   bool m8n8 = false;    // ldmatrix/stmatrix .m8n8 with .b16 (the modelled shape)
   bool bulk = false;    // cp.async.bulk..., cp.async.bulk.tensor: not lane-addressed
   bool prmt_default = true;  // prmt without a mode (.f4e, .b4e, ... are not modelled)
-  bool float_op = false;     // a floating-point arithmetic opcode (results are not modelled)
-  Round rnd = Round::none;   // cvt's rounding
+  bool float_op = false;     // a floating-point opcode whose results are not modelled (half precision, sqrt, ex2, ...)
+  Round rnd = Round::none;   // cvt's and floating-point arithmetic's rounding
   bool ftz = false;          // .ftz: subnormal inputs and results are flushed to zero
+  // A PTX add/sub without a rounding whose operand a mul without one writes: ptxas may fuse the
+  // two into an fma (model/compiled/ptx_body.cpp mark_contractible), so its result is not known.
+  bool contractible = false;
 };
 
 // Decodes `mnemonic` (the opcode with its modifiers, "ld.shared.v4.u32"). Never throws: an opcode

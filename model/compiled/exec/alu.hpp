@@ -9,6 +9,7 @@
 //   unary       abs, neg, not, cnot, clz, popc, brev, bfind                      alu_integer.cpp
 //   logic       and, or, xor, shl, shr, shf, bfe, bfi, prmt, lop3               alu_logic.cpp
 //   select      setp, selp                                alu_compare.cpp
+//   floating    f32/f64 add sub mul fma div min max abs neg setp   alu_float.cpp (float_arith.hpp)
 // Internal to model/compiled/.
 #include <array>
 #include <bit>
@@ -310,6 +311,8 @@ struct Issue {
   // alu_float.cpp: conversions with a floating-point side, and rcp, evaluated concretely.
   void float_convert();
   void reciprocal();
+  // add sub mul fma div min max abs neg and setp on .f32/.f64 (float_arith.hpp)
+  void floating();
   void arithmetic();
   void unary();
   void logic();

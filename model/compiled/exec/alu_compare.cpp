@@ -12,7 +12,7 @@ void Issue::select() {
   Col s0, s1, s2;
   switch (c.op) {
     case Op::setp: {
-      if (c.cmp == Cmp::none || c.cmp == Cmp::unordered) return not_modelled(m.mnemonic(in) + ": this comparison is not modelled");
+      if (c.cmp == Cmp::none || c.cmp >= Cmp::equ) return not_modelled(m.mnemonic(in) + ": this comparison is not modelled");
       const bool has_c = static_cast<int>(n) > src0 + 2;
       gather(s0, 0), gather(s1, 1);
       if (has_c) gather(s2, 2);

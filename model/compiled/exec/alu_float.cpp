@@ -17,6 +17,7 @@
 #include <limits>
 
 #include "model/compiled/exec/alu.hpp"
+#include "model/compiled/exec/float_arith.hpp"
 
 namespace layoutproof::compiled::alu {
 namespace {
@@ -95,6 +96,58 @@ void Issue::reciprocal() {
     if (unknown_of(k, {&a})) return;
     const float x = flush(as_f32(a.v), c.ftz);
     put(k, result(bits_of(flush(1.0f / x, c.ftz)), {&a}), 32);
+  });
+}
+
+// add sub mul fma(mad) div min max abs neg and setp on .f32/.f64, concretely (float_arith.hpp):
+// an input not known gives a result not known, and so does a result whose bits are not modelled.
+void Issue::floating() {
+  if (bits != 32 && bits != 64) return not_modelled(m.mnemonic(in) + ": half-precision arithmetic (not modelled)");
+  if (c.op == Op::setp) {
+    const bool has_c = static_cast<int>(n) > src0 + 2;
+    Col s0, s1, s2;
+    gather(s0, 0), gather(s1, 1);
+    if (has_c) gather(s2, 2);
+    return each(g.mask, [&](int k) __attribute__((always_inline)) {
+      const Val a = s0[k], b = s1[k], cc = has_c ? s2[k] : Val{};
+      if (unknown_of(k, {&a, &b, has_c ? &cc : nullptr})) return;
+      const std::optional<bool> p = float_compare(c.cmp, bits, c.ftz, a.v, b.v);
+      if (!p) return put(k, unknown(m.reason_at(in, m.mnemonic(in) + ": not a floating-point comparison")), 1);
+      const auto combine = [&](bool x) {
+        if (!has_c) return x;
+        const bool y = cc.v != 0;
+        return c.boolop == BoolOp::and_ ? x && y : c.boolop == BoolOp::or_ ? x || y : x != y;
+      };
+      put(k, result(combine(*p), {&a, &b, &cc}), 1);
+      if (in.dual && n > 1) write_operand(lanes[k], f, arg(f, in, 1), result(combine(!*p), {&a, &b, &cc}), 1);
+    });
+  }
+  if (c.contractible)
+    return not_modelled(m.mnemonic(in) + " of a product no rounding keeps apart: ptxas may fuse the two into one fma (not modelled)");
+  FloatForm form{FloatOp::add, bits, c.rnd, c.ftz, c.sat};
+  int arity = 2;
+  switch (c.op) {
+    case Op::add: form.op = FloatOp::add; break;
+    case Op::sub: form.op = FloatOp::sub; break;
+    case Op::mul: form.op = FloatOp::mul; break;
+    case Op::mad: form.op = FloatOp::fma, arity = 3; break;
+    case Op::div: form.op = FloatOp::div; break;
+    case Op::min: form.op = FloatOp::min; break;
+    case Op::max: form.op = FloatOp::max; break;
+    case Op::abs: form.op = FloatOp::abs, arity = 1; break;
+    case Op::neg: form.op = FloatOp::neg, arity = 1; break;
+    default: return not_modelled(m.mnemonic(in) + ": floating-point arithmetic (not modelled)");
+  }
+  Col s0, s1, s2;
+  gather(s0, 0);
+  if (arity > 1) gather(s1, 1);
+  if (arity > 2) gather(s2, 2);
+  return each(g.mask, [&](int k) __attribute__((always_inline)) {
+    const Val a = s0[k], b = arity > 1 ? s1[k] : Val{}, cc = arity > 2 ? s2[k] : Val{};
+    if (unknown_of(k, {&a, arity > 1 ? &b : nullptr, arity > 2 ? &cc : nullptr})) return;
+    const std::optional<u64> r = float_arith(form, a.v, b.v, cc.v);
+    if (!r) return put(k, unknown(m.reason_at(in, m.mnemonic(in) + ": a NaN result of f64 arithmetic (its bits are not modelled)")), 64);
+    put(k, result(*r, {&a, &b, &cc}), bits);
   });
 }
 

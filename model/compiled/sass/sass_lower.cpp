@@ -480,7 +480,8 @@ bool Lowering::emit_conversion(const SassInstr& i, const Opcode& c) {
   return true;
 }
 
-// I2F[.F64][.U32|.S32|.U64|.S64|.U16|.S16|.U8|.S8][.RN|.RZ|.RM|.RP] d, a: an integer to a float.
+// I2F[.F64][.U32|.S32|.U64|.S64|.U16|.S16|.U8|.S8][.RN|.RZ|.RM|.RP] d, a: an integer to a float;
+// I2FP.F32.<U32|S32>[.RZ...] (sm_86 and later) is the same conversion.
 void Lowering::lower_i2f(const SassInstr& i) {
   Opcode c = op(Op::cvt, TypeKind::f, 32);
   c.src = Type{TypeKind::s, 32};
@@ -913,6 +914,7 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
         {"CS2R", &Lowering::lower_cs2r},
         {"LDC", &Lowering::lower_ldc},
         {"I2F", &Lowering::lower_i2f},
+        {"I2FP", &Lowering::lower_i2f},
         {"F2I", &Lowering::lower_f2i},
         {"MUFU", &Lowering::lower_mufu},
         {"SHFL", &Lowering::lower_shfl},
@@ -929,7 +931,12 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
         {"SGXT", &Lowering::lower_sgxt},
         {"PRMT", &Lowering::lower_prmt},
         {"SEL", &Lowering::lower_sel},
-        {"FSEL", &Lowering::lower_sel},
+        {"FSEL", &Lowering::lower_fsel},
+        {"FADD", &Lowering::lower_fadd},
+        {"FMUL", &Lowering::lower_fadd},
+        {"FFMA", &Lowering::lower_fadd},
+        {"FSETP", &Lowering::lower_fsetp},
+        {"FMNMX", &Lowering::lower_fmnmx},
         {"ISETP", &Lowering::lower_isetp},
         {"P2R", &Lowering::lower_p2r},
         {"R2P", &Lowering::lower_r2p},

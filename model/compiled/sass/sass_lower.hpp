@@ -290,6 +290,32 @@ struct Lowering {
     return reg(t);
   }
 
+  // A binary32 source of a float instruction (FADD, FMUL, FFMA, FSETP, FMNMX, FSEL): -x and |x|
+  // flip and clear the sign bit (never an integer negation), and an immediate written as an
+  // integer is that float value: nvdisasm prints 1.0f as "1" (FMUL.FTZ R12, R0, 1). Hexadecimal
+  // immediates are bits.
+  Operand fsrc(std::string_view s, std::size_t at) {
+    s = trim(s);
+    if (!s.empty() && (s[0] == '-' || (s[0] == '|' && s.size() > 2 && s.back() == '|'))) {
+      const bool negate = s[0] == '-';
+      const std::string_view inner = negate ? s.substr(1) : s.substr(1, s.size() - 2);
+      if (negate && !inner.empty() && std::isdigit(static_cast<unsigned char>(inner[0]))) {  // -1, -0.5: a literal
+        const Operand x = fsrc(inner, at + 1);
+        if (x.kind == Operand::Kind::imm) return imm(static_cast<i64>(static_cast<u64>(x.imm) ^ 0x80000000u));
+      }
+      const Operand x = fsrc(inner, at + 1);
+      const u32 t = tmp();
+      emit(op(negate ? Op::neg : Op::abs, TypeKind::f, 32), {reg(t), x});
+      return reg(t);
+    }
+    if (!s.empty() && std::isdigit(static_cast<unsigned char>(s[0])) && s.substr(0, 2) != "0x" &&
+        s.find_first_not_of("0123456789") == std::string_view::npos) {
+      const std::string text(s);
+      return imm(static_cast<i64>(std::bit_cast<u32>(std::strtof(text.c_str(), nullptr))));
+    }
+    return src(s, at);
+  }
+
   // A binary32 literal as ptxas prints one (1.5, -0.25, 1e-05, +INF, -INF, QNAN, -QNAN): its bits;
   // nullopt for anything else (an integer is parse_int's).
   static std::optional<u32> float_literal(std::string_view s) {
@@ -458,6 +484,11 @@ struct Lowering {
   void lower_prmt(const SassInstr& i);
   void lower_sel(const SassInstr& i);
   void lower_isetp(const SassInstr& i);
+  // sass_float.cpp: FADD FMUL FFMA FSETP FMNMX FSEL, evaluated as the GPU does (exec/float_arith.hpp)
+  void lower_fadd(const SassInstr& i);
+  void lower_fsetp(const SassInstr& i);
+  void lower_fmnmx(const SassInstr& i);
+  void lower_fsel(const SassInstr& i);
   void lower_p2r(const SassInstr& i);
   void lower_r2p(const SassInstr& i);
   void lower_memory(const std::string& base, const std::vector<std::string>& mods,

@@ -20,7 +20,7 @@ namespace {
 std::string kernel(const std::string& body, const std::string& extra_decls = "") {
   return ".version 8.0\n.target sm_90\n.address_size 64\n.extern .shared .align 128 .b8 dyn[];\n" + extra_decls +
          ".visible .entry k(.param .u32 k_param_0, .param .u64 k_param_1)\n{\n"
-         ".reg .b32 %r<64>;\n.reg .b64 %rd<16>;\n.reg .pred %p<8>;\n.reg .b16 %rs<8>;\n"
+         ".reg .b32 %r<64>;\n.reg .b64 %rd<16>;\n.reg .pred %p<8>;\n.reg .b16 %rs<8>;\n.reg .f32 %f<16>;\n.reg .f64 %fd<8>;\n"
          ".shared .align 16 .b8 smem[65536];\n" +
          body + "\nret;\n}\n";
 }
@@ -157,6 +157,38 @@ TEST(PtxExec, ElectSyncLeadsWithTheLowestLane) {
             [](u64 t) { return t < 5 ? 77 : t == 5 ? 105 : 5; });
 }
 
+// f32/f64 arithmetic is evaluated as the GPU does (model/compiled/exec/float_arith.hpp): a float
+// index computed from %tid through add, mul (.rz: toward zero), fma, min, max, div and setp, back
+// to an integer, equals C++'s; 0f literals are bits.
+TEST(PtxExec, FloatArithmeticDecidesAddresses) {
+  expect_op("cvt.rn.f32.u32 %f1, %r1;\nmul.rn.f32 %f2, %f1, 0f40400000;\nadd.rn.f32 %f3, %f2, 0f3F000000;\n"
+            "cvt.rzi.u32.f32 %r2, %f3;",
+            [](u64 t) { return 3 * t; });  // 3t + 0.5 truncated
+  expect_op("cvt.rn.f32.u32 %f1, %r1;\nfma.rn.f32 %f2, %f1, %f1, 0fBF800000;\nmax.f32 %f3, %f2, 0f00000000;\n"
+            "cvt.rzi.u32.f32 %r2, %f3;",
+            [](u64 t) { return t == 0 ? 0 : t * t - 1; });
+  expect_op("cvt.rn.f32.u32 %f1, %r1;\ndiv.rn.f32 %f2, %f1, 0f40800000;\ncvt.rmi.u32.f32 %r2, %f2;", [](u64 t) { return t / 4; });
+  expect_op("cvt.rn.f32.u32 %f1, %r1;\nsetp.gtu.f32 %p1, %f1, 0f41200000;\nselp.b32 %r2, 1, 2, %p1;",
+            [](u64 t) { return t > 10 ? 1 : 2; });
+  expect_op("cvt.rn.f64.u32 %fd1, %r1;\nmul.rz.f64 %fd2, %fd1, 0d3FE0000000000000;\nmin.f64 %fd3, %fd2, 0d4014000000000000;\n"
+            "cvt.rzi.u32.f64 %r2, %fd3;",
+            [](u64 t) { return std::min<u64>(t / 2, 5); });
+}
+
+// A mul and an add with no rounding modifier may be fused by ptxas into one fma: the add's
+// result is not known (never the two-rounding value, which may not be what runs); .rn on either
+// keeps them apart.
+TEST(PtxExec, AContractibleMulAddIsNotKnown) {
+  const auto unknown_of = [](const std::string& op) {
+    const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\ncvt.rn.f32.u32 %f1, %r1;\n" + op +
+                                  "\ncvt.rzi.u32.f32 %r2, %f3;\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r2;\nst.shared.u8 [%r5], %r1;"));
+    return r.run.sites.at(0).unknown;
+  };
+  EXPECT_NE(unknown_of("mul.f32 %f2, %f1, 0f40400000;\nadd.f32 %f3, %f2, 0f3F000000;").find("fuse"), std::string::npos);
+  EXPECT_EQ(unknown_of("mul.rn.f32 %f2, %f1, 0f40400000;\nadd.f32 %f3, %f2, 0f3F000000;"), "");
+  EXPECT_EQ(unknown_of("mul.f32 %f2, %f1, 0f40400000;\nadd.rn.f32 %f3, %f2, 0f3F000000;"), "");
+}
+
 TEST(PtxExec, PredicatesGuardsAndSelects) {
   expect_op("setp.lt.u32 %p1, %r1, 10;\nselp.b32 %r2, 1000, 2000, %p1;", [](u64 t) { return t < 10 ? 1000 : 2000; });
   expect_op("setp.gt.s32 %p1|%p2, %r1, 20;\nselp.b32 %r2, 7, 9, %p2;", [](u64 t) { return t > 20 ? 9 : 7; });
@@ -220,7 +252,7 @@ TEST(PtxExec, SharedAccessesOutsideTheModelAreListedWithWhy) {
   EXPECT_NE(r.run.not_counted[0].why.find("st.async"), std::string::npos);
   EXPECT_NE(r.run.not_counted[1].why.find("in the shared window (computed from a shared address through cvta.shared)"), std::string::npos);
   EXPECT_NE(r.run.not_counted[2].why.find("st.u32 may touch shared memory and is not counted: a generic access whose address is not "
-                                           "known (line 18: a value loaded from global memory"),
+                                           "known (line 20: a value loaded from global memory"),
             std::string::npos)
       << r.run.not_counted[2].why;
   EXPECT_NE(r.run.not_counted[3].why.find("may touch shared memory and is not counted: a call to ext, which has no body in this file"),
@@ -250,7 +282,8 @@ TEST(PtxExec, UnknownValuesCarryTheirReasonNeverAGuess) {
   EXPECT_EQ(whole.run.sites.at(0).symbolic.size(), 1u);
   EXPECT_NE(reason("ld.param.u64 %rd1, [k_param_1];\nld.global.u32 %r2, [%rd1];").find("loaded from global memory"), std::string::npos);
   EXPECT_NE(reason("mov.u32 %r2, %warpid;").find("%warpid"), std::string::npos);
-  EXPECT_NE(reason("fma.rn.f32 %r2, %r1, %r1, %r1;").find("floating-point"), std::string::npos);
+  EXPECT_NE(reason("ex2.approx.f32 %r2, %r1;").find("floating-point"), std::string::npos);  // approximations are not modelled
+  EXPECT_NE(reason("add.f16x2 %r2, %r1, %r1;").find("floating-point"), std::string::npos);     // nor half precision
   EXPECT_NE(reason("vabsdiff.u32.u32.u32 %r2, %r1, %r1, %r1;").find("vabsdiff.u32.u32.u32 is not modelled"), std::string::npos);
   EXPECT_NE(reason("div.u32 %r2, %r1, 0;").find("division by zero"), std::string::npos);
   EXPECT_NE(reason("add.u32 %r2, %r9, 1;").find("read before it is written"), std::string::npos);

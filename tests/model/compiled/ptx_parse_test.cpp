@@ -160,7 +160,16 @@ TEST(PtxParse, DecodesOpcodeModifiers) {
   EXPECT_EQ(c.type.bits, 64);
   EXPECT_TRUE(c.src.is_signed());
   EXPECT_EQ(decode_opcode("mul.wide.u32").wide, true);
-  EXPECT_EQ(decode_opcode("fma.rn.f32").op, Op::unknown);
+  // f32/f64 arithmetic is modelled (fma is a fused mad); half precision and approximations are not.
+  EXPECT_EQ(decode_opcode("fma.rn.f32").op, Op::mad);
+  EXPECT_EQ(decode_opcode("fma.rn.f32").rnd, Round::rn);
+  EXPECT_EQ(decode_opcode("fma.rn.f16x2").op, Op::unknown);
+  EXPECT_EQ(decode_opcode("add.rn.bf16").op, Op::unknown);
+  EXPECT_EQ(decode_opcode("div.approx.f32").op, Op::unknown);
+  EXPECT_EQ(decode_opcode("div.full.f32").op, Op::unknown);
+  EXPECT_EQ(decode_opcode("div.rn.f64").op, Op::div);
+  EXPECT_EQ(decode_opcode("setp.ltu.f32").cmp, Cmp::ltu);
+  EXPECT_EQ(decode_opcode("min.NaN.f32").op, Op::unknown);
   EXPECT_EQ(decode_opcode("ld.shared::cta.v4.b32").space, Space::shared);
   EXPECT_EQ(decode_opcode("st.shared.b128").type.bits, 128);
   EXPECT_EQ(decode_opcode("addc.u32").op, Op::unknown);

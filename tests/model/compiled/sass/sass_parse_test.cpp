@@ -419,6 +419,62 @@ TEST(SassElect, TheLowestLaneOfTheIssueLeads) {
   for (int k = 4; k < kWarpLanes; ++k) EXPECT_EQ(all[static_cast<std::size_t>(k)], 0x800 + 16) << "lane " << k;
 }
 
+// Float arithmetic that decides a branch and an address is evaluated as the GPU does: I2FP (CUDA
+// 12's I2F) of the thread index, FMUL.RZ by 0.5, FSETP.GE against 8 (an integer-looking immediate is the float 8.0),
+// FSEL of the immediates 1 and RZ (1.0 and 0.0, not the bits 1), FFMA and FMNMX, back through F2I
+// into the stores' addresses: lanes 0-15 store at 0x1000 + 4 (64 + tid), lanes 16-31 at 4 tid, and
+// every lane at 0x2000 + 4 min(tid, 3).
+TEST(SassFloat, ArithmeticDecidesBranchesAndAddresses) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   I2FP.F32.U32 R1, R0 ;\n"
+                                 "        /*0020*/                   FMUL.RZ R2, R1, 0.5 ;\n"
+                                 "        /*0030*/                   FSETP.GE.AND P0, PT, R2, 8, PT ;\n"
+                                 "        /*0040*/                   FSEL R3, RZ, 1, P0 ;\n"
+                                 "        /*0050*/                   FFMA R4, R3, 64, R1 ;\n"
+                                 "        /*0060*/                   F2I.FTZ.U32.TRUNC.NTZ R5, R4 ;\n"
+                                 "        /*0070*/                   IMAD.SHL.U32 R6, R5, 0x4, RZ ;\n"
+                                 "        /*0080*/               @P0 STS [R6], R0 ;\n"
+                                 "        /*0090*/              @!P0 STS [R6+0x1000], R0 ;\n"
+                                 "        /*00a0*/                   FMNMX R7, -R1, -3, !PT ;\n"
+                                 "        /*00b0*/                   FADD R7, -R7, -RZ ;\n"
+                                 "        /*00c0*/                   F2I.FTZ.U32.TRUNC.NTZ R8, R7 ;\n"
+                                 "        /*00d0*/                   IMAD.SHL.U32 R9, R8, 0x4, RZ ;\n"
+                                 "        /*00e0*/                   STS [R9+0x2000], R0 ;\n"
+                                 "        /*00f0*/                   EXIT ;\n"),
+                         "float.sass");
+  const KernelRun r = run(p);
+  EXPECT_TRUE(r.stopped.empty()) << r.stopped;
+  ASSERT_EQ(r.sites.size(), 3u);
+  for (const auto& s : r.sites) ASSERT_TRUE(s.counts_known) << s.line << ": " << s.unknown;
+  const auto& hi = r.sites[0].trace.instructions.at(0).addr;
+  const auto& lo = r.sites[1].trace.instructions.at(0).addr;
+  const auto& clamped = r.sites[2].trace.instructions.at(0).addr;
+  for (int k = 0; k < kWarpLanes; ++k) {
+    EXPECT_EQ(hi[static_cast<std::size_t>(k)], k >= 16 ? 4 * k : -1) << "lane " << k;
+    EXPECT_EQ(lo[static_cast<std::size_t>(k)], k < 16 ? 0x1000 + 4 * (64 + k) : -1) << "lane " << k;
+    EXPECT_EQ(clamped[static_cast<std::size_t>(k)], 0x2000 + 4 * std::min(k, 3)) << "lane " << k;  // -max(-tid, -3)
+  }
+}
+
+// A float form outside the rules (FMUL.D2's scaling) makes only what it writes unknown, named.
+TEST(SassFloat, AFormOutsideTheRulesIsNamed) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   I2F.U32 R1, R0 ;\n"
+                                 "        /*0020*/                   FMUL.D2 R2, R1, 4 ;\n"
+                                 "        /*0030*/                   F2I.FTZ.U32.TRUNC.NTZ R5, R2 ;\n"
+                                 "        /*0040*/                   IMAD.SHL.U32 R6, R5, 0x4, RZ ;\n"
+                                 "        /*0050*/                   STS [R6], R0 ;\n"
+                                 "        /*0060*/                   IMAD.SHL.U32 R7, R0, 0x4, RZ ;\n"
+                                 "        /*0070*/                   STS [R7+0x400], R0 ;\n"
+                                 "        /*0080*/                   EXIT ;\n"),
+                         "scaled.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 2u);
+  EXPECT_FALSE(r.sites[0].counts_known);
+  EXPECT_NE(r.sites[0].unknown.find("FMUL.D2"), std::string::npos) << r.sites[0].unknown;
+  EXPECT_TRUE(r.sites[1].counts_known) << r.sites[1].unknown;
+}
+
 // An mbarrier wait spin (SYNCS.PHASECHK...TRYWAIT, then a branch back while it fails) completes: the
 // code after it runs, and the wait is listed as an mbarrier operation, never counted.
 TEST(SassMbarrier, TryWaitSpinCompletes) {
