@@ -52,4 +52,8 @@ for p in softmax_forward layernorm_forward layernorm_backward classifier_fused g
          matmul_backward_bias fused_residual_forward; do
   [ -f "$HERE/drivers/llmc_$p.cu" ] && build "llmc_$p" "${LC[@]}"
 done
+# The files whose baselines call cuBLAS (and OpenMP on the host): linked, never called.
+for p in matmul_forward trimat_forward attention_forward; do
+  [ -f "$HERE/drivers/llmc_$p.cu" ] && build "llmc_$p" "${LC[@]}" -Xcompiler -fopenmp -lcublas -lcublasLt
+done
 exit "$failed"
