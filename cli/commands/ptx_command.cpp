@@ -84,7 +84,7 @@ std::string sass_param_help() {
   return
       "parameter I (0-based) of a kernel whose signature names scalar and pointer types\n"
       "(its byte offset follows from their sizes); I+OFF=V: bytes OFF.. of parameter I;\n"
-      "@OFF=V: bytes OFF.. of the parameter buffer (c[0x0][0x210+OFF] on sm_90);\n"
+      "@OFF=V: bytes OFF.. of the parameter buffer (c[0x0][0x210+OFF] on sm_90; OFF decimal or 0x hex);\n"
       "KEY:BYTES=V gives a field's width (1, 2, 4, 8; default 4, or 8 for wider values):\n"
       "@8:8=0 is a pointer at byte 8 (pointers given let LDGSTS count its global side).\n"
       "V must lie in the parameter's C++ type (int [-2^31, 2^31-1], pointers and\n"

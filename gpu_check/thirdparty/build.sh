@@ -56,4 +56,11 @@ done
 for p in matmul_forward trimat_forward attention_forward; do
   [ -f "$HERE/drivers/llmc_$p.cu" ] && build "llmc_$p" "${LC[@]}" -Xcompiler -fopenmp -lcublas -lcublasLt
 done
+# NVIDIA/cutlass examples/cute/tutorial: CuTe's headers and the tutorial folder on the include path;
+# -cudart shared so that capture_params.h's __cudaLaunchKernel comes before the runtime's.
+CT=(-I"$SRC/cutlass/include" -I"$SRC/cutlass/tools/util/include" -I"$SRC/cutlass/examples/cute/tutorial" -std=c++17
+    --expt-relaxed-constexpr -cudart shared -lcuda -ldl)
+for p in sgemm_1 sgemm_2 sgemm_sm70 sgemm_sm80; do
+  [ -f "$HERE/drivers/cute_$p.cu" ] && build "cute_$p" "${CT[@]}"
+done
 exit "$failed"

@@ -128,6 +128,14 @@ std::string type_text(TypeKind kind, int bits) {
   return "." + std::string(k) + std::to_string(bits);
 }
 
+// A byte offset in the parameter buffer or a parameter: decimal or 0x hex (as SASS's c[0x0][0x210]
+// prints it), 0 to 4095.
+i64 param_offset(const std::string& v, const std::string& what) {
+  const i64 x = parse_byte_address(v, what + "'s byte offset");
+  if (x > 4095) throw LayoutError(what + "'s byte offset needs a value from 0 to 4095 (0xfff), not '" + v + "'");
+  return x;
+}
+
 // KEY[:BYTES] of a --param: I or NAME, I+OFF (a field of parameter I) or @OFF (SASS's buffer).
 struct Key {
   std::string head;   // I or NAME ("" for @OFF)
@@ -144,12 +152,12 @@ Key parse_key(const std::string& whole, const std::string& what) {
     if (k.bytes != 1 && k.bytes != 2 && k.bytes != 4 && k.bytes != 8) throw LayoutError(what + ": a field is 1, 2, 4 or 8 bytes wide");
   }
   if (!key.empty() && key[0] == '@') {
-    k.buffer = parse_int_in(key.substr(1), what + "'s byte offset", 0, 4095);
+    k.buffer = param_offset(key.substr(1), what);
     return k;
   }
   const std::size_t plus = key.find('+');
   k.head = key.substr(0, plus);
-  if (plus != std::string::npos) k.field = parse_int_in(key.substr(plus + 1), what + "'s byte offset", 0, 4095);
+  if (plus != std::string::npos) k.field = param_offset(key.substr(plus + 1), what);
   if (k.bytes && k.field < 0)
     throw LayoutError(what + ": a width (:BYTES) belongs to a field, I+OFF:BYTES (SASS: @OFF:BYTES); parameter " + k.head + " has its type's width");
   return k;

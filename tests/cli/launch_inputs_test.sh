@@ -67,6 +67,10 @@ refused sass-field "--param @8:4=4294967296: the 4-byte field at bytes 8..11 of 
 refused sass-twice "--param 1=3: parameter 1 (int at byte 8) of _Z9broadcastPfi is also given by --param @8:4=-1" \
   sass "$S" --kernel broadcast --block 32 --param @8:4=-1 --param 1=3
 accepted sass-negative-field "REFUTED" sass "$S" --kernel broadcast --block 32 --param @8:4=-1 --claim in-bounds --smem-bytes 256
+# Offsets as SASS prints them (c[0x0][0x218]): 0x hex, the same field as decimal; past 4095 refused.
+accepted sass-hex-offset "REFUTED" sass "$S" --kernel broadcast --block 32 --param @0x8:4=-1 --claim in-bounds --smem-bytes 256
+refused sass-hex-twice "is also given by --param @0x8=-1" sass "$S" --kernel broadcast --block 32 --param @0x8=-1 --param @8=3
+refused sass-offset-range "byte offset needs a value from 0 to 4095 (0xfff), not '0x1000'" sass "$S" --kernel broadcast --block 32 --param @0x1000=1
 # CUDA's launch limits: block x, y <= 1024, z <= 64, x*y*z <= 1024; grid x <= 2^31 - 1, y, z <= 65535.
 refused block-z "--block 1,1,65: its z is 65; CUDA takes a block of 1..64 along z" ptx "$P" --kernel broadcast --block 1,1,65
 refused block-threads "--block 64,64,1: 4096 threads; CUDA's limit is 1024 per block" ptx "$P" --kernel broadcast --block 64,64
