@@ -107,15 +107,21 @@ int run_bank(const std::vector<std::string>& args, std::ostream& out) {
     const double d = r.conflict_degree;  // an integer degree is written as one ("32", not "32.0")
     const nlohmann::ordered_json degree = d == static_cast<double>(static_cast<long long>(d)) ? nlohmann::ordered_json(static_cast<long long>(d))
                                                                                             : nlohmann::ordered_json(d);
-    const nlohmann::ordered_json j = {{"wavefronts", r.wavefronts},     {"ideal", r.ideal},
+    // "ideal": the hardware's (what Nsight Compute reports); "collision_free": the wavefronts with
+    // every bank collision removed, which conflict_degree divides by.
+    const nlohmann::ordered_json j = {{"wavefronts", r.wavefronts},     {"ideal", r.hw_ideal},
                                       {"conflict_degree", degree},      {"op", to_string(acc.op)},
                                       {"width_bytes", acc.width_bytes}, {"phase_wavefronts", r.phase_wavefronts},
-                                      {"broadcast_merge", r.broadcast_merge}, {"collisions", std::move(collisions)}};
+                                      {"broadcast_merge", r.broadcast_merge}, {"collisions", std::move(collisions)},
+                                      {"collision_free", r.ideal}};
     out << j.dump() << "\n";
     return 0;
   }
   out << "wavefronts per instruction: " << r.wavefronts << "\n"
-      << "ideal: " << r.ideal << "\n"
+      << "ideal: " << r.hw_ideal;
+  if (r.hw_ideal != r.ideal)  // the phases hold the active lanes in more wavefronts than their bytes need
+    out << " (the active lanes' bytes fill " << r.hw_ideal << "; without bank collisions the phases take " << r.ideal << ")";
+  out << "\n"
       << "conflict degree: " << degree_text(r.conflict_degree) << (r.wavefronts == r.ideal ? " (conflict-free)" : "")
       << "\n";
   std::size_t shown = 0;

@@ -105,7 +105,7 @@ void print_text(const AddressTrace& t, std::ostream& out) {
       << " B per lane, " << t.threads << " threads\n";
   for (const auto& ins : t.instructions) {
     const BankReport r = analyze_smem_access(ins.access());
-    out << ins.where << ": " << r.wavefronts << " wavefronts (ideal " << r.ideal << ")  lanes:";
+    out << ins.where << ": " << r.wavefronts << " wavefronts (ideal " << r.hw_ideal << ")  lanes:";
     for (i64 a : ins.addr) out << " " << a;
     out << "\n";
   }

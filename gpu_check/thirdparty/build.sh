@@ -46,6 +46,7 @@ build cs_bitonicSort "${CS[@]}" -I"$SAMPLES/2_Concepts_and_Techniques/sortingNet
 build cs_convolutionSeparable "${CS[@]}" -I"$SAMPLES/2_Concepts_and_Techniques/convolutionSeparable"
 build cs_fastWalshTransform "${CS[@]}" -I"$SAMPLES/5_Domain_Specific/fastWalshTransform"
 build cs_threadFenceReduction "${CS[@]}" -I"$SAMPLES/2_Concepts_and_Techniques/threadFenceReduction"
+build cs_globalToShmemAsyncCopy "${CS[@]}" -I"$SAMPLES/3_CUDA_Features/globalToShmemAsyncCopy" -std=c++17
 # karpathy/llm.c dev/cuda: the files' own header comment builds with --use_fast_math.
 LC=(-I"$SRC/llm.c/dev/cuda" --use_fast_math -std=c++17)
 for p in softmax_forward layernorm_forward layernorm_backward classifier_fused global_norm \

@@ -222,11 +222,12 @@ Wavefronts count(const SmemAccess& a, std::vector<int>* phase_out, std::vector<B
     if (need > 0) ++r.ideal;
   }
   if (phase_out) phase_out->assign(needs.begin(), needs.begin() + phases);
+  bool merged = false;
   // Measured H100 merges of wide loads (docs/bank_model.md, "The rule").
   if (a.op == SmemOp::ld && (a.width_bytes == 8 || a.width_bytes == 16)) {
-    const int merged = wide_load_wavefronts(a);
-    if (merged != r.wavefronts) {
-      r.wavefronts = merged;
+    const int merged_wavefronts = wide_load_wavefronts(a);
+    if (merged_wavefronts != r.wavefronts) {
+      r.wavefronts = merged_wavefronts;
       // The ideal is what the instruction would take with its collisions removed: a merge may
       // save more wavefronts in one half than a collision costs in the other, and that collision
       // must still count (LDS.128 with half 0 merged on one address and a 2-way bank in quarter 2:
@@ -234,9 +235,20 @@ Wavefronts count(const SmemAccess& a, std::vector<int>* phase_out, std::vector<B
       // (a merged half has none), so it costs exactly need - 1 there.
       int collision_cost = 0;
       for (int k = 0; k < phases; ++k) collision_cost += needs[static_cast<std::size_t>(k)] > 1 ? needs[static_cast<std::size_t>(k)] - 1 : 0;
-      r.ideal = std::min(r.ideal, std::max(1, merged - collision_cost));
+      r.ideal = std::min(r.ideal, std::max(1, merged_wavefronts - collision_cost));
+      merged = true;
       if (merged_out) *merged_out = true;
     }
+  }
+  r.hw_ideal = r.ideal;
+  if (!n && (a.width_bytes == 8 || a.width_bytes == 16)) {  // the hardware packs the active lanes' bytes
+    int active = 0, nonempty = 0, collision = 0;
+    for (int l = 0; l < total; ++l) active += a.lane_addr[static_cast<std::size_t>(l)] >= 0;
+    for (int k = 0; k < phases; ++k) nonempty += needs[static_cast<std::size_t>(k)] > 0, collision += needs[static_cast<std::size_t>(k)] > 1;
+    // A merged load that also has a collision: the hardware's ideal counts every non-empty phase
+    // (measured: h100:ld16_rquads_4, 5 wavefronts, ideal 4 where the collision-free count is 3).
+    const int base = merged && collision > 0 ? nonempty : r.ideal;
+    r.hw_ideal = std::min(base, (active * a.width_bytes + 127) / 128);
   }
   return r;
 }
@@ -248,6 +260,7 @@ BankReport analyze_smem_access(const SmemAccess& a) {
   const Wavefronts w = count(a, &r.phase_wavefronts, &r.collisions, &r.broadcast_merge);
   r.wavefronts = w.wavefronts;
   r.ideal = w.ideal;
+  r.hw_ideal = w.hw_ideal;
   r.conflict_degree = static_cast<double>(r.wavefronts) / static_cast<double>(r.ideal);
   return r;
 }
@@ -293,7 +306,8 @@ std::optional<Wavefronts> count_ldgsts_measured(const SmemAccess& a, const std::
   if (!aligned && b.lo != b.hi) return std::nullopt;  // both sides conflict in some phase: not known
   Wavefronts w;
   w.wavefronts = b.lo;
-  w.ideal = count_wavefronts(a).ideal;
+  const Wavefronts phases = count_wavefronts(a);
+  w.ideal = phases.ideal, w.hw_ideal = phases.hw_ideal;
   return w;
 }
 
@@ -350,7 +364,12 @@ std::optional<Wavefronts> count_atomic_wavefronts(AtomicKind kind, const SmemAcc
   const auto d = lane_degrees(st.lane_addr, st, size);
   Wavefronts w;
   for (int k = 0; k < kWarpLanes / size; ++k) w.wavefronts += d[static_cast<std::size_t>(k)], w.ideal += d[static_cast<std::size_t>(k)] > 0 ? 1 : 0;
-  if (kind == AtomicKind::cas) w.wavefronts *= 2, w.ideal *= 2;
+  // The hardware's ideal packs the active lanes' bytes, as LDS/STS's does (measured: 64-bit
+  // exchanges and CAS on half the lanes of both half-warps, ideal 1 and 2).
+  int active = 0;
+  for (const auto x : st.lane_addr) active += x >= 0;
+  w.hw_ideal = std::min(w.ideal, (active * a.width_bytes + 127) / 128);
+  if (kind == AtomicKind::cas) w.wavefronts *= 2, w.ideal *= 2, w.hw_ideal *= 2;
   return w;
 }
 

@@ -96,6 +96,7 @@ struct BankCollision {
 struct BankReport {
   int wavefronts = 0;                 // predicted shared-memory wavefronts for the instruction
   int ideal = 0;                      // wavefronts with no bank conflict (see analyze_smem_access)
+  int hw_ideal = 0;                   // the ideal the hardware reports (Wavefronts::hw_ideal)
   double conflict_degree = 1.0;       // wavefronts / ideal
   std::vector<int> phase_wavefronts;  // per phase, 0 for phases without active lanes
   std::vector<BankCollision> collisions;  // every (phase, bank) with ways() > 1, by phase then bank
@@ -143,9 +144,17 @@ BankReport analyze_smem_access(const SmemAccess& a);
 // The wavefronts and ideal of analyze_smem_access(a), computed by the same code without building
 // the report (no phase list, no collisions): what a counter of many issues needs.
 // @pre validate(a) passes (LayoutError otherwise). @post equal to analyze_smem_access(a)'s fields.
+// ideal: the wavefronts with every bank collision removed (what conflict-free compares with:
+// wavefronts == ideal <=> no phase has a collision). hw_ideal: the ideal the hardware reports
+// (Nsight Compute's shared ideal wavefronts, what every count table prints): for LDS/STS .64/.128
+// the fewer of ideal and the wavefronts the active lanes' bytes fill, ceil(lanes * width / 128),
+// measured on every one of the 5,753 wide sweep patterns (h200_sweep_ldst.jsonl); ideal otherwise.
+// Example: STS.128 by lanes 0-3 and 16-19 on 128 distinct bytes: 2 wavefronts (two phases), ideal
+// 2 (no collision), hw_ideal 1.
 struct Wavefronts {
   int wavefronts = 0;
   int ideal = 0;
+  int hw_ideal = 0;
 };
 Wavefronts count_wavefronts(const SmemAccess& a);
 

@@ -323,7 +323,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
         return;
       }
       s.wavefronts = checked_add(s.wavefronts, counts.wavefronts);
-      s.ideal = checked_add(s.ideal, counts.ideal);
+      s.ideal = checked_add(s.ideal, counts.hw_ideal);  // the hardware's, as every count table prints it
     };
     const u64 h = pattern_hash(is);
     // Mixed so that the low bits (the table's index) depend on every bit; never 0 (the empty key).

@@ -25,6 +25,7 @@ struct Case {
   std::string name;
   SmemAccess access;
   double measured = 0;
+  std::optional<double> measured_ideal;  // Nsight Compute's ideal wavefronts, where the file has it
   std::string instruction;  // cp.async and atomics: "ldgsts.ca", "atom.add.u32", ...
   std::string sass;         // the SASS opcode the H200 sweep ran ("ATOMS.POPC.INC.32")
   std::array<std::int64_t, kWarpLanes> global{};  // cp.async: each lane's global byte offset
@@ -74,6 +75,7 @@ std::vector<Case> load(const std::string& file) {
     c.sass = field_text(line, "sass");
     if (c.access.op == SmemOp::ldgsts) c.global = lanes_of(field_text(line, "global_byte_offsets"));
     c.measured = std::stod(field_text(line, "measured_wavefronts_per_instruction"));
+    if (const std::string mi = field_text(line, "measured_ideal"); !mi.empty()) c.measured_ideal = std::stod(mi);
     cases.push_back(c);
   }
   return cases;
@@ -90,28 +92,32 @@ bool distinct_addresses(const SmemAccess& a) {
 
 // Every case of `file` against its rule: LDS/STS/LDSM/STSM exactly; cp.async (.ca) exactly where
 // count_ldgsts_measured counts (.cg: Nsight Compute counts no shared wavefront for LDGSTS.BYPASS in
-// the sweep, 0 on every case); atomics exactly by their SASS opcode. Returns the cases the model
-// leaves uncounted (cp.async outside the measured rule).
+// the sweep, 0 on every case); atomics exactly by their SASS opcode; and where the file records
+// Nsight Compute's ideal, the model's hw_ideal equals it. Returns the cases the model leaves
+// uncounted (cp.async outside the measured rule).
 int replay(const std::string& file) {
   const std::vector<Case> cases = load(file);
   EXPECT_FALSE(cases.empty()) << file;
   int exact = 0, uncounted = 0;
   for (const Case& c : cases) {
-    std::optional<double> p;
+    std::optional<double> p, ideal;
     if (c.access.op == SmemOp::ldgsts && c.instruction == "ldgsts.cg") {
       EXPECT_EQ(c.measured, 0) << c.name << ": LDGSTS.BYPASS counted shared wavefronts";
       ++exact;
       continue;
     }
     if (c.access.op == SmemOp::ldgsts) {
-      if (const auto w = count_ldgsts_measured(c.access, c.global)) p = w->wavefronts;
+      if (const auto w = count_ldgsts_measured(c.access, c.global)) p = w->wavefronts, ideal = w->hw_ideal;
+      else ideal = count_wavefronts(c.access).hw_ideal;  // its ideal is the shared side's, counted or not
     } else if (!c.sass.empty() && c.sass.rfind("ATOMS", 0) == 0) {
       const auto w = count_atomic_wavefronts(atomic_kind(c.sass), c.access);
       EXPECT_TRUE(w.has_value()) << c.name << " " << c.sass << ": no count";
-      if (w) p = w->wavefronts;
+      if (w) p = w->wavefronts, ideal = w->hw_ideal;
     } else {
-      p = analyze_smem_access(c.access).wavefronts;
+      const BankReport r = analyze_smem_access(c.access);
+      p = r.wavefronts, ideal = r.hw_ideal;
     }
+    if (c.measured_ideal && ideal) EXPECT_EQ(*ideal, *c.measured_ideal) << file << " " << c.name << " " << c.instruction << c.sass << ": ideal";
     if (!p) {
       ++uncounted;
       continue;

@@ -70,6 +70,7 @@ struct Instr {
 struct BankEval {
   bool valid = true;          // width/alignment rules
   int wavefronts = 0, ideal = 0;
+  int hw_ideal = 0;           // the ideal the hardware reports (docs/bank_model.md): what count tables print
   int most_ways = 0;          // max distinct words in one bank of one phase
 };
 BankEval ref_bank(const Instr& in);

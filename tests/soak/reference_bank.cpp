@@ -129,7 +129,15 @@ BankEval ref_bank(const Instr& in) {
   // (each phase's words per bank beyond 1).
   int cost = 0;
   for (int w : need) cost += w > 1 ? w - 1 : 0;
+  const int nonempty = e.ideal;
   e.ideal = wf == sum ? e.ideal : std::min(e.ideal, std::max(1, wf - cost));
+  // The hardware's ideal packs the active lanes' bytes 128 to a wavefront (64- and 128-bit
+  // accesses); a merged load with a collision counts its non-empty phases before packing.
+  e.hw_ideal = e.ideal;
+  if (!n_mat && (in.width == 8 || in.width == 16)) {
+    const int packed = (static_cast<int>(act.size()) * in.width + 127) / 128;
+    e.hw_ideal = std::min(wf != sum && cost > 0 ? nonempty : e.ideal, packed);
+  }
   return e;
 }
 

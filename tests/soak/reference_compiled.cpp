@@ -269,11 +269,11 @@ struct Runner {
         return;
       }
       o.wavefronts += rule->first;
-      o.ideal += e.ideal;
+      o.ideal += e.hw_ideal;
       return;
     }
     o.wavefronts += e.wavefronts;
-    o.ideal += e.ideal;
+    o.ideal += e.hw_ideal;
   }
 
   void fail(Acc& x, int c, const std::string& why) {
