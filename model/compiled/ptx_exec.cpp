@@ -31,7 +31,7 @@ struct SiteShape {
   std::string op;
   SmemOp smem = SmemOp::ld;
   int width = 0;
-  bool writes = false, bank = true;
+  bool writes = false, bank = true, bypass = false;
 };
 
 SiteShape shape_of(const Function& f, const Instr& in) {
@@ -53,6 +53,7 @@ SiteShape shape_of(const Function& f, const Instr& in) {
     case Op::cp_async:
       s.op = "ldgsts";
       s.smem = SmemOp::ldgsts;
+      s.bypass = c.bypass;
       s.width = in.count >= 3 && arg(f, in, 2).kind == OK::imm ? static_cast<int>(arg(f, in, 2).imm) : 0;
       s.writes = true;
       break;
@@ -80,6 +81,10 @@ void count_ldgsts(const Site& s, const Issue& is, Wavefronts& counts, i64& ldgst
   }
   if (const auto w = count_ldgsts_measured(a, is.global_line)) {
     counts = *w;
+    // cp.async.cg's ideal is its non-empty phases, not the packed bytes .ca's is (measured:
+    // gpu_check/probes/cg_stages.cu, lanes 0-3 and 16-19 of each warp: .cg 16 for 16 over 8
+    // executions, .ca 16 for 8).
+    if (s.bypass) counts.hw_ideal = counts.ideal;
     ldgsts = counts.wavefronts;
     return;
   }
@@ -241,6 +246,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
       s.op = sh.op;
       s.width_bytes = sh.width;
       s.writes = sh.writes;
+      s.bypass = sh.bypass;
       s.bank_modelled = sh.bank;
       s.trace.op = sh.smem;
       s.trace.width_bytes = sh.width;

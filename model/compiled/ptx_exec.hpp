@@ -186,6 +186,7 @@ struct Site {
   std::string op;                // ld | st | ldsm1..4 | stsm1..4 | ldgsts | atom | red
   int width_bytes = 0;           // per lane (16 for ldmatrix/stmatrix rows)
   bool writes = false;           // st, stmatrix, cp.async (and atom/red: read-modify-write)
+  bool bypass = false;           // cp.async.cg / LDGSTS.BYPASS (count_ldgsts: its ideal is its phases')
   bool bank_modelled = true;     // false for atom/red
   bool never = false;            // SASS @!PT: no lane ever executes it, in any launch (Instr::never)
   i64 executed = 0, wavefronts = 0, ideal = 0;

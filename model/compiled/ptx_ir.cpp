@@ -146,7 +146,7 @@ Opcode decode_opcode(std::string_view mnemonic) {
   // `wait_all`/`mbarrier.arrive` (no address), `cp.async.bulk...` (not lane-addressed).
   if (base == "cp") {
     const bool async = parts.size() > 1 && parts[1] == "async";
-    if (async && !o.bulk && parts.size() > 2 && (parts[2] == "ca" || parts[2] == "cg")) o.op = Op::cp_async;
+    if (async && !o.bulk && parts.size() > 2 && (parts[2] == "ca" || parts[2] == "cg")) o.op = Op::cp_async, o.bypass = parts[2] == "cg";
     else if (async && !o.bulk && parts.size() > 2 &&
              (parts[2] == "commit_group" || parts[2] == "wait_group" || parts[2] == "wait_all" || parts[2] == "mbarrier"))
       o.op = Op::nop;

@@ -107,6 +107,7 @@ struct Opcode {
   // A PTX add/sub without a rounding whose operand a mul without one writes: ptxas may fuse the
   // two into an fma (model/compiled/ptx_body.cpp mark_contractible), so its result is not known.
   bool contractible = false;
+  bool bypass = false;  // cp.async.cg (SASS LDGSTS.BYPASS): the copy bypasses L1
 };
 
 // Decodes `mnemonic` (the opcode with its modifiers, "ld.shared.v4.u32"). Never throws: an opcode

@@ -226,6 +226,7 @@ void Lowering::lower_memory(const std::string& base, const std::vector<std::stri
     Opcode c;
     c.op = Op::cp_async;
     c.space = Space::shared;
+    c.bypass = has("BYPASS");
     i64 bytes = 4;
     if (has("64")) bytes = 8;
     if (has("128")) bytes = 16;
