@@ -189,6 +189,25 @@ TEST(PtxExec, AContractibleMulAddIsNotKnown) {
   EXPECT_EQ(unknown_of("mul.f32 %f2, %f1, 0f40400000;\nadd.rn.f32 %f3, %f2, 0f3F000000;"), "");
 }
 
+// The ideal of a 16-byte cp.async by lanes 0-3 and 16-19 of the warp (two phases, 128 distinct
+// bytes): .ca's packs the bytes (1), .cg's is its phases (2), as the H200 reports them
+// (gpu_check/probes/cg_stages.cu); both take 2 wavefronts.
+TEST(PtxExec, CpAsyncIdealsAreTheHardwares) {
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 15;\nsetp.lt.u32 %p1, %r2, 4;\nshr.u32 %r3, %r1, 4;\n"
+                                "shl.b32 %r4, %r3, 2;\nadd.u32 %r5, %r4, %r2;\nshl.b32 %r6, %r5, 4;\nmov.u32 %r7, smem;\n"
+                                "add.u32 %r8, %r7, %r6;\nld.param.u64 %rd1, [k_param_1];\ncvt.u64.u32 %rd2, %r6;\nadd.u64 %rd3, %rd1, %rd2;\n"
+                                "@%p1 cp.async.cg.shared.global [%r8], [%rd3], 16;\n@%p1 cp.async.ca.shared.global [%r8+1024], [%rd3], 16;"),
+                         32, {std::nullopt, u64{4096}});
+  ASSERT_EQ(r.run.sites.size(), 2u);
+  for (const Site& s : r.run.sites) {
+    ASSERT_TRUE(s.counts_known) << s.line << ": " << s.unknown << s.invalid;
+    EXPECT_EQ(s.executed, 1);
+    EXPECT_EQ(s.wavefronts, 2) << s.text;
+  }
+  EXPECT_EQ(r.run.sites[0].ideal, 2) << r.run.sites[0].text;  // .cg: its phases
+  EXPECT_EQ(r.run.sites[1].ideal, 1) << r.run.sites[1].text;  // .ca: the bytes packed
+}
+
 TEST(PtxExec, PredicatesGuardsAndSelects) {
   expect_op("setp.lt.u32 %p1, %r1, 10;\nselp.b32 %r2, 1000, 2000, %p1;", [](u64 t) { return t < 10 ? 1000 : 2000; });
   expect_op("setp.gt.s32 %p1|%p2, %r1, 20;\nselp.b32 %r2, 7, 9, %p2;", [](u64 t) { return t > 20 ? 9 : 7; });
