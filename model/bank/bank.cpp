@@ -163,6 +163,14 @@ void validate(const SmemAccess& a) {
 
 namespace {
 
+// The wavefronts the active lanes (of the first `lanes`) fill with their bytes, 128 to a wavefront:
+// what the hardware's ideal packs (Wavefronts::hw_ideal).
+int packed_wavefronts(const SmemAccess& a, int lanes) {
+  int active = 0;
+  for (int l = 0; l < lanes; ++l) active += a.lane_addr[static_cast<std::size_t>(l)] >= 0;
+  return (active * a.width_bytes + 127) / 128;
+}
+
 // The lanes in `lanes` (bit i: lane i; one phase): max over banks of the distinct words its active lanes
 // touch (0 without an active lane), and, when `out` is given, a BankCollision for every bank with
 // more than one distinct word (banks ascending, lanes and words ascending).
@@ -242,13 +250,12 @@ Wavefronts count(const SmemAccess& a, std::vector<int>* phase_out, std::vector<B
   }
   r.hw_ideal = r.ideal;
   if (!n && (a.width_bytes == 8 || a.width_bytes == 16)) {  // the hardware packs the active lanes' bytes
-    int active = 0, nonempty = 0, collision = 0;
-    for (int l = 0; l < total; ++l) active += a.lane_addr[static_cast<std::size_t>(l)] >= 0;
+    int nonempty = 0, collision = 0;
     for (int k = 0; k < phases; ++k) nonempty += needs[static_cast<std::size_t>(k)] > 0, collision += needs[static_cast<std::size_t>(k)] > 1;
     // A merged load that also has a collision: the hardware's ideal counts every non-empty phase
     // (measured: h100:ld16_rquads_4, 5 wavefronts, ideal 4 where the collision-free count is 3).
     const int base = merged && collision > 0 ? nonempty : r.ideal;
-    r.hw_ideal = std::min(base, (active * a.width_bytes + 127) / 128);
+    r.hw_ideal = std::min(base, packed_wavefronts(a, total));
   }
   return r;
 }
@@ -366,9 +373,7 @@ std::optional<Wavefronts> count_atomic_wavefronts(AtomicKind kind, const SmemAcc
   for (int k = 0; k < kWarpLanes / size; ++k) w.wavefronts += d[static_cast<std::size_t>(k)], w.ideal += d[static_cast<std::size_t>(k)] > 0 ? 1 : 0;
   // The hardware's ideal packs the active lanes' bytes, as LDS/STS's does (measured: 64-bit
   // exchanges and CAS on half the lanes of both half-warps, ideal 1 and 2).
-  int active = 0;
-  for (const auto x : st.lane_addr) active += x >= 0;
-  w.hw_ideal = std::min(w.ideal, (active * a.width_bytes + 127) / 128);
+  w.hw_ideal = std::min(w.ideal, packed_wavefronts(st, kWarpLanes));
   if (kind == AtomicKind::cas) w.wavefronts *= 2, w.ideal *= 2, w.hw_ideal *= 2;
   return w;
 }

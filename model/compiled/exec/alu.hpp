@@ -8,8 +8,8 @@
 //   arithmetic  add, sub, mul, mad (.lo .hi .wide, 24), div, rem, min, max      alu_integer.cpp
 //   unary       abs, neg, not, cnot, clz, popc, brev, bfind                      alu_integer.cpp
 //   logic       and, or, xor, shl, shr, shf, bfe, bfi, prmt, lop3               alu_logic.cpp
-//   select      setp, selp                                alu_compare.cpp
-//   floating    f32/f64 add sub mul fma div min max abs neg setp   alu_float.cpp (float_arith.hpp)
+//   select      setp (integer and f32/f64), selp          alu_compare.cpp
+//   floating    f32/f64 add sub mul fma div min max abs neg   alu_float.cpp (float_arith.hpp)
 // Internal to model/compiled/.
 #include <array>
 #include <bit>
@@ -311,7 +311,7 @@ struct Issue {
   // alu_float.cpp: conversions with a floating-point side, and rcp, evaluated concretely.
   void float_convert();
   void reciprocal();
-  // add sub mul fma div min max abs neg and setp on .f32/.f64 (float_arith.hpp)
+  // add sub mul fma div min max abs neg on .f32/.f64 (float_arith.hpp); their setp is select's
   void floating();
   void arithmetic();
   void unary();

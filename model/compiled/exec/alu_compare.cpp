@@ -1,6 +1,7 @@
 // The ALU's comparisons and selections (alu.hpp): setp (with its boolean combination and
 // second destination), selp.
 #include "model/compiled/exec/alu.hpp"
+#include "model/compiled/exec/float_arith.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -12,14 +13,18 @@ void Issue::select() {
   Col s0, s1, s2;
   switch (c.op) {
     case Op::setp: {
-      if (c.cmp == Cmp::none || c.cmp >= Cmp::equ) return not_modelled(m.mnemonic(in) + ": this comparison is not modelled");
+      // Integer comparisons (lo .. hs: unsigned), and on .f32/.f64 the floating-point ones, NaN
+      // aware (float_arith.hpp: eq .. ge, equ .. nan).
+      const bool float_cmp = fl && (bits == 32 || bits == 64) && c.cmp != Cmp::none && (c.cmp < Cmp::lo || c.cmp >= Cmp::equ);
+      const bool int_cmp = !fl && c.cmp != Cmp::none && c.cmp < Cmp::equ;
+      if (!float_cmp && !int_cmp) return not_modelled(m.mnemonic(in) + ": this comparison is not modelled");
       const bool has_c = static_cast<int>(n) > src0 + 2;
       gather(s0, 0), gather(s1, 1);
       if (has_c) gather(s2, 2);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = has_c ? s2[k] : Val{};
         if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, has_c ? &cc : nullptr})) return;
-        const bool p = compare(c.cmp, a.v, b.v, bits, sgn);
+        const bool p = fl ? *float_compare(c.cmp, bits, c.ftz, a.v, b.v) : compare(c.cmp, a.v, b.v, bits, sgn);
         const auto combine = [&](bool x) {
           if (!has_c) return x;
           const bool y = cc.v != 0;

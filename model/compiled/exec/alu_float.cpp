@@ -99,29 +99,11 @@ void Issue::reciprocal() {
   });
 }
 
-// add sub mul fma(mad) div min max abs neg and setp on .f32/.f64, concretely (float_arith.hpp):
+// add sub mul fma(mad) div min max abs neg on .f32/.f64, concretely (float_arith.hpp; setp is
+// select's):
 // an input not known gives a result not known, and so does a result whose bits are not modelled.
 void Issue::floating() {
   if (bits != 32 && bits != 64) return not_modelled(m.mnemonic(in) + ": half-precision arithmetic (not modelled)");
-  if (c.op == Op::setp) {
-    const bool has_c = static_cast<int>(n) > src0 + 2;
-    Col s0, s1, s2;
-    gather(s0, 0), gather(s1, 1);
-    if (has_c) gather(s2, 2);
-    return each(g.mask, [&](int k) __attribute__((always_inline)) {
-      const Val a = s0[k], b = s1[k], cc = has_c ? s2[k] : Val{};
-      if (unknown_of(k, {&a, &b, has_c ? &cc : nullptr})) return;
-      const std::optional<bool> p = float_compare(c.cmp, bits, c.ftz, a.v, b.v);
-      if (!p) return put(k, unknown(m.reason_at(in, m.mnemonic(in) + ": not a floating-point comparison")), 1);
-      const auto combine = [&](bool x) {
-        if (!has_c) return x;
-        const bool y = cc.v != 0;
-        return c.boolop == BoolOp::and_ ? x && y : c.boolop == BoolOp::or_ ? x || y : x != y;
-      };
-      put(k, result(combine(*p), {&a, &b, &cc}), 1);
-      if (in.dual && n > 1) write_operand(lanes[k], f, arg(f, in, 1), result(combine(!*p), {&a, &b, &cc}), 1);
-    });
-  }
   if (c.contractible)
     return not_modelled(m.mnemonic(in) + " of a product no rounding keeps apart: ptxas may fuse the two into one fma (not modelled)");
   FloatForm form{FloatOp::add, bits, c.rnd, c.ftz, c.sat};

@@ -84,20 +84,18 @@ bool tiny_before_rounding(FloatOp op, float a, float b, float c) {
   return std::signbit(s) ? e > 0 : e < 0;  // on 2^-126 itself: below it exactly when e points inward
 }
 
+// add sub mul fma div min max (neg and abs are float_arith's: the sign bit alone).
 template <class T>
-std::optional<T> compute(const FloatForm& f, T a, T b, T c) {
+T compute(const FloatForm& f, T a, T b, T c) {
   const bool ftz = f.ftz && f.bits == 32;
   a = flushed(a, ftz), b = flushed(b, ftz), c = flushed(c, ftz);
   volatile T x = a, y = b, z = c;
   T r;
   bool tiny = false;
   if constexpr (sizeof(T) == 4) {
-    if (ftz && f.op != FloatOp::min && f.op != FloatOp::max && f.op != FloatOp::neg && f.op != FloatOp::abs)
-      tiny = tiny_before_rounding(f.op, a, b, c);
+    if (ftz) tiny = tiny_before_rounding(f.op, a, b, c);  // false for min and max
   }
   switch (f.op) {
-    case FloatOp::neg: return -a;  // the sign bit alone, NaN too
-    case FloatOp::abs: return std::fabs(a);
     case FloatOp::min: r = min_max<T>(x, y, true); break;
     case FloatOp::max: r = min_max<T>(x, y, false); break;
     default: {
@@ -127,18 +125,17 @@ std::optional<u64> float_arith(const FloatForm& f, u64 a, u64 b, u64 c) {
     if ((f.op == FloatOp::neg || f.op == FloatOp::abs) && std::isnan(f32(a))) return std::nullopt;
     if (f.op == FloatOp::neg) return (a ^ 0x80000000u) & 0xffffffffu;
     if (f.op == FloatOp::abs) return a & 0x7fffffffu;
-    const std::optional<float> r = compute<float>(f, f32(a), f32(b), f32(c));
-    if (!r) return std::nullopt;
-    if (std::isnan(*r)) return u64{0x7fffffffu};  // the GPU's canonical NaN (measured)
-    return std::bit_cast<std::uint32_t>(*r);
+    const float r = compute<float>(f, f32(a), f32(b), f32(c));
+    if (std::isnan(r)) return u64{0x7fffffffu};  // the GPU's canonical NaN (measured)
+    return std::bit_cast<std::uint32_t>(r);
   }
   if (f.bits == 64) {
     if ((f.op == FloatOp::neg || f.op == FloatOp::abs) && std::isnan(std::bit_cast<double>(a))) return std::nullopt;
     if (f.op == FloatOp::neg) return a ^ (u64{1} << 63);
     if (f.op == FloatOp::abs) return a & ~(u64{1} << 63);
-    const std::optional<double> r = compute<double>(f, std::bit_cast<double>(a), std::bit_cast<double>(b), std::bit_cast<double>(c));
-    if (!r || std::isnan(*r)) return std::nullopt;
-    return std::bit_cast<u64>(*r);
+    const double r = compute<double>(f, std::bit_cast<double>(a), std::bit_cast<double>(b), std::bit_cast<double>(c));
+    if (std::isnan(r)) return std::nullopt;
+    return std::bit_cast<u64>(r);
   }
   return std::nullopt;
 }

@@ -179,7 +179,7 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
     case Op::rcp: return x.reciprocal();
     default: break;
   }
-  if (x.fl) return x.floating();
+  if (x.fl) return c.op == Op::setp ? x.select() : x.floating();
   if (c.carry) return x.not_modelled(m.mnemonic(in) + ": carry chains (.cc) are not modelled");
   switch (c.op) {
     case Op::add: case Op::sub: case Op::mul: case Op::mad: case Op::mul24: case Op::mad24: case Op::div: case Op::rem:
