@@ -299,11 +299,9 @@ struct Lowering {
     if (!s.empty() && (s[0] == '-' || (s[0] == '|' && s.size() > 2 && s.back() == '|'))) {
       const bool negate = s[0] == '-';
       const std::string_view inner = negate ? s.substr(1) : s.substr(1, s.size() - 2);
-      if (negate && !inner.empty() && std::isdigit(static_cast<unsigned char>(inner[0]))) {  // -1, -0.5: a literal
-        const Operand x = fsrc(inner, at + 1);
-        if (x.kind == Operand::Kind::imm) return imm(static_cast<i64>(static_cast<u64>(x.imm) ^ 0x80000000u));
-      }
       const Operand x = fsrc(inner, at + 1);
+      const bool literal = !inner.empty() && std::isdigit(static_cast<unsigned char>(inner[0]));
+      if (negate && literal && x.kind == Operand::Kind::imm) return imm(static_cast<i64>(static_cast<u64>(x.imm) ^ 0x80000000u));  // -1, -0.5
       const u32 t = tmp();
       emit(op(negate ? Op::neg : Op::abs, TypeKind::f, 32), {reg(t), x});
       return reg(t);
