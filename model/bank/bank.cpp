@@ -318,6 +318,19 @@ std::optional<Wavefronts> count_ldgsts_measured(const SmemAccess& a, const std::
   return w;
 }
 
+std::optional<Wavefronts> count_ldgsts_bypass(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr) {
+  validate(a);
+  std::set<std::int64_t> shared_units, global_units;
+  for (int i = 0; i < kWarpLanes; ++i) {
+    const std::int64_t x = a.lane_addr[static_cast<std::size_t>(i)];
+    if (x < 0) return std::nullopt;  // a lane that does not copy: Nsight Compute's count is not the active lanes'
+    shared_units.insert(x / 16);
+    global_units.insert(global_addr[static_cast<std::size_t>(i)] / 16);
+  }
+  if (shared_units.size() != kWarpLanes || global_units.size() != kWarpLanes) return std::nullopt;  // lanes on one unit
+  return count_ldgsts_measured(a, global_addr);
+}
+
 WavefrontBounds ldgsts_bounds(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr) {
   validate(a);
   const int size = phase_lanes(a);

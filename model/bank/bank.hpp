@@ -172,6 +172,21 @@ Wavefronts count_wavefronts(const SmemAccess& a);
 // @pre validate(a) passes; global_addr >= 0 for every active lane.
 std::optional<Wavefronts> count_ldgsts_measured(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr);
 
+// LDGSTS.E.BYPASS.128 (cp.async.cg, 16 bytes) with its global addresses known, issued with at most
+// one other .cg copy of its warp in flight, measured on the H200 (gpu_check/probes/cg_ideal.cu, 60
+// arrangements: tests/bank/data/h200_cg_probe.jsonl). Where all 32 lanes copy and no two lanes
+// share a 16-byte unit on either side, count_ldgsts_measured's count (equal on all 6 such cases,
+// with ideal and hw_ideal the packed bytes'); anything else nullopt, not known:
+//   - a lane that does not copy (predicated off, exited): Nsight Compute's count is not the active
+//     lanes' (measured 25 and 29 wavefronts for 8 and 4 contiguous lanes whose addresses give 1,
+//     its ideal the whole warp's 4);
+//   - lanes sharing a unit: .cg merges lanes on one shared unit where .ca does not (3 for .ca's 4)
+//     and splits lanes on one global unit (6 for 4).
+// A .cg copy issued with two or more in flight is not known either (the compiled-kernel executor
+// says so: gpu_check/probes/cg_stages.cu). Example: 32 lanes, shared 16l, global 16l -> 4.
+// @pre as count_ldgsts_measured; width_bytes == 16.
+std::optional<Wavefronts> count_ldgsts_bypass(const SmemAccess& a, const std::array<std::int64_t, kWarpLanes>& global_addr);
+
 // The measured bounds of any LDGSTS.E (cp.async.ca) with its global addresses known, where
 // count_ldgsts_measured has no count too: per phase (G, S as above, phases with an active lane)
 //   lo = sum of max(G, S),  hi = sum of (G + S - 1).
