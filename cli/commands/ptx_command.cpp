@@ -254,15 +254,16 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
   for (const compiled::Site& s : r.sites) {
     char row[200];
     const std::string src = s.source.empty() ? "-" : std::filesystem::path(s.source).filename().string();
+    const bool counted = compiled::counts_unknown(r, s).empty();
     std::snprintf(row, sizeof row, "  %-6u %-22s %9lld %11s %7s  ", s.line, terminal_text(src).c_str(),
-                  static_cast<long long>(s.executed), s.counts_known ? std::to_string(s.wavefronts).c_str() : "?",
-                  s.counts_known ? std::to_string(s.ideal).c_str() : "?");
+                  static_cast<long long>(s.executed), counted ? std::to_string(s.wavefronts).c_str() : "?",
+                  counted ? std::to_string(s.ideal).c_str() : "?");
     const i64 off = s.sass_offset;
     char at[24] = "";
     if (off >= 0) std::snprintf(at, sizeof at, "/*%04llx*/ ", static_cast<unsigned long long>(off));
     out << row << at << terminal_text(s.text) << "\n";
     ex += s.executed, wf += s.wavefronts, id += s.ideal;
-    known = known && s.counts_known;
+    known = known && counted;
   }
   char tot[200];
   std::snprintf(tot, sizeof tot, "  %-6s %-22s %9lld %11s %7s\n", "totals", "", static_cast<long long>(ex),
@@ -330,11 +331,13 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
     json one = {{"line", t.line}, {"sass_offset", offset_json(t.sass_offset)}, {"source", t.source}};
     if (!t.inlined.empty()) one["inlined_from"] = t.inlined;
     one["text"] = t.text, one["op"] = t.op, one["width_bytes"] = t.width_bytes, one["executed"] = t.executed;
-    one["wavefronts"] = count_json(t.counts_known, t.wavefronts), one["ideal"] = count_json(t.counts_known, t.ideal);
+    const std::string why = compiled::counts_unknown(r, t);
+    one["wavefronts"] = count_json(why.empty(), t.wavefronts), one["ideal"] = count_json(why.empty(), t.ideal);
+    if (!why.empty()) one["counts_unknown"] = why;
     one["issues"] = issues_json(t), one["verdicts"] = verdicts_json(a, k.verdicts[si], &t.trace);
     instructions.push_back(std::move(one));
     ex += t.executed, wf += t.wavefronts, id += t.ideal;
-    known = known && t.counts_known;
+    known = known && why.empty();
   }
   json not_counted = json::array();
   for (std::size_t ni = 0; ni < r.not_counted.size(); ++ni) {

@@ -90,8 +90,8 @@ std::string compiled_report_html(const CompiledReportInput& in) {
       const compiled::Site& s = r.sites[si];
       const i64 off = s.sass_offset;
       o << "<tr><td>" << s.line << "</td><td>" << offset_text(off) << "</td><td>" << xml_escape(s.source) << "</td><td><code>"
-        << xml_escape(s.text) << "</code></td><td>" << s.executed << "</td><td>" << count_text(s.counts_known, s.wavefronts) << "</td><td>"
-        << count_text(s.counts_known, s.ideal) << "</td>";
+        << xml_escape(s.text) << "</code></td><td>" << s.executed << "</td><td>" << count_text(compiled::counts_unknown(r, s).empty(), s.wavefronts)
+        << "</td><td>" << count_text(compiled::counts_unknown(r, s).empty(), s.ideal) << "</td>";
       for (std::size_t c = 0; c < in.claims->size(); ++c) {
         const PtxClaimResult& v = k.verdicts[si][c];
         if (!v.applicable) {

@@ -39,7 +39,10 @@ def run_sass(tool, path, kernel, block, params):
 
 
 def reason_of(kernel, got):
-    """Why layoutproof says an instruction's counts are not known (first line of its verdict detail)."""
+    """Why layoutproof says an instruction's counts are not known: its counts_unknown, else the first
+    line of its verdict detail."""
+    if got.get('counts_unknown'):
+        return got['counts_unknown'].split('\n')[0][:400]
     for v in got.get('verdicts', []):
         if v.get('detail'):
             return v['detail'].split('\n')[0][:160]

@@ -79,12 +79,19 @@ void count_ldgsts(const Site& s, const Issue& is, Wavefronts& counts, i64& ldgst
     why = "cp.async: its wavefronts depend on its global addresses (the L1 banks it reads), which are not known here";
     return;
   }
+  if (s.bypass) {  // cp.async.cg: measured where every lane copies, each its own 16 bytes
+    if (const auto w = count_ldgsts_bypass(a, is.global_line)) {
+      counts = *w;
+      ldgsts = counts.wavefronts;
+      return;
+    }
+    invalid = true;
+    why = "cp.async.cg with a lane that does not copy, or lanes sharing 16 bytes: Nsight Compute's count for it is not the "
+          "active lanes' addresses' (measured: 25 wavefronts for 8 contiguous lanes; docs/bank_model.md, \"cp.async\")";
+    return;
+  }
   if (const auto w = count_ldgsts_measured(a, is.global_line)) {
     counts = *w;
-    // cp.async.cg's ideal is its non-empty phases, not the packed bytes .ca's is (measured:
-    // gpu_check/probes/cg_stages.cu, lanes 0-3 and 16-19 of each warp: .cg 16 for 16 over 8
-    // executions, .ca 16 for 8).
-    if (s.bypass) counts.hw_ideal = counts.ideal;
     ldgsts = counts.wavefronts;
     return;
   }
@@ -213,6 +220,15 @@ void check_launch(const Program& p, std::size_t entry, const Launch& l) {
 
 }  // namespace
 
+std::string counts_unknown(const KernelRun& run, const Site& s) {
+  if (!run.stopped.empty() && s.after_stop) return "a lane stopped early (" + run.stopped + ") where it could still reach this: its issues are missing";
+  if (s.counts_known) return "";
+  if (!s.unknown.empty()) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
+  if (!s.invalid.empty()) return "the bank model refused an issue: " + s.invalid;
+  if (!s.symbolic.empty()) return "addresses affine in free parameters: counted for no value of them";
+  return "more distinct issues than the run keeps";
+}
+
 KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   check_launch(p, entry, l);
   Machine m(p, l);
@@ -321,6 +337,18 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
       return;
     }
     if (!any_active) return;
+    // A cp.async.cg issued with two or more of its warp's .cg copies in flight: which copy Nsight
+    // Compute charges a deep pipeline's extra wavefronts to follows the copies in flight, not the
+    // addresses (gpu_check/probes/cg_stages.cu: 24 for 16 at the 4th of 4 stages, 10 for 16 at the
+    // 3rd of 8, 200 for 32 at the 8th of 8; exact with one or none in flight): not known.
+    if (s.bypass && is.cg_in_flight >= 2) {
+      s.counts_known = false;
+      if (s.invalid.empty())
+        s.invalid = "warp " + std::to_string(warp) + ", execution " + std::to_string(execution) + ": cp.async.cg issued with " +
+                    std::to_string(is.cg_in_flight) +
+                    " other .cg copies of its warp in flight: the wavefronts Nsight Compute counts for a deep .cg pipeline follow the "
+                    "copies in flight, not the addresses (docs/bank_model.md, \"cp.async\")";
+    }
     // Counts the issue's wavefronts (bank-modelled sites) from `counts`, or records why not.
     const auto count = [&](const Wavefronts& counts, bool invalid, const std::string& error) {
       if ((!s.bank_modelled && s.op != "atom" && s.op != "red") || invalid) {
@@ -404,6 +432,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   for (warp = 0; warp < warps; ++warp) r.run_warp(warp, on_issue);
   run.stopped = r.stopped();
   run.stopped_warps = r.stopped_warps();
+  for (std::size_t i = 0; i < run.sites.size(); ++i) run.sites[i].after_stop = r.after_stop(i);
   run.warp_steps = r.steps();
   run.cta_control = r.cta_control();
   run.not_counted = r.not_counted();

@@ -189,6 +189,7 @@ struct Site {
   bool bypass = false;           // cp.async.cg / LDGSTS.BYPASS (count_ldgsts: its ideal is its phases')
   bool bank_modelled = true;     // false for atom/red
   bool never = false;            // SASS @!PT: no lane ever executes it, in any launch (Instr::never)
+  bool after_stop = false;       // a lane that stopped could still have reached it: issues missing
   i64 executed = 0, wavefronts = 0, ideal = 0;
   bool counts_known = true;      // false: some issue's wavefronts are not known (see the reasons)
   AddressTrace trace;            // the distinct issues with every lane known
@@ -239,6 +240,12 @@ struct KernelRun {
                                    // another CTA reaches, and how often, is not known from CTA 0
   std::vector<Symbol> symbols;     // the free parameters' symbols the run met (Term::c's order)
 };
+
+// Why a site's wavefronts and ideal are not known ("" when they are): a lane of the run stopped
+// where it could still reach the site (its later issues missing), an issue with a lane not known, an issue the bank model refused, issues
+// affine in free parameters (decided for every value, counted for none), more distinct issues than
+// kept. Every count table prints "?" (JSON null, with this as "counts_unknown") where it is not "".
+std::string counts_unknown(const KernelRun& run, const Site& s);
 
 // Runs program.functions[entry] (decoded with its callees: ptx_parse.hpp decode_with_callees).
 // Throws LayoutError for a launch that is bad input (a block of no or more than 1024 threads, a

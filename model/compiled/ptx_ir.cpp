@@ -148,8 +148,11 @@ Opcode decode_opcode(std::string_view mnemonic) {
     const bool async = parts.size() > 1 && parts[1] == "async";
     if (async && !o.bulk && parts.size() > 2 && (parts[2] == "ca" || parts[2] == "cg")) o.op = Op::cp_async, o.bypass = parts[2] == "cg";
     else if (async && !o.bulk && parts.size() > 2 &&
-             (parts[2] == "commit_group" || parts[2] == "wait_group" || parts[2] == "wait_all" || parts[2] == "mbarrier"))
+             (parts[2] == "commit_group" || parts[2] == "wait_group" || parts[2] == "wait_all" || parts[2] == "mbarrier")) {
       o.op = Op::nop;
+      if (parts[2] == "commit_group") o.async = Opcode::AsyncGroup::commit;
+      else if (parts[2] != "mbarrier") o.async = Opcode::AsyncGroup::wait;
+    }
     else o.op = Op::unknown;
     if (o.op == Op::cp_async) o.space = Space::shared;  // its destination
   }

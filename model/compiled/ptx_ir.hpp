@@ -108,6 +108,12 @@ struct Opcode {
   // two into an fma (model/compiled/ptx_body.cpp mark_contractible), so its result is not known.
   bool contractible = false;
   bool bypass = false;  // cp.async.cg (SASS LDGSTS.BYPASS): the copy bypasses L1
+  // An Op::nop that orders a warp's cp.async copies: `commit` closes its open group
+  // (cp.async.commit_group, SASS LDGDEPBAR); `wait` waits until at most N of its committed groups
+  // are pending, N its immediate operand, 0 without one (cp.async.wait_group N, wait_all; SASS
+  // DEPBAR.LE SB0, N).
+  enum class AsyncGroup : u8 { none, commit, wait };
+  AsyncGroup async = AsyncGroup::none;
 };
 
 // Decodes `mnemonic` (the opcode with its modifiers, "ld.shared.v4.u32"). Never throws: an opcode

@@ -132,6 +132,29 @@ inline u64 lop3(u64 a, u64 b, u64 c, u64 lut, int bits) {
   return d;
 }
 
+// Partly known values (Val::lowk). Of a function f of up to three inputs each of whose result
+// bits is one input bit, or a function of the inputs' bits at one position (and/or/xor/lop3 bit by
+// bit, shifts, funnel shifts, bfe, bfi, prmt): how many low bits of f(v) are known, at `bits`,
+// when only the low low[i] bits of input i are (v[i]'s). They are the bits on which f agrees at
+// every fill of the inputs' unknown bits with all zeros or all ones, input by input: each result
+// bit then sees every value of the unknown bits it depends on. Example: prmt(0, x, 0x7610) with x
+// unknown keeps x's two high bytes, so its low 16 bits are known (0).
+template <class F>
+int bitwise_low(F&& f, const std::array<u64, 3>& v, const std::array<int, 3>& low, int bits) {
+  u64 first = 0, agree = ~u64{0};
+  for (int fill = 0; fill < 8; ++fill) {
+    std::array<u64, 3> x{};
+    for (std::size_t i = 0; i < 3; ++i) {
+      const u64 known = low[i] >= 64 ? ~u64{0} : (u64{1} << low[i]) - 1;
+      x[i] = (v[i] & known) | (((fill >> i) & 1) ? ~known : 0);
+    }
+    const u64 r = f(x[0], x[1], x[2]);
+    if (fill == 0) first = r;
+    else agree &= ~(r ^ first);
+  }
+  return std::min(std::countr_one(agree), bits);
+}
+
 inline bool compare(Cmp c, u64 a, u64 b, int bits, bool is_signed) {
   const u64 ua = mask_bits(a, bits), ub = mask_bits(b, bits);
   const i64 sa = sign_extend(a, bits), sb = sign_extend(b, bits);
@@ -193,13 +216,12 @@ struct Issue {
   // Writes lane k's result (masked to `w` bits); a non-register destination (`_`) is ignored.
   __attribute__((always_inline)) void put(int k, Val v, int w) {
     if (!out) return;
-    if (v.known()) v.v = mask_bits(v.v, w);
-    else if (v.sym && v.symw > w) v.symw = static_cast<u8>(w);  // a truncation of the term: exact
+    truncate(v, w);
     out[k] = v;
   }
   __attribute__((always_inline)) void put2(int k, Val v, int w) {
     if (!out2) return;
-    if (v.known()) v.v = mask_bits(v.v, w);
+    truncate(v, w);
     out2[k] = v;
   }
   // Every lane's destination (and the second one of `%p|%q`) becomes unknown with `why`.
@@ -303,6 +325,36 @@ struct Issue {
     for (const Val* u : vs) v.window = v.window || u->window;  // a shared-window address stays one
     put(k, v, bits);
     return true;
+  }
+
+  // Partly known inputs (Val::lowk), none a term: lane k's result `value` with its low `known`
+  // bits known (a known value where they cover w). False, nothing written, where none is known.
+  // low(v): how many low bits of an input are known.
+  static int low(const Val* v) { return !v || v->known() ? 64 : v->sym ? 0 : v->lowk; }
+  bool partly(int k, std::initializer_list<const Val*> vs, u64 value, int known, int w) {
+    for (const Val* v : vs)
+      if (v && v->sym) return false;
+    known = std::min(known, w);
+    if (known <= 0) return false;
+    Val r = result(value, vs);
+    if (known < w) r.why = first_unknown(vs), r.lowk = static_cast<u8>(known);
+    put(k, r, w);
+    return true;
+  }
+  // A bitwise f of up to three inputs (bitwise_low says which of its bits are known).
+  template <class F>
+  bool partly_bitwise(int k, const std::array<const Val*, 3>& vs, int w, F&& f) {
+    std::array<u64, 3> v{};
+    std::array<int, 3> lows{};
+    for (std::size_t i = 0; i < 3; ++i) v[i] = vs[i] ? vs[i]->v : 0, lows[i] = low(vs[i]);
+    return partly(k, {vs[0], vs[1], vs[2]}, f(v[0], v[1], v[2]), bitwise_low(f, v, lows, w), w);
+  }
+  // add, sub, mul.lo, mad.lo, neg, not: a result's low j bits depend on its inputs' low j bits
+  // alone, so it has as many known as the input with the fewest.
+  bool partly_low(int k, std::initializer_list<const Val*> vs, u64 value, int w) {
+    int known = 64;
+    for (const Val* v : vs) known = std::min(known, low(v));
+    return partly(k, vs, value, known, w);
   }
 
   // The opcode classes (the table above); each handles the opcodes it lists.

@@ -23,7 +23,7 @@ void Issue::arithmetic() {
                                  for (int i = 0; i < kMaxSymbols; ++i) t[0].c[static_cast<std::size_t>(i)] += sg * t[1].c[static_cast<std::size_t>(i)];
                                  return t[0];
                                })) ||
-             unknown_of(k, {&a, &b})))
+             (!c.sat && partly_low(k, {&a, &b}, c.op == Op::add ? a.v + b.v : a.v - b.v, bits)) || unknown_of(k, {&a, &b})))
           return;
         u64 r = c.op == Op::add ? a.v + b.v : a.v - b.v;
         if (c.sat) {
@@ -55,6 +55,8 @@ void Issue::arithmetic() {
                        for (int i = 0; i < kMaxSymbols; ++i) r.c[static_cast<std::size_t>(i)] += t[2].c[static_cast<std::size_t>(i)];
                        return r;
                      })) ||
+             (!c.wide && !c.hi && (c.op == Op::mul || c.op == Op::mad) &&
+              partly_low(k, {&a, &b, mad ? &cc : nullptr}, a.v * b.v + (mad ? cc.v : 0), bits)) ||
              unknown_of(k, {&a, &b, mad ? &cc : nullptr})))
           return;
         u64 r;
@@ -131,6 +133,7 @@ void Issue::unary() {
                          if (c.op == Op::not_) t[0].c0 -= 1;
                          return t[0];
                        })) ||
+                      ((c.op == Op::neg || c.op == Op::not_) && partly_low(k, {&a}, c.op == Op::neg ? 0 - a.v : ~a.v, bits)) ||
                       unknown_of(k, {&a})))
           return;
         const u64 x = mask_bits(a.v, bits);

@@ -22,8 +22,9 @@ void Issue::logic() {
           const auto op = [&](u64 x) { return c.op == Op::and_ ? x & mask : c.op == Op::or_ ? x | mask : x ^ mask; };
           if (bitwise(k, a.sym ? a : b, {&a, &b}, op(0), op(~u64{0}))) return;
         }
-        if ((a.why | b.why) && unknown_of(k, {&a, &b})) return;
-        const u64 r = c.op == Op::and_ ? a.v & b.v : c.op == Op::or_ ? a.v | b.v : a.v ^ b.v;
+        const auto f = [&](u64 x, u64 y, u64) { return c.op == Op::and_ ? x & y : c.op == Op::or_ ? x | y : x ^ y; };
+        if ((a.why | b.why) && (partly_bitwise(k, {&a, &b, nullptr}, bits, f) || unknown_of(k, {&a, &b}))) return;
+        const u64 r = f(a.v, b.v, 0);
         put(k, result(r, {&a, &b}, one_placement({&a, &b})), bits);
       });
     }
@@ -31,6 +32,12 @@ void Issue::logic() {
       gather(s0, 0), gather(s1, 1);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
+        const u64 sh = mask_bits(b.v, 32);
+        const auto f = [&](u64 x, u64, u64) {
+          if (c.op == Op::shl) return sh >= static_cast<u64>(bits) ? 0 : x << sh;
+          if (sgn) return static_cast<u64>(sign_extend(x, bits) >> std::min<u64>(sh, static_cast<u64>(bits - 1)));
+          return sh >= static_cast<u64>(bits) ? 0 : mask_bits(x, bits) >> sh;
+        };
         if ((a.why | b.why) &&
             ((c.op == Op::shl && b.known() &&
               affine(k, {&a}, -1, [&](std::array<Term, 4>& t, const std::array<bool, 4>&) -> std::optional<Term> {
@@ -39,25 +46,23 @@ void Issue::logic() {
                 for (u64& x : t[0].c) x *= f;
                 return t[0];
               })) ||
-             unknown_of(k, {&a, &b})))
+             (b.known() && partly_bitwise(k, {&a, nullptr, nullptr}, bits, f)) || unknown_of(k, {&a, &b})))
           return;
-        const u64 sh = mask_bits(b.v, 32);
-        u64 r;
-        if (c.op == Op::shl) r = sh >= static_cast<u64>(bits) ? 0 : a.v << sh;
-        else if (sgn) r = static_cast<u64>(sign_extend(a.v, bits) >> std::min<u64>(sh, static_cast<u64>(bits - 1)));
-        else r = sh >= static_cast<u64>(bits) ? 0 : mask_bits(a.v, bits) >> sh;
-        put(k, result(r, {&a, &b}), bits);
+        put(k, result(f(a.v, 0, 0), {&a, &b}), bits);
       });
     }
     case Op::shf: {  // funnel shift of {b, a} (32-bit halves)
       gather(s0, 0), gather(s1, 1), gather(s2, 2);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], sa = s2[k];
-        if ((a.why | b.why | sa.why) && unknown_of(k, {&a, &b, &sa})) return;
         const u64 amount = c.clamp ? std::min<u64>(mask_bits(sa.v, 32), 32) : (sa.v & 31);
-        const u64 both = (mask_bits(b.v, 32) << 32) | mask_bits(a.v, 32);
-        const u64 r = c.left ? (amount == 0 ? b.v : (both << amount) >> 32) : (both >> amount);
-        put(k, result(r, {&a, &b, &sa}), 32);
+        const auto f = [&](u64 x, u64 y, u64) {
+          const u64 both = (mask_bits(y, 32) << 32) | mask_bits(x, 32);
+          return c.left ? (amount == 0 ? y : (both << amount) >> 32) : (both >> amount);
+        };
+        if ((a.why | b.why | sa.why) && ((sa.known() && partly_bitwise(k, {&a, &b, nullptr}, 32, f)) || unknown_of(k, {&a, &b, &sa})))
+          return;
+        put(k, result(f(a.v, b.v, 0), {&a, &b, &sa}), 32);
       });
     }
     case Op::bfe: {
@@ -68,16 +73,22 @@ void Issue::logic() {
         if (a.sym && !sgn && b.known() && (b.v & 0xff) == 0 && cc.known() &&
             bitwise(k, a, {&a, &b, &cc}, 0, bfe(~u64{0}, 0, cc.v, bits, false)))
           return;
-        if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, &cc})) return;
-        put(k, result(bfe(mask_bits(a.v, bits), b.v, cc.v, bits, sgn), {&a, &b, &cc}), bits);
+        const auto f = [&](u64 x, u64, u64) { return bfe(mask_bits(x, bits), b.v, cc.v, bits, sgn); };
+        if ((a.why | b.why | cc.why) &&
+            ((b.known() && cc.known() && partly_bitwise(k, {&a, nullptr, nullptr}, bits, f)) || unknown_of(k, {&a, &b, &cc})))
+          return;
+        put(k, result(f(a.v, 0, 0), {&a, &b, &cc}), bits);
       });
     }
     case Op::bfi: {
       gather(s0, 0), gather(s1, 1), gather(s2, 2), gather(s3, 3);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = s2[k], d = s3[k];
-        if ((a.why | b.why | cc.why | d.why) && unknown_of(k, {&a, &b, &cc, &d})) return;
-        put(k, result(bfi(a.v, b.v, cc.v, d.v, bits), {&a, &b, &cc, &d}), bits);
+        const auto f = [&](u64 x, u64 y, u64) { return bfi(x, y, cc.v, d.v, bits); };
+        if ((a.why | b.why | cc.why | d.why) &&
+            ((cc.known() && d.known() && partly_bitwise(k, {&a, &b, nullptr}, bits, f)) || unknown_of(k, {&a, &b, &cc, &d})))
+          return;
+        put(k, result(f(a.v, b.v, 0), {&a, &b, &cc, &d}), bits);
       });
     }
     case Op::prmt: {
@@ -85,8 +96,10 @@ void Issue::logic() {
       gather(s0, 0), gather(s1, 1), gather(s2, 2);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k], cc = s2[k];
-        if ((a.why | b.why | cc.why) && unknown_of(k, {&a, &b, &cc})) return;
-        put(k, result(prmt(a.v, b.v, cc.v), {&a, &b, &cc}), 32);
+        const auto f = [&](u64 x, u64 y, u64) { return prmt(x, y, cc.v); };
+        if ((a.why | b.why | cc.why) && ((cc.known() && partly_bitwise(k, {&a, &b, nullptr}, 32, f)) || unknown_of(k, {&a, &b, &cc})))
+          return;
+        put(k, result(f(a.v, b.v, 0), {&a, &b, &cc}), 32);
       });
     }
     case Op::lop3: {
@@ -98,8 +111,11 @@ void Issue::logic() {
           const auto at = [&](u64 x) { return lop3(a.sym ? x : a.v, b.sym ? x : b.v, cc.sym ? x : cc.v, lut.v & 0xff, bits); };
           if (bitwise(k, a.sym ? a : b.sym ? b : cc, {&a, &b, &cc}, at(0), at(~u64{0}))) return;
         }
-        if ((a.why | b.why | cc.why | lut.why) && unknown_of(k, {&a, &b, &cc, &lut})) return;
-        put(k, result(lop3(a.v, b.v, cc.v, lut.v & 0xff, bits), {&a, &b, &cc}, one_placement({&a, &b, &cc})), bits);
+        const auto f = [&](u64 x, u64 y, u64 z) { return lop3(x, y, z, lut.v & 0xff, bits); };
+        if ((a.why | b.why | cc.why | lut.why) &&
+            ((lut.known() && partly_bitwise(k, {&a, &b, &cc}, bits, f)) || unknown_of(k, {&a, &b, &cc, &lut})))
+          return;
+        put(k, result(f(a.v, b.v, cc.v), {&a, &b, &cc}, one_placement({&a, &b, &cc})), bits);
       });
     }
     default:

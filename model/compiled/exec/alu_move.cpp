@@ -38,7 +38,9 @@ void Issue::move() {
             Val p = x;
             p.placement = -1;
             p.sym = 0;  // a part of a term is not a term
-            if (x.known()) p.v = mask_bits(x.v >> (part * static_cast<int>(e)), part);
+            const int from = part * static_cast<int>(e);
+            p.v = mask_bits(from >= 64 ? 0 : x.v >> from, part);
+            p.lowk = x.sym ? 0 : static_cast<u8>(std::clamp(x.lowk - from, 0, part));  // a partly known value's known bits in this part
             write_operand(lanes[k], f, f.operands[dst.index + e], p, part);
           }
         });
@@ -79,6 +81,12 @@ void Issue::convert() {
           Val r = a;
           r.symw = static_cast<u8>(std::min<int>(a.symw, sb));
           return put(k, r, bits);
+        }
+        // A partly known source: its known low bits survive an extension (all bits where they cover
+        // the source: then its sign bit is known too) and a truncation.
+        if (a.why && !c.sat && !a.sym && a.lowk > 0) {
+          const u64 ext = c.src.is_signed() ? static_cast<u64>(sign_extend(a.v, sb)) : mask_bits(a.v, sb);
+          if (partly(k, {&a}, ext, a.lowk >= sb ? 64 : a.lowk, bits)) return;
         }
         if (a.why && unknown_of(k, {&a})) return;
         u64 v = c.src.is_signed() ? static_cast<u64>(sign_extend(a.v, sb)) : mask_bits(a.v, sb);

@@ -129,15 +129,14 @@ Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o
     default: return unknown(m.reason_at(in, "an operand that has no value here"));
   }
   if (o.neg && v.known()) v.v = v.v ? 0 : 1;  // `!%p`
-  if (o.neg) v.sym = 0;                         // not a term
+  if (o.neg) v.sym = 0, v.lowk = 0;             // not a term, nor partly known
   return v;
 }
 
 void write_operand(Lane& ln, const Function& f, const Operand& o, Val v, int bits) {
   (void)f;
   if (o.kind != OK::reg) return;
-  if (v.known()) v.v = mask_bits(v.v, bits);
-  else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);  // a truncation of the term: exact
+  truncate(v, bits);
   reg(ln, o.index) = v;
 }
 

@@ -37,10 +37,21 @@ struct Val {
   bool cta = false;     // depends on %ctaid
   u8 symw = 0;          // sym != 0: the term's width
   bool window = false;  // computed from a generic address in the shared window (cvta.shared)
+  // Not known and not a term: its low lowk bits are still v's (a partly known value: ptxas's prmt
+  // of a known register's bytes into one never written, as it clears a byte counter; alu.hpp).
+  u8 lowk = 0;
   u32 sym = 0;          // 0: not symbolic; else Machine::terms index
   bool known() const { return why == 0; }
 };
 static_assert(sizeof(Val) == 24, "Val is copied per lane per instruction: keep it small");
+
+// v as a register or memory cell of `bits` bits holds it: a known value masked to them, a term
+// truncated (exact), a partly known value known once its known low bits cover them.
+inline void truncate(Val& v, int bits) {
+  if (!v.known() && !v.sym && v.lowk >= bits) v.why = 0, v.lowk = 0;
+  if (v.known()) v.v = mask_bits(v.v, bits);
+  else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
+}
 
 struct Frame {
   u32 function = 0;
@@ -174,6 +185,9 @@ struct Issue {
   std::shared_ptr<const Written> written;  // a store whose active lanes share a byte: their data
   bool global_known = false;  // cp.async: every active lane's global address is known
   std::array<i64, kWarpLanes> global_line{};  // cp.async: each active lane's global byte address
+  // cp.async.cg: how many other .cg copies of the warp are in flight when it issues (issued and not
+  // waited for by a cp.async.wait_group / DEPBAR.LE SB0).
+  u32 cg_in_flight = 0;
   // Per lane, the address term of a lane whose address depends on free parameters (its state is
   // unknown; ptx_exec.hpp SymbolicIssue): empty when there is none. unknown_lanes: some lane's
   // address or guard is not known at all (the issue is then not symbolic).
@@ -242,6 +256,8 @@ class WarpRunner {
   const std::string& stopped() const;
   const std::string& harmless_stop() const;  // a stop after which no shared access was reachable
   const std::vector<i64>& stopped_warps() const;
+  // Whether a lane that stopped could still have reached site `site` (its counts then miss issues).
+  bool after_stop(std::size_t site) const;
   const std::vector<NotCounted>& not_counted() const;
 
  private:

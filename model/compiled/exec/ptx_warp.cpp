@@ -2,6 +2,7 @@
 // each instruction makes, calls through param space, divergence and reconvergence at the
 // immediate post-dominator (ptx_cfg.hpp).
 #include <algorithm>
+#include <numeric>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -33,6 +34,8 @@ struct WarpRunner::Impl {
   // Runs warp w; `on_issue(site, execution, issue)` for every site issue.
   void run_warp(i64 w, const WarpRunner::OnIssue& on_issue) {
     const i64 threads = l_.block[0] * l_.block[1] * l_.block[2];
+    cg_groups_.clear();
+    cg_open_ = 0;
     RegFile file;
     std::vector<Lane> lanes;
     for (int k = 0; k < kWarpLanes; ++k) {
@@ -126,6 +129,7 @@ struct WarpRunner::Impl {
   const std::string& stopped() const { return stopped_; }
   const std::string& harmless_stop() const { return harmless_; }
   const std::vector<i64>& stopped_warps() const { return stopped_warps_; }
+  bool after_stop(std::size_t site) const { return all_after_stop_ || (site < after_stop_.size() && after_stop_[site]); }
   const std::vector<NotCounted>& not_counted() const { return listing_.list(); }
   std::function<std::size_t(u32, u32)> site_of;  // (function, pc) -> site index
   bool finish_ = false;  // finish_warp(): end the warp after the current instruction
@@ -251,10 +255,59 @@ struct WarpRunner::Impl {
       return;
     }
     if (stopped_.empty()) stopped_ = why;
+    mark_reachable_sites(ln);
     const i64 w = ln.linear / kWarpLanes;
     if (stopped_warps_.empty() || stopped_warps_.back() != w) stopped_warps_.push_back(w);
     ln.stack.clear();
     ln.stopped = true;
+  }
+  // The sites a stopped lane could still have reached from where it stopped (after_stop): those of
+  // the kernel's function from its pc on (and past each SASS subroutine call it is in, whose code
+  // is the function's own); every site where a call to another function, an indirect branch or a
+  // .func frame leads anywhere.
+  void mark_reachable_sites(const Lane& ln) {
+    if (all_after_stop_) return;
+    const u32 fi = ln.stack.front().function;
+    std::vector<u32> todo{ln.stack.back().pc};
+    for (std::size_t k = 1; k < ln.stack.size(); ++k) {
+      if (!ln.stack[k].subroutine || ln.stack[k].function != fi) {
+        all_after_stop_ = true;
+        return;
+      }
+      todo.push_back(ln.stack[k - 1].pc + 1);  // where the subroutine returns to
+    }
+    const Function& f = p_.functions[fi];
+    std::vector<char> seen(f.code.size(), 0);
+    while (!todo.empty()) {
+      const u32 k = todo.back();
+      todo.pop_back();
+      if (k >= f.code.size() || seen[k]) continue;
+      seen[k] = 1;
+      const Instr& in = f.code[k];
+      const Op o = in.code.op;
+      const bool to_label = in.count > 0 && f.operands[in.first].kind == Operand::Kind::label;
+      if ((o == Op::call || o == Op::bra) && !to_label) {  // another function, or anywhere
+        all_after_stop_ = true;
+        return;
+      }
+      if (o == Op::call) {  // a subroutine of this function: its code, then past the call
+        todo.push_back(f.operands[in.first].index);
+        todo.push_back(k + 1);
+        continue;
+      }
+      if (is_site(in)) {
+        const std::size_t s = site_of(fi, k);
+        if (s >= after_stop_.size()) after_stop_.resize(s + 1, 0);
+        after_stop_[s] = 1;
+      }
+      if (o == Op::bra) {
+        todo.push_back(f.operands[in.first].index);
+        if (in.guard >= 0) todo.push_back(k + 1);
+        continue;
+      }
+      if ((o == Op::ret || o == Op::exit) && in.guard < 0) continue;
+      todo.push_back(k + 1);
+    }
   }
   void stop_all(std::vector<Lane>& lanes, const std::string& why) {
     for (Lane& ln : lanes)
@@ -377,8 +430,7 @@ struct WarpRunner::Impl {
     for (auto c = ln.cells.rbegin(); c != ln.cells.rend(); ++c)
       if (c->slot == slot && (c->offset == a.imm || c->offset == -1)) {
         v = c->value;
-        if (v.known()) v.v = mask_bits(v.v, bits);
-        else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
+        truncate(v, bits);
         return v;
       }
     if (in_kernel_scope(ln) && base.index < f.params.size()) {  // a kernel parameter
@@ -466,8 +518,7 @@ struct WarpRunner::Impl {
     const u64 addr = at.v + static_cast<u64>(part), bytes = static_cast<u64>(bits / 8);
     std::erase_if(ln.local, [&](const LocalCell& c) { return c.addr < addr + bytes && addr < c.addr + static_cast<u64>(c.bytes); });
     Val v = value;
-    if (v.known()) v.v = mask_bits(v.v, bits);
-    else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
+    truncate(v, bits);
     if (ln.local.size() < 4096) ln.local.push_back({addr, bits / 8, v});  // a bound: a lane's stack frame, not its heap
     else ln.local_lost = m_.reason_at(in, "more local-memory values than the model keeps");
   }
@@ -478,8 +529,7 @@ struct WarpRunner::Impl {
     const u32 slot = ln.stack.back().param_base + base.index;
     std::erase_if(ln.cells, [&](const Cell& c) { return c.slot == slot && (c.offset == a.imm || c.offset == -1); });
     Val v = value;
-    if (v.known()) v.v = mask_bits(v.v, bits);
-    else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
+    truncate(v, bits);
     ln.cells.push_back({slot, a.imm, v});
     (void)in;
   }
@@ -551,6 +601,21 @@ struct WarpRunner::Impl {
     if (!v.known()) return v;
     v.v = mask_bits(v.v + static_cast<u64>(a.imm), 32);  // the shared window is 32-bit
     return v;
+  }
+
+  // cp.async.commit_group / wait_group N for the warp's .cg copies in flight, when a lane runs it
+  // (a guard not known leaves them in flight: more copies counted in flight, never fewer).
+  void order_copies(const Function& f, const Instr& in, const std::array<bool, kWarpLanes>& active) {
+    if (std::find(active.begin(), active.end(), true) == active.end()) return;
+    if (in.code.async == Opcode::AsyncGroup::commit) {
+      cg_groups_.push_back(cg_open_);
+      cg_open_ = 0;
+      return;
+    }
+    const Operand* n = in.count > 0 ? &arg(f, in, 0) : nullptr;
+    if (n && n->kind != OK::imm) return;  // a count not known: nothing known to be waited for
+    const std::size_t keep = n ? static_cast<std::size_t>(std::max<i64>(n->imm, 0)) : 0;
+    if (cg_groups_.size() > keep) cg_groups_.erase(cg_groups_.begin(), cg_groups_.end() - static_cast<std::ptrdiff_t>(keep));
   }
 
   // elect.sync d|p, membermask: the leader is the lowest lane of the issue that membermask holds.
@@ -682,6 +747,7 @@ struct WarpRunner::Impl {
       if (!g.known()) guard_unknown[static_cast<std::size_t>(k)] = g.why;
       else active[static_cast<std::size_t>(k)] = (g.v != 0) != in.guard_neg;
     }
+    if (c.async != Opcode::AsyncGroup::none) order_copies(f, in, active);
     if (is_site(in)) {
       Issue is;
       is.state.fill(LaneState::absent);
@@ -734,6 +800,10 @@ struct WarpRunner::Impl {
       }
       is.written = written_by(lanes, f, in, is);
       if (c.op == Op::cp_async) is.global_known = global_lines(lanes, f, in, is);
+      if (c.op == Op::cp_async && c.bypass && std::find(active.begin(), active.end(), true) != active.end()) {
+        is.cg_in_flight = std::accumulate(cg_groups_.begin(), cg_groups_.end(), cg_open_);
+        ++cg_open_;
+      }
       const std::size_t site = site_of(fi, pc);
       if (site >= executions.size()) executions.resize(site + 1, 0);
       on_issue(site, executions[site]++, is);
@@ -912,6 +982,12 @@ struct WarpRunner::Impl {
   Machine& m_;
   i64 steps_ = 0;
   u32 uninit_ = 0;
+  // The running warp's cp.async.cg copies in flight (Issue::cg_in_flight): per committed group not
+  // yet waited for, oldest first, and in its open group.
+  std::vector<u32> cg_groups_;
+  u32 cg_open_ = 0;
+  std::vector<char> after_stop_;  // site index -> a stopped lane could have reached it
+  bool all_after_stop_ = false;
   bool cta_control_ = false;
   std::string stopped_;
   std::vector<i64> stopped_warps_;
@@ -931,6 +1007,7 @@ i64 WarpRunner::steps() const { return impl_->steps(); }
 bool WarpRunner::cta_control() const { return impl_->cta_control(); }
 const std::string& WarpRunner::stopped() const { return impl_->stopped(); }
 const std::string& WarpRunner::harmless_stop() const { return impl_->harmless_stop(); }
+bool WarpRunner::after_stop(std::size_t site) const { return impl_->after_stop(site); }
 const std::vector<i64>& WarpRunner::stopped_warps() const { return impl_->stopped_warps(); }
 const std::vector<NotCounted>& WarpRunner::not_counted() const { return impl_->not_counted(); }
 

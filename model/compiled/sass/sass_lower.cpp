@@ -294,9 +294,16 @@ bool SassInstr::is_pred(std::size_t k) const {
 
 // The memory opcodes (lower_memory), and a no-op.
 void Lowering::lower_shared(const SassInstr& i) { lower_memory(i.base, i.mods, i.ops); }
-void Lowering::lower_nop(const SassInstr&) {
+// LDGDEPBAR commits the warp's cp.async group and DEPBAR.LE SB0, N waits for all but N of them
+// (Opcode::async): no effect on a value either.
+void Lowering::lower_nop(const SassInstr& i) {
   Opcode c;
   c.op = Op::nop;
+  if (i.base == "LDGDEPBAR") c.async = Opcode::AsyncGroup::commit;
+  if (i.base == "DEPBAR" && i.has("LE") && i.ops.size() >= 2 && i.ops[0].first == "SB0") {
+    c.async = Opcode::AsyncGroup::wait;
+    return emit(c, {i.S(1)});
+  }
   emit(c, {});
 }
 
@@ -524,6 +531,29 @@ void Lowering::lower_f2i(const SassInstr& i) {
     else return not_modelled(i.ops, written_registers("F2I", i.mods), true);
   }
   if (i.ops.size() < 2) return fail(i.at, "F2I needs a destination and a source");
+  emit_conversion(i, c);
+}
+
+// F2F.<F64.F32|F32.F64>[.RN|.RZ|.RM|.RP][.FTZ] d, a: a float to a float of the other width (the
+// destination's type first; a 64-bit side is a register pair). Same-width forms (rounding to an
+// integer) are not modelled.
+void Lowering::lower_f2f(const SassInstr& i) {
+  std::vector<int> widths;
+  Opcode c = op(Op::cvt, TypeKind::f, 32);
+  for (const std::string& m : i.mods) {
+    if (m == "F64" || m == "F32") widths.push_back(m == "F64" ? 64 : 32);
+    else if (m == "RN") c.rnd = Round::rn;
+    else if (m == "RZ") c.rnd = Round::rz;
+    else if (m == "RM") c.rnd = Round::rm;
+    else if (m == "RP") c.rnd = Round::rp;
+    else if (m == "FTZ") c.ftz = true;
+    else return not_modelled(i.ops, written_registers("F2F", i.mods), true);
+  }
+  if (widths.size() != 2 || widths[0] == widths[1]) return not_modelled(i.ops, written_registers("F2F", i.mods), true);
+  if (i.ops.size() < 2) return fail(i.at, "F2F needs a destination and a source");
+  c.type.bits = static_cast<u8>(widths[0]);
+  c.src = Type{TypeKind::f, static_cast<u8>(widths[1])};
+  if (widths[0] == 32 && c.rnd == Round::none) c.rnd = Round::rn;  // narrowing: to nearest even unless told
   emit_conversion(i, c);
 }
 
@@ -915,6 +945,7 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
         {"CS2R", &Lowering::lower_cs2r},
         {"LDC", &Lowering::lower_ldc},
         {"I2F", &Lowering::lower_i2f},
+        {"F2F", &Lowering::lower_f2f},
         {"I2FP", &Lowering::lower_i2f},
         {"F2I", &Lowering::lower_f2i},
         {"MUFU", &Lowering::lower_mufu},

@@ -467,6 +467,7 @@ struct Lowering {
   bool emit_conversion(const SassInstr& i, const Opcode& c);
   void lower_i2f(const SassInstr& i);
   void lower_f2i(const SassInstr& i);
+  void lower_f2f(const SassInstr& i);
   void lower_mufu(const SassInstr& i);
   void lower_shfl(const SassInstr& i);
   void lower_imad(const SassInstr& i);

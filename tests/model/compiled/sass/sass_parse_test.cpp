@@ -456,6 +456,26 @@ TEST(SassFloat, ArithmeticDecidesBranchesAndAddresses) {
   }
 }
 
+// F2F between f32 and f64 (llm.c's trimat kernel widens a float to compare it as a double): the
+// thread index as a float, widened, scaled by 0.25 in f64, narrowed, back to an integer address.
+TEST(SassFloat, WidensAndNarrowsBetweenF32AndF64) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   I2FP.F32.U32 R1, R0 ;\n"
+                                 "        /*0020*/                   F2F.F64.F32 R2, R1 ;\n"
+                                 "        /*0030*/                   DMUL R4, R2, 0.25 ;\n"
+                                 "        /*0040*/                   F2F.F32.F64 R6, R2 ;\n"
+                                 "        /*0050*/                   F2I.FTZ.U32.TRUNC.NTZ R7, R6 ;\n"
+                                 "        /*0060*/                   IMAD.SHL.U32 R8, R7, 0x4, RZ ;\n"
+                                 "        /*0070*/                   STS [R8], R0 ;\n"
+                                 "        /*0080*/                   EXIT ;\n"),
+                         "f2f.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 1u);
+  ASSERT_TRUE(r.sites[0].counts_known) << r.sites[0].unknown;
+  const auto& a = r.sites[0].trace.instructions.at(0).addr;
+  for (int k = 0; k < kWarpLanes; ++k) EXPECT_EQ(a[static_cast<std::size_t>(k)], 4 * k) << "lane " << k;
+}
+
 // A float form outside the rules (FMUL.D2's scaling) makes only what it writes unknown, named.
 TEST(SassFloat, AFormOutsideTheRulesIsNamed) {
   Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
