@@ -255,6 +255,19 @@ TEST(PtxExec, PartlyKnownLowBitsDecideWhatTheyCover) {
   EXPECT_EQ(alu::bitwise_low([](u64 a, u64 b, u64) { return a & b; }, {0, 0xf0, 0}, {0, 64, 64}, 32), 4);  // x & 0xf0: bits 0-3 are 0
 }
 
+// After a lane stops (a branch on data loaded from shared memory), the instructions it could still
+// reach print no count (counts_unknown says why); those only before the stop keep theirs.
+TEST(PtxExec, CountsAfterAStopAreNotKnown) {
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\nmov.u32 %r3, smem;\nadd.u32 %r4, %r3, %r2;\n"
+                                "st.shared.u32 [%r4], %r1;\nld.shared.u32 %r5, [%r4];\nsetp.eq.u32 %p1, %r5, 7;\n@%p1 bra DONE;\n"
+                                "st.shared.u32 [%r4+128], %r1;\nDONE:"));
+  ASSERT_EQ(r.run.sites.size(), 3u);
+  ASSERT_FALSE(r.run.stopped.empty());
+  EXPECT_EQ(counts_unknown(r.run, r.run.sites[0]), "");
+  EXPECT_EQ(counts_unknown(r.run, r.run.sites[1]), "");
+  EXPECT_NE(counts_unknown(r.run, r.run.sites[2]).find("could still reach"), std::string::npos) << counts_unknown(r.run, r.run.sites[2]);
+}
+
 TEST(PtxExec, PredicatesGuardsAndSelects) {
   expect_op("setp.lt.u32 %p1, %r1, 10;\nselp.b32 %r2, 1000, 2000, %p1;", [](u64 t) { return t < 10 ? 1000 : 2000; });
   expect_op("setp.gt.s32 %p1|%p2, %r1, 20;\nselp.b32 %r2, 7, 9, %p2;", [](u64 t) { return t > 20 ? 9 : 7; });
