@@ -89,9 +89,10 @@ std::string compiled_report_html(const CompiledReportInput& in) {
     for (std::size_t si = 0; si < r.sites.size(); ++si) {
       const compiled::Site& s = r.sites[si];
       const i64 off = s.sass_offset;
+      const bool counted = compiled::counts_unknown(r, s).empty();
       o << "<tr><td>" << s.line << "</td><td>" << offset_text(off) << "</td><td>" << xml_escape(s.source) << "</td><td><code>"
-        << xml_escape(s.text) << "</code></td><td>" << s.executed << "</td><td>" << count_text(compiled::counts_unknown(r, s).empty(), s.wavefronts)
-        << "</td><td>" << count_text(compiled::counts_unknown(r, s).empty(), s.ideal) << "</td>";
+        << xml_escape(s.text) << "</code></td><td>" << s.executed << "</td><td>" << count_text(counted, s.wavefronts) << "</td><td>"
+        << count_text(counted, s.ideal) << "</td>";
       for (std::size_t c = 0; c < in.claims->size(); ++c) {
         const PtxClaimResult& v = k.verdicts[si][c];
         if (!v.applicable) {

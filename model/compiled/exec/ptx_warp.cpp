@@ -212,36 +212,39 @@ struct WarpRunner::Impl {
   // True when some instruction that may touch shared memory (may_touch_shared: a site, a listed
   // opcode, a generic access, a call) or an indirect branch is reachable from instruction `pc` of
   // function `fi` along its control flow: fall-through and every branch target, loops included.
-  bool shared_reachable(u32 fi, u32 pc) {
-    const u64 key = (static_cast<u64>(fi) << 32) | pc;
-    if (const auto it = reach_.find(key); it != reach_.end()) return it->second;
-    const Function& f = p_.functions[fi];
+  // Walks the code of f that control can reach from `from`: branch targets, the next instruction
+  // past a guarded branch, ret or exit, a SASS subroutine's code and past its call. visit(k) sees
+  // each instruction once and returns false to end the walk. False when it ended so, or where
+  // control may go anywhere (an indirect branch, a call to another function).
+  template <class Visit>
+  static bool walk_code(const Function& f, std::vector<u32> todo, Visit&& visit) {
     std::vector<char> seen(f.code.size(), 0);
-    std::vector<u32> todo{pc};
-    bool found = false;
-    while (!todo.empty() && !found) {
+    while (!todo.empty()) {
       const u32 k = todo.back();
       todo.pop_back();
       if (k >= f.code.size() || seen[k]) continue;
       seen[k] = 1;
+      if (!visit(k)) return false;
       const Instr& in = f.code[k];
       const Op o = in.code.op;
-      if (may_touch_shared(in, m_.mnemonic(in))) {
-        found = true;
-        break;
-      }
-      if (o == Op::bra) {
-        if (in.count == 0 || f.operands[in.first].kind != Operand::Kind::label) {
-          found = true;  // an indirect branch: anywhere
-          break;
-        }
+      const bool to_label = in.count > 0 && f.operands[in.first].kind == Operand::Kind::label;
+      if ((o == Op::call || o == Op::bra) && !to_label) return false;
+      if (o == Op::call || o == Op::bra) {
         todo.push_back(f.operands[in.first].index);
-        if (in.guard >= 0) todo.push_back(k + 1);
+        if (o == Op::call || in.guard >= 0) todo.push_back(k + 1);
         continue;
       }
       if ((o == Op::ret || o == Op::exit) && in.guard < 0) continue;
       todo.push_back(k + 1);
     }
+    return true;
+  }
+
+  bool shared_reachable(u32 fi, u32 pc) {
+    const u64 key = (static_cast<u64>(fi) << 32) | pc;
+    if (const auto it = reach_.find(key); it != reach_.end()) return it->second;
+    const Function& f = p_.functions[fi];
+    const bool found = !walk_code(f, {pc}, [&](u32 k) { return !may_touch_shared(f.code[k], m_.mnemonic(f.code[k])); });
     reach_[key] = found;
     return found;
   }
@@ -277,37 +280,15 @@ struct WarpRunner::Impl {
       todo.push_back(ln.stack[k - 1].pc + 1);  // where the subroutine returns to
     }
     const Function& f = p_.functions[fi];
-    std::vector<char> seen(f.code.size(), 0);
-    while (!todo.empty()) {
-      const u32 k = todo.back();
-      todo.pop_back();
-      if (k >= f.code.size() || seen[k]) continue;
-      seen[k] = 1;
-      const Instr& in = f.code[k];
-      const Op o = in.code.op;
-      const bool to_label = in.count > 0 && f.operands[in.first].kind == Operand::Kind::label;
-      if ((o == Op::call || o == Op::bra) && !to_label) {  // another function, or anywhere
-        all_after_stop_ = true;
-        return;
-      }
-      if (o == Op::call) {  // a subroutine of this function: its code, then past the call
-        todo.push_back(f.operands[in.first].index);
-        todo.push_back(k + 1);
-        continue;
-      }
-      if (is_site(in)) {
+    const bool bounded = walk_code(f, std::move(todo), [&](u32 k) {
+      if (is_site(f.code[k])) {
         const std::size_t s = site_of(fi, k);
         if (s >= after_stop_.size()) after_stop_.resize(s + 1, 0);
         after_stop_[s] = 1;
       }
-      if (o == Op::bra) {
-        todo.push_back(f.operands[in.first].index);
-        if (in.guard >= 0) todo.push_back(k + 1);
-        continue;
-      }
-      if ((o == Op::ret || o == Op::exit) && in.guard < 0) continue;
-      todo.push_back(k + 1);
-    }
+      return true;
+    });
+    if (!bounded) all_after_stop_ = true;
   }
   void stop_all(std::vector<Lane>& lanes, const std::string& why) {
     for (Lane& ln : lanes)
