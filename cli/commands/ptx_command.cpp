@@ -55,13 +55,6 @@ std::array<i64, 3> parse_dims(const std::string& v, const std::string& what, i64
   throw LayoutError(what + " takes X[,Y[,Z]] (at most three numbers), not '" + v + "'");
 }
 
-// One end of a --param-range: a signed 64-bit value (the claims read the symbol signed).
-i64 range_end(const std::string& v, const std::string& what) {
-  const PtxParamValue x = parse_ptx_param_value(v, what);
-  if (!x.negative && x.bits > static_cast<compiled::u64>(std::numeric_limits<i64>::max()))
-    throw LayoutError(what + ": a range's ends are signed 64-bit values, not '" + v + "'");
-  return static_cast<i64>(x.bits);
-}
 
 // The --param help of ptx and sass: the value forms and the ranges each format checks.
 std::string ptx_param_help() {
@@ -119,7 +112,7 @@ void add_param_range(PtxArgs& a, const std::string& p) {
   if (eq == std::string::npos || eq == 0 || dots == std::string::npos)
     throw LayoutError("--param-range needs I=LO..HI or NAME=LO..HI (PTX), @OFFSET=LO..HI (SASS), not '" + p + "'");
   const std::string what = "--param-range " + p.substr(0, eq);
-  const i64 lo = range_end(p.substr(eq + 1, dots - eq - 1), what), hi = range_end(p.substr(dots + 2), what);
+  const i64 lo = compiled::parse_range_end(p.substr(eq + 1, dots - eq - 1), what), hi = compiled::parse_range_end(p.substr(dots + 2), what);
   if (lo > hi) throw LayoutError(what + ": LO " + std::to_string(lo) + " is above HI " + std::to_string(hi) + " (an empty domain proves nothing)");
   a.launch.params.push_back({p.substr(0, eq), std::nullopt, {lo, hi}, "--param-range " + p});
 }
@@ -149,21 +142,28 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
             check_block_dims(*a.launch.block, "--block");
           });
   t.value({"--grid"}, "X,Y,Z",
-          "%nctaid (default 1,1,1; x <= 2^31 - 1, y, z <= 65535); CTA (0,0,0) is run, and a\n"
-          "claim whose addresses depend on %ctaid is UNKNOWN when the grid has more than one CTA\n"
-          "(unless --cta names the CTA the verdicts are about)",
+          "%nctaid (x <= 2^31 - 1, y, z <= 65535): the claims are about every CTA of this grid.\n"
+          "Without it they are about every CTA of every grid (%ctaid, %nctaid symbols, decided\n"
+          "with Z3); the count table is CTA (0,0,0)'s of this grid (default 1,1,1) either way",
           [&a](const std::string& v) {
             a.launch.grid = parse_dims(v, "--grid", i64{1} << 31);
+            a.launch.grid_given = true;
             check_grid_dims(a.launch.grid, "--grid");
           });
   t.value({"--cta"}, "X,Y,Z",
-          "the CTA of the grid that runs (%ctaid, from 0; each below --grid's): the verdicts are\n"
-          "then about that CTA alone, and say so, so a guard on blockIdx no longer makes them UNKNOWN",
+          "the CTA of the grid that runs (%ctaid, from 0; each below --grid's): the counts and the\n"
+          "verdicts are then about that CTA alone, and say so",
           [&a](const std::string& v) {
             if (a.launch.cta) throw LayoutError("--cta is given twice");
             a.launch.cta = parse_dims(v, "--cta", (i64{1} << 31) - 2, 0);
           });
   t.value({"--param"}, "I=V", sass ? sass_param_help() : ptx_param_help(), [&a](const std::string& v) { add_param(a, v); });
+  t.value({"--assume"}, "EXPR",
+          "the claims are about the launches where EXPR holds (repeatable): C-like integer\n"
+          "arithmetic and comparisons over pI or a parameter's name (its bits, signed), blockDim.x,\n"
+          "gridDim.x, blockIdx.x (.y, .z), smem_bytes; e.g. --assume 'p2 % 8 == 0' --assume\n"
+          "'p2 >= 8'. An assumption no launch meets makes every claim ERROR (vacuous)",
+          [&a](const std::string& v) { a.launch.assume.push_back({v, "--assume '" + v + "'"}); });
   t.value({"--param-range"}, "I=LO..HI",
           sass ? "the free parameter (or buffer bytes @OFF=LO..HI) takes only the values LO..HI (signed)"
                : "the free parameter I (or NAME) takes only the values LO..HI (signed); every\nverdict names its domain",
@@ -221,7 +221,6 @@ PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd)
   return a;
 }
 
-std::string dims_text(const std::array<i64, 3>& d) { return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]); }
 using json = nlohmann::ordered_json;
 
 // A count, or null where it is not known.
@@ -234,8 +233,8 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
   const compiled::Function& f = p.functions[r.entry];
   out << p.file << ": kernel " << terminal_text(r.name);
   if (compiled::demangle(r.name) != r.name) out << " (" << terminal_text(compiled::demangle(r.name)) << ")";
-  out << "\n  launch: block " << dims_text(r.block) << " (" << k.launch.block_from << "), CTA (" << r.cta[0] << "," << r.cta[1] << "," << r.cta[2] << ") of grid " << dims_text(r.grid)
-      << (r.cta_chosen ? " (--cta: that CTA alone)" : "") << "\n";
+  out << "\n  launch: block " << dims_text(r.block) << " (" << k.launch.block_from << "); counts: CTA (" << dims_text(r.cta) << ") of grid "
+      << dims_text(r.grid) << "; claims: " << proofs::claims_domain_text(k.launch.launch) << "\n";
   for (std::size_t i = 0; i < f.params.size(); ++i)
     out << "  param " << i << " " << f.params[i].name << " = "
         << (k.launch.launch.params[i] ? ptx_param_text(f, i, *k.launch.launch.params[i]) : std::string("free")) << "\n";
@@ -273,7 +272,7 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
     const std::string at = "  note: line " + std::to_string(s.line) + ": ";
     if (!s.unknown.empty() && s.unknown_issues) out << at << s.unknown_issues << " issue(s) with a lane not known: " << terminal_text(s.unknown) << "\n";
     if (!s.symbolic.empty())
-      out << at << s.symbolic.size() << " distinct issue(s) whose addresses are affine in free parameters ("
+      out << at << s.symbolic.size() << " distinct issue(s) whose addresses or guards depend on symbols: not counted ("
           << terminal_text(symbolic_domain(k.launch.launch, r, s)) << ")\n";
     if (!s.invalid.empty()) out << at << "the bank model refused an issue: " << terminal_text(s.invalid) << "\n";
     if (!s.divergent.empty()) out << at << "divergent: " << s.divergent << "\n";
@@ -353,6 +352,8 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
                   {"demangled", compiled::demangle(r.name)},
                   {"block", r.block},
                   {"grid", r.grid},
+                  {"cta", r.cta},
+                  {"claims_domain", proofs::claims_domain_text(k.launch.launch)},
                   {"instructions", std::move(instructions)},
                   {"not_counted", std::move(not_counted)},
                   {"totals", {{"executed", ex}, {"wavefronts", count_json(known, wf)}, {"ideal", count_json(known, id)}}},

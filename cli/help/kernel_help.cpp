@@ -107,8 +107,8 @@ extern const char* const k_ptx = R"HELP(layoutproof ptx: every shared-memory ins
 every thread of one CTA, counted as Nsight Compute counts it and proved.
 
 Usage:
-  layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--param I=V|NAME=V ...]
-                  [--param-range I=LO..HI ...] [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
+  layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--cta X[,Y[,Z]]] [--param I=V|NAME=V ...]
+                  [--param-range I=LO..HI ...] [--assume EXPR ...] [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
 
 FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, or cuobjdump -ptx).
 -lineinfo adds .loc lines, so every instruction and witness names its CUDA source line. A binary
@@ -118,9 +118,13 @@ FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, o
 
 How it runs: each warp's 32 lanes execute in lock step; the lanes at the same instruction form one
 warp-level issue (lanes whose @p guard is false are inactive). Values are concrete (%tid, %ntid,
-%ctaid = (0,0,0) or --cta's, the --param values, shared symbols laid out in declaration order); a
-value loaded from memory, a free parameter or an opcode outside the model is unknown with its reason. Counts are for
-one CTA: executed = warp instructions, wavefronts and ideal = the bank model's (docs/compiled.md).
+the --param values, shared symbols laid out in declaration order) or symbols: a free parameter, and
+%ctaid / %nctaid unless --cta / --grid fix them, with values affine in them kept as terms and the
+guards and branches comparing them kept as conditions, so each claim is decided with Z3 for every
+CTA of every grid and every parameter value (--param-range, --assume limit them); a value loaded
+from memory or an opcode outside the model is unknown with its reason. Counts are for one concrete
+CTA (--cta's, else (0,0,0) of --grid, default 1,1,1): executed = warp instructions, wavefronts and
+ideal = the bank model's (docs/compiled.md, "Every launch").
 Nothing is left out silently: an instruction that touches shared memory and is not counted (a
 .shared::cluster access, st.async, cp.async.bulk/TMA, mbarrier, wgmma, ldmatrix outside .m8n8 .b16,
 a generic ld/st/atom whose address came from cvta.shared or is not known, a call into code the file

@@ -82,8 +82,8 @@ std::string compiled_report_html(const CompiledReportInput& in) {
     }
     const compiled::KernelRun& r = *k.run;
     o << "<h2>Kernel <code>" << xml_escape(compiled::demangle(r.name)) << "</code></h2>\n<p>block " << r.block[0] << "," << r.block[1] << ","
-      << r.block[2] << " (" << xml_escape(k.launch.block_from) << "), CTA (" << r.cta[0] << "," << r.cta[1] << "," << r.cta[2] << ") of grid " << r.grid[0] << "," << r.grid[1] << ","
-      << r.grid[2] << "</p>\n<table>\n<tr><th>line</th><th>offset</th><th>CUDA</th><th>instruction</th><th>executed</th><th>wavefronts</th><th>ideal</th>";
+      << r.block[2] << " (" << xml_escape(k.launch.block_from) << "); counts: CTA (" << r.cta[0] << "," << r.cta[1] << "," << r.cta[2] << ") of grid " << r.grid[0] << "," << r.grid[1] << ","
+      << r.grid[2] << "; claims: " << xml_escape(proofs::claims_domain_text(k.launch.launch)) << "</p>\n<table>\n<tr><th>line</th><th>offset</th><th>CUDA</th><th>instruction</th><th>executed</th><th>wavefronts</th><th>ideal</th>";
     for (const proofs::PtxClaim& c : *in.claims) o << "<th>" << xml_escape(c.text) << "</th>";
     o << "</tr>\n";
     for (std::size_t si = 0; si < r.sites.size(); ++si) {

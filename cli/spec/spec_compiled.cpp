@@ -70,10 +70,6 @@ std::array<i64, 3> dims(const SpecSource& src, const YAML::Node& n, const std::s
   return d;
 }
 
-std::string dims_text(const std::array<i64, 3>& d) {
-  return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
-}
-
 // The compiled file: `file` relative to the spec's folder (an absolute path as it is), normalized
 // ("specs/../build/k.ptx" -> "build/k.ptx"), which is how results and SARIF name it.
 std::string resolve(const SpecSource& src, const std::string& file) {
@@ -131,16 +127,17 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   at_node(src, block_node, [&] { proofs::check_block_dims(*request.block, "block"); });
   if (entry["grid"]) {
     request.grid = dims(src, entry["grid"], "grid", i64{1} << 31);
+    request.grid_given = true;
     at_node(src, entry["grid"], [&] { proofs::check_grid_dims(request.grid, "grid"); });
   }
-  std::string flags = " --block " + dims_text(*request.block);
-  if (entry["grid"]) flags += " --grid " + dims_text(request.grid);
+  std::string flags = " --block " + proofs::dims_text(*request.block);
+  if (entry["grid"]) flags += " --grid " + proofs::dims_text(request.grid);
   if (entry["cta"]) {
     request.cta = dims(src, entry["cta"], "cta", (i64{1} << 31) - 2, 0);
     for (std::size_t d = 0; d < 3; ++d)
       if ((*request.cta)[d] >= request.grid[d])
-        src.fail(entry["cta"], "cta " + dims_text(*request.cta) + " is outside the grid " + dims_text(request.grid) + " (each from 0, below grid's)");
-    flags += " --cta " + dims_text(*request.cta);
+        src.fail(entry["cta"], "cta " + proofs::dims_text(*request.cta) + " is outside the grid " + proofs::dims_text(request.grid) + " (each from 0, below grid's)");
+    flags += " --cta " + proofs::dims_text(*request.cta);
   }
   if (const YAML::Node ps = entry["params"]; ps && !ps.IsNull()) {
     if (!ps.IsMap()) src.fail(ps, "'params' is a map: parameter (index from 0, or PTX name) -> value");
@@ -155,6 +152,33 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
       request.params.push_back({key, v, {0, 0}, "params: " + key});
       at_node(src, kv.first, [&] { proofs::check_ptx_param(program, kernels, request.params, request.params.size() - 1); });
       flags += " --param " + shell_quote(key + "=" + kv.second.Scalar());
+    }
+  }
+  if (const YAML::Node ps = entry["param_ranges"]; ps && !ps.IsNull()) {
+    if (!ps.IsMap()) src.fail(ps, "'param_ranges' is a map: parameter (index from 0, or name) -> \"LO..HI\" (signed)");
+    for (const auto& kv : ps) {
+      if (!kv.first.IsScalar() || kv.first.Scalar().empty()) src.fail(kv.first, "a parameter is an index from 0 or a name");
+      const std::string key = kv.first.Scalar(), text = kv.second.IsScalar() ? kv.second.Scalar() : "";
+      const std::size_t dots = text.find("..");
+      if (dots == std::string::npos) src.fail(kv.second, "a range is \"LO..HI\" (signed integers, LO <= HI)");
+      const auto end = [&](const std::string& t) {
+        return at_node(src, kv.second, [&] { return compiled::parse_range_end(t, "param_ranges: " + key); });
+      };
+      const i64 lo = end(text.substr(0, dots)), hi = end(text.substr(dots + 2));
+      if (lo > hi) src.fail(kv.second, "a range is \"LO..HI\" with LO <= HI");
+      request.params.push_back({key, std::nullopt, {lo, hi}, "param_ranges: " + key});
+      at_node(src, kv.first, [&] { proofs::check_ptx_param(program, kernels, request.params, request.params.size() - 1); });
+      flags += " --param-range " + shell_quote(key + "=" + text);
+    }
+  }
+  if (const YAML::Node as = entry["assume"]; as && !as.IsNull()) {
+    if (!as.IsSequence()) src.fail(as, "'assume' is a list of conditions such as 'p2 % 8 == 0' (layoutproof ptx --help, --assume)");
+    for (const YAML::Node& x : as) {
+      if (!x.IsScalar() || x.Scalar().empty()) src.fail(x, "an assumption is one condition such as 'p2 >= 8'");
+      const std::string what = "assume: '" + x.Scalar() + "'";
+      at_node(src, x, [&] { return compiled::parse_assumption(x.Scalar(), what); });  // its syntax, where it is written
+      request.assume.push_back({x.Scalar(), what});
+      flags += " --assume " + shell_quote(x.Scalar());
     }
   }
   if (entry["smem_bytes"]) {

@@ -97,15 +97,22 @@ CxxSignature cxx_signature(const std::string& sig) {
 }
 
 
+i64 parse_range_end(const std::string& v, const std::string& what) {
+  const PtxParamValue x = parse_ptx_param_value(v, what);
+  if (!x.negative && x.bits > static_cast<u64>(std::numeric_limits<i64>::max()))
+    throw LayoutError(what + ": a range's ends are signed 64-bit values, not '" + v + "'");
+  return static_cast<i64>(x.bits);
+}
+
+std::string dims_text(const std::array<i64, 3>& d) {
+  return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
+}
+
 // ---- A launch: the kernels selected, every --param and --param-range checked against the parameter
 // it names (its type's values, given once), the block and grid against CUDA's limits, each launch built.
 namespace {
 
 bool is_index(const std::string& key) { return !key.empty() && key.find_first_not_of("0123456789") == std::string::npos; }
-
-std::string dims_text(const std::array<i64, 3>& d) {
-  return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
-}
 
 // The integers a parameter of `bits` bits takes (launch.hpp's table): [lo, hi].
 struct Values {
@@ -286,6 +293,49 @@ void apply(const Target& t, const PtxParamRequest& r, Launch& l) {
   else l.fields.push_back({t.slot, t.offset, t.bytes, t.bytes < 8 ? r.value->bits & ((u64{1} << (8 * t.bytes)) - 1) : r.value->bits});
 }
 
+// The assumption's names bound to the launch (assume.hpp): constants where the launch fixes the
+// value (the block, --grid, --cta, a --param, --smem-bytes), else the symbol's leaf.
+void bind_assumption(AssumeExpr& e, const Program& p, const Function& f, const Launch& l, const std::string& what) {
+  for (AssumeExpr& a : e.args) bind_assumption(a, p, f, l, what);
+  if (e.kind != AssumeExpr::Kind::name) return;
+  const std::string n = e.name;
+  const auto constant = [&](i64 v) {
+    e = AssumeExpr{};
+    e.value = v;
+  };
+  static const char* axis[] = {"x", "y", "z"};
+  for (int d = 0; d < 3; ++d) {
+    const std::string dot = std::string(".") + axis[d];
+    if (n == "blockDim" + dot || n == "ntid" + dot) return constant(l.block[static_cast<std::size_t>(d)]);
+    if (n == "gridDim" + dot || n == "nctaid" + dot) {
+      if (!l.every_grid) return constant(l.grid[static_cast<std::size_t>(d)]);
+      e.kind = AssumeExpr::Kind::grid, e.dim = d;
+      return;
+    }
+    if (n == "blockIdx" + dot || n == "ctaid" + dot) {
+      if (!l.every_cta) return constant(l.cta[static_cast<std::size_t>(d)]);
+      e.kind = AssumeExpr::Kind::cta, e.dim = d;
+      return;
+    }
+  }
+  if (n == "smem_bytes") {
+    if (l.dynamic_smem_bytes < 0) throw LayoutError(what + ": smem_bytes is the dynamic shared memory's size: give it (--smem-bytes N)");
+    return constant(l.dynamic_smem_bytes);
+  }
+  const bool index = n.size() > 1 && n[0] == 'p' && is_index(n.substr(1));
+  PtxParamRequest r;
+  r.key = index ? n.substr(1) : n;
+  r.what = what;
+  const auto t = target_of(p, f, r);
+  if (!t) throw LayoutError(what + ": " + f.name + " has no parameter '" + n + "' (pI names parameter I, from 0)");
+  const int bits = static_cast<int>(8 * std::min<i64>(t->bytes, 8));
+  if (t->whole && l.params[t->slot]) return constant(sign_extend(*l.params[t->slot], bits));
+  for (const Launch::Field& x : l.fields)
+    if (x.param == t->slot && x.offset == t->offset && x.bytes == t->bytes) return constant(sign_extend(x.value, bits));
+  e.kind = AssumeExpr::Kind::param;
+  e.param = t->slot, e.offset = t->offset, e.bits = bits;
+}
+
 // A range LO..HI must hold signed values of the symbol's width (the claims read it signed).
 void check_range(const Target& t, const PtxParamRequest& r, const std::string& kernel) {
   if (!t.width_known) return;
@@ -429,10 +479,17 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(const Program& p, const std::stri
       l.cta = *r.cta;
       l.cta_chosen = true;
     }
+    l.every_cta = !r.cta;
+    l.every_grid = !r.cta && !r.grid_given;
     l.dynamic_smem_bytes = r.smem_bytes;
     l.params.assign(f.params.size(), std::nullopt);
     for (const PtxParamRequest& q : r.params)
       if (const auto t = target_of(p, f, q)) apply(*t, q, l);
+    for (const auto& [text, what] : r.assume) {
+      Assumption a{text, what, parse_assumption(text, what)};
+      bind_assumption(a.expr, p, f, l, what);
+      l.assumptions.push_back(std::move(a));
+    }
     out.push_back(std::move(k));
   }
   return out;

@@ -58,6 +58,9 @@ struct PtxParamValue {
   bool negative = false;
 };
 PtxParamValue parse_ptx_param_value(const std::string& v, const std::string& what);
+// One end of a --param-range (a spec's param_ranges): a signed 64-bit value (the claims read the
+// symbol signed). LayoutError naming `what` otherwise.
+i64 parse_range_end(const std::string& v, const std::string& what);
 
 // One --param KEY=V or --param-range KEY=LO..HI (a spec's `params:` entry). KEY: I (0-based) or
 // NAME (PTX: _Z..._param_2); I+OFF[:BYTES] (bytes OFF.. of parameter I, a field of BYTES = 1, 2, 4
@@ -84,14 +87,19 @@ struct PtxLaunchRequest {
   std::string block_given_by = "--block";   // how the output names a given block
   bool allow_empty = false;                 // PtxKernelLaunch::allow_empty
   std::array<i64, 3> grid{1, 1, 1};
-  std::optional<std::array<i64, 3>> cta;    // --cta: the CTA run (default (0,0,0), verdicts not about it alone)
+  bool grid_given = false;                  // --grid: claims about that grid (else every grid)
+  std::optional<std::array<i64, 3>> cta;    // --cta: the CTA run and the claims' (else: counts for (0,0,0), claims for every CTA)
   std::vector<PtxParamRequest> params;      // in the order given
+  std::vector<std::pair<std::string, std::string>> assume;  // --assume: (text, how messages name it)
   i64 smem_bytes = -1;                      // dynamic shared memory (-1: not given)
 };
 
 // A fixed scalar parameter's value as its type (the table above) reads it: "-5" for an int's
 // 0xfffffffb, "4294967291" for an unsigned int's (bits: signed).
 std::string ptx_param_text(const Function& f, std::size_t slot, u64 bits);
+
+// "16,16,1": a block, grid or CTA as --block/--grid/--cta take it.
+std::string dims_text(const std::array<i64, 3>& d);
 
 // CUDA's launch limits (model/bank/bank.hpp kMaxBlockDims, kMaxGridDims): LayoutError naming
 // `what`, the dimension and the limit. Example: block 1,1,65 -> "... z is 65; CUDA's limit is 64".

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "model/compiled/exec/alu.hpp"
 #include "model/compiled/exec/ptx_machine.hpp"
 #include "model/compiled/ptx_parse.hpp"
 
@@ -225,7 +226,7 @@ std::string counts_unknown(const KernelRun& run, const Site& s) {
   if (s.counts_known) return "";
   if (!s.unknown.empty()) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
   if (!s.invalid.empty()) return "the bank model refused an issue: " + s.invalid;
-  if (!s.symbolic.empty()) return "addresses affine in free parameters: counted for no value of them";
+  if (!s.symbolic.empty()) return "addresses or guards that depend on free parameters: counted for no value of them (give --param)";
   return "more distinct issues than the run keeps";
 }
 
@@ -315,9 +316,10 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
         si2.active[k] = is.state[k] == LaneState::active || is.state[k] == LaneState::unknown;
         if (is.state[k] == LaneState::unknown) si2.addr[k] = is.sym[k];
         else if (is.state[k] == LaneState::active) si2.addr[k].c0 = static_cast<u64>(is.addr[k]), si2.addr[k].w = 32;
+        if (!is.when.empty()) si2.when[k] = is.when[k];
       }
       for (SymbolicIssue& o : s.symbolic)
-        if (o.active == si2.active && o.addr == si2.addr && o.placement == si2.placement) {
+        if (o.active == si2.active && o.addr == si2.addr && o.placement == si2.placement && o.when == si2.when) {
           ++o.count;
           o.divergent = o.divergent || si2.divergent;
           o.cta_dependent = o.cta_dependent || si2.cta_dependent;
@@ -439,9 +441,32 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   std::stable_sort(run.not_counted.begin(), run.not_counted.end(), [](const NotCounted& a, const NotCounted& b) { return a.line < b.line; });
   run.not_modelled = m.not_modelled;
   run.symbols = m.symbols;
+  run.conds = m.conds;
+  run.every_cta = l.every_cta;
+  run.every_grid = l.every_grid;
+  run.reads_cta = m.reads_cta;
   if (!r.harmless_stop().empty())
     run.not_modelled.push_back("a lane finished early where no shared-memory instruction is reachable (" + r.harmless_stop() + ")");
   return run;
+}
+
+bool evaluate(const std::vector<Cond>& conds, u32 c, const std::vector<u64>& p) {
+  if (c == 0) return true;
+  const Cond& x = conds.at(c);
+  switch (x.kind) {
+    case Cond::Kind::cmp: return alu::compare(x.cmp, evaluate(x.a, p), evaluate(x.b, p), x.w, x.is_signed);
+    case Cond::Kind::not_: return !evaluate(conds, x.x, p);
+    case Cond::Kind::and_: return evaluate(conds, x.x, p) && evaluate(conds, x.y, p);
+    case Cond::Kind::or_: return evaluate(conds, x.x, p) || evaluate(conds, x.y, p);
+    case Cond::Kind::xor_: return evaluate(conds, x.x, p) != evaluate(conds, x.y, p);
+  }
+  return false;
+}
+
+Launch concrete_launch(const Launch& l) {
+  Launch c = l;
+  c.every_cta = c.every_grid = false;
+  return c;
 }
 
 u64 evaluate(const Term& t, const std::vector<u64>& p) {

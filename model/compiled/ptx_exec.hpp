@@ -60,6 +60,7 @@
 #include <string>
 #include <vector>
 
+#include "model/compiled/assume.hpp"
 #include "model/compiled/ptx_ir.hpp"
 #include "model/trace/trace.hpp"
 
@@ -89,11 +90,17 @@ inline i64 sign_extend(u64 v, int bits) {
 }
 
 constexpr int kMaxSymbols = 8;
+// Besides parameters, a launch whose claims are about every CTA (Launch::every_cta) makes %ctaid
+// a symbol per dimension read (0 <= ctaid < nctaid), and one about every grid (every_grid)
+// %nctaid too (1 <= nctaid.x < 2^31, 1 <= nctaid.y, nctaid.z <= 65535): 32 bits each.
 struct Symbol {
+  enum class Kind : u8 { param, ctaid, nctaid };
   std::size_t param = 0;  // Function::params index (SASS: 0, the parameter buffer)
   i64 offset = 0;         // its first byte inside that parameter
   int bits = 32;          // its width: the load's
   std::string name;       // "parameter 1 (_Z9broadcastPfi_param_1)"
+  Kind kind = Kind::param;
+  int dim = 0;            // ctaid, nctaid: 0 x, 1 y, 2 z
 };
 struct Term {
   int w = 64;
@@ -104,11 +111,31 @@ struct Term {
 // The term's value for symbol values `p` (missing ones 0).
 u64 evaluate(const Term& t, const std::vector<u64>& p);
 
+// A condition over the symbols: what a guard or a branch that depends on them decides. A
+// comparison of two terms at width w (setp's: eq ne, lt le gt ge signed or not, lo ls hi hs), or
+// the boolean combination of two conditions (x, y: KernelRun::conds indexes; not_: x alone).
+// Index 0 of a conds table is "true" (no condition). Example: `if (blockIdx.x * 256 + tid < n)`
+// in lane 3 is cmp{lt, unsigned, 32, 256 ctaid.x + 3, P_n}.
+struct Cond {
+  enum class Kind : u8 { cmp, not_, and_, or_, xor_ };
+  Kind kind = Kind::cmp;
+  Cmp cmp = Cmp::eq;
+  bool is_signed = false;
+  int w = 32;
+  Term a, b;
+  u32 x = 0, y = 0;
+};
+// The condition's value for symbol values `p` (conds: its table).
+bool evaluate(const std::vector<Cond>& conds, u32 c, const std::vector<u64>& p);
+
 struct Launch {
   std::array<i64, 3> block{0, 0, 0};          // threads per CTA (x, y, z); all > 0
   std::array<i64, 3> grid{1, 1, 1};           // %nctaid
   std::array<i64, 3> cta{0, 0, 0};            // %ctaid: the one CTA run (each < grid's)
   bool cta_chosen = false;                    // the CTA was asked for (--cta): verdicts are about it alone
+  // The claims' domain: every CTA of the grid (no --cta: %ctaid a symbol) and of every grid (no
+  // --grid: %nctaid a symbol too). The run for counts is a concrete one (concrete_launch).
+  bool every_cta = false, every_grid = false;
   std::vector<std::optional<u64>> params;     // per kernel parameter: its value, or free (nullopt)
   // Bytes inside a parameter (an aggregate's field, or SASS's one parameter buffer): `bytes` bytes
   // at `offset` of parameter `param` hold `value` (little-endian). A read inside one field is known.
@@ -127,6 +154,9 @@ struct Launch {
     i64 lo = 0, hi = 0;
   };
   std::vector<Range> ranges;
+  // What the launches of the claims' domain satisfy besides (--assume; model/compiled/assume.hpp),
+  // bound to this launch: the claims assume them; the run decides nothing with them.
+  std::vector<Assumption> assumptions;
   i64 max_warp_steps = i64{1} << 24;          // warp-level instruction executions, whole CTA
   std::size_t max_patterns = std::size_t{1} << 20;  // distinct issues kept for claims, all sites
   std::optional<std::chrono::steady_clock::time_point> deadline;
@@ -169,7 +199,8 @@ struct Pattern {
 // A known lane's address is the constant term. The claims decide these with Z3.
 struct SymbolicIssue {
   i64 warp = 0, execution = 0, count = 0;
-  std::array<bool, kWarpLanes> active{};
+  std::array<bool, kWarpLanes> active{};     // the lane may be active: it is where `when` holds
+  std::array<u32, kWarpLanes> when{};        // KernelRun::conds index (0: always)
   std::array<Term, kWarpLanes> addr{};       // active lanes: the byte address (w <= 32)
   std::array<int, kWarpLanes> placement{};
   bool divergent = false;
@@ -239,7 +270,14 @@ struct KernelRun {
   bool cta_control = false;        // some lane's branch or return depended on %ctaid: which sites
                                    // another CTA reaches, and how often, is not known from CTA 0
   std::vector<Symbol> symbols;     // the free parameters' symbols the run met (Term::c's order)
+  std::vector<Cond> conds{Cond{}}; // the conditions SymbolicIssue::when names ([0]: true)
+  bool every_cta = false, every_grid = false;  // Launch's: %ctaid / %nctaid were symbols
+  bool reads_cta = false;          // some lane read %ctaid or %nctaid
 };
+
+// The launch of the counts: `l` with its CTA and grid concrete (CTA (0,0,0) unless --cta, grid
+// 1,1,1 unless --grid), as Nsight Compute measures one CTA of one launch.
+Launch concrete_launch(const Launch& l);
 
 // Why a site's wavefronts and ideal are not known ("" when they are): a lane of the run stopped
 // where it could still reach the site (its later issues missing), an issue with a lane not known, an issue the bank model refused, issues

@@ -16,10 +16,9 @@ using Kind = PtxClaim::Kind;
 std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 
 std::string launch_text(const compiled::KernelRun& run) {
-  const auto dims = [](const std::array<i64, 3>& d) {
-    return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
-  };
-  return "block " + dims(run.block) + ", CTA (" + dims(run.cta) + ") of grid " + dims(run.grid) + (run.cta_chosen ? " (that CTA alone)" : "");
+  if (run.every_cta)
+    return "block " + dims_text(run.block) + ", every CTA of " + (run.every_grid ? "every grid" : "grid " + dims_text(run.grid));
+  return "block " + dims_text(run.block) + ", CTA (" + dims_text(run.cta) + ") of grid " + dims_text(run.grid) + (run.cta_chosen ? " (that CTA alone)" : "");
 }
 
 std::string method_text(const compiled::Site& s, const compiled::KernelRun& run) {
@@ -36,7 +35,9 @@ std::string lane_text(const TraceInstruction& in, int l) {
 
 // CTA (0,0,0) alone ran one of several and the site's addresses or guards, or the kernel's
 // branches, depend on %ctaid: another CTA may issue it differently, or at all (--cta names one).
-bool one_cta_of_many(const compiled::KernelRun& run) { return run.grid[0] * run.grid[1] * run.grid[2] > 1 && !run.cta_chosen; }
+bool one_cta_of_many(const compiled::KernelRun& run) {
+  return run.grid[0] * run.grid[1] * run.grid[2] > 1 && !run.cta_chosen && !run.every_cta;
+}
 bool other_ctas_may_differ(const compiled::KernelRun& run, const compiled::Site& s) {
   return one_cta_of_many(run) && (s.cta_dependent || run.cta_control);
 }
@@ -384,17 +385,47 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
 }
 
 
+std::string claims_domain_text(const compiled::Launch& l) {
+  if (l.every_cta) return "every CTA of " + (l.every_grid ? std::string("every grid") : "grid " + dims_text(l.grid));
+  return "CTA (" + dims_text(l.cta) + ") of grid " + dims_text(l.grid) + " alone";
+}
+
 PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch& k, const std::vector<PtxClaim>& claims,
                                const ProveOptions& o) {
   PtxKernelResult r{k, nullptr, {}};
   if (o.smt.deadline.at && (!r.launch.launch.deadline || *o.smt.deadline.at < *r.launch.launch.deadline))
     r.launch.launch.deadline = *o.smt.deadline.at;
-  auto run = std::make_shared<compiled::KernelRun>(compiled::run_kernel(p, k.entry, r.launch.launch));
+  // The counts are one concrete CTA's (Nsight Compute's); the claims are about the launch's
+  // domain: every CTA (of every grid) unless --cta (--grid) fixes it. Where no lane read %ctaid or
+  // %nctaid, every CTA of every grid runs as the concrete one does: its run decides the claims.
+  auto run = std::make_shared<compiled::KernelRun>(compiled::run_kernel(p, k.entry, compiled::concrete_launch(r.launch.launch)));
+  std::shared_ptr<const compiled::KernelRun> claims_run = run;
+  const compiled::Launch& claims_launch = r.launch.launch;
+  if (claims_launch.every_cta && run->reads_cta) {
+    claims_run = std::make_shared<compiled::KernelRun>(compiled::run_kernel(p, k.entry, claims_launch));
+    // Nothing the claims run lists as not counted is left out of the table's list.
+    for (const compiled::NotCounted& n : claims_run->not_counted)
+      if (std::none_of(run->not_counted.begin(), run->not_counted.end(),
+                       [&](const compiled::NotCounted& x) { return x.function == n.function && x.pc == n.pc; }))
+        run->not_counted.push_back(n);
+  } else if (claims_launch.every_cta) {
+    run->every_cta = true, run->every_grid = claims_launch.every_grid;
+  }
+  if (const auto v = vacuous_domain(claims_launch, *claims_run, o)) {  // a domain with no launch: every claim says so
+    r.verdicts.assign(run->sites.size(), std::vector<PtxClaimResult>(claims.size(), PtxClaimResult{true, *v, std::nullopt}));
+    r.not_counted.assign(run->not_counted.size(), std::vector<PtxClaimResult>(claims.size(), PtxClaimResult{true, *v, std::nullopt}));
+    r.unapplied.assign(claims.size(), run->sites.empty() && run->not_counted.empty() ? std::optional<Verdict>(*v) : std::nullopt);
+    r.run = std::move(run);
+    return r;
+  }
   std::vector<bool> decided(claims.size(), false);
   for (const compiled::Site& s : run->sites) {
+    const compiled::Site* cs = &s;
+    for (const compiled::Site& x : claims_run->sites)
+      if (x.function == s.function && x.pc == s.pc) cs = &x;
     std::vector<PtxClaimResult> row;
     for (std::size_t c = 0; c < claims.size(); ++c) {
-      row.push_back(prove_ptx_site(p, r.launch.launch, *run, s, claims[c], o));
+      row.push_back(prove_ptx_site(p, claims_run == run ? compiled::concrete_launch(claims_launch) : claims_launch, *claims_run, *cs, claims[c], o));
       decided[c] = decided[c] || row.back().applicable;
     }
     r.verdicts.push_back(std::move(row));
@@ -411,8 +442,8 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
   // A gate over nothing must not pass: a launch in which no lane touches shared memory (a size
   // parameter of 0, a guard every thread fails) is an error unless the entry says it may be empty,
   // and then its never-run instructions are not claims at all.
-  bool any_ran = !run->not_counted.empty() || !run->stopped.empty() || (one_cta_of_many(*run) && run->cta_control);  // another CTA may
-  for (const compiled::Site& s : run->sites) any_ran = any_ran || ran(s);
+  bool any_ran = !run->not_counted.empty() || !claims_run->stopped.empty() || (one_cta_of_many(*run) && run->cta_control);  // another CTA may
+  for (const compiled::Site& s : claims_run->sites) any_ran = any_ran || ran(s);
   if (!any_ran && !run->sites.empty()) {
     for (std::vector<PtxClaimResult>& row : r.verdicts)
       for (PtxClaimResult& v : row)

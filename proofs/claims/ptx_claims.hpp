@@ -74,6 +74,7 @@ PtxClaimResult prove_ptx_site(const compiled::Program& program, const compiled::
 // they are model/compiled/launch.hpp's.
 using compiled::check_block_dims;
 using compiled::check_grid_dims;
+using compiled::dims_text;
 using compiled::check_ptx_param;
 using compiled::decode_ptx_launches;
 using compiled::parse_ptx_param_value;
@@ -100,6 +101,10 @@ struct PtxKernelResult {
 // counted or listed, is subject to is UNKNOWN for the kernel (a claim about nothing proves
 // nothing). LayoutError for a launch the executor refuses (static + dynamic shared memory past
 // 227 KiB, ...).
+// What the claims of a launch are about: "every CTA of every grid", "every CTA of grid 4,1,1",
+// or "CTA (1,0,0) of grid 4,1,1 alone" (--cta); the count table is always one concrete CTA's.
+std::string claims_domain_text(const compiled::Launch& launch);
+
 PtxKernelResult run_ptx_kernel(const compiled::Program& program, const PtxKernelLaunch& kernel, const std::vector<PtxClaim>& claims,
                                const ProveOptions& options);
 // A kernel the run's deadline passed before: no run, no instruction known, every claim UNKNOWN
@@ -148,13 +153,22 @@ struct SymbolicQuery {
   // valid: what the bank model takes (bank.hpp validate): every used active lane aligned and
   // below kSmemBytes. The bank claims search only values where the picked issue is valid.
   // some_valid: whether some value makes some issue valid (else a bank claim would be vacuous).
-  enum class Kind { conflict_free, max_ways, aligned, in_bounds, valid, some_valid } kind = Kind::aligned;
+  // some_active: whether some value makes some lane of some issue active (else no launch runs it).
+  // satisfiable: whether some launch is in the domain at all (its issues may be none).
+  enum class Kind { conflict_free, max_ways, aligned, in_bounds, valid, some_valid, some_active, satisfiable } kind = Kind::aligned;
   int k = 1;                                        // max-ways:K
   std::string name;                                 // the queries' names
   SmemOp op = SmemOp::ld;
   int width_bytes = 4;
   std::vector<int> symbol_bits;                     // per symbol
   std::vector<std::optional<std::pair<i64, i64>>> ranges;  // per symbol: LO..HI (signed), none: all
+  // %ctaid / %nctaid symbols (compiled::Symbol::Kind): 0 <= ctaid_d < nctaid_d, where nctaid_d is
+  // the grid's when the launch fixes it (every_grid false), else 1 <= nctaid_d <= its limit.
+  std::vector<compiled::Symbol> symbols;            // per symbol: its kind and dimension
+  std::array<i64, 3> grid{1, 1, 1};
+  bool every_grid = false;
+  const std::vector<compiled::Cond>* conds = nullptr;  // the run's: what the issues' `when` name
+  const std::vector<compiled::Assumption>* assumptions = nullptr;  // the launch's (--assume): part of the domain
   std::vector<const compiled::SymbolicIssue*> issues;
   // in-bounds: per issue, per lane, the bytes [lo, hi) its access must lie in
   std::vector<std::array<std::pair<i64, i64>, kWarpLanes>> bounds;
@@ -184,5 +198,10 @@ PtxClaimResult with_symbolic(const compiled::Program& program, const compiled::L
 // "for every 32-bit value of parameter 1 (_Z9broadcastPfi_param_1)" (or "every value 0..63
 // (--param-range) of ...") for the symbols the site's symbolic issues use, joined by "and".
 std::string symbolic_domain(const compiled::Launch& launch, const compiled::KernelRun& run, const compiled::Site& site);
+
+// The launch's assumptions (--assume) against its domain (CTA, grid, parameter ranges): ERROR when
+// no launch meets them (every claim would be vacuous), UNKNOWN when Z3 cannot tell, nullopt when
+// some launch does (or there are none).
+std::optional<Verdict> vacuous_domain(const compiled::Launch& launch, const compiled::KernelRun& run, const ProveOptions& options);
 
 }  // namespace layoutproof::proofs

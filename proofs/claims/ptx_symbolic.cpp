@@ -16,16 +16,33 @@ std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 // this many times (each round excludes every issue that faulted at the last witness).
 constexpr int kFaultRounds = 4;
 
-// Whether symbol i appears in some lane of the site's symbolic issues.
-bool used(const compiled::Site& s, std::size_t i) {
+// Whether condition x (the run's table) reads symbol i.
+bool cond_uses(const std::vector<compiled::Cond>& conds, compiled::u32 x, std::size_t i) {
+  if (x == 0) return false;
+  const compiled::Cond& c = conds.at(x);
+  if (c.kind != compiled::Cond::Kind::cmp) return cond_uses(conds, c.x, i) || cond_uses(conds, c.y, i);
+  return compiled::mask_bits(c.a.c[i], std::min(c.a.w, c.w)) != 0 || compiled::mask_bits(c.b.c[i], std::min(c.b.w, c.w)) != 0;
+}
+
+// Whether symbol i appears in some lane of the site's symbolic issues (its address or its condition).
+bool used(const compiled::KernelRun& run, const compiled::Site& s, std::size_t i) {
   for (const compiled::SymbolicIssue& is : s.symbolic)
     for (int l = 0; l < kWarpLanes; ++l)
-      if (is.active[at(l)] && compiled::mask_bits(is.addr[at(l)].c[i], is.addr[at(l)].w) != 0) return true;
+      if (is.active[at(l)] && (compiled::mask_bits(is.addr[at(l)].c[i], is.addr[at(l)].w) != 0 || cond_uses(run.conds, is.when[at(l)], i)))
+        return true;
+  return false;
+}
+bool is_cta(const compiled::Symbol& s) { return s.kind != compiled::Symbol::Kind::param; }
+bool any_when(const compiled::Site& s) {
+  for (const compiled::SymbolicIssue& is : s.symbolic)
+    for (const compiled::u32 w : is.when)
+      if (w) return true;
   return false;
 }
 
 const compiled::Launch::Range* range_of(const compiled::Launch& l, const compiled::Symbol& s) {
   const compiled::Launch::Range* r = nullptr;
+  if (s.kind != compiled::Symbol::Kind::param) return nullptr;
   for (const auto& x : l.ranges)
     if (x.param == s.param && x.offset == s.offset) r = &x;  // the last one given wins
   return r;
@@ -40,11 +57,11 @@ bool is_grouping(const PtxClaim& c) { return c.kind == Kind::conflict_free || c.
 
 // The issue's access at the symbols' values `p`: its address lanes' bytes (-1: inactive), as the
 // bank model takes it.
-SmemAccess access_at(const compiled::Site& s, const compiled::SymbolicIssue& is, const std::vector<compiled::u64>& p) {
+SmemAccess access_at(const compiled::KernelRun& run, const compiled::Site& s, const compiled::SymbolicIssue& is, const std::vector<compiled::u64>& p) {
   SmemAccess a{s.trace.op, s.width_bytes, {}};
   a.lane_addr.fill(-1);
   for (int l = 0; l < address_lanes(s.trace.op); ++l)
-    if (is.active[at(l)]) a.lane_addr[at(l)] = static_cast<i64>(compiled::evaluate(is.addr[at(l)], p));
+    if (is.active[at(l)] && compiled::evaluate(run.conds, is.when[at(l)], p)) a.lane_addr[at(l)] = static_cast<i64>(compiled::evaluate(is.addr[at(l)], p));
   return a;
 }
 
@@ -123,6 +140,11 @@ Prepared prepare(const compiled::Program& prog, const compiled::Launch& l, const
            : c.kind == Kind::max_ways    ? SymbolicQuery::Kind::max_ways
            : c.kind == Kind::aligned     ? SymbolicQuery::Kind::aligned
                                          : SymbolicQuery::Kind::in_bounds;
+  q.symbols = run.symbols;
+  q.grid = run.grid;
+  q.every_grid = run.every_grid;
+  q.conds = &run.conds;
+  q.assumptions = &l.assumptions;
   if (const auto bad = add_ranges(l, run, q)) {
     p.early = Verdict::error(method, *bad);
     return p;
@@ -132,7 +154,7 @@ Prepared prepare(const compiled::Program& prog, const compiled::Launch& l, const
     const compiled::SymbolicIssue& is = s.symbolic[k];
     const bool stopped = std::find(run.stopped_warps.begin(), run.stopped_warps.end(), is.warp) != run.stopped_warps.end();
     if ((is_grouping(c) && is.divergent) || stopped) {
-      if (p.doubt.empty()) p.doubt = issue_where(s, is) + ": " + (stopped ? "its warp stopped early" : "divergent: how lanes group is not modelled");
+      if (p.doubt.empty()) p.doubt = issue_where(s, is) + ": " + (stopped ? "its warp stopped early (" + run.stopped + "): later issues are missing" : "divergent: how lanes group is not modelled");
       continue;
     }
     if (c.kind == Kind::in_bounds) q.bounds.push_back(lane_bounds(prog, l, run, s, is, p.doubt));
@@ -211,33 +233,59 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
   compiled::Launch fixed = l;
   // The symbols this instruction's addresses use are fixed, the others stay free: the re-run is
   // the printed command (the others decide nothing here: every issue of the site is one term).
+  std::array<i64, 3> cta{0, 0, 0}, grid = run.grid;
+  bool cta_fixed = false;
   for (std::size_t i = 0; i < run.symbols.size(); ++i) {
     const compiled::Symbol& sym = run.symbols[i];
-    if (!used(s, i)) continue;
+    if (!used(run, s, i)) continue;
+    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = ";
+    if (is_cta(sym)) {  // the launch re-run is that CTA of that grid
+      (sym.kind == compiled::Symbol::Kind::ctaid ? cta : grid)[at(sym.dim)] = static_cast<i64>(z.witness.values[i]);
+      r.values += std::to_string(z.witness.values[i]);
+      cta_fixed = true;
+      continue;
+    }
     fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.witness.values[i]});
     r.params += " --param " + compiled::param_assignment(prog, prog.functions[run.entry], sym, z.witness.values[i]);
-    r.values += (r.values.empty() ? "" : ", ") + sym.name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], sym, z.witness.values[i]);
+    r.values += compiled::param_value_text(prog, prog.functions[run.entry], sym, z.witness.values[i]);
+  }
+  if (run.every_cta) {
+    // Every CTA of the run was symbolic: the re-run is one concrete CTA (the witness's, else the
+    // first) of a grid holding it (the witness's %nctaid where it names one).
+    for (std::size_t i = 0; i < run.symbols.size(); ++i)
+      if (run.symbols[i].kind == compiled::Symbol::Kind::nctaid && !used(run, s, i)) grid[at(run.symbols[i].dim)] = 1;
+    for (std::size_t d = 0; d < 3; ++d) grid[d] = std::max(grid[d], cta[d] + 1);
+    fixed.cta = cta, fixed.grid = grid, fixed.cta_chosen = true, fixed.every_cta = fixed.every_grid = false;
+    if (cta_fixed || run.every_grid) r.params += " --grid " + dims_text(grid) + " --cta " + dims_text(cta);
   }
   const auto fails = [&](const std::string& why) {
     r.what = "the witness (" + r.values + ") did not replay: " + why;
     return r;
   };
+  // An issue with lanes active under a condition is the same warp-level issue in the concrete
+  // run only where the run takes the same paths: the launch re-run decides it.
+  const bool conditional = std::any_of(is.when.begin(), is.when.end(), [](compiled::u32 w) { return w != 0; });
   const auto a = compiled::replay_issue(prog, run.entry, fixed, s.function, s.pc, is.warp, is.execution);
-  if (!a) return fails("the issue does not exist or is not known with" + r.params);
-  const SmemAccess want = access_at(s, is, z.witness.values);
-  for (int ln = 0; ln < address_lanes(s.trace.op); ++ln)
+  const SmemAccess want = access_at(run, s, is, z.witness.values);
+  std::string mismatch = a ? "" : "the issue does not exist or is not known with" + r.params;
+  for (int ln = 0; a && mismatch.empty() && ln < address_lanes(s.trace.op); ++ln)
     if ((*a)[at(ln)] != want.lane_addr[at(ln)])
-      return fails("lane " + std::to_string(ln) + " is at byte " + std::to_string((*a)[at(ln)]) + " when re-executed with" + r.params);
-  r.what = violation_on(prog, run, s, c, is, *a, z, c.kind == Kind::in_bounds ? &p.q.bounds.at(z.witness.issue)[at(z.witness.lanes.at(0))] : nullptr);
-  if (r.what.empty()) return fails("the claim holds on the re-executed issue");
+      mismatch = "lane " + std::to_string(ln) + " is at byte " + std::to_string((*a)[at(ln)]) + " when re-executed with" + r.params;
+  if (!mismatch.empty() && !conditional) return fails(mismatch);
+  if (mismatch.empty()) {
+    r.what = violation_on(prog, run, s, c, is, *a, z, c.kind == Kind::in_bounds ? &p.q.bounds.at(z.witness.issue)[at(z.witness.lanes.at(0))] : nullptr);
+    if (r.what.empty() && !conditional) return fails("the claim holds on the re-executed issue");
+  }
   const PtxClaimResult again = decided_again(prog, fixed, run, s, c, o);
   if (again.verdict.is_refuted()) {
     r.kind = Replay::Kind::refutes;
+    if (r.what.empty()) r.what = "the launch re-run: " + again.verdict.detail;
     return r;
   }
+  if (!mismatch.empty()) return fails(mismatch + "; the launch re-run gives " + to_string(again.verdict.kind) + " (" + again.verdict.detail + ")");
   if (is_grouping(c) && again.verdict.kind == Verdict::Kind::error)
     for (std::size_t k = 0; k < p.q.issues.size(); ++k)
-      if (!valid_access(access_at(s, *p.q.issues[k], z.witness.values))) r.faulting.push_back(k);
+      if (!valid_access(access_at(run, s, *p.q.issues[k], z.witness.values))) r.faulting.push_back(k);
   if (!r.faulting.empty()) {
     r.kind = Replay::Kind::faults;
     r.faults = again.verdict.detail;
@@ -292,17 +340,47 @@ std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compil
 
 }  // namespace
 
+std::optional<Verdict> vacuous_domain(const compiled::Launch& l, const compiled::KernelRun& run, const ProveOptions& o) {
+  if (l.assumptions.empty()) return std::nullopt;
+  SymbolicQuery q;
+  q.kind = SymbolicQuery::Kind::satisfiable;
+  q.name = "assumptions";
+  q.symbols = run.symbols;
+  q.grid = run.grid;
+  q.every_grid = run.every_grid;
+  q.conds = &run.conds;
+  q.assumptions = &l.assumptions;
+  std::string texts;
+  for (const compiled::Assumption& a : l.assumptions) texts += (texts.empty() ? "" : ", ") + a.what;
+  if (const auto bad = add_ranges(l, run, q)) return Verdict::error("assumptions", *bad);
+  const Outcome<SymbolicViolation> z = check_symbolic_z3(q, o.smt);
+  if (z.kind == OutcomeKind::violated) return std::nullopt;
+  if (z.kind == OutcomeKind::holds)
+    return Verdict::error("z3 over the launch's domain", "vacuous: no launch (" + claims_domain_text(l) + ", the --param values and ranges) meets " + texts +
+                                                         ": a claim over no launch proves nothing");
+  return Verdict::unknown("z3 over the launch's domain", "whether any launch meets " + texts + " is not known (" + z.text + ")");
+}
+
 std::string symbolic_domain(const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s) {
   std::string out;
+  bool cta = false;
   for (std::size_t i = 0; i < run.symbols.size(); ++i) {
-    if (!used(s, i)) continue;
+    if (!used(run, s, i)) continue;
     const compiled::Symbol& sym = run.symbols[i];
+    if (is_cta(sym)) {
+      cta = true;
+      continue;
+    }
     const auto* r = range_of(l, sym);
     out += (out.empty() ? "" : " and ") +
            (r ? "every value " + std::to_string(r->lo) + ".." + std::to_string(r->hi) + " (--param-range)"
               : "every " + std::to_string(sym.bits) + "-bit value") +
            " of " + sym.name;
   }
+  if (cta) out = "every CTA of " + (run.every_grid ? std::string("every grid") : "grid " + dims_text(run.grid)) + (out.empty() ? "" : " and ") + out;
+  std::string assumed;
+  for (const compiled::Assumption& a : l.assumptions) assumed += (assumed.empty() ? "" : " and ") + a.text;
+  if (!assumed.empty()) out += (out.empty() ? "every launch" : "") + std::string(" where ") + assumed;
   return out.empty() ? "no free parameter" : "for " + out;
 }
 
@@ -312,7 +390,7 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
     return concrete;
   const std::string domain = symbolic_domain(l, run, s);
   const std::string method = "z3 over " + std::to_string(s.symbolic.size()) +
-                             " distinct issue(s) whose addresses are affine in free parameters, " + domain;
+                             " distinct issue(s) whose addresses or guards are affine in symbols (free parameters, %ctaid, %nctaid), " + domain;
   const auto unknown = [&](const std::string& why) { return PtxClaimResult{true, Verdict::unknown(method, why), std::nullopt}; };
   const bool grouping = is_grouping(c);
   if (c.kind == Kind::no_overlap) return unknown("no-overlap is not decided where addresses depend on free parameters");
@@ -321,6 +399,7 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
   Prepared p = prepare(prog, l, run, s, c, method);
   if (p.early) return {true, std::move(*p.early), std::nullopt};
   const SymbolicQuery& q = p.q;
+  if (q.issues.empty() && !p.doubt.empty()) return unknown(p.doubt);  // every issue was in doubt (a stopped warp)
 
   Outcome<SymbolicViolation> z = check_symbolic_z3(q, o.smt);
   if (z.kind == OutcomeKind::error) return {true, Verdict::error(method, z.text), std::nullopt};
@@ -330,6 +409,16 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
   // the 227 KiB a block can address). At any other value the access faults (a misaligned or out
   // of range shared address): it has no wavefronts, and aligned / in-bounds are the claims about
   // it. The verdict's domain says so; a domain with no valid value at all proves nothing.
+  if (p.doubt.empty() && !q.issues.empty() && any_when(s)) {  // lanes active under conditions: some launch must run one, or nothing was proved
+    SymbolicQuery a = q;
+    a.kind = SymbolicQuery::Kind::some_active;
+    a.name = c.text + ".some_active";
+    const Outcome<SymbolicViolation> some = check_symbolic_z3(a, o.smt);
+    if (some.kind == OutcomeKind::holds)
+      return unknown("NOT RUN: in no launch of the domain (" + domain.substr(domain.rfind("for ", 0) == 0 ? 4 : 0) +
+                     ") does a lane execute the instruction, so nothing is known of its accesses");
+    if (some.kind != OutcomeKind::violated) return unknown(some.text);
+  }
   std::string faults;
   if (grouping) {
     SymbolicQuery a = q;
@@ -346,7 +435,7 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
     if (v.kind == OutcomeKind::violated) {
       std::string values;
       for (std::size_t i = 0; i < run.symbols.size(); ++i)
-        if (used(s, i))
+        if (used(run, s, i))
           values += (values.empty() ? "" : ", ") + run.symbols[i].name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], run.symbols[i], v.witness.values[i]);
       faults = "; at values where a lane's address is not a multiple of " + std::to_string(s.width_bytes) +
                " bytes or lies past the 227 KiB a block can address (" + values +

@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <unordered_map>
 
 namespace layoutproof::proofs {
 namespace {
@@ -281,11 +282,22 @@ class SymbolicSearch {
         domain_.push_back(z3::sle(p_.back(), c.bv_val(static_cast<int64_t>(q.ranges[i]->second), b)));
       }
     }
+    launch_domain();
+    if (q.assumptions)
+      for (const compiled::Assumption& a : *q.assumptions) domain_.push_back(assumed(a.expr) != e64(0));
   }
 
   Outcome<SymbolicViolation> run() {
     Outcome<SymbolicViolation> out;
     std::string unknown;
+    if (q_.kind == SymbolicQuery::Kind::satisfiable) {
+      const auto a = ss_.check(q_.name + ".satisfiable", domain_);
+      out.kind = a.result == z3::sat ? OutcomeKind::violated : a.result == z3::unsat ? OutcomeKind::holds : OutcomeKind::unknown;
+      if (a.result == z3::unknown) out.text = "z3 unknown on " + q_.name + ".satisfiable: " + a.reason;
+      if (a.result == z3::sat)
+        for (const z3::expr& p : p_) out.witness.values.push_back(a.model->eval(p, true).get_numeral_uint64());
+      return out;
+    }
     for (std::size_t lo = 0; lo < q_.issues.size(); lo += kSymbolicChunk) {
       const std::size_t hi = std::min(q_.issues.size(), lo + kSymbolicChunk);
       const std::string suffix = q_.issues.size() > kSymbolicChunk ? "[" + std::to_string(lo) + "-" + std::to_string(hi - 1) + "]" : "";
@@ -304,20 +316,21 @@ class SymbolicSearch {
           for (std::size_t k = lo; k < hi; ++k) {
             const compiled::SymbolicIssue& is = *q_.issues[k];
             if (!is.active[at(l)]) leaves[at(l)].push_back(proto.leaf(-1));
+            else if (is.when[at(l)]) leaves[at(l)].push_back({z3::ite(lane_on(is, l), z3::lshr(address(is.addr[at(l)]), e_.k(2)), e_.k(-1)), false, 0});
             else leaves[at(l)].push_back({z3::lshr(address(is.addr[at(l)]), e_.k(2)), false, 0});
           }
         const LaneTables table(e_, i_, static_cast<i64>(lo), leaves);
         for (std::size_t k = lo; k < hi; ++k)  // the picked issue is one the bank model takes
           if (const auto ok = valid(*q_.issues[k])) qs.push_back(z3::implies(i_ == e_.k(static_cast<i64>(k)), *ok));
         for (const std::size_t k : q_.valid_issues)  // and so are these, whichever is picked
-          if (const auto ok = valid(*q_.issues.at(k))) qs.push_back(*ok);
+          if (const auto ok = valid(*q_.issues.at(k), false)) qs.push_back(*ok);
         picks = encode_picks(shape, e_, table, q_.kind == SymbolicQuery::Kind::conflict_free ? 2 : q_.k + 1);
         qs = concat(concat(qs, chunk_domain(e_, i_, static_cast<i64>(lo), static_cast<i64>(hi))), picks->domain);
         qs = concat(qs, picks->bad);
-      } else if (q_.kind == SymbolicQuery::Kind::some_valid) {
+      } else if (q_.kind == SymbolicQuery::Kind::some_valid || q_.kind == SymbolicQuery::Kind::some_active) {
         z3::expr_vector any(ss_.ctx());
         for (std::size_t k = lo; k < hi; ++k)
-          if (const auto ok = valid(*q_.issues[k])) any.push_back(*ok);
+          if (const auto ok = q_.kind == SymbolicQuery::Kind::some_valid ? valid(*q_.issues[k]) : some_on(*q_.issues[k])) any.push_back(*ok);
         if (any.empty()) continue;
         qs.push_back(z3::mk_or(any));
       } else {
@@ -336,6 +349,7 @@ class SymbolicSearch {
               const auto [blo, bhi] = q_.bounds[k][at(l)];
               b = z3::ult(a, e_.k(blo)) || z3::ugt(a + e_.k(q_.width_bytes), e_.k(bhi));
             }
+            if (is.when[at(l)]) b = lane_on(is, l) && b;
             bad.push_back({b, {k, l}});
             any.push_back(b);
           }
@@ -349,14 +363,30 @@ class SymbolicSearch {
       }
       if (a.result == z3::unsat) continue;
       out.kind = OutcomeKind::violated;
-      for (const z3::expr& p : p_) out.witness.values.push_back(a.model->eval(p, true).get_numeral_uint64());
-      if (q_.kind == SymbolicQuery::Kind::some_valid) return out;
+      // A witness a reader can replay by hand: where one exists, every symbol within +-1024 (the
+      // CTA and grid within 1024), asked once more; else the first model.
+      auto small = a;
+      if (bank || q_.kind == SymbolicQuery::Kind::aligned || q_.kind == SymbolicQuery::Kind::in_bounds) {
+        std::vector<z3::expr> bounded = qs;
+        for (std::size_t i = 0; i < p_.size(); ++i) {
+          const unsigned b = p_[i].get_sort().bv_size();
+          if (b <= 11) continue;
+          const bool cta = i < q_.symbols.size() && q_.symbols[i].kind != compiled::Symbol::Kind::param;
+          if (cta) bounded.push_back(z3::ule(p_[i], ss_.ctx().bv_val(1024, b)));
+          else bounded.push_back(z3::sle(p_[i], ss_.ctx().bv_val(1024, b)) && z3::sge(p_[i], ss_.ctx().bv_val(-1024, b)));
+        }
+        const auto b2 = ss_.check(q_.name + ".violation" + suffix + ".small", bounded);
+        if (b2.result == z3::sat) small = b2;
+      }
+      const auto& m = small;
+      for (const z3::expr& p : p_) out.witness.values.push_back(m.model->eval(p, true).get_numeral_uint64());
+      if (q_.kind == SymbolicQuery::Kind::some_valid || q_.kind == SymbolicQuery::Kind::some_active) return out;
       if (picks) {
-        out.witness.issue = static_cast<std::size_t>(value(*a.model, i_));
-        for (const auto& l : picks->lanes) out.witness.lanes.push_back(static_cast<int>(value(*a.model, l)));
+        out.witness.issue = static_cast<std::size_t>(value(*m.model, i_));
+        for (const auto& l : picks->lanes) out.witness.lanes.push_back(static_cast<int>(value(*m.model, l)));
       } else {
         for (const auto& [b, where] : bad)
-          if (a.model->eval(b, true).is_true()) {
+          if (m.model->eval(b, true).is_true()) {
             out.witness.issue = where.first;
             out.witness.lanes = {where.second};
             break;
@@ -378,6 +408,145 @@ class SymbolicSearch {
   }
 
  private:
+  // The CTA and grid: 0 <= ctaid_d < nctaid_d; nctaid_d the launch's, or 1..2^31-1 (x),
+  // 1..65535 (y, z) when every grid is meant (a symbol, or a fresh variable where only %ctaid was read).
+  void launch_domain() {
+    auto& c = ss_.ctx();
+    std::array<std::optional<z3::expr>, 3> n;
+    for (std::size_t i = 0; i < q_.symbols.size() && i < p_.size(); ++i)
+      if (q_.symbols[i].kind == compiled::Symbol::Kind::nctaid) n[at(q_.symbols[i].dim)] = p_[i];
+    for (std::size_t i = 0; i < q_.symbols.size() && i < p_.size(); ++i) {
+      if (q_.symbols[i].kind != compiled::Symbol::Kind::ctaid) continue;
+      const int d = q_.symbols[i].dim;
+      if (!n[at(d)]) n[at(d)] = q_.every_grid ? c.bv_const(("nctaid" + std::to_string(d)).c_str(), 32) : c.bv_val(static_cast<uint64_t>(q_.grid[at(d)]), 32);
+      domain_.push_back(z3::ult(p_[i], *n[at(d)]));
+    }
+    for (int d = 0; d < 3; ++d)
+      if (n[at(d)] && q_.every_grid) {
+        domain_.push_back(z3::uge(*n[at(d)], c.bv_val(1, 32)));
+        domain_.push_back(z3::ule(*n[at(d)], c.bv_val(d == 0 ? (uint64_t{1} << 31) - 1 : 65535, 32)));
+      }
+  }
+
+  z3::expr e64(i64 v) const { return ss_.ctx().bv_val(static_cast<int64_t>(v), 64); }
+  // The symbol of kind k (dimension or parameter slot/offset) among the query's, if the run has one.
+  std::optional<std::size_t> symbol_of(compiled::Symbol::Kind k, int dim, std::size_t param = 0, i64 offset = 0) const {
+    for (std::size_t i = 0; i < q_.symbols.size() && i < p_.size(); ++i) {
+      const compiled::Symbol& s = q_.symbols[i];
+      if (s.kind != k) continue;
+      if (k == compiled::Symbol::Kind::param ? s.param == param && s.offset == offset : s.dim == dim) return i;
+    }
+    return std::nullopt;
+  }
+  // An assumption (model/compiled/assume.hpp) as a 64-bit value: a parameter its bits sign-extended
+  // (the run's symbol, or a fresh variable where the kernel never read it), the grid and CTA zero-
+  // extended (fresh ones bounded as launch_domain bounds them); comparisons and logic give 0 or 1.
+  z3::expr assumed(const compiled::AssumeExpr& e) {
+    using K = compiled::AssumeExpr::Kind;
+    auto& c = ss_.ctx();
+    const auto b2v = [&](const z3::expr& b) { return z3::ite(b, e64(1), e64(0)); };
+    switch (e.kind) {
+      case K::num: return e64(e.value);
+      case K::name: throw LayoutError("an assumption's name '" + e.name + "' is not bound");
+      case K::param: {
+        const auto i = symbol_of(compiled::Symbol::Kind::param, 0, e.param, e.offset);
+        const z3::expr v = i ? p_[*i] : c.bv_const(("param" + std::to_string(e.param) + "_" + std::to_string(e.offset)).c_str(), static_cast<unsigned>(e.bits));
+        const unsigned b = v.get_sort().bv_size();
+        return b < 64 ? z3::sext(v, 64 - b) : v;
+      }
+      case K::grid: case K::cta: {
+        const bool grid = e.kind == K::grid;
+        const auto i = symbol_of(grid ? compiled::Symbol::Kind::nctaid : compiled::Symbol::Kind::ctaid, e.dim);
+        if (i) return z3::zext(p_[*i], 32);
+        const std::string d = std::to_string(e.dim);
+        const z3::expr n = c.bv_const(("nctaid" + d).c_str(), 32);
+        domain_.push_back(z3::uge(n, c.bv_val(1, 32)));
+        domain_.push_back(z3::ule(n, c.bv_val(e.dim == 0 ? (uint64_t{1} << 31) - 1 : 65535, 32)));
+        if (grid) return z3::zext(n, 32);
+        const z3::expr k = c.bv_const(("ctaid" + d).c_str(), 32);
+        domain_.push_back(z3::ult(k, n));
+        return z3::zext(k, 32);
+      }
+      case K::unary: {
+        const z3::expr a = assumed(e.args[0]);
+        return e.op == "!" ? b2v(a == e64(0)) : e.op == "-" ? -a : ~a;
+      }
+      case K::binary: break;
+    }
+    const z3::expr x = assumed(e.args[0]), y = assumed(e.args[1]);
+    const std::string& o = e.op;
+    if (o == "&&") return b2v(x != e64(0) && y != e64(0));
+    if (o == "||") return b2v(x != e64(0) || y != e64(0));
+    if (o == "|") return x | y;
+    if (o == "^") return x ^ y;
+    if (o == "&") return x & y;
+    if (o == "==") return b2v(x == y);
+    if (o == "!=") return b2v(x != y);
+    if (o == "<") return b2v(z3::slt(x, y));
+    if (o == "<=") return b2v(z3::sle(x, y));
+    if (o == ">") return b2v(z3::sgt(x, y));
+    if (o == ">=") return b2v(z3::sge(x, y));
+    if (o == "<<") return z3::shl(x, y);
+    if (o == ">>") return z3::ashr(x, y);
+    if (o == "+") return x + y;
+    if (o == "-") return x - y;
+    if (o == "*") return x * y;
+    if (o == "/") return x / y;  // bvsdiv, C's: toward zero (y a positive literal)
+    if (o == "%") return z3::srem(x, y);  // C's: the dividend's sign
+    throw LayoutError("an assumption with an operator the encoding does not know: " + o);
+  }
+
+  // A term's value at `w` bits: the term in 64 bits, reduced to its own width, zero-extended.
+  z3::expr term_bv(const compiled::Term& t, int w) const {
+    auto& c = ss_.ctx();
+    z3::expr sum = c.bv_val(static_cast<uint64_t>(t.c0), 64);
+    for (std::size_t i = 0; i < p_.size(); ++i) {
+      if (t.c[i] == 0) continue;
+      const unsigned b = p_[i].get_sort().bv_size();
+      const z3::expr wide = b < 64 ? z3::zext(p_[i], 64 - b) : p_[i];
+      sum = sum + c.bv_val(static_cast<uint64_t>(t.c[i]), 64) * wide;
+    }
+    const unsigned tw = static_cast<unsigned>(std::clamp(std::min(t.w, w), 1, 64)), uw = static_cast<unsigned>(w);
+    const z3::expr low = tw < 64 ? sum.extract(tw - 1, 0) : sum;
+    return tw < uw ? z3::zext(low, uw - tw) : low;
+  }
+
+  // Condition x of the run's table (ptx_exec.hpp Cond) as a formula; 0 is true.
+  z3::expr cond(compiled::u32 x) {
+    auto& c = ss_.ctx();
+    if (x == 0 || !q_.conds) return c.bool_val(true);
+    if (const auto it = cond_memo_.find(x); it != cond_memo_.end()) return it->second;
+    const compiled::Cond& k = q_.conds->at(x);
+    z3::expr r = c.bool_val(true);
+    switch (k.kind) {
+      case compiled::Cond::Kind::not_: r = !cond(k.x); break;
+      case compiled::Cond::Kind::and_: r = cond(k.x) && cond(k.y); break;
+      case compiled::Cond::Kind::or_: r = cond(k.x) || cond(k.y); break;
+      case compiled::Cond::Kind::xor_: r = cond(k.x) != cond(k.y); break;
+      case compiled::Cond::Kind::cmp: {
+        const z3::expr a = term_bv(k.a, k.w), b = term_bv(k.b, k.w);
+        switch (k.cmp) {
+          case compiled::Cmp::eq: r = a == b; break;
+          case compiled::Cmp::ne: r = a != b; break;
+          case compiled::Cmp::lt: r = k.is_signed ? z3::slt(a, b) : z3::ult(a, b); break;
+          case compiled::Cmp::le: r = k.is_signed ? z3::sle(a, b) : z3::ule(a, b); break;
+          case compiled::Cmp::gt: r = k.is_signed ? z3::sgt(a, b) : z3::ugt(a, b); break;
+          case compiled::Cmp::ge: r = k.is_signed ? z3::sge(a, b) : z3::uge(a, b); break;
+          case compiled::Cmp::lo: r = z3::ult(a, b); break;
+          case compiled::Cmp::ls: r = z3::ule(a, b); break;
+          case compiled::Cmp::hi: r = z3::ugt(a, b); break;
+          case compiled::Cmp::hs: r = z3::uge(a, b); break;
+          default: throw LayoutError("a condition with a comparison the encoding does not take");
+        }
+        break;
+      }
+    }
+    cond_memo_.emplace(x, r);
+    return r;
+  }
+  // Whether lane l of the issue is active: always, or where its condition holds.
+  z3::expr lane_on(const compiled::SymbolicIssue& is, int l) { return cond(is.when[at(l)]); }
+
   // An address the bank model refuses (bank.hpp validate): not a multiple of the width, or its
   // bytes past kSmemBytes.
   z3::expr invalid(const z3::expr& a) const {
@@ -385,12 +554,24 @@ class SymbolicSearch {
   }
 
   // The issue is a valid access: every active address lane's address is valid. nullopt: no such lane.
-  std::optional<z3::expr> valid(const compiled::SymbolicIssue& is) const {
-    z3::expr_vector ok(ss_.ctx());
+  // With `on`, some lane must be active too (an issue no lane executes is no access).
+  std::optional<z3::expr> valid(const compiled::SymbolicIssue& is, bool on = true) {
+    z3::expr_vector ok(ss_.ctx()), some(ss_.ctx());
     for (int l = 0; l < address_lanes(q_.op); ++l)
-      if (is.active[at(l)]) ok.push_back(!invalid(address(is.addr[at(l)])));
+      if (is.active[at(l)]) {
+        ok.push_back(z3::implies(lane_on(is, l), !invalid(address(is.addr[at(l)]))));
+        some.push_back(lane_on(is, l));
+      }
     if (ok.empty()) return std::nullopt;
-    return z3::mk_and(ok);
+    return on ? z3::mk_and(ok) && z3::mk_or(some) : z3::mk_and(ok);
+  }
+  // Some lane of the issue is active (nullopt: none can be).
+  std::optional<z3::expr> some_on(const compiled::SymbolicIssue& is) {
+    z3::expr_vector some(ss_.ctx());
+    for (int l = 0; l < address_lanes(q_.op); ++l)
+      if (is.active[at(l)]) some.push_back(lane_on(is, l));
+    if (some.empty()) return std::nullopt;
+    return z3::mk_or(some);
   }
 
   // A lane's byte address: the Term in 64 bits (as the executor computes it), reduced to its
@@ -413,13 +594,14 @@ class SymbolicSearch {
   Encoder e_;
   z3::expr i_;
   std::vector<z3::expr> p_, domain_;
+  std::unordered_map<compiled::u32, z3::expr> cond_memo_;
 };
 
 }  // namespace
 
 Outcome<SymbolicViolation> check_symbolic_z3(const SymbolicQuery& q, const SmtOptions& o) {
   Outcome<SymbolicViolation> out;
-  if (q.issues.empty()) {
+  if (q.issues.empty() && q.kind != SymbolicQuery::Kind::satisfiable) {
     out.kind = OutcomeKind::holds;
     return out;
   }

@@ -133,14 +133,21 @@ echo "$out" | grep -q "REFUTED  max-ways:31.*tests/ptx/basic.cu:$L), warp 0, exe
 out=$("$BIN" ptx $P --kernel column_read --block 64 --claim in-bounds 2>&1); rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q "warp 1, execution 0: lane 0 (thread 32) at byte 4096 (bank 0): bytes 4096..4099 are outside" ||
   fail "column_read --block 64 in-bounds: $rc $out"
-# Regression (a wrong PROVED): a store guarded by %ctaid > 0 never runs in CTA (0,0,0); with a grid of
-# more than one CTA its claims are UNKNOWN, not PROVED from an empty issue.
+# Regression (a wrong PROVED): a store guarded by %ctaid > 0 never runs in CTA (0,0,0); the claims
+# are about every CTA, so the 32-way conflict of the other CTAs is REFUTED, with a witness CTA
+# that replays (never PROVED from CTA (0,0,0)'s empty issue).
 out=$("$BIN" ptx tests/ptx/cta_guard.ptx --grid 4 --claim conflict-free 2>&1); rc=$?
-[ $rc -eq 3 ] && echo "$out" | grep -q "UNKNOWN  conflict-free.*depend on %ctaid" || fail "ctaid-guarded store, grid 4: $rc $out"
-# Grid 1: the store never runs, so the gate is over nothing (an ERROR, exit 3) unless it may be empty.
+[ $rc -eq 1 ] && echo "$out" | grep -q "REFUTED  conflict-free.*every CTA of grid 4,1,1.*%ctaid.x (blockIdx.x) = [123] (replayed with --grid 4,1,1 --cta [123],0,0).*32 wavefronts" ||
+  fail "ctaid-guarded store, grid 4: $rc $out"
 out=$("$BIN" ptx tests/ptx/cta_guard.ptx --claim conflict-free 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q "REFUTED  conflict-free.*every CTA of every grid" || fail "ctaid-guarded store, every grid: $rc $out"
+# --cta 0,0,0: that CTA alone, which runs no store, as a one-CTA grid does: the gate is over nothing
+# (an ERROR, exit 3) unless it may be empty.
+out=$("$BIN" ptx tests/ptx/cta_guard.ptx --grid 1 --claim conflict-free 2>&1); rc=$?
 [ $rc -eq 3 ] && echo "$out" | grep -q "a gate over nothing" || fail "ctaid-guarded store, grid 1: $rc $out"
-"$BIN" ptx tests/ptx/cta_guard.ptx --claim conflict-free --allow-empty >/dev/null || fail "ctaid-guarded store, grid 1, --allow-empty: not 0"
+out=$("$BIN" ptx tests/ptx/cta_guard.ptx --grid 4 --cta 0,0,0 --claim conflict-free 2>&1); rc=$?
+[ $rc -eq 3 ] && echo "$out" | grep -q "a gate over nothing" || fail "ctaid-guarded store, --cta 0,0,0: $rc $out"
+"$BIN" ptx tests/ptx/cta_guard.ptx --grid 1 --claim conflict-free --allow-empty >/dev/null || fail "ctaid-guarded store, grid 1, --allow-empty: not 0"
 # no-overlap compares the data where lanes write common bytes (tests/ptx/control.cu): equal data is
 # no conflict (PROVED), different known data is (REFUTED: lanes, address and both values), data
 # not known decides nothing (UNKNOWN, with why).

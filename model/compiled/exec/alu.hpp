@@ -369,6 +369,8 @@ struct Issue {
   void unary();
   void logic();
   void select();
+  bool symbolic_compare(int k, const Val& a, const Val& b, const Val* cc);
+  bool cond_logic(int k, const Val& a, const Val& b);
 };
 
 }  // namespace layoutproof::compiled::alu

@@ -126,6 +126,10 @@ void Issue::unary() {
       gather(s0, 0);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k];
+        if (a.why && c.op == Op::not_ && bits == 1 && cond_of(a)) {  // not.pred of a condition
+          const u32 x = m.cond_not(cond_of(a));
+          if (x != Machine::kNoCond) return put(k, cond_val(x, a.why, a.cta), 1);
+        }
         if (a.why && (((c.op == Op::neg || c.op == Op::not_) &&
                        affine(k, {&a}, -1, [&](std::array<Term, 4>& t, const std::array<bool, 4>&) -> std::optional<Term> {
                          t[0].c0 = 0 - t[0].c0;  // neg: -x; not: ~x = -x - 1

@@ -7,6 +7,30 @@
 
 namespace layoutproof::compiled::alu {
 
+// and/or/xor.pred where an operand is a condition over the symbols (ptx_machine.hpp cond_of) and
+// the other known or one: a condition again (a known side decides or passes the other on).
+bool Issue::cond_logic(int k, const Val& a, const Val& b) {
+  if ((!a.known() && !cond_of(a)) || (!b.known() && !cond_of(b))) return false;
+  const u32 why = cond_of(a) ? a.why : b.why;
+  const bool cta = a.cta || b.cta;
+  const auto out = [&](u32 x) {
+    if (x == Machine::kNoCond) return false;
+    put(k, cond_val(x, why, cta), 1);
+    return true;
+  };
+  if (a.known() || b.known()) {
+    const bool y = (a.known() ? a.v : b.v) & 1;
+    const u32 x = cond_of(a.known() ? b : a);
+    if (c.op == Op::and_ && !y) return put(k, result(0, {&a, &b}), 1), true;
+    if (c.op == Op::or_ && y) return put(k, result(1, {&a, &b}), 1), true;
+    return out(c.op == Op::xor_ && y ? m.cond_not(x) : x);
+  }
+  Cond j;
+  j.kind = c.op == Op::and_ ? Cond::Kind::and_ : c.op == Op::or_ ? Cond::Kind::or_ : Cond::Kind::xor_;
+  j.x = cond_of(a), j.y = cond_of(b);
+  return out(m.cond(j));
+}
+
 // and, or, xor, shl, shr, shf, bfe, bfi, prmt, lop3.
 void Issue::logic() {
   Col s0, s1, s2, s3;
@@ -15,6 +39,7 @@ void Issue::logic() {
       gather(s0, 0), gather(s1, 1);
       return each(g.mask, [&](int k) __attribute__((always_inline)) {
         const Val a = s0[k], b = s1[k];
+        if ((a.why | b.why) && bits == 1 && (cond_of(a) || cond_of(b)) && cond_logic(k, a, b)) return;
         if ((a.why | b.why) && (a.known() || b.known()) && (a.sym || b.sym)) {
           // With a constant: a term again where masked_term says so (a truncation, known low bits
           // set or cleared), else not affine (below).

@@ -63,6 +63,72 @@ Val Machine::symbolic(const Term& t0, int w, u32 why, int placement, bool cta) {
   return v;
 }
 
+Val Machine::cta_symbol(Symbol::Kind kind, int dim) {
+  static const char* axis[] = {"x", "y", "z"};
+  const std::string name = std::string(kind == Symbol::Kind::ctaid ? "%ctaid." : "%nctaid.") + axis[dim] + " (" +
+                           (kind == Symbol::Kind::ctaid ? "blockIdx." : "gridDim.") + axis[dim] + ")";
+  const u32 why = reason(name + " is a symbol: the claims are about every " + (kind == Symbol::Kind::ctaid ? "CTA" : "grid") +
+                         " (--cta, --grid fix it)");
+  std::size_t i = 0;
+  while (i < symbols.size() && !(symbols[i].kind == kind && symbols[i].dim == dim)) ++i;
+  if (i == symbols.size()) {
+    if (i >= static_cast<std::size_t>(kMaxSymbols)) {
+      Val v;
+      v.why = reason(name + ": more than " + std::to_string(kMaxSymbols) + " symbols (free parameters, %ctaid, %nctaid): not a symbol");
+      v.cta = true;
+      return v;
+    }
+    Symbol s;
+    s.kind = kind;
+    s.dim = dim;
+    s.bits = 32;
+    s.name = name;
+    symbols.push_back(s);
+  }
+  Term t;
+  t.c[i] = 1;
+  return symbolic(t, 32, why, -1, kind == Symbol::Kind::ctaid);
+}
+
+u32 Machine::cond(const Cond& c) {
+  if (c.x == kNoCond || c.y == kNoCond) return kNoCond;
+  // Interned: every lane of an issue, and every iteration, asks for the same conditions.
+  std::string key;
+  key.reserve(8 + 2 * sizeof(Term) + 8);
+  const auto put = [&](const void* p, std::size_t n) { key.append(static_cast<const char*>(p), n); };
+  const u8 head[4] = {static_cast<u8>(c.kind), static_cast<u8>(c.cmp), static_cast<u8>(c.is_signed), static_cast<u8>(c.w)};
+  put(head, sizeof head);
+  for (const Term* t : {&c.a, &c.b}) {
+    put(&t->w, sizeof t->w);
+    put(&t->c0, sizeof t->c0);
+    put(t->c.data(), sizeof(u64) * t->c.size());
+  }
+  put(&c.x, sizeof c.x);
+  put(&c.y, sizeof c.y);
+  if (const auto it = cond_ids.find(key); it != cond_ids.end()) return it->second;
+  if (conds.size() >= kMaxTerms) return kNoCond;
+  conds.push_back(c);
+  const u32 id = static_cast<u32>(conds.size() - 1);
+  cond_ids.emplace(std::move(key), id);
+  return id;
+}
+u32 Machine::cond_and(u32 x, u32 y) {
+  if (x == kNoCond || y == kNoCond) return kNoCond;
+  if (!x || !y || x == y) return x ? x : y;
+  Cond c;
+  c.kind = Cond::Kind::and_;
+  c.x = x, c.y = y;
+  return cond(c);
+}
+u32 Machine::cond_not(u32 x) {
+  if (x == kNoCond) return kNoCond;
+  if (conds[x].kind == Cond::Kind::not_) return conds[x].x;
+  Cond c;
+  c.kind = Cond::Kind::not_;
+  c.x = x;
+  return cond(c);
+}
+
 u32 Machine::reason(const std::string& text) {
   const auto it = reason_ids.find(text);
   if (it != reason_ids.end()) return it->second;
@@ -96,12 +162,21 @@ Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o
         case Special::ntid_x: v.v = static_cast<u64>(b[0]); break;
         case Special::ntid_y: v.v = static_cast<u64>(b[1]); break;
         case Special::ntid_z: v.v = static_cast<u64>(b[2]); break;
-        case Special::ctaid_x: v.v = static_cast<u64>(m.launch.cta[0]), v.cta = true; break;
-        case Special::ctaid_y: v.v = static_cast<u64>(m.launch.cta[1]), v.cta = true; break;
-        case Special::ctaid_z: v.v = static_cast<u64>(m.launch.cta[2]), v.cta = true; break;
-        case Special::nctaid_x: v.v = static_cast<u64>(g[0]); break;
-        case Special::nctaid_y: v.v = static_cast<u64>(g[1]); break;
-        case Special::nctaid_z: v.v = static_cast<u64>(g[2]); break;
+        case Special::ctaid_x: case Special::ctaid_y: case Special::ctaid_z: {
+          const int d = static_cast<int>(o.special) - static_cast<int>(Special::ctaid_x);
+          m.reads_cta = true;
+          if (m.launch.every_cta && (m.launch.every_grid || g[static_cast<std::size_t>(d)] > 1))
+            return m.cta_symbol(Symbol::Kind::ctaid, d);
+          v.v = static_cast<u64>(m.launch.cta[static_cast<std::size_t>(d)]), v.cta = true;
+          break;
+        }
+        case Special::nctaid_x: case Special::nctaid_y: case Special::nctaid_z: {
+          const int d = static_cast<int>(o.special) - static_cast<int>(Special::nctaid_x);
+          m.reads_cta = true;
+          if (m.launch.every_grid) return m.cta_symbol(Symbol::Kind::nctaid, d);
+          v.v = static_cast<u64>(g[static_cast<std::size_t>(d)]);
+          break;
+        }
         case Special::laneid: v.v = lane; break;
         case Special::lanemask_eq: v.v = u64{1} << lane; break;
         case Special::lanemask_lt: v.v = (u64{1} << lane) - 1; break;
@@ -129,7 +204,11 @@ Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o
     default: return unknown(m.reason_at(in, "an operand that has no value here"));
   }
   if (o.neg && v.known()) v.v = v.v ? 0 : 1;  // `!%p`
-  if (o.neg) v.sym = 0, v.lowk = 0;             // not a term, nor partly known
+  if (o.neg && cond_of(v)) {                    // a condition's negation
+    const u32 n = m.cond_not(cond_of(v));
+    return n == Machine::kNoCond ? Val{0, v.why, -1, v.cta} : cond_val(n, v.why, v.cta);
+  }
+  if (o.neg) v.sym = 0, v.lowk = 0, v.placement = -1;  // not a term, nor partly known
   return v;
 }
 

@@ -53,6 +53,19 @@ inline void truncate(Val& v, int bits) {
   else if (v.sym && v.symw > bits) v.symw = static_cast<u8>(bits);
 }
 
+// A predicate that is a condition over the symbols (setp of a term: a guard or branch on %ctaid
+// or a free parameter) is an unknown Val whose Machine::conds index is kept in `placement` as
+// -2 - index: a predicate derives from no shared symbol, and every reader of placements takes
+// only those >= 0. Copies keep it; arithmetic on it makes a value derived from nothing.
+inline u32 cond_of(const Val& v) { return !v.known() && !v.sym && v.placement <= -2 ? static_cast<u32>(-2 - v.placement) : 0; }
+inline Val cond_val(u32 c, u32 why, bool cta) {
+  Val v;
+  v.why = why;
+  v.placement = -2 - static_cast<int>(c);
+  v.cta = cta;
+  return v;
+}
+
 struct Frame {
   u32 function = 0;
   u32 pc = 0;           // the current instruction (a caller frame: its call instruction)
@@ -105,6 +118,22 @@ struct Lane {
   int lane = 0;
   bool stopped = false;      // finished early: a branch or call the model cannot follow
   bool cta_path = false;     // a branch it took depended on %ctaid
+  // The condition over the symbols under which this lane is here (Machine::conds; 0: always): the
+  // branches on conditions it went past (ptx_warp.cpp branch_on_cond). Its issues hold where it does.
+  u32 path = 0;
+  // A region the lane runs only where a condition holds (an if without else whose condition is
+  // over the symbols): at `join` (instruction, frame depth) its registers are merged with the
+  // ones it had at the branch (a register the region changed is not known after it) and its path
+  // is `path` again.
+  struct Pending {
+    u32 function = 0, join = 0, depth = 0, line = 0;
+    u32 path = 0;
+    std::vector<Val> regs;
+    std::vector<Cell> cells;
+    std::vector<LocalCell> local;
+    u32 local_lost = 0;
+  };
+  std::vector<Pending> pending;
 };
 
 struct Machine {
@@ -123,16 +152,29 @@ struct Machine {
   // A symbolic Val for term t at width w (w <= t.w: t is reduced); an unknown one with `why`
   // when the table is full (kMaxTerms: memory stays bounded in a long loop).
   Val symbolic(const Term& t, int w, u32 why, int placement, bool cta);
+  // Conditions over the symbols (ptx_exec.hpp Cond; conds[0]: true). cond() adds one (kNoCond
+  // when the table is full: the caller then makes the value unknown); cond_and(x, y) is x && y
+  // with true (0) folded; cond_not(x) is !x (x != 0). Each passes kNoCond on.
+  static constexpr u32 kNoCond = UINT32_MAX;
+  // %ctaid / %nctaid of dimension `dim` as a symbol (Launch::every_cta, every_grid), made on first
+  // read; unknown when kMaxSymbols are in use.
+  Val cta_symbol(Symbol::Kind kind, int dim);
+  bool reads_cta = false;  // some lane read %ctaid or %nctaid
+  std::vector<Cond> conds{Cond{}};
+  std::unordered_map<std::string, u32> cond_ids;
+  u32 cond(const Cond& c);
+  u32 cond_and(u32 x, u32 y);
+  u32 cond_not(u32 x);
 
   // The id of a reason text (interned).
   u32 reason(const std::string& text);
   // "line L: what" for an instruction.
   u32 reason_at(const Instr& in, const std::string& what) { return reason("line " + std::to_string(in.line) + ": " + what); }
   // The same, built once per (instruction, kind): the reasons the hot path gives every lane.
-  std::unordered_map<const Instr*, u32> once[3];
+  std::unordered_map<const Instr*, u32> once[4];
   // The last instruction asked, per kind: lanes of one issue ask in a row.
-  const Instr* once_last[3] = {nullptr, nullptr, nullptr};
-  u32 once_last_id[3] = {0, 0, 0};
+  const Instr* once_last[4] = {nullptr, nullptr, nullptr, nullptr};
+  u32 once_last_id[4] = {0, 0, 0, 0};
   template <class F>
   u32 reason_once(const Instr& in, int kind, F&& what) {
     if (once_last[kind] == &in) return once_last_id[kind];
@@ -193,6 +235,8 @@ struct Issue {
   // address or guard is not known at all (the issue is then not symbolic).
   std::vector<Term> sym;
   bool unknown_lanes = false;
+  // Per lane, the condition under which it is active (Machine::conds; 0: always; empty: none has one).
+  std::vector<u32> when;
 };
 
 // Which instructions touch shared memory (ptx_sites.cpp). A site: a shared-memory instruction the

@@ -36,6 +36,7 @@ struct WarpRunner::Impl {
     const i64 threads = l_.block[0] * l_.block[1] * l_.block[2];
     cg_groups_.clear();
     cg_open_ = 0;
+    pending_ = 0;
     RegFile file;
     std::vector<Lane> lanes;
     for (int k = 0; k < kWarpLanes; ++k) {
@@ -112,6 +113,12 @@ struct WarpRunner::Impl {
       const Instr& in = f.code[pc];
       const bool unmodelled = std::any_of(regions.begin(), regions.end(), [](const Region& r) { return !r.separate; });
       step(lanes, group, unmodelled, f, fr.function, pc, in, executions, on_issue);
+      if (pending_)
+        for (const int k : group) {
+          Lane& ln = lanes[static_cast<std::size_t>(k)];
+          if (ln.stack.empty()) pending_ -= static_cast<i64>(ln.pending.size()), ln.pending.clear();
+          else if (!ln.pending.empty()) merge_at_join(ln);
+        }
       if (finish_) {  // on_issue has what it ran the warp for
         finish_ = false;
         return;
@@ -177,9 +184,7 @@ struct WarpRunner::Impl {
     }
     if (!split) return;
     const Function& f = p_.functions[fi];
-    auto it = cfgs_.find(fi);
-    if (it == cfgs_.end()) it = cfgs_.emplace(fi, build_cfg(f)).first;
-    const Cfg& g = it->second;
+    const Cfg& g = cfg_of(fi);
     Region r;
     r.mask = mask;
     const u32 ipdom = g.ipdom[pc];
@@ -247,6 +252,103 @@ struct WarpRunner::Impl {
     const bool found = !walk_code(f, {pc}, [&](u32 k) { return !may_touch_shared(f.code[k], m_.mnemonic(f.code[k])); });
     reach_[key] = found;
     return found;
+  }
+
+  const Cfg& cfg_of(u32 fi) {
+    auto it = cfgs_.find(fi);
+    if (it == cfgs_.end()) it = cfgs_.emplace(fi, build_cfg(p_.functions[fi])).first;
+    return it->second;
+  }
+
+  // A branch, ret or exit whose guard is the condition c over the symbols (taken where c holds):
+  // the lane follows the side where the other side is nothing the claims are about, under that
+  // side's condition (Lane::path):
+  //   - exit, ret of the kernel, or a branch to code that reaches no shared-memory instruction:
+  //     the lane goes on past it where c does not hold (`if (i >= n) return;`);
+  //   - a branch whose next instruction reaches none: the lane jumps where c holds;
+  //   - a forward branch one of whose sides goes straight to the branch's join (an if without
+  //     else, separate paths): the lane runs the other side where its condition holds, and at
+  //     the join its registers are merged with those it had at the branch (Pending).
+  // Anything else (both sides reach shared memory, a loop on such a condition, a call) stops it.
+  void branch_on_cond(Lane& ln, const Function& f, u32 fi, u32 pc, const Instr& in, u32 c) {
+    const Op op = in.code.op;
+    const std::string at = "line " + std::to_string(in.line);
+    const u32 stay = m_.cond_not(c);
+    const auto go = [&](u32 cond, u32 to) {
+      const u32 path = m_.cond_and(ln.path, cond);
+      if (path == Machine::kNoCond) return stop(ln, at + ": more conditions over the symbols than the run keeps");
+      ln.path = path;
+      ln.stack.back().pc = to;
+    };
+    if (ln.stack.size() != 1)
+      return stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter) inside a called function: its paths are not split");
+    if (op == Op::exit || op == Op::ret) return go(stay, pc + 1);
+    const Operand& t = arg(f, in, 0);
+    if (in.count == 0 || t.kind != OK::label) return stop(ln, at + ": a branch the model cannot follow");
+    const u32 target = t.index;
+    if (target <= pc)
+      return stop(ln, at + ": a loop whose trip count depends on a condition over the symbols (%ctaid, a free parameter): not summarized "
+                           "(give the values: --cta, --grid, --param)");
+    if (!shared_reachable(fi, target)) return go(stay, pc + 1);
+    if (!shared_reachable(fi, pc + 1)) return go(c, target);
+    const Cfg& g = cfg_of(fi);
+    const u64 key = (static_cast<u64>(fi) << 32) | pc;
+    auto sep = separate_.find(key);
+    if (sep == separate_.end()) sep = separate_.emplace(key, separate_paths(f, g, pc)).first;
+    const u32 join = g.ipdom[pc];
+    // Side `k` goes straight to the join: it is the join, or an unguarded branch to it.
+    const auto straight = [&](u32 k) {
+      if (k == join) return true;
+      if (k >= f.code.size()) return false;
+      const Instr& x = f.code[k];
+      return x.code.op == Op::bra && x.guard < 0 && x.count > 0 && arg(f, x, 0).kind == OK::label && arg(f, x, 0).index == join;
+    };
+    const bool region_taken = straight(pc + 1), region_next = !region_taken && straight(target);
+    if (join != Cfg::kNone && join < f.code.size() && sep->second && (region_taken || region_next)) {
+      Lane::Pending pd;
+      pd.function = fi, pd.join = join, pd.depth = 1, pd.line = in.line, pd.path = ln.path;
+      const std::size_t rows = ln.file->v.size() / kWarpLanes;
+      pd.regs.reserve(rows);
+      for (std::size_t r = 0; r < rows; ++r) pd.regs.push_back(ln.file->at(static_cast<u32>(r), ln.lane));
+      pd.cells = ln.cells, pd.local = ln.local, pd.local_lost = ln.local_lost;
+      ln.pending.push_back(std::move(pd));
+      ++pending_;
+      return region_taken ? go(c, target) : go(stay, pc + 1);
+    }
+    stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter) where both sides reach shared memory: its "
+                  "paths are not split (give the values: --cta, --grid, --param)");
+  }
+
+  static bool same(const Val& a, const Val& b) {
+    return a.v == b.v && a.why == b.why && a.placement == b.placement && a.cta == b.cta && a.symw == b.symw && a.window == b.window &&
+           a.lowk == b.lowk && a.sym == b.sym;
+  }
+  // A lane at the join of a region it ran under a condition (Lane::Pending): what the region
+  // changed holds only where the condition does, so it is not known after it.
+  void merge_at_join(Lane& ln) {
+    while (!ln.pending.empty() && !ln.stack.empty()) {
+      Lane::Pending& pd = ln.pending.back();
+      const Frame& fr = ln.stack.back();
+      if (ln.stack.size() != pd.depth || fr.function != pd.function || fr.pc != pd.join) return;
+      const u32 why = m_.reason("a value written where a condition over the symbols held (the if at line " + std::to_string(pd.line) +
+                                "): not known after it");
+      for (std::size_t r = 0; r < pd.regs.size(); ++r) {
+        Val& now = ln.file->at(static_cast<u32>(r), ln.lane);
+        if (!same(now, pd.regs[r])) now = Val{0, why, -1, now.cta || pd.regs[r].cta};
+      }
+      bool cells_same = ln.cells.size() == pd.cells.size();
+      for (std::size_t k = 0; cells_same && k < ln.cells.size(); ++k)
+        cells_same = ln.cells[k].slot == pd.cells[k].slot && ln.cells[k].offset == pd.cells[k].offset && same(ln.cells[k].value, pd.cells[k].value);
+      if (!cells_same)
+        for (Cell& c : ln.cells) c.value = Val{0, why, -1, false};
+      bool local_same = ln.local.size() == pd.local.size() && ln.local_lost == pd.local_lost;
+      for (std::size_t k = 0; local_same && k < ln.local.size(); ++k)
+        local_same = ln.local[k].addr == pd.local[k].addr && ln.local[k].bytes == pd.local[k].bytes && same(ln.local[k].value, pd.local[k].value);
+      if (!local_same) ln.local.clear(), ln.local_lost = why;
+      ln.path = pd.path;
+      ln.pending.pop_back();
+      --pending_;
+    }
   }
 
   void stop(Lane& ln, const std::string& why) {
@@ -456,7 +558,7 @@ struct WarpRunner::Impl {
     std::size_t i = 0;
     for (; i < m_.symbols.size(); ++i) {
       const Symbol& s = m_.symbols[i];
-      if (s.param != param || offset + bytes <= s.offset || s.offset + (s.bits + 7) / 8 <= offset) continue;
+      if (s.kind != Symbol::Kind::param || s.param != param || offset + bytes <= s.offset || s.offset + (s.bits + 7) / 8 <= offset) continue;
       if (s.offset == offset && s.bits == bits) break;
       v.why = m_.reason(why_text + " (read at two widths: not one symbol)");
       return v;
@@ -466,7 +568,9 @@ struct WarpRunner::Impl {
         v.why = m_.reason(why_text + " (more than " + std::to_string(kMaxSymbols) + " free parameters: not a symbol)");
         return v;
       }
-      m_.symbols.push_back({param, offset, bits, name});
+      Symbol sym;
+      sym.param = param, sym.offset = offset, sym.bits = bits, sym.name = name;
+      m_.symbols.push_back(sym);
     }
     Term t;
     t.c[i] = 1;
@@ -717,6 +821,9 @@ struct WarpRunner::Impl {
     std::array<bool, kWarpLanes> active{};
     std::array<u32, kWarpLanes> guard_unknown{};
     std::array<bool, kWarpLanes> guard_cta{};
+    // A guard that is a condition over the symbols: the lane is active where it holds. Everything
+    // but a site's issue and a branch treats the lane as one whose guard is not known.
+    std::array<u32, kWarpLanes> guard_cond{};
     for (const int k : group) {
       Lane& ln = lanes[static_cast<std::size_t>(k)];
       if (in.guard < 0) {
@@ -727,6 +834,10 @@ struct WarpRunner::Impl {
       guard_cta[static_cast<std::size_t>(k)] = g.cta;
       if (!g.known()) guard_unknown[static_cast<std::size_t>(k)] = g.why;
       else active[static_cast<std::size_t>(k)] = (g.v != 0) != in.guard_neg;
+      if (const u32 gc = cond_of(g)) {
+        const u32 c = in.guard_neg ? m_.cond_not(gc) : gc;
+        if (c != Machine::kNoCond) guard_cond[static_cast<std::size_t>(k)] = c;
+      }
     }
     if (c.async != Opcode::AsyncGroup::none) order_copies(f, in, active);
     if (is_site(in)) {
@@ -749,17 +860,37 @@ struct WarpRunner::Impl {
           continue;
         }
         is.cta = is.cta || guard_cta[s] || ln.cta_path;
-        if (guard_unknown[s]) {
+        const u32 when = guard_cond[s] ? m_.cond_and(ln.path, guard_cond[s]) : ln.path;
+        if ((guard_unknown[s] && !guard_cond[s]) || when == Machine::kNoCond) {
           is.state[s] = LaneState::unknown;
           is.unknown_lanes = true;
-          if (!is.why || why_of_term) is.why = guard_unknown[s], why_of_term = false;
+          if (!is.why || why_of_term) is.why = guard_unknown[s] ? guard_unknown[s] : m_.reason_at(in, "too many conditions over the symbols"), why_of_term = false;
           continue;
         }
-        if (!active[s]) {
+        if (!active[s] && !guard_cond[s]) {
           is.state[s] = LaneState::inactive;
           continue;
         }
         const Val v = a ? address(ln, f, in, *a) : Val{0, m_.reason_at(in, "no address operand"), -1, false};
+        if (when) {  // active where `when` holds: its address a term (a constant one when known)
+          is.state[s] = LaneState::unknown;
+          if (is.when.empty()) is.when.assign(kWarpLanes, 0);
+          is.when[s] = when;
+          if (is.sym.empty()) is.sym.assign(kWarpLanes, Term{});
+          is.placement[s] = v.placement;
+          is.cta = is.cta || v.cta;
+          if (v.known()) {
+            is.sym[s] = Term{};
+            is.sym[s].c0 = v.v, is.sym[s].w = 32;
+          } else if (v.sym) {
+            is.sym[s] = m_.terms[v.sym];
+            is.sym[s].w = v.symw;
+          } else {
+            is.unknown_lanes = true;
+            if (!is.why || why_of_term) is.why = v.why, why_of_term = false;
+          }
+          continue;
+        }
         if (!v.known()) {
           is.state[s] = LaneState::unknown;
           if (!is.why || (why_of_term && !v.sym)) is.why = v.why, why_of_term = v.sym != 0;
@@ -797,6 +928,10 @@ struct WarpRunner::Impl {
     for (const int k : group) {
       Lane& ln = lanes[static_cast<std::size_t>(k)];
       const std::size_t s = static_cast<std::size_t>(k);
+      if (guard_cond[s] && (c.op == Op::bra || c.op == Op::ret || c.op == Op::exit)) {
+        branch_on_cond(ln, f, fi, pc, in, guard_cond[s]);
+        continue;
+      }
       if (guard_unknown[s]) {
         if (c.op == Op::bra || c.op == Op::ret || c.op == Op::exit || c.op == Op::call) {
           stop(ln, m_.reasons[guard_unknown[s]] + " decides a branch at line " + std::to_string(in.line));
@@ -976,6 +1111,7 @@ struct WarpRunner::Impl {
   std::unordered_map<u64, bool> reach_;     // shared_reachable's answers
   std::string harmless_;                    // the first stop after which no shared access is reachable
   std::unordered_map<u32, Cfg> cfgs_;         // per function, built at its first divergent branch
+  i64 pending_ = 0;                           // regions open under a condition (Lane::pending), all lanes
   std::unordered_map<u64, bool> separate_;    // (function, branch) -> separate_paths
 };
 
