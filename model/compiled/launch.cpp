@@ -521,6 +521,7 @@ bool whole_param(const Program& p, const Function& f, const Symbol& s) {
 }  // namespace
 
 std::string param_value_text(const Program& p, const Function& f, const Symbol& s, u64 v) {
+  if (s.kind != Symbol::Kind::param) return std::to_string(v);
   return whole_param(p, f, s) ? ptx_param_text(f, s.param, v) : std::to_string(sign_extend(v, s.bits));
 }
 

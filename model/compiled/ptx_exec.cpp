@@ -450,6 +450,50 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   return run;
 }
 
+std::vector<u64> symbol_values(const std::vector<Symbol>& symbols, std::vector<u64> p) {
+  using Op = Derived::Op;
+  if (p.size() < symbols.size()) p.resize(symbols.size(), 0);
+  for (std::size_t i = 0; i < symbols.size(); ++i) {
+    const Derived& d = symbols[i].def;
+    if (symbols[i].kind != Symbol::Kind::derived) continue;
+    const int n = d.in_w;
+    const auto read = [&](const Term& t, int w) { return mask_bits(evaluate(t, p), std::min(t.w, w)); };
+    const u64 a = read(d.a, n);
+    const bool shift = d.op == Op::shl || d.op == Op::shr_u || d.op == Op::shr_s;
+    const u64 b = shift ? read(d.b, 32) : read(d.b, n);
+    const i64 sa = sign_extend(a, n), sb = sign_extend(b, n);
+    using u128 = unsigned __int128;
+    using i128 = __int128;
+    u64 r = 0;
+    switch (d.op) {
+      case Op::add: r = a + b; break;
+      case Op::sub: r = a - b; break;
+      case Op::mul: r = a * b; break;
+      case Op::mulhi_u: r = static_cast<u64>((static_cast<u128>(a) * static_cast<u128>(b)) >> n); break;
+      case Op::mulhi_s: r = static_cast<u64>(static_cast<u128>(static_cast<i128>(sa) * static_cast<i128>(sb)) >> n); break;
+      case Op::mulwide_u: r = a * b; break;
+      case Op::mulwide_s: r = static_cast<u64>(sa * sb); break;
+      case Op::div_u: r = b ? a / b : ~u64{0}; break;
+      case Op::div_s: r = sb ? static_cast<u64>(sa / sb) : ~u64{0}; break;
+      case Op::rem_u: r = b ? a % b : a; break;
+      case Op::rem_s: r = sb ? static_cast<u64>(sa % sb) : a; break;
+      case Op::min_u: r = std::min(a, b); break;
+      case Op::min_s: r = static_cast<u64>(std::min(sa, sb)); break;
+      case Op::max_u: r = std::max(a, b); break;
+      case Op::max_s: r = static_cast<u64>(std::max(sa, sb)); break;
+      case Op::and_: r = a & b; break;
+      case Op::or_: r = a | b; break;
+      case Op::xor_: r = a ^ b; break;
+      case Op::shl: r = b >= static_cast<u64>(n) ? 0 : a << b; break;
+      case Op::shr_u: r = b >= static_cast<u64>(n) ? 0 : a >> b; break;
+      case Op::shr_s: r = static_cast<u64>(sa >> std::min<u64>(b, static_cast<u64>(n - 1))); break;
+      default: break;
+    }
+    p[i] = mask_bits(r, d.w);
+  }
+  return p;
+}
+
 bool evaluate(const std::vector<Cond>& conds, u32 c, const std::vector<u64>& p) {
   if (c == 0) return true;
   const Cond& x = conds.at(c);

@@ -89,27 +89,48 @@ inline i64 sign_extend(u64 v, int bits) {
   return static_cast<i64>((mask_bits(v, bits) ^ m) - m);
 }
 
-constexpr int kMaxSymbols = 8;
-// Besides parameters, a launch whose claims are about every CTA (Launch::every_cta) makes %ctaid
-// a symbol per dimension read (0 <= ctaid < nctaid), and one about every grid (every_grid)
-// %nctaid too (1 <= nctaid.x < 2^31, 1 <= nctaid.y, nctaid.z <= 65535): 32 bits each.
-struct Symbol {
-  enum class Kind : u8 { param, ctaid, nctaid };
-  std::size_t param = 0;  // Function::params index (SASS: 0, the parameter buffer)
-  i64 offset = 0;         // its first byte inside that parameter
-  int bits = 32;          // its width: the load's
-  std::string name;       // "parameter 1 (_Z9broadcastPfi_param_1)"
-  Kind kind = Kind::param;
-  int dim = 0;            // ctaid, nctaid: 0 x, 1 y, 2 z
-};
+constexpr int kMaxSymbols = 16;
 struct Term {
   int w = 64;
   u64 c0 = 0;
   std::array<u64, kMaxSymbols> c{};
   bool operator==(const Term&) const = default;
 };
-// The term's value for symbol values `p` (missing ones 0).
+// A value that is not affine in the symbols, computed from them by one operation (a trip count
+// (K - 1) >> 3, min(K, 64), the product of a loop's iteration and a symbolic stride): a symbol of
+// its own, `w` bits, equal to op(a, b) with each operand read at in_w bits (a Term at its width,
+// zero-extended, as a register holds it). The claims' encoding defines it so (proofs/smt), so it
+// is exact: nothing is lost but the affine form. Shift amounts are read at 32 bits (in_w >= 32).
+struct Derived {
+  enum class Op : u8 { none, add, sub, mul, mulhi_u, mulhi_s, mulwide_u, mulwide_s, div_u, div_s, rem_u, rem_s,
+                       min_u, min_s, max_u, max_s, and_, or_, xor_, shl, shr_u, shr_s };
+  Op op = Op::none;
+  int w = 32, in_w = 32;
+  Term a, b;
+  bool operator==(const Derived&) const = default;
+};
+// Besides parameters, a launch whose claims are about every CTA (Launch::every_cta) makes %ctaid
+// a symbol per dimension read (0 <= ctaid < nctaid), and one about every grid (every_grid)
+// %nctaid too (1 <= nctaid.x < 2^31, 1 <= nctaid.y, nctaid.z <= 65535): 32 bits each. A loop
+// whose trip count depends on the symbols is run once for all its iterations (exec/loop_summary.hpp):
+// its iteration is a symbol i of 64 bits (`param`: the function, `offset`: the back edge's
+// instruction; `dim`: its PTX line), the body run with i standing for iteration 1 + i. A derived
+// symbol is `def` of earlier ones.
+struct Symbol {
+  enum class Kind : u8 { param, ctaid, nctaid, iteration, derived };
+  std::size_t param = 0;  // Function::params index (SASS: 0, the parameter buffer)
+  i64 offset = 0;         // its first byte inside that parameter
+  int bits = 32;          // its width: the load's
+  std::string name;       // "parameter 1 (_Z9broadcastPfi_param_1)"
+  Kind kind = Kind::param;
+  int dim = 0;            // ctaid, nctaid: 0 x, 1 y, 2 z
+  Derived def;            // derived: what it is
+};
+// The term's value for symbol values `p` (missing ones 0; a derived symbol's: see symbol_values).
 u64 evaluate(const Term& t, const std::vector<u64>& p);
+// Every symbol's value from the values `p` of the others (a parameter, the CTA, an iteration): each
+// derived one computed from its definition, as the claims' encoding defines it (its concrete twin).
+std::vector<u64> symbol_values(const std::vector<Symbol>& symbols, std::vector<u64> p);
 
 // A condition over the symbols: what a guard or a branch that depends on them decides. A
 // comparison of two terms at width w (setp's: eq ne, lt le gt ge signed or not, lo ls hi hs), or

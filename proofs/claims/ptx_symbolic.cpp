@@ -1,6 +1,8 @@
 // Claims over issues whose addresses are affine in free parameters (proofs/claims/ptx_claims.hpp, "Free parameters").
 #include "proofs/claims/ptx_claims.hpp"
 
+#include <unordered_map>
+
 #include <algorithm>
 
 #include "model/bank/bank.hpp"
@@ -16,23 +18,49 @@ std::size_t at(i64 i) { return static_cast<std::size_t>(i); }
 // this many times (each round excludes every issue that faulted at the last witness).
 constexpr int kFaultRounds = 4;
 
-// Whether condition x (the run's table) reads symbol i.
-bool cond_uses(const std::vector<compiled::Cond>& conds, compiled::u32 x, std::size_t i) {
-  if (x == 0) return false;
+// The symbols condition x (the run's table) reads, one bit each; memo: per condition, once.
+compiled::u32 cond_symbols(const std::vector<compiled::Cond>& conds, compiled::u32 x, std::unordered_map<compiled::u32, compiled::u32>& memo) {
+  if (x == 0) return 0;
+  if (const auto it = memo.find(x); it != memo.end()) return it->second;
   const compiled::Cond& c = conds.at(x);
-  if (c.kind != compiled::Cond::Kind::cmp) return cond_uses(conds, c.x, i) || cond_uses(conds, c.y, i);
-  return compiled::mask_bits(c.a.c[i], std::min(c.a.w, c.w)) != 0 || compiled::mask_bits(c.b.c[i], std::min(c.b.w, c.w)) != 0;
+  compiled::u32 bits = 0;
+  if (c.kind != compiled::Cond::Kind::cmp) {
+    bits = cond_symbols(conds, c.x, memo) | cond_symbols(conds, c.y, memo);
+  } else {
+    for (std::size_t i = 0; i < compiled::kMaxSymbols; ++i)
+      if (compiled::mask_bits(c.a.c[i], std::min(c.a.w, c.w)) != 0 || compiled::mask_bits(c.b.c[i], std::min(c.b.w, c.w)) != 0) bits |= compiled::u32{1} << i;
+  }
+  memo.emplace(x, bits);
+  return bits;
 }
 
-// Whether symbol i appears in some lane of the site's symbolic issues (its address or its condition).
-bool used(const compiled::KernelRun& run, const compiled::Site& s, std::size_t i) {
+// Per symbol, whether it appears in some lane of the site's symbolic issues (its address or its
+// condition), or in the definition of a derived symbol that does.
+std::vector<char> used_symbols(const compiled::KernelRun& run, const compiled::Site& s) {
+  compiled::u32 bits = 0;
+  std::unordered_map<compiled::u32, compiled::u32> memo;
   for (const compiled::SymbolicIssue& is : s.symbolic)
-    for (int l = 0; l < kWarpLanes; ++l)
-      if (is.active[at(l)] && (compiled::mask_bits(is.addr[at(l)].c[i], is.addr[at(l)].w) != 0 || cond_uses(run.conds, is.when[at(l)], i)))
-        return true;
-  return false;
+    for (int l = 0; l < kWarpLanes; ++l) {
+      if (!is.active[at(l)]) continue;
+      bits |= cond_symbols(run.conds, is.when[at(l)], memo);
+      for (std::size_t j = 0; j < compiled::kMaxSymbols; ++j)
+        if (compiled::mask_bits(is.addr[at(l)].c[j], is.addr[at(l)].w) != 0) bits |= compiled::u32{1} << j;
+    }
+  std::vector<char> u(run.symbols.size(), 0);
+  for (std::size_t j = 0; j < u.size(); ++j) u[j] = (bits >> j) & 1;
+  for (std::size_t j = run.symbols.size(); j-- > 0;)  // a definition names earlier symbols only
+    if (u[j] && run.symbols[j].kind == compiled::Symbol::Kind::derived)
+      for (std::size_t x = 0; x < j; ++x)
+        if (run.symbols[j].def.a.c[x] || run.symbols[j].def.b.c[x]) u[x] = 1;
+  return u;
 }
-bool is_cta(const compiled::Symbol& s) { return s.kind != compiled::Symbol::Kind::param; }
+bool is_cta(const compiled::Symbol& s) { return s.kind == compiled::Symbol::Kind::ctaid || s.kind == compiled::Symbol::Kind::nctaid; }
+bool is_iteration(const compiled::Symbol& s) { return s.kind == compiled::Symbol::Kind::iteration; }
+bool is_derived(const compiled::Symbol& s) { return s.kind == compiled::Symbol::Kind::derived; }
+// "iteration 4 of the loop at line 31" for the iteration symbol's value i (iteration 1 + i).
+std::string iteration_text(const compiled::Symbol& s, compiled::u64 i) {
+  return "iteration " + std::to_string(i + 1) + " of the loop at line " + std::to_string(s.dim);
+}
 bool any_when(const compiled::Site& s) {
   for (const compiled::SymbolicIssue& is : s.symbolic)
     for (const compiled::u32 w : is.when)
@@ -235,9 +263,14 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
   // the printed command (the others decide nothing here: every issue of the site is one term).
   std::array<i64, 3> cta{0, 0, 0}, grid = run.grid;
   bool cta_fixed = false;
+  const std::vector<char> uses = used_symbols(run, s);
   for (std::size_t i = 0; i < run.symbols.size(); ++i) {
     const compiled::Symbol& sym = run.symbols[i];
-    if (!used(run, s, i)) continue;
+    if (!uses[i] || is_derived(sym)) continue;  // a derived one follows from the others
+    if (is_iteration(sym)) {  // not a launch's value: the re-run runs every iteration
+      r.values += (r.values.empty() ? "" : ", ") + iteration_text(sym, z.witness.values[i]);
+      continue;
+    }
     r.values += (r.values.empty() ? "" : ", ") + sym.name + " = ";
     if (is_cta(sym)) {  // the launch re-run is that CTA of that grid
       (sym.kind == compiled::Symbol::Kind::ctaid ? cta : grid)[at(sym.dim)] = static_cast<i64>(z.witness.values[i]);
@@ -253,7 +286,7 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
     // Every CTA of the run was symbolic: the re-run is one concrete CTA (the witness's, else the
     // first) of a grid holding it (the witness's %nctaid where it names one).
     for (std::size_t i = 0; i < run.symbols.size(); ++i)
-      if (run.symbols[i].kind == compiled::Symbol::Kind::nctaid && !used(run, s, i)) grid[at(run.symbols[i].dim)] = 1;
+      if (run.symbols[i].kind == compiled::Symbol::Kind::nctaid && !uses[i]) grid[at(run.symbols[i].dim)] = 1;
     for (std::size_t d = 0; d < 3; ++d) grid[d] = std::max(grid[d], cta[d] + 1);
     fixed.cta = cta, fixed.grid = grid, fixed.cta_chosen = true, fixed.every_cta = fixed.every_grid = false;
     if (cta_fixed || run.every_grid) r.params += " --grid " + dims_text(grid) + " --cta " + dims_text(cta);
@@ -362,13 +395,19 @@ std::optional<Verdict> vacuous_domain(const compiled::Launch& l, const compiled:
 }
 
 std::string symbolic_domain(const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s) {
-  std::string out;
+  std::string out, loops;
   bool cta = false;
+  const std::vector<char> uses = used_symbols(run, s);
   for (std::size_t i = 0; i < run.symbols.size(); ++i) {
-    if (!used(run, s, i)) continue;
+    if (!uses[i]) continue;
     const compiled::Symbol& sym = run.symbols[i];
+    if (is_derived(sym)) continue;
     if (is_cta(sym)) {
       cta = true;
+      continue;
+    }
+    if (is_iteration(sym)) {
+      loops += (loops.empty() ? "every iteration of the loop at line " : " and of the loop at line ") + std::to_string(sym.dim);
       continue;
     }
     const auto* r = range_of(l, sym);
@@ -378,6 +417,7 @@ std::string symbolic_domain(const compiled::Launch& l, const compiled::KernelRun
            " of " + sym.name;
   }
   if (cta) out = "every CTA of " + (run.every_grid ? std::string("every grid") : "grid " + dims_text(run.grid)) + (out.empty() ? "" : " and ") + out;
+  if (!loops.empty()) out += (out.empty() ? "" : ", ") + loops;
   std::string assumed;
   for (const compiled::Assumption& a : l.assumptions) assumed += (assumed.empty() ? "" : " and ") + a.text;
   if (!assumed.empty()) out += (out.empty() ? "every launch" : "") + std::string(" where ") + assumed;
@@ -434,9 +474,12 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
     const Outcome<SymbolicViolation> v = check_symbolic_z3(a, o.smt);
     if (v.kind == OutcomeKind::violated) {
       std::string values;
+      const std::vector<char> uses = used_symbols(run, s);
       for (std::size_t i = 0; i < run.symbols.size(); ++i)
-        if (used(run, s, i))
-          values += (values.empty() ? "" : ", ") + run.symbols[i].name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], run.symbols[i], v.witness.values[i]);
+        if (uses[i] && !is_derived(run.symbols[i]))
+          values += (values.empty() ? "" : ", ") +
+                    (is_iteration(run.symbols[i]) ? iteration_text(run.symbols[i], v.witness.values[i])
+                                                  : run.symbols[i].name + " = " + compiled::param_value_text(prog, prog.functions[run.entry], run.symbols[i], v.witness.values[i]));
       faults = "; at values where a lane's address is not a multiple of " + std::to_string(s.width_bytes) +
                " bytes or lies past the 227 KiB a block can address (" + values +
                ", for one) the access faults and has no wavefronts: aligned and in-bounds decide those";

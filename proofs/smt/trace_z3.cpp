@@ -283,6 +283,8 @@ class SymbolicSearch {
       }
     }
     launch_domain();
+    for (std::size_t i = 0; i < q.symbols.size() && i < p_.size(); ++i)
+      if (q.symbols[i].kind == compiled::Symbol::Kind::derived) domain_.push_back(p_[i] == derived(q.symbols[i].def));
     if (q.assumptions)
       for (const compiled::Assumption& a : *q.assumptions) domain_.push_back(assumed(a.expr) != e64(0));
   }
@@ -362,7 +364,6 @@ class SymbolicSearch {
         continue;
       }
       if (a.result == z3::unsat) continue;
-      out.kind = OutcomeKind::violated;
       // A witness a reader can replay by hand: where one exists, every symbol within +-1024 (the
       // CTA and grid within 1024), asked once more; else the first model.
       auto small = a;
@@ -371,13 +372,32 @@ class SymbolicSearch {
         for (std::size_t i = 0; i < p_.size(); ++i) {
           const unsigned b = p_[i].get_sort().bv_size();
           if (b <= 11) continue;
+          if (i < q_.symbols.size() && q_.symbols[i].kind == compiled::Symbol::Kind::derived) continue;  // defined by the others
           const bool cta = i < q_.symbols.size() && q_.symbols[i].kind != compiled::Symbol::Kind::param;
           if (cta) bounded.push_back(z3::ule(p_[i], ss_.ctx().bv_val(1024, b)));
           else bounded.push_back(z3::sle(p_[i], ss_.ctx().bv_val(1024, b)) && z3::sge(p_[i], ss_.ctx().bv_val(-1024, b)));
         }
         const auto b2 = ss_.check(q_.name + ".violation" + suffix + ".small", bounded);
         if (b2.result == z3::sat) small = b2;
+        // A summarized loop admits iterations past the ones a launch runs (its condition read one
+        // iteration back: a counter that wraps around meets it again). A violation only there is
+        // no launch's: asked again with every iteration below 2^24, and not decided when none.
+        std::vector<z3::expr> runs = qs;
+        for (std::size_t i = 0; i < p_.size() && i < q_.symbols.size(); ++i)
+          if (q_.symbols[i].kind == compiled::Symbol::Kind::iteration) runs.push_back(z3::ult(p_[i], ss_.ctx().bv_val(uint64_t{1} << 24, 64)));
+        if (b2.result != z3::sat && runs.size() > qs.size()) {
+          const auto b3 = ss_.check(q_.name + ".violation" + suffix + ".iterations", runs);
+          if (b3.result == z3::sat) {
+            small = b3;
+          } else {
+            if (unknown.empty())
+              unknown = "a violation only at an iteration past 2^24 of a loop summarized over its iterations (where its counter wraps "
+                        "around: an iteration no launch may run): not decided";
+            continue;
+          }
+        }
       }
+      out.kind = OutcomeKind::violated;
       const auto& m = small;
       for (const z3::expr& p : p_) out.witness.values.push_back(m.model->eval(p, true).get_numeral_uint64());
       if (q_.kind == SymbolicQuery::Kind::some_valid || q_.kind == SymbolicQuery::Kind::some_active) return out;
@@ -426,6 +446,40 @@ class SymbolicSearch {
         domain_.push_back(z3::uge(*n[at(d)], c.bv_val(1, 32)));
         domain_.push_back(z3::ule(*n[at(d)], c.bv_val(d == 0 ? (uint64_t{1} << 31) - 1 : 65535, 32)));
       }
+  }
+
+  // A derived symbol's definition (ptx_exec.hpp Derived) at its width.
+  z3::expr derived(const compiled::Derived& d) const {
+    using Op = compiled::Derived::Op;
+    const unsigned in = static_cast<unsigned>(d.in_w);
+    const z3::expr a = term_bv(d.a, d.in_w);
+    const z3::expr b = d.op == Op::shl || d.op == Op::shr_u || d.op == Op::shr_s
+                           ? (in > 32 ? z3::zext(term_bv(d.b, 32), in - 32) : term_bv(d.b, 32))
+                           : term_bv(d.b, d.in_w);
+    switch (d.op) {
+      case Op::add: return a + b;
+      case Op::sub: return a - b;
+      case Op::mul: return a * b;
+      case Op::mulhi_u: return (z3::zext(a, in) * z3::zext(b, in)).extract(2 * in - 1, in);
+      case Op::mulhi_s: return (z3::sext(a, in) * z3::sext(b, in)).extract(2 * in - 1, in);
+      case Op::mulwide_u: return z3::zext(a, in) * z3::zext(b, in);
+      case Op::mulwide_s: return z3::sext(a, in) * z3::sext(b, in);
+      case Op::div_u: return z3::udiv(a, b);
+      case Op::div_s: return a / b;
+      case Op::rem_u: return z3::urem(a, b);
+      case Op::rem_s: return z3::srem(a, b);
+      case Op::min_u: return z3::ite(z3::ult(a, b), a, b);
+      case Op::min_s: return z3::ite(a < b, a, b);
+      case Op::max_u: return z3::ite(z3::ugt(a, b), a, b);
+      case Op::max_s: return z3::ite(a > b, a, b);
+      case Op::and_: return a & b;
+      case Op::or_: return a | b;
+      case Op::xor_: return a ^ b;
+      case Op::shl: return z3::shl(a, b);
+      case Op::shr_u: return z3::lshr(a, b);
+      case Op::shr_s: return z3::ashr(a, b);
+      default: throw LayoutError("a derived symbol with an operation the encoding does not take");
+    }
   }
 
   z3::expr e64(i64 v) const { return ss_.ctx().bv_val(static_cast<int64_t>(v), 64); }

@@ -42,7 +42,7 @@ RUNS = [  # (shape, expected exit codes, arguments)
     ("scheduler_prove", {0}, ["raster", "prove", "sm90-persistent", "--tiles", "3,5", "--max-swizzle", "2", "--sms", "4",
                               "--claim", "balance"]),
     ("ptx", {1}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--block", "32", "--param", "1=4", "--claim", "conflict-free"]),
-    ("ptx", {3}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--kernel", "ring_stages", "--block", "32", "--claim", "conflict-free"]),
+    ("ptx", {3}, ["ptx", os.path.join(ROOT, "examples/ptx/kernels.ptx"), "--kernel", "ring_stages", "--block", "32", "--claim", "in-bounds"]),
     ("prove_layout", {0}, ["prove", "(4,2):(2,1)", "--claim", "bijective", "--claim", "contiguous:2"]),
     ("prove_layout", {1}, ["prove", "(2,2):(1,1)", "--claim", "injective"]),
     ("prove_bank", {1}, ["prove", "(8,64):(64,1)", "--claim", "conflict-free", "--elem-bytes", "2", "--pattern", "ldmatrix",

@@ -260,6 +260,7 @@ struct Issue {
       bool sym = false, other = false;
       for (const Val* v : vs)
         if (v && !v->known()) (v->sym ? sym : other) = true;
+      if (sym && !other && derive(k, vs)) return true;  // a symbol of its own, defined by the operation
       if (sym && !other)  // only symbols: what the operation does to them is not an affine term
         why = m.reason_once(in, 2, [&] {
           return m.mnemonic(in) + " of a value computed from a free parameter: not affine in it (not decided for every value)";
@@ -370,6 +371,10 @@ struct Issue {
   void logic();
   void select();
   bool symbolic_compare(int k, const Val& a, const Val& b, const Val* cc);
+  // alu_derived.cpp: lane k's result of an operation on terms that is not affine in them, as a
+  // derived symbol (ptx_exec.hpp Derived). False, nothing written, for an operation it does not
+  // define or when the symbols are all in use.
+  bool derive(int k, std::initializer_list<const Val*> vs);
   bool cond_logic(int k, const Val& a, const Val& b);
 };
 

@@ -90,6 +90,34 @@ Val Machine::cta_symbol(Symbol::Kind kind, int dim) {
   return symbolic(t, 32, why, -1, kind == Symbol::Kind::ctaid);
 }
 
+int Machine::iteration_symbol(u32 fi, u32 pc, u32 line) {
+  for (std::size_t i = 0; i < symbols.size(); ++i)
+    if (symbols[i].kind == Symbol::Kind::iteration && symbols[i].param == fi && symbols[i].offset == static_cast<i64>(pc)) return static_cast<int>(i);
+  if (symbols.size() >= static_cast<std::size_t>(kMaxSymbols)) return -1;
+  Symbol s;
+  s.kind = Symbol::Kind::iteration;
+  s.param = fi;
+  s.offset = static_cast<i64>(pc);
+  s.dim = static_cast<int>(line);
+  s.bits = 64;
+  s.name = "i (iteration 1 + i of the loop at line " + std::to_string(line) + ")";
+  symbols.push_back(s);
+  return static_cast<int>(symbols.size() - 1);
+}
+
+int Machine::derived(const Derived& d, const std::string& what) {
+  for (std::size_t i = 0; i < symbols.size(); ++i)
+    if (symbols[i].kind == Symbol::Kind::derived && symbols[i].def == d) return static_cast<int>(i);
+  if (symbols.size() >= static_cast<std::size_t>(kMaxSymbols)) return -1;
+  Symbol s;
+  s.kind = Symbol::Kind::derived;
+  s.bits = d.w;
+  s.def = d;
+  s.name = "a value computed from the symbols (" + what + ")";
+  symbols.push_back(s);
+  return static_cast<int>(symbols.size() - 1);
+}
+
 u32 Machine::cond(const Cond& c) {
   if (c.x == kNoCond || c.y == kNoCond) return kNoCond;
   // Interned: every lane of an issue, and every iteration, asks for the same conditions.

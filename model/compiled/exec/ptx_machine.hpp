@@ -66,6 +66,12 @@ inline Val cond_val(u32 c, u32 why, bool cta) {
   return v;
 }
 
+// Whether two values are the same in every field (the same bits, reason, term, placement).
+inline bool identical(const Val& a, const Val& b) {
+  return a.v == b.v && a.why == b.why && a.placement == b.placement && a.cta == b.cta && a.symw == b.symw && a.window == b.window &&
+         a.lowk == b.lowk && a.sym == b.sym;
+}
+
 struct Frame {
   u32 function = 0;
   u32 pc = 0;           // the current instruction (a caller frame: its call instruction)
@@ -148,7 +154,7 @@ struct Machine {
   // Free parameters' symbols and the affine terms computed from them (terms[0] unused).
   std::vector<Symbol> symbols;
   std::vector<Term> terms{Term{}};
-  static constexpr std::size_t kMaxTerms = std::size_t{1} << 22;
+  static constexpr std::size_t kMaxTerms = std::size_t{1} << 21;
   // A symbolic Val for term t at width w (w <= t.w: t is reduced); an unknown one with `why`
   // when the table is full (kMaxTerms: memory stays bounded in a long loop).
   Val symbolic(const Term& t, int w, u32 why, int placement, bool cta);
@@ -159,6 +165,12 @@ struct Machine {
   // %ctaid / %nctaid of dimension `dim` as a symbol (Launch::every_cta, every_grid), made on first
   // read; unknown when kMaxSymbols are in use.
   Val cta_symbol(Symbol::Kind kind, int dim);
+  // The iteration symbol of the loop whose back edge is instruction `pc` of function `fi` (PTX line
+  // `line`), made on first use and shared by every warp; -1 when kMaxSymbols are in use.
+  int iteration_symbol(u32 fi, u32 pc, u32 line);
+  // The derived symbol `d` (ptx_exec.hpp Derived), made on first use (one per distinct definition:
+  // every lane that computes (K - 1) >> 3 shares it); -1 when kMaxSymbols are in use.
+  int derived(const Derived& d, const std::string& what);
   bool reads_cta = false;  // some lane read %ctaid or %nctaid
   std::vector<Cond> conds{Cond{}};
   std::unordered_map<std::string, u32> cond_ids;

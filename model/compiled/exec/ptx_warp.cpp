@@ -8,6 +8,7 @@
 
 #include "model/compiled/ptx_cfg.hpp"
 #include "model/compiled/exec/ptx_machine.hpp"
+#include "model/compiled/exec/loop_summary.hpp"
 
 namespace layoutproof::compiled {
 namespace {
@@ -29,7 +30,10 @@ bool is_alu(Op op) {
 
 struct WarpRunner::Impl {
  public:
-  Impl(const Program& p, std::size_t entry, const Launch& l, Machine& m) : p_(p), entry_(entry), l_(l), m_(m) {}
+  Impl(const Program& p, std::size_t entry, const Launch& l, Machine& m)
+      : p_(p), entry_(entry), l_(l), m_(m),
+        loops_(p, m, LoopSummary::Hooks{[this](Lane& ln, const std::string& why) { stop(ln, why); },
+                                        [this](u32 fi, u32 pc) { return shared_reachable(fi, pc); }}) {}
 
   // Runs warp w; `on_issue(site, execution, issue)` for every site issue.
   void run_warp(i64 w, const WarpRunner::OnIssue& on_issue) {
@@ -37,6 +41,7 @@ struct WarpRunner::Impl {
     cg_groups_.clear();
     cg_open_ = 0;
     pending_ = 0;
+    loops_.reset();
     RegFile file;
     std::vector<Lane> lanes;
     for (int k = 0; k < kWarpLanes; ++k) {
@@ -105,6 +110,10 @@ struct WarpRunner::Impl {
       const u32 depth = static_cast<u32>(first.stack.size());
       const Function& f = p_.functions[fr.function];
       const u32 pc = fr.pc;
+      if (loops_.tracking() && loops_.moved(lanes, group, fr.function, pc, depth)) {  // it stopped lanes: choose again
+        same_group = false;
+        continue;
+      }
       if (pc >= f.code.size()) {  // fell off the end of the body: as `ret`
         for (const int k : group) do_return(lanes[static_cast<std::size_t>(k)]);
         same_group = false;
@@ -319,10 +328,7 @@ struct WarpRunner::Impl {
                   "paths are not split (give the values: --cta, --grid, --param)");
   }
 
-  static bool same(const Val& a, const Val& b) {
-    return a.v == b.v && a.why == b.why && a.placement == b.placement && a.cta == b.cta && a.symw == b.symw && a.window == b.window &&
-           a.lowk == b.lowk && a.sym == b.sym;
-  }
+  static bool same(const Val& a, const Val& b) { return identical(a, b); }
   // A lane at the join of a region it ran under a condition (Lane::Pending): what the region
   // changed holds only where the condition does, so it is not known after it.
   void merge_at_join(Lane& ln) {
@@ -923,6 +929,10 @@ struct WarpRunner::Impl {
       listing_.note(lanes, group, active, guard_unknown, f, fi, pc, in);
     }
     if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask || c.op == Op::elect) collective(lanes, group, active, f, in);
+    // A back edge some lane takes under a condition over the symbols: the loop is summarized.
+    if (c.op == Op::bra && in.count > 0 && arg(f, in, 0).kind == OK::label && arg(f, in, 0).index <= pc && first.stack.size() == 1 &&
+        loops_.back_edge(lanes, group, active, guard_unknown, guard_cond, f, fi, pc, in))
+      return;
     const bool alu = is_alu(c.op);
     Group alu_lanes{lanes, *first.file, first.stack.back().reg_base, 0};
     for (const int k : group) {
@@ -1096,6 +1106,7 @@ struct WarpRunner::Impl {
   std::size_t entry_;
   const Launch& l_;
   Machine& m_;
+  LoopSummary loops_;  // loops whose trip count depends on the symbols, run for every iteration at once
   i64 steps_ = 0;
   u32 uninit_ = 0;
   // The running warp's cp.async.cg copies in flight (Issue::cg_in_flight): per committed group not
