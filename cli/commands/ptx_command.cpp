@@ -55,7 +55,6 @@ std::array<i64, 3> parse_dims(const std::string& v, const std::string& what, i64
   throw LayoutError(what + " takes X[,Y[,Z]] (at most three numbers), not '" + v + "'");
 }
 
-
 // The --param help of ptx and sass: the value forms and the ranges each format checks.
 std::string ptx_param_help() {
   return

@@ -22,32 +22,20 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from symbolic_twin import Twin  # noqa: E402
+
 LP = sys.argv[1]
 N = int(sys.argv[2]) if len(sys.argv) > 2 else 24
 CLAIMS = ["conflict-free", "in-bounds", "aligned"]
-VERDICT = re.compile(r"^(PROVED|REFUTED|UNKNOWN|ERROR)  (\S+)  \[(.*?)\]  line (\d+): (.*)$")
 CTA = re.compile(r"%ctaid\.x \(blockIdx\.x\) = (\d+)")
 K = re.compile(r"parameter 1 \([^)]*\) = (-?\d+)")
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
+T = Twin(LP, block=None)
+check = T.check
 
 
 def run(path, args):
-    cmd = [LP, "ptx", path, "--kernel", "k"] + args
-    for c in CLAIMS:
-        cmd += ["--claim", c]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    out = {}
-    for line in p.stdout.splitlines():
-        m = VERDICT.match(line)
-        if m:
-            out[(int(m.group(4)), m.group(2))] = (m.group(1), m.group(5))
-    return p.returncode, out, p.stdout + p.stderr
+    return T.run(path, "k", args, CLAIMS)
 
 
 HEAD = """.version 8.0
@@ -165,6 +153,6 @@ with tempfile.TemporaryDirectory() as d:
     p = subprocess.run([LP, "ptx", path, "--kernel", "k", "--assume", "p1 % k == 0"], capture_output=True, text=True)
     check(p.returncode == 2 and "column 6" in p.stderr and "\n       ^" in p.stderr, f"--assume syntax error with a caret: {p.stderr}")
 print(f"{checked} verdicts over every CTA and k checked against the brute force")
-if failures:
-    print(f"{len(failures)} failure(s)")
+if T.failures:
+    print(f"{len(T.failures)} failure(s)")
     sys.exit(1)

@@ -21,31 +21,19 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from symbolic_twin import VERDICT, Twin  # noqa: E402
+
 LP = sys.argv[1]
 N = int(sys.argv[2]) if len(sys.argv) > 2 else 24
 CLAIMS = ["conflict-free", "in-bounds", "aligned"]
-VERDICT = re.compile(r"^(PROVED|REFUTED|UNKNOWN|ERROR)  (\S+)  \[(.*?)\]  line (\d+): (.*)$")
 KV = re.compile(r"parameter 1 \([^)]*\) = (-?\d+)")
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
+T = Twin(LP, block=None, extra=["--grid", "1,1,1"])
+check = T.check
 
 
 def run(path, args):
-    cmd = [LP, "ptx", path, "--kernel", "k", "--grid", "1,1,1"] + args
-    for c in CLAIMS:
-        cmd += ["--claim", c]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    out = {}
-    for line in p.stdout.splitlines():
-        m = VERDICT.match(line)
-        if m:
-            out[(int(m.group(4)), m.group(2))] = (m.group(1), m.group(5))
-    return p.returncode, out, p.stdout + p.stderr
+    return T.run(path, "k", args, CLAIMS)
 
 
 HEAD = """.version 8.0
@@ -144,6 +132,6 @@ for v in refuted:
     m = re.search(r"_param_1\) = (\d+)", v.group(5))
     check(m and int(m.group(1)) > 64 and "replayed with --param 1=" in v.group(5), f"walk: the witness K is past 64 and replayed: {v.group(5)[:300]}")
 print(f"{checked} verdicts over every iteration and K checked against the brute force ({undecided} UNKNOWN, each with its reason)")
-if failures:
-    print(f"{len(failures)} failure(s)")
+if T.failures:
+    print(f"{len(T.failures)} failure(s)")
     sys.exit(1)

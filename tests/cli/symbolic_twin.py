@@ -23,6 +23,7 @@ FAULTS = "other issue(s) of this instruction fault"
 
 class Twin:
     def __init__(self, lp, fmt="ptx", block="32", extra=()):
+        """block None: the kernel's .reqntid; extra: arguments every run takes."""
         self.lp, self.fmt, self.block, self.extra = lp, fmt, block, list(extra)
         self.failures = []
 
@@ -33,7 +34,7 @@ class Twin:
 
     def run(self, path, kernel, args, claims=CLAIMS):
         """(exit code, {(line, claim): (verdict, rest of the line)}, stdout)."""
-        cmd = [self.lp, self.fmt, path, "--kernel", kernel, "--block", self.block] + self.extra + list(args)
+        cmd = [self.lp, self.fmt, path, "--kernel", kernel] + (["--block", self.block] if self.block else []) + self.extra + list(args)
         for c in claims:
             cmd += ["--claim", c]
         p = subprocess.run(cmd, capture_output=True, text=True)

@@ -14,18 +14,6 @@ using OK = Operand::Kind;
 // register "not known inside the loop", so this bounds the work, not the registers.
 constexpr int kMaxRounds = 8;
 
-bool same_cells(const std::vector<Cell>& a, const std::vector<Cell>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t k = 0; k < a.size(); ++k)
-    if (a[k].slot != b[k].slot || a[k].offset != b[k].offset || !identical(a[k].value, b[k].value)) return false;
-  return true;
-}
-bool same_local(const std::vector<LocalCell>& a, u32 alost, const std::vector<LocalCell>& b, u32 blost) {
-  if (a.size() != b.size() || alost != blost) return false;
-  for (std::size_t k = 0; k < a.size(); ++k)
-    if (a[k].addr != b[k].addr || a[k].bytes != b[k].bytes || !identical(a[k].value, b[k].value)) return false;
-  return true;
-}
 Term reduced(Term t, int w) {
   t.c0 = mask_bits(t.c0, w);
   for (u64& x : t.c) x = mask_bits(x, w);
@@ -58,6 +46,10 @@ bool affine_writer(Op o) {
 }
 
 }  // namespace
+
+u32 LoopSummary::varying(const Track& t) {
+  return m_.reason("a value the loop at line " + std::to_string(t.line) + " changes other than by a constant step per iteration: not known inside it");
+}
 
 bool LoopSummary::moved(std::vector<Lane>& lanes, const std::vector<int>& group, u32 fi, u32 pc, u32 depth) {
   bool stopped = false;
@@ -121,7 +113,7 @@ int LoopSummary::writer_bits(const Track& t, const Function& f, u32 r) const {
 void LoopSummary::classify(const Track& t, LaneLoop& ll, const Lane& ln, const Function& f) {
   const std::size_t s = static_cast<std::size_t>(t.symbol);
   const std::string at = "the loop at line " + std::to_string(t.line);
-  const u32 vary = m_.reason("a value " + at + " changes other than by a constant step per iteration: not known inside it");
+  const u32 vary = varying(t);
   const u32 iter = m_.reason("computed from the iteration of " + at + " (a symbol: the claims are about every iteration)");
   const u32 rows = static_cast<u32>(ll.h1.size());
   ll.rows.assign(rows, Row::varying);
@@ -183,7 +175,7 @@ void LoopSummary::classify(const Track& t, LaneLoop& ll, const Lane& ln, const F
 
 // The lane at the head of iteration 1 + i: G(i), under path(H(1)) && R(i) (a fresh R, filled later).
 void LoopSummary::apply(const Track& t, LaneLoop& ll, Lane& ln) {
-  const u32 vary = m_.reason("a value the loop at line " + std::to_string(t.line) + " changes other than by a constant step per iteration: not known inside it");
+  const u32 vary = varying(t);
   for (u32 r = 0; r < ll.g.size(); ++r) row(ln, r) = ll.g[r];
   if (ll.cells_exact) ln.cells = ll.cells;
   else
@@ -219,6 +211,8 @@ std::vector<u32> LoopSummary::verify(const Track&, LaneLoop& ll, const Lane& ln)
     for (std::size_t j = 0; j < want.c.size(); ++j) want.c[j] += d.c[j];
     if (!(reduced(want, g.symw) == reduced(m_.terms[now.sym], g.symw))) bad.push_back(r);
   }
+  if (ll.cells_exact && !same_cells(ln.cells, ll.cells)) bad.push_back(kCells);
+  if (ll.local_exact && !same_local(ln.local, ln.local_lost, ll.local, ll.local_lost)) bad.push_back(kLocal);
   return bad;
 }
 
@@ -422,8 +416,6 @@ bool LoopSummary::back_edge(std::vector<Lane>& lanes, const std::vector<int>& gr
         const Lane& ln = lanes[static_cast<std::size_t>(taken[j])];
         LaneLoop& ll = t.lane[static_cast<std::size_t>(taken[j])];
         bad[j] = verify(t, ll, ln);
-        if (ll.cells_exact && !same_cells(ln.cells, ll.cells)) bad[j].push_back(UINT32_MAX);
-        if (ll.local_exact && !same_local(ln.local, ln.local_lost, ll.local, ll.local_lost)) bad[j].push_back(UINT32_MAX - 1);
         all = all && bad[j].empty();
       }
       if (all) {
@@ -444,14 +436,14 @@ bool LoopSummary::back_edge(std::vector<Lane>& lanes, const std::vector<int>& gr
         }
         break;
       }
-      const u32 vary = m_.reason("a value the loop at line " + std::to_string(t.line) + " changes other than by a constant step per iteration: not known inside it");
+      const u32 vary = varying(t);
       for (std::size_t j = 0; j < taken.size(); ++j) {
         Lane& ln = lanes[static_cast<std::size_t>(taken[j])];
         LaneLoop& ll = t.lane[static_cast<std::size_t>(taken[j])];
         m_.conds[ll.ph] = holds_never();  // not true: the round's issues never ran
         for (const u32 r : bad[j]) {
-          if (r == UINT32_MAX) ll.cells_exact = false;
-          else if (r == UINT32_MAX - 1) ll.local_exact = false;
+          if (r == kCells) ll.cells_exact = false;
+          else if (r == kLocal) ll.local_exact = false;
           else ll.rows[r] = Row::varying, ll.g[r] = not_known(vary, ll.g[r].cta);
         }
         apply(t, ll, ln);

@@ -93,7 +93,11 @@ class LoopSummary {
   void begin(Track& t, Lane& ln, u32 c, u32 target);
   void classify(const Track& t, LaneLoop& ll, const Lane& ln, const Function& f);
   void apply(const Track& t, LaneLoop& ll, Lane& ln);
+  // The registers whose induction step fails after the generalized body, and kCells / kLocal where
+  // the param cells / local memory kept exact changed.
+  static constexpr u32 kCells = UINT32_MAX, kLocal = UINT32_MAX - 1;
   std::vector<u32> verify(const Track& t, LaneLoop& ll, const Lane& ln) const;
+  u32 varying(const Track& t);  // the reason of a register not known inside the loop
   void fill(const Track& t, LaneLoop& ll, u32 taken, bool ends);
   void leave(Track& t, Lane& ln, const Instr& in, bool invariants_only);
   int writer_bits(const Track& t, const Function& f, u32 r) const;

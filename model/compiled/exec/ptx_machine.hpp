@@ -110,6 +110,20 @@ struct LocalCell {
   Val value;
 };
 
+// Whether two lanes' param cells (local memory) are the same, cell by cell.
+inline bool same_cells(const std::vector<Cell>& a, const std::vector<Cell>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (a[k].slot != b[k].slot || a[k].offset != b[k].offset || !identical(a[k].value, b[k].value)) return false;
+  return true;
+}
+inline bool same_local(const std::vector<LocalCell>& a, u32 alost, const std::vector<LocalCell>& b, u32 blost) {
+  if (a.size() != b.size() || alost != blost) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (a[k].addr != b[k].addr || a[k].bytes != b[k].bytes || !identical(a[k].value, b[k].value)) return false;
+  return true;
+}
+
 struct Lane {
   std::vector<Frame> stack;  // empty: finished
   RegFile* file = nullptr;   // the warp's registers (this lane's column)

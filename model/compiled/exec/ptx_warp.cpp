@@ -278,7 +278,7 @@ struct WarpRunner::Impl {
   //   - a forward branch one of whose sides goes straight to the branch's join (an if without
   //     else, separate paths): the lane runs the other side where its condition holds, and at
   //     the join its registers are merged with those it had at the branch (Pending).
-  // Anything else (both sides reach shared memory, a loop on such a condition, a call) stops it.
+  // Anything else (both sides reach shared memory, a call) stops it.
   void branch_on_cond(Lane& ln, const Function& f, u32 fi, u32 pc, const Instr& in, u32 c) {
     const Op op = in.code.op;
     const std::string at = "line " + std::to_string(in.line);
@@ -294,10 +294,7 @@ struct WarpRunner::Impl {
     if (op == Op::exit || op == Op::ret) return go(stay, pc + 1);
     const Operand& t = arg(f, in, 0);
     if (in.count == 0 || t.kind != OK::label) return stop(ln, at + ": a branch the model cannot follow");
-    const u32 target = t.index;
-    if (target <= pc)
-      return stop(ln, at + ": a loop whose trip count depends on a condition over the symbols (%ctaid, a free parameter): not summarized "
-                           "(give the values: --cta, --grid, --param)");
+    const u32 target = t.index;  // forward: a back edge in the kernel's frame is the loop summary's (exec/loop_summary.hpp)
     if (!shared_reachable(fi, target)) return go(stay, pc + 1);
     if (!shared_reachable(fi, pc + 1)) return go(c, target);
     const Cfg& g = cfg_of(fi);
@@ -328,7 +325,6 @@ struct WarpRunner::Impl {
                   "paths are not split (give the values: --cta, --grid, --param)");
   }
 
-  static bool same(const Val& a, const Val& b) { return identical(a, b); }
   // A lane at the join of a region it ran under a condition (Lane::Pending): what the region
   // changed holds only where the condition does, so it is not known after it.
   void merge_at_join(Lane& ln) {
@@ -340,16 +336,11 @@ struct WarpRunner::Impl {
                                 "): not known after it");
       for (std::size_t r = 0; r < pd.regs.size(); ++r) {
         Val& now = ln.file->at(static_cast<u32>(r), ln.lane);
-        if (!same(now, pd.regs[r])) now = Val{0, why, -1, now.cta || pd.regs[r].cta};
+        if (!identical(now, pd.regs[r])) now = Val{0, why, -1, now.cta || pd.regs[r].cta};
       }
-      bool cells_same = ln.cells.size() == pd.cells.size();
-      for (std::size_t k = 0; cells_same && k < ln.cells.size(); ++k)
-        cells_same = ln.cells[k].slot == pd.cells[k].slot && ln.cells[k].offset == pd.cells[k].offset && same(ln.cells[k].value, pd.cells[k].value);
-      if (!cells_same)
+      if (!same_cells(ln.cells, pd.cells))
         for (Cell& c : ln.cells) c.value = Val{0, why, -1, false};
-      bool local_same = ln.local.size() == pd.local.size() && ln.local_lost == pd.local_lost;
-      for (std::size_t k = 0; local_same && k < ln.local.size(); ++k)
-        local_same = ln.local[k].addr == pd.local[k].addr && ln.local[k].bytes == pd.local[k].bytes && same(ln.local[k].value, pd.local[k].value);
+      const bool local_same = same_local(ln.local, ln.local_lost, pd.local, pd.local_lost);
       if (!local_same) ln.local.clear(), ln.local_lost = why;
       ln.path = pd.path;
       ln.pending.pop_back();
