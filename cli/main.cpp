@@ -1,4 +1,6 @@
 // layoutproof: prove GPU memory layouts correct before they ship.
+#include <malloc.h>
+
 #include <cstring>
 #include <filesystem>
 #include <new>
@@ -119,6 +121,11 @@ int dispatch(int argc, char** argv) {
 // anything else is an internal error (exit 3).
 int main(int argc, char** argv) {
   cli::install_interrupt_cleanup();  // SIGINT/SIGTERM: no half-written output, exit 130/143
+  // Every Z3 query makes and frees a context of a few MB: with glibc's defaults each one is mapped
+  // and returned to the kernel again, page by page, which cost a symbolic SGEMM proof more system
+  // time than Z3's own (docs/performance.md, "Every launch"). Freed memory stays in the process.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
   const std::string running = std::string("layoutproof") + (argc >= 2 ? std::string(" ") + argv[1] : "");
   try {
     return dispatch(argc, argv);

@@ -291,6 +291,10 @@ struct KernelRun {
   bool cta_control = false;        // some lane's branch or return depended on %ctaid: which sites
                                    // another CTA reaches, and how often, is not known from CTA 0
   std::vector<Symbol> symbols;     // the free parameters' symbols the run met (Term::c's order)
+  // One launch of the claims' domain, as the symbols' values (every iteration symbol 0: a loop's
+  // iteration 1, which runs wherever the loop goes on; derived ones computed): the claims fill it
+  // (proofs/claims/ptx_claims.hpp domain_point) to settle "does some launch run this" without Z3.
+  std::optional<std::vector<u64>> domain_point;
   std::vector<Cond> conds{Cond{}}; // the conditions SymbolicIssue::when names ([0]: true)
   bool every_cta = false, every_grid = false;  // Launch's: %ctaid / %nctaid were symbols
   bool reads_cta = false;          // some lane read %ctaid or %nctaid

@@ -399,7 +399,7 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
   // domain: every CTA (of every grid) unless --cta (--grid) fixes it. Where no lane read %ctaid or
   // %nctaid, every CTA of every grid runs as the concrete one does: its run decides the claims.
   auto run = std::make_shared<compiled::KernelRun>(compiled::run_kernel(p, k.entry, compiled::concrete_launch(r.launch.launch)));
-  std::shared_ptr<const compiled::KernelRun> claims_run = run;
+  std::shared_ptr<compiled::KernelRun> claims_run = run;
   const compiled::Launch& claims_launch = r.launch.launch;
   if (claims_launch.every_cta && run->reads_cta) {
     claims_run = std::make_shared<compiled::KernelRun>(compiled::run_kernel(p, k.entry, claims_launch));
@@ -411,7 +411,9 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
   } else if (claims_launch.every_cta) {
     run->every_cta = true, run->every_grid = claims_launch.every_grid;
   }
-  if (const auto v = vacuous_domain(claims_launch, *claims_run, o)) {  // a domain with no launch: every claim says so
+  DomainCheck domain = check_domain(claims_launch, *claims_run, o);
+  claims_run->domain_point = std::move(domain.point);
+  if (const auto& v = domain.vacuous) {  // a domain with no launch: every claim says so
     r.verdicts.assign(run->sites.size(), std::vector<PtxClaimResult>(claims.size(), PtxClaimResult{true, *v, std::nullopt}));
     r.not_counted.assign(run->not_counted.size(), std::vector<PtxClaimResult>(claims.size(), PtxClaimResult{true, *v, std::nullopt}));
     r.unapplied.assign(claims.size(), run->sites.empty() && run->not_counted.empty() ? std::optional<Verdict>(*v) : std::nullopt);
@@ -419,13 +421,15 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
     return r;
   }
   std::vector<bool> decided(claims.size(), false);
-  for (const compiled::Site& s : run->sites) {
-    const compiled::Site* cs = &s;
-    for (const compiled::Site& x : claims_run->sites)
-      if (x.function == s.function && x.pc == s.pc) cs = &x;
+  const compiled::Launch decide = claims_run == run ? compiled::concrete_launch(claims_launch) : claims_launch;  // the claims run's launch
+  // Both runs list the same program's sites in one order (run_kernel): the claims run's i-th is the table's.
+  for (std::size_t i = 0; i < run->sites.size(); ++i) {
+    const compiled::Site& s = run->sites[i];
+    const compiled::Site* cs = &claims_run->sites.at(i);
+    if (cs->function != s.function || cs->pc != s.pc) throw LayoutError("the claims run lists other instructions than the counting run");
     std::vector<PtxClaimResult> row;
     for (std::size_t c = 0; c < claims.size(); ++c) {
-      row.push_back(prove_ptx_site(p, claims_run == run ? compiled::concrete_launch(claims_launch) : claims_launch, *claims_run, *cs, claims[c], o));
+      row.push_back(prove_ptx_site(p, decide, *claims_run, *cs, claims[c], o));
       decided[c] = decided[c] || row.back().applicable;
     }
     r.verdicts.push_back(std::move(row));

@@ -199,9 +199,13 @@ PtxClaimResult with_symbolic(const compiled::Program& program, const compiled::L
 // (--param-range) of ...") for the symbols the site's symbolic issues use, joined by "and".
 std::string symbolic_domain(const compiled::Launch& launch, const compiled::KernelRun& run, const compiled::Site& site);
 
-// The launch's assumptions (--assume) against its domain (CTA, grid, parameter ranges): ERROR when
-// no launch meets them (every claim would be vacuous), UNKNOWN when Z3 cannot tell, nullopt when
-// some launch does (or there are none).
-std::optional<Verdict> vacuous_domain(const compiled::Launch& launch, const compiled::KernelRun& run, const ProveOptions& options);
+// The launch's domain (CTA, grid, parameter ranges, --assume) asked once: `vacuous` is ERROR when
+// assumptions are given and no launch meets them (every claim would be vacuous), UNKNOWN when Z3
+// cannot tell; `point` is one launch of it (KernelRun::domain_point) where there are symbols.
+struct DomainCheck {
+  std::optional<Verdict> vacuous;
+  std::optional<std::vector<compiled::u64>> point;
+};
+DomainCheck check_domain(const compiled::Launch& launch, const compiled::KernelRun& run, const ProveOptions& options);
 
 }  // namespace layoutproof::proofs

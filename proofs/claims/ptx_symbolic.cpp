@@ -106,7 +106,8 @@ bool valid_access(const SmemAccess& a) {
 // The query over the site's symbolic issues that may decide claim c, or the verdict that ends it
 // before any query (a range that does not fit its symbol).
 struct Prepared {
-  SymbolicQuery q;
+  SymbolicQuery q;                 // the violation query's issues: those not settled by the bank model
+  std::vector<const compiled::SymbolicIssue*> all;  // every issue of the domain (whether one runs, is valid)
   std::vector<std::size_t> index;  // q.issues[k] = s.symbolic[index[k]]
   std::string doubt;               // what forbids PROVED ("" none)
   std::optional<Verdict> early;
@@ -156,6 +157,93 @@ std::array<std::pair<i64, i64>, kWarpLanes> lane_bounds(const compiled::Program&
   return b;
 }
 
+// A bank claim holds on issue `is` at every value of the symbols without Z3, when every active
+// lane's address is one common term X plus its own constant c_l (the same symbols' coefficients and
+// width; the lanes' conditions may differ) and no phase of the lanes at c_l - min c + r has two
+// lanes in one bank at different words (max-ways:K: K + 1 words), for every offset r < 128 that
+// keeps the lanes aligned. That is the claim's own definition (the pairs Z3 would look for), which
+// no subset of the lanes breaks where all of them do not; a valid access puts X at one of those
+// offsets mod 128 (it aligns its lanes), and 128 bytes more on every lane keep each lane's bank and
+// which lanes share a word. (Lanes of a 32-bit term that are valid together do not wrap apart:
+// their spread is below 2^32 - 227 KiB.)
+bool holds_at_every_offset(const PtxClaim& c, const compiled::Site& s, const compiled::SymbolicIssue& is) {
+  const int w = s.width_bytes, lanes = address_lanes(s.trace.op);
+  int first = -1;
+  i64 lo = 0, hi = 0;
+  for (int l = 0; l < lanes; ++l) {
+    if (!is.active[at(l)]) continue;
+    const compiled::Term& t = is.addr[at(l)];
+    if (first < 0) {
+      first = l;
+      if (t.w != 32) return false;
+    }
+    const compiled::Term& f = is.addr[at(first)];
+    if (t.w != f.w) return false;
+    for (std::size_t i = 0; i < t.c.size(); ++i)
+      if (compiled::mask_bits(t.c[i], 32) != compiled::mask_bits(f.c[i], 32)) return false;
+    const i64 c0 = static_cast<i64>(compiled::mask_bits(t.c0, 32));
+    lo = first == l ? c0 : std::min(lo, c0), hi = first == l ? c0 : std::max(hi, c0);
+  }
+  if (first < 0 || w <= 0 || hi - lo >= kSmemBytes) return false;
+  for (int l = 0; l < lanes; ++l)
+    if (is.active[at(l)] && (static_cast<i64>(compiled::mask_bits(is.addr[at(l)].c0, 32)) - lo) % w != 0) return false;  // never all aligned
+  for (i64 r = 0; r < 128; r += w) {
+    SmemAccess a{s.trace.op, w, {}};
+    a.lane_addr.fill(-1);
+    for (int l = 0; l < lanes; ++l)
+      if (is.active[at(l)]) a.lane_addr[at(l)] = static_cast<i64>(compiled::mask_bits(is.addr[at(l)].c0, 32)) - lo + r;
+    if (!valid_access(a)) return false;
+    int ways = 1;
+    for (const auto& col : analyze_smem_access(a).collisions) ways = std::max(ways, col.ways());
+    if (ways > (c.kind == Kind::conflict_free ? 1 : c.k)) return false;
+  }
+  return true;
+}
+
+// aligned holds on `is` at every value when each active lane's constant and coefficients are
+// multiples of the width (a power of two dividing 2^32: the address mod the width is theirs).
+bool always_aligned(const compiled::Site& s, const compiled::SymbolicIssue& is) {
+  const compiled::u64 w = static_cast<compiled::u64>(s.width_bytes);
+  if (w == 0 || (w & (w - 1)) != 0) return false;
+  for (int l = 0; l < address_lanes(s.trace.op); ++l) {
+    if (!is.active[at(l)]) continue;
+    const compiled::Term& t = is.addr[at(l)];
+    if (t.w < 5 || compiled::mask_bits(t.c0, t.w) % w != 0) return false;
+    for (const compiled::u64 x : t.c)
+      if (compiled::mask_bits(x, t.w) % w != 0) return false;
+  }
+  return true;
+}
+
+// in-bounds holds on `is` at every value when each active lane's address is a constant whose
+// bytes lie inside its bound.
+bool constant_inside(const compiled::Site& s, const compiled::SymbolicIssue& is, const std::array<std::pair<i64, i64>, kWarpLanes>& bounds) {
+  for (int l = 0; l < address_lanes(s.trace.op); ++l) {
+    if (!is.active[at(l)]) continue;
+    const compiled::Term& t = is.addr[at(l)];
+    for (const compiled::u64 x : t.c)
+      if (compiled::mask_bits(x, t.w) != 0) return false;
+    const i64 a = static_cast<i64>(compiled::mask_bits(t.c0, t.w));
+    if (a < bounds[at(l)].first || a + s.width_bytes > bounds[at(l)].second) return false;
+  }
+  return true;
+}
+
+// Every active lane's address is a constant and the lanes together are a valid access (aligned,
+// inside the 227 KiB): no value makes the issue fault.
+bool constant_valid(const compiled::Site& s, const compiled::SymbolicIssue& is) {
+  SmemAccess a{s.trace.op, s.width_bytes, {}};
+  a.lane_addr.fill(-1);
+  for (int l = 0; l < address_lanes(s.trace.op); ++l) {
+    if (!is.active[at(l)]) continue;
+    const compiled::Term& t = is.addr[at(l)];
+    for (const compiled::u64 x : t.c)
+      if (compiled::mask_bits(x, t.w) != 0) return false;
+    a.lane_addr[at(l)] = static_cast<i64>(compiled::mask_bits(t.c0, t.w));
+  }
+  return valid_access(a);
+}
+
 Prepared prepare(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s, const PtxClaim& c,
                  const std::string& method) {
   Prepared p;
@@ -185,7 +273,15 @@ Prepared prepare(const compiled::Program& prog, const compiled::Launch& l, const
       if (p.doubt.empty()) p.doubt = issue_where(s, is) + ": " + (stopped ? "its warp stopped early (" + run.stopped + "): later issues are missing" : "divergent: how lanes group is not modelled");
       continue;
     }
-    if (c.kind == Kind::in_bounds) q.bounds.push_back(lane_bounds(prog, l, run, s, is, p.doubt));
+    p.all.push_back(&is);
+    // Issues the claim holds on at every value without Z3 are not asked about (no violation to look for).
+    if (is_grouping(c) && holds_at_every_offset(c, s, is)) continue;
+    if (c.kind == Kind::aligned && always_aligned(s, is)) continue;
+    if (c.kind == Kind::in_bounds) {
+      const auto bounds = lane_bounds(prog, l, run, s, is, p.doubt);
+      if (constant_inside(s, is, bounds)) continue;
+      q.bounds.push_back(bounds);
+    }
     q.issues.push_back(&is);
     p.index.push_back(k);
   }
@@ -373,8 +469,9 @@ std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compil
 
 }  // namespace
 
-std::optional<Verdict> vacuous_domain(const compiled::Launch& l, const compiled::KernelRun& run, const ProveOptions& o) {
-  if (l.assumptions.empty()) return std::nullopt;
+namespace {
+// Whether some launch is in the domain (CTA, grid, ranges, assumptions): the query and its model.
+SymbolicQuery domain_query(const compiled::Launch& l, const compiled::KernelRun& run) {
   SymbolicQuery q;
   q.kind = SymbolicQuery::Kind::satisfiable;
   q.name = "assumptions";
@@ -383,15 +480,43 @@ std::optional<Verdict> vacuous_domain(const compiled::Launch& l, const compiled:
   q.every_grid = run.every_grid;
   q.conds = &run.conds;
   q.assumptions = &l.assumptions;
+  return q;
+}
+}  // namespace
+
+DomainCheck check_domain(const compiled::Launch& l, const compiled::KernelRun& run, const ProveOptions& o) {
+  DomainCheck d;
+  if (run.symbols.empty() && l.assumptions.empty()) return d;
+  SymbolicQuery q = domain_query(l, run);
+  if (const auto bad = add_ranges(l, run, q)) {
+    if (!l.assumptions.empty()) d.vacuous = Verdict::error("assumptions", *bad);
+    return d;
+  }
+  // First a launch of the sizes kernels run at (every parameter without a range in 64..1024), where
+  // loops go on and guards let lanes through, so that the point settles the most; else any.
+  SymbolicQuery typical = q;
+  typical.name = "domain_point";
+  for (std::size_t i = 0; i < run.symbols.size(); ++i)
+    if (run.symbols[i].kind == compiled::Symbol::Kind::param && !typical.ranges[i] && run.symbols[i].bits > 11)
+      typical.ranges[i] = std::pair<i64, i64>{64, 1024};
+  Outcome<SymbolicViolation> z = check_symbolic_z3(typical, o.smt);
+  if (z.kind != OutcomeKind::violated) z = check_symbolic_z3(q, o.smt);
+  if (z.kind == OutcomeKind::violated) {
+    std::vector<compiled::u64> p = z.witness.values;
+    for (std::size_t i = 0; i < run.symbols.size() && i < p.size(); ++i)
+      if (is_iteration(run.symbols[i])) p[i] = 0;
+    d.point = compiled::symbol_values(run.symbols, std::move(p));
+    return d;
+  }
+  if (l.assumptions.empty()) return d;
   std::string texts;
   for (const compiled::Assumption& a : l.assumptions) texts += (texts.empty() ? "" : ", ") + a.what;
-  if (const auto bad = add_ranges(l, run, q)) return Verdict::error("assumptions", *bad);
-  const Outcome<SymbolicViolation> z = check_symbolic_z3(q, o.smt);
-  if (z.kind == OutcomeKind::violated) return std::nullopt;
   if (z.kind == OutcomeKind::holds)
-    return Verdict::error("z3 over the launch's domain", "vacuous: no launch (" + claims_domain_text(l) + ", the --param values and ranges) meets " + texts +
-                                                         ": a claim over no launch proves nothing");
-  return Verdict::unknown("z3 over the launch's domain", "whether any launch meets " + texts + " is not known (" + z.text + ")");
+    d.vacuous = Verdict::error("z3 over the launch's domain", "vacuous: no launch (" + claims_domain_text(l) + ", the --param values and ranges) meets " +
+                                                                texts + ": a claim over no launch proves nothing");
+  else
+    d.vacuous = Verdict::unknown("z3 over the launch's domain", "whether any launch meets " + texts + " is not known (" + z.text + ")");
+  return d;
 }
 
 std::string symbolic_domain(const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s) {
@@ -439,7 +564,7 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
   Prepared p = prepare(prog, l, run, s, c, method);
   if (p.early) return {true, std::move(*p.early), std::nullopt};
   const SymbolicQuery& q = p.q;
-  if (q.issues.empty() && !p.doubt.empty()) return unknown(p.doubt);  // every issue was in doubt (a stopped warp)
+  if (p.all.empty() && !p.doubt.empty()) return unknown(p.doubt);  // every issue was in doubt (a stopped warp)
 
   Outcome<SymbolicViolation> z = check_symbolic_z3(q, o.smt);
   if (z.kind == OutcomeKind::error) return {true, Verdict::error(method, z.text), std::nullopt};
@@ -449,8 +574,34 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
   // the 227 KiB a block can address). At any other value the access faults (a misaligned or out
   // of range shared address): it has no wavefronts, and aligned / in-bounds are the claims about
   // it. The verdict's domain says so; a domain with no valid value at all proves nothing.
-  if (p.doubt.empty() && !q.issues.empty() && any_when(s)) {  // lanes active under conditions: some launch must run one, or nothing was proved
+  // A bank claim asks first whether some value makes an issue valid, which makes one of its lanes
+  // active too (validate: no access without an active lane): then some launch runs it.
+  // At the domain's one launch (KernelRun::domain_point) an issue with an active (valid) lane
+  // settles both questions without Z3.
+  bool runs_at_point = false, valid_at_point = false;
+  if (run.domain_point)
+    for (const compiled::SymbolicIssue* is : p.all) {
+      const SmemAccess a = access_at(run, s, *is, *run.domain_point);
+      if (std::none_of(a.lane_addr.begin(), a.lane_addr.end(), [](i64 x) { return x >= 0; })) continue;
+      runs_at_point = true;
+      valid_at_point = valid_at_point || valid_access(a);
+    }
+  std::optional<Outcome<SymbolicViolation>> some_valid;
+  if (grouping && valid_at_point) {
+    some_valid.emplace();
+    some_valid->kind = OutcomeKind::violated;
+  } else if (grouping) {
     SymbolicQuery a = q;
+    a.issues = p.all;
+    a.valid_issues.clear();
+    a.kind = SymbolicQuery::Kind::some_valid;
+    a.name = c.text + ".some_valid";
+    some_valid = check_symbolic_z3(a, o.smt);
+  }
+  if (p.doubt.empty() && !p.all.empty() && any_when(s) && !runs_at_point && !(some_valid && some_valid->kind == OutcomeKind::violated)) {
+    // lanes active under conditions: some launch must run one, or nothing was proved
+    SymbolicQuery a = q;
+    a.issues = p.all;
     a.kind = SymbolicQuery::Kind::some_active;
     a.name = c.text + ".some_active";
     const Outcome<SymbolicViolation> some = check_symbolic_z3(a, o.smt);
@@ -461,14 +612,15 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
   }
   std::string faults;
   if (grouping) {
-    SymbolicQuery a = q;
-    a.valid_issues.clear();
-    a.kind = SymbolicQuery::Kind::some_valid;
-    a.name = c.text + ".some_valid";
-    const Outcome<SymbolicViolation> some = check_symbolic_z3(a, o.smt);
+    const Outcome<SymbolicViolation>& some = *some_valid;
     if (some.kind == OutcomeKind::holds)
       return unknown("vacuous: at no value of the free parameters is an issue a valid access (aligned, inside the 227 KiB a block can address)");
     if (some.kind != OutcomeKind::violated) return unknown(some.text);
+    SymbolicQuery a = q;
+    a.issues.clear();
+    for (const compiled::SymbolicIssue* is : p.all)
+      if (!constant_valid(s, *is)) a.issues.push_back(is);  // the others are valid wherever they run
+    a.valid_issues.clear();
     a.kind = SymbolicQuery::Kind::valid;
     a.name = c.text + ".valid";
     const Outcome<SymbolicViolation> v = check_symbolic_z3(a, o.smt);
@@ -493,9 +645,14 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
                            : c.kind == Kind::max_ways    ? "no bank of any phase holds " + std::to_string(c.k + 1) + " distinct words"
                            : c.kind == Kind::aligned     ? "every active lane's address is a multiple of " + std::to_string(s.width_bytes) + " bytes"
                                                          : "every active lane's " + std::to_string(s.width_bytes) + " bytes lie inside its shared symbol";
-  Verdict v = Verdict::proved(method + "; " + concrete.verdict.method,
+  const std::size_t direct = p.all.size() - q.issues.size();
+  const std::string settled = direct == 0 ? ""
+                              : "; " + std::to_string(direct) + " of them decided without a query (" +
+                                    (grouping ? "one term plus each lane's constant, the bank model at every offset"
+                                              : "their addresses constant or multiples of the width in every symbol") + ")";
+  Verdict v = Verdict::proved(method + settled + "; " + concrete.verdict.method,
                               what + ", " + domain + (faults.empty() ? "" : " at which the access is valid") + " (" +
-                                  std::to_string(q.issues.size()) + " issue(s) with free parameters" +
+                                  std::to_string(p.all.size()) + " issue(s) with free parameters" +
                                   (s.trace.instructions.empty() ? "" : "; the other issues: " + concrete.verdict.detail) + ")" + faults);
   v.queries = z.queries;
   return {true, std::move(v), std::nullopt};

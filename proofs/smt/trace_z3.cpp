@@ -335,6 +335,10 @@ class SymbolicSearch {
           if (const auto ok = q_.kind == SymbolicQuery::Kind::some_valid ? valid(*q_.issues[k]) : some_on(*q_.issues[k])) any.push_back(*ok);
         if (any.empty()) continue;
         qs.push_back(z3::mk_or(any));
+        // Whether a launch runs it (is valid) is asked of iterations below 2^24 only, as a
+        // violation is (below): an iteration the summary admits past them may be none a launch runs.
+        for (std::size_t i = 0; i < p_.size() && i < q_.symbols.size(); ++i)
+          if (q_.symbols[i].kind == compiled::Symbol::Kind::iteration) qs.push_back(z3::ult(p_[i], ss_.ctx().bv_val(uint64_t{1} << 24, 64)));
       } else {
         z3::expr_vector any(ss_.ctx());
         for (std::size_t k = lo; k < hi; ++k)
@@ -631,17 +635,10 @@ class SymbolicSearch {
   // A lane's byte address: the Term in 64 bits (as the executor computes it), reduced to its
   // width, zero-extended to the encoder's.
   z3::expr address(const compiled::Term& t) const {
-    auto& c = ss_.ctx();
-    z3::expr sum = c.bv_val(static_cast<uint64_t>(t.c0), 64);
-    for (std::size_t i = 0; i < p_.size(); ++i) {
-      if (t.c[i] == 0) continue;
-      const unsigned b = p_[i].get_sort().bv_size();
-      const z3::expr wide = b < 64 ? z3::zext(p_[i], 64 - b) : p_[i];
-      sum = sum + c.bv_val(static_cast<uint64_t>(t.c[i]), 64) * wide;
-    }
-    const unsigned w = static_cast<unsigned>(std::clamp(t.w, 1, 32));
-    return z3::zext(sum.extract(w - 1, 0), e_.width() - w);
+    const int w = std::clamp(t.w, 1, 32);
+    return z3::zext(term_bv(t, w), e_.width() - static_cast<unsigned>(w));
   }
+
 
   const SymbolicQuery& q_;
   Session& ss_;
