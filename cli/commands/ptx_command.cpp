@@ -167,6 +167,11 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
           sass ? "the free parameter (or buffer bytes @OFF=LO..HI) takes only the values LO..HI (signed)"
                : "the free parameter I (or NAME) takes only the values LO..HI (signed); every\nverdict names its domain",
           [&a](const std::string& v) { add_param_range(a, v); });
+  t.value({"--max-paths"}, "N",
+          "the paths one thread may run at once (default 64): each if on a condition over the\n"
+          "symbols (a free parameter, %ctaid) doubles them, both sides decided for every launch;\n"
+          "past N the thread stops there and its instructions after it are UNKNOWN, saying so",
+          [&a](const std::string& v) { a.launch.max_paths = static_cast<std::size_t>(parse_int_in(v, "--max-paths", 1, i64{1} << 20)); });
   t.value({"--smem-bytes"}, "N",
           sass ? "the CTA's shared memory (static and dynamic), for in-bounds: SASS names no\n"
                  "symbols; user data starts after the 1 KiB the driver reserves (window byte 0x400)"

@@ -108,7 +108,8 @@ every thread of one CTA, counted as Nsight Compute counts it and proved.
 
 Usage:
   layoutproof ptx FILE [--kernel TEXT] [--block X[,Y[,Z]]] [--grid X[,Y[,Z]]] [--cta X[,Y[,Z]]] [--param I=V|NAME=V ...]
-                  [--param-range I=LO..HI ...] [--assume EXPR ...] [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
+                  [--param-range I=LO..HI ...] [--assume EXPR ...] [--max-paths N] [--smem-bytes N] [--claim C ...] [--json]
+                  [--report DIR] [--deadline-s S]
 
 FILE is the PTX nvcc writes: `nvcc -arch=sm_90 -ptx -lineinfo k.cu` (or -keep, or cuobjdump -ptx).
 -lineinfo adds .loc lines, so every instruction and witness names its CUDA source line. A binary
@@ -120,8 +121,10 @@ How it runs: each warp's 32 lanes execute in lock step; the lanes at the same in
 warp-level issue (lanes whose @p guard is false are inactive). Values are concrete (%tid, %ntid,
 the --param values, shared symbols laid out in declaration order) or symbols: a free parameter, and
 %ctaid / %nctaid unless --cta / --grid fix them, with values affine in them kept as terms and the
-guards and branches comparing them kept as conditions, so each claim is decided with Z3 for every
-CTA of every grid and every parameter value (--param-range, --assume limit them); a value loaded
+guards and branches comparing them kept as conditions (an if/else on one runs both sides, each
+thread on the side its condition picks; loops over one run once for every iteration), so each
+claim is decided with Z3 for every CTA of every grid and every parameter value (--param-range,
+--assume limit them); a value loaded
 from memory or an opcode outside the model is unknown with its reason. Counts are for one concrete
 CTA (--cta's, else (0,0,0) of --grid, default 1,1,1): executed = warp instructions, wavefronts and
 ideal = the bank model's (docs/compiled.md, "Every launch").
@@ -150,7 +153,8 @@ thread of one CTA, counted as Nsight Compute counts it (per SASS instruction) an
 
 Usage:
   layoutproof sass FILE [--kernel TEXT] --block X[,Y[,Z]] [--grid X[,Y[,Z]]] [--param I=V|I+OFF=V|@OFF=V ...]
-                   [--param-range I=LO..HI|@OFF=LO..HI ...] [--smem-bytes N] [--claim C ...] [--json] [--report DIR] [--deadline-s S]
+                   [--param-range I=LO..HI|@OFF=LO..HI ...] [--assume EXPR ...] [--max-paths N] [--smem-bytes N] [--claim C ...]
+                   [--json] [--report DIR] [--deadline-s S]
 
 FILE is `cuobjdump -sass k.cubin` (or of the executable) or `nvdisasm -g k.cubin` (which adds the
 CUDA source line of every instruction, so witnesses name it; with or without -c: the ELF's data

@@ -12,6 +12,7 @@
 //       cta: [1, 0, 0]                    # optional: the CTA that runs (as --cta: verdicts about it alone)
 //       params: {1: 5, _Z9broadcastPfi_param_1: 5}   # optional: index from 0 or PTX name -> value
 //       smem_bytes: 0                     # optional: the dynamic shared memory's size
+//       max_paths: 64                     # optional: as --max-paths
 //       claims: [conflict-free, in-bounds]   # conflict-free max-ways:K aligned in-bounds no-overlap
 //       deadline_s: 30                    # optional: this entry's time limit, from its start
 //       allow_empty: true                 # optional: the launch may execute no shared-memory
@@ -184,6 +185,10 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
   if (entry["smem_bytes"]) {
     request.smem_bytes = spec_integer(src, entry["smem_bytes"], "smem_bytes", 0, kSmemBytes);
     flags += " --smem-bytes " + std::to_string(request.smem_bytes);
+  }
+  if (entry["max_paths"]) {
+    request.max_paths = static_cast<std::size_t>(spec_integer(src, entry["max_paths"], "max_paths", 1, i64{1} << 20));
+    flags += " --max-paths " + std::to_string(request.max_paths);
   }
   if (entry["allow_empty"]) {
     const YAML::Node& n = entry["allow_empty"];

@@ -482,6 +482,7 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(const Program& p, const std::stri
     l.every_cta = !r.cta;
     l.every_grid = !r.cta && !r.grid_given;
     l.dynamic_smem_bytes = r.smem_bytes;
+    l.max_paths = r.max_paths;
     l.params.assign(f.params.size(), std::nullopt);
     for (const PtxParamRequest& q : r.params)
       if (const auto t = target_of(p, f, q)) apply(*t, q, l);

@@ -92,6 +92,7 @@ struct PtxLaunchRequest {
   std::vector<PtxParamRequest> params;      // in the order given
   std::vector<std::pair<std::string, std::string>> assume;  // --assume: (text, how messages name it)
   i64 smem_bytes = -1;                      // dynamic shared memory (-1: not given)
+  std::size_t max_paths = 64;               // Launch::max_paths (--max-paths)
 };
 
 // A fixed scalar parameter's value as its type (the table above) reads it: "-5" for an int's

@@ -179,6 +179,9 @@ struct Launch {
   // bound to this launch: the claims assume them; the run decides nothing with them.
   std::vector<Assumption> assumptions;
   i64 max_warp_steps = i64{1} << 24;          // warp-level instruction executions, whole CTA
+  // Paths one lane runs at once (--max-paths): each open if on a condition over the symbols
+  // doubles them (ptx_machine.hpp Lane::Pending); past this the lane stops, its sites UNKNOWN.
+  std::size_t max_paths = 64;
   std::size_t max_patterns = std::size_t{1} << 20;  // distinct issues kept for claims, all sites
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };

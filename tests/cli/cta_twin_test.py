@@ -3,7 +3,8 @@
 
 Random PTX kernels (fixed seed) whose shared accesses are guarded by conditions over %ctaid and a
 free parameter k (an early exit, an if without else, a guarded store, a condition on the CTA
-alone), with addresses affine in %tid, %ctaid and k. For each kernel and claim (conflict-free,
+alone, an if/else storing on both sides, one nested in another with divergence on %tid inside),
+with addresses affine in %tid, %ctaid and k. For each kernel and claim (conflict-free,
 in-bounds, aligned), the symbolic verdict over every CTA of --grid G and every k of
 --param-range LO..HI (and, for some, an --assume) must equal the brute force: the kernel run
 concretely with every --cta c of the grid and every k (--param 1=k) where the assumption holds:
@@ -60,7 +61,7 @@ def kernel(r):
     size = r.choice([512, 1024, 2048])
     a, b, c, d, e = r.choice([1, 32, 64]), r.choice([1, 2, 3, 4, 32]), r.choice([0, 1, 8, 32]), r.choice([0, 0, 1, 4]), r.choice([0, 1, 2])
     cmp = r.choice(["lt", "ge", "ne", "le"])
-    form = r.choice(["exit", "if", "guard", "cta"])
+    form = r.choice(["exit", "if", "guard", "cta", "ifelse", "ifelse", "nested"])
     body = HEAD.format(threads=threads, align=width, size=size)
     body += f"mad.lo.s32 %r4, %r1, {a}, %r2;\n"  # i = ctaid * a + tid
     if form == "cta":
@@ -78,8 +79,25 @@ def kernel(r):
         body += f"@%p1 bra $EXIT;\n{st}\n{ld}\n$EXIT:\nret;\n}}\n"
     elif form == "if":
         body += f"@%p1 bra $JOIN;\n{st}\n$JOIN:\n{ld}\nret;\n}}\n"
-    else:
+    elif form == "guard":
         body += f"@!%p1 {st}\n{ld}\nret;\n}}\n"
+    else:
+        # if/else, both sides storing: the other side's address tid*b2 + e2 words; each side
+        # computes %r15 = tid*4 alike (the load after the join reads through it, known there).
+        # Nested: the taken side splits again on the CTA and k, and diverges on tid concretely.
+        b2, e2 = r.choice([1, 2, 4, 32]), r.choice([0, 1])
+        st2 = st.replace("%r11", "%r14")
+        other = (f"mul.lo.s32 %r13, %r2, {b2 * width // 4};\nadd.s32 %r13, %r13, {e2};\nshl.b32 %r13, %r13, 2;\n"
+                 f"add.s32 %r14, %r10, %r13;\n{st2}\nshl.b32 %r15, %r2, 2;\n")
+        taken = f"{st}\nshl.b32 %r15, %r2, 2;\n"
+        if form == "nested":
+            t = r.choice([0, 1, 2])
+            taken = (f"setp.gt.s32 %p2, %r1, {t};\n@%p2 bra $IN;\n{st}\nbra.uni $INJ;\n$IN:\n"
+                     f"setp.lt.u32 %p3, %r2, 16;\n@%p3 bra $INJ;\n{st2.replace('%r14', '%r11')}\n$INJ:\nshl.b32 %r15, %r2, 2;\n")
+            b2, e2 = b2, e2
+        body += f"@%p1 bra $ELSE;\n{other}bra.uni $JOIN;\n$ELSE:\n{taken}$JOIN:\nadd.s32 %r16, %r10, %r15;\nld.shared.u32 %r12, [%r16];\nret;\n}}\n"
+        return body, (f"threads {threads} width {width} size {size} i=ctaid*{a}+tid, {form} {cmp}, addr tid*{b}+ctaid*{c}+k*{d}+{e}"
+                      f" / tid*{b2}+{e2}")
     return body, f"threads {threads} width {width} size {size} i=ctaid*{a}+tid, {form} {cmp}, addr tid*{b}+ctaid*{c}+k*{d}+{e}"
 
 

@@ -56,7 +56,7 @@ def kernel(r):
     size = r.choice([256, 1024])
     b, d, e = r.choice([1, 2, 32]), r.choice([0, 1, 4, 32]), r.choice([0, 1])
     step = r.choice([1, 2, 4])
-    form = r.choice(["bottom", "top", "lane", "after", "bump", "kstep"])
+    form = r.choice(["bottom", "top", "lane", "after", "bump", "kstep", "ifelse"])
     body = HEAD.format(size=size)
     # The access: s + 4 * (tid * b + k * d + e); "bump" keeps it in a register stepped by 4 * d * step.
     body += f"mul.lo.s32 %r5, %r2, {b};\nadd.s32 %r5, %r5, {e};\nshl.b32 %r5, %r5, 2;\nadd.s32 %r24, %r10, %r5;\n"
@@ -71,6 +71,10 @@ def kernel(r):
     if form == "lane":
         body += "and.b32 %r21, %r2, 1;\nadd.s32 %r22, %r3, %r21;\n"
         bound = "%r22"
+    if form == "ifelse":  # the body an if/else on k + c < K, the other side's store at tid*b2 words
+        c, b2 = r.choice([0, 1, 3]), r.choice([1, 2, 32])
+        access = (f"add.s32 %r25, %r20, {c};\nsetp.lt.s32 %p3, %r25, %r3;\n@%p3 bra $ELSE;\nmul.lo.s32 %r26, %r2, {4 * b2};\n"
+                  f"add.s32 %r27, %r10, %r26;\nst.shared.u32 [%r27], %r2;\nbra.uni $JOIN;\n$ELSE:\n{access}$JOIN:\n")
     tail = "ld.shared.u32 %r12, [%r10];\n" if form == "after" else ""
     if form == "top":
         body += f"$LOOP:\nsetp.ge.s32 %p2, %r20, {bound};\n@%p2 bra $EXIT;\n{access}{incr}bra $LOOP;\n$EXIT:\nret;\n}}\n"

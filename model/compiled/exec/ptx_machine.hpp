@@ -145,6 +145,13 @@ struct Lane {
   // over the symbols): at `join` (instruction, frame depth) its registers are merged with the
   // ones it had at the branch (a register the region changed is not known after it) and its path
   // is `path` again.
+  //
+  // Two-sided (an if/else both of whose sides reach shared memory, the branch's condition over
+  // the symbols for some lane of the warp): every lane of the issue runs the taken side (side 0)
+  // where its condition holds, then, when all are at the join, the other side from `other` under
+  // `other_path` with the registers it had at the branch; when all are at the join again, each
+  // register is what the sides agree on (not known where they differ). A lane whose own branch is
+  // known (`decided`: 1 taken, 0 not) runs its side alone and keeps what it computed there.
   struct Pending {
     u32 function = 0, join = 0, depth = 0, line = 0;
     u32 path = 0;
@@ -152,6 +159,15 @@ struct Lane {
     std::vector<Cell> cells;
     std::vector<LocalCell> local;
     u32 local_lost = 0;
+    bool two_sided = false;
+    int decided = -1;
+    int side = 0;
+    u32 other = 0, other_path = 0;
+    // Side 0's registers, cells and local memory at the join (two-sided, decided -1, side 1).
+    std::vector<Val> side0_regs;
+    std::vector<Cell> side0_cells;
+    std::vector<LocalCell> side0_local;
+    u32 side0_local_lost = 0;
   };
   std::vector<Pending> pending;
 };

@@ -3,12 +3,14 @@
 // immediate post-dominator (ptx_cfg.hpp).
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "model/compiled/ptx_cfg.hpp"
 #include "model/compiled/exec/ptx_machine.hpp"
 #include "model/compiled/exec/loop_summary.hpp"
+#include "model/compiled/exec/symbolic_if.hpp"
 
 namespace layoutproof::compiled {
 namespace {
@@ -33,14 +35,15 @@ struct WarpRunner::Impl {
   Impl(const Program& p, std::size_t entry, const Launch& l, Machine& m)
       : p_(p), entry_(entry), l_(l), m_(m),
         loops_(p, m, LoopSummary::Hooks{[this](Lane& ln, const std::string& why) { stop(ln, why); },
-                                        [this](u32 fi, u32 pc) { return shared_reachable(fi, pc); }}) {}
+                                        [this](u32 fi, u32 pc) { return shared_reachable(fi, pc); }}),
+        ifs_(m, l, SymbolicIf::Hooks{[this](Lane& ln, const std::string& why) { stop(ln, why); }}) {}
 
   // Runs warp w; `on_issue(site, execution, issue)` for every site issue.
   void run_warp(i64 w, const WarpRunner::OnIssue& on_issue) {
     const i64 threads = l_.block[0] * l_.block[1] * l_.block[2];
     cg_groups_.clear();
     cg_open_ = 0;
-    pending_ = 0;
+    ifs_.reset();
     loops_.reset();
     RegFile file;
     std::vector<Lane> lanes;
@@ -70,7 +73,8 @@ struct WarpRunner::Impl {
       if (!same_group) {
         // Close the regions whose unfinished lanes all wait at the join; then the lanes of the
         // innermost region not at its join run, the lowest position first.
-        while (regions.size() > 1 && all_joined(lanes, regions.back())) regions.pop_back();
+        while (regions.size() > 1 && all_joined(lanes, regions.back()))
+          if (!next_side(lanes, regions.back())) regions.pop_back();
         const Region& top = regions.back();
         group.clear();
         all_runnable_in_group = true;
@@ -122,11 +126,12 @@ struct WarpRunner::Impl {
       const Instr& in = f.code[pc];
       const bool unmodelled = std::any_of(regions.begin(), regions.end(), [](const Region& r) { return !r.separate; });
       step(lanes, group, unmodelled, f, fr.function, pc, in, executions, on_issue);
-      if (pending_)
+      if (split_) regions.push_back(*split_), split_.reset();
+      if (ifs_.open())
         for (const int k : group) {
           Lane& ln = lanes[static_cast<std::size_t>(k)];
-          if (ln.stack.empty()) pending_ -= static_cast<i64>(ln.pending.size()), ln.pending.clear();
-          else if (!ln.pending.empty()) merge_at_join(ln);
+          if (ln.stack.empty()) ifs_.finished(ln);
+          else if (!ln.pending.empty()) ifs_.at_join(ln);
         }
       if (finish_) {  // on_issue has what it ran the warp for
         finish_ = false;
@@ -159,10 +164,13 @@ struct WarpRunner::Impl {
   // up; kNoJoin: nowhere, the lanes finish). `separate`: its paths never share an instruction
   // before the join, so each path's issues hold exactly its lanes (else they are divergent).
   static constexpr u32 kNoJoin = UINT32_MAX;
+  // `phase`: a two-sided split of lanes on a condition over the symbols (symbolic_if.hpp), 1
+  // while its taken side runs, 2 the other; 0 for any other region.
   struct Region {
     u32 mask = 0;
     u32 depth = 0, function = 0, join = kNoJoin;
     bool separate = true;
+    int phase = 0;
   };
   static bool at_join(const Lane& ln, const Region& r) {
     return r.join != kNoJoin && ln.stack.size() == r.depth && ln.stack.back().function == r.function && ln.stack.back().pc == r.join;
@@ -311,47 +319,103 @@ struct WarpRunner::Impl {
     };
     const bool region_taken = straight(pc + 1), region_next = !region_taken && straight(target);
     if (join != Cfg::kNone && join < f.code.size() && sep->second && (region_taken || region_next)) {
-      Lane::Pending pd;
-      pd.function = fi, pd.join = join, pd.depth = 1, pd.line = in.line, pd.path = ln.path;
-      const std::size_t rows = ln.file->v.size() / kWarpLanes;
-      pd.regs.reserve(rows);
-      for (std::size_t r = 0; r < rows; ++r) pd.regs.push_back(ln.file->at(static_cast<u32>(r), ln.lane));
-      pd.cells = ln.cells, pd.local = ln.local, pd.local_lost = ln.local_lost;
-      ln.pending.push_back(std::move(pd));
-      ++pending_;
+      if (!ifs_.one_sided(ln, fi, join, in.line)) return;
       return region_taken ? go(c, target) : go(stay, pc + 1);
     }
-    stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter) where both sides reach shared memory: its "
+    stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter) where both sides reach shared memory and "
+                  "meet other than at one join after the branch (a goto into shared code, a side that leaves a loop, a call): its "
                   "paths are not split (give the values: --cta, --grid, --param)");
   }
 
-  // A lane at the join of a region it ran under a condition (Lane::Pending): what the region
-  // changed holds only where the condition does, so it is not known after it.
-  void merge_at_join(Lane& ln) {
-    while (!ln.pending.empty() && !ln.stack.empty()) {
-      Lane::Pending& pd = ln.pending.back();
-      const Frame& fr = ln.stack.back();
-      if (ln.stack.size() != pd.depth || fr.function != pd.function || fr.pc != pd.join) return;
-      const u32 why = m_.reason("a value written where a condition over the symbols held (the if at line " + std::to_string(pd.line) +
-                                "): not known after it");
-      for (std::size_t r = 0; r < pd.regs.size(); ++r) {
-        Val& now = ln.file->at(static_cast<u32>(r), ln.lane);
-        if (!identical(now, pd.regs[r])) now = Val{0, why, -1, now.cta || pd.regs[r].cta};
+  // A forward branch b of the kernel's frame whose sides both reach shared memory and then meet
+  // at its join R = ipdom(b) > b as an if/else does: the paths are separate (so neither comes back
+  // to b before R) and neither side calls. A side may lie past R (ptxas moves a cold side to the
+  // function's end, with a branch back to R). R, or Cfg::kNone.
+  u32 if_else_join(const Function& f, u32 fi, u32 pc, u32 target) {
+    const u64 key = (static_cast<u64>(fi) << 32) | pc;
+    if (const auto it = if_else_.find(key); it != if_else_.end()) return it->second;
+    const Cfg& g = cfg_of(fi);
+    u32 join = g.ipdom[pc];
+    const auto straight = [&](u32 k) {
+      if (k == join) return true;
+      const Instr& x = f.code[k];
+      return x.code.op == Op::bra && x.guard < 0 && x.count > 0 && arg(f, x, 0).kind == OK::label && arg(f, x, 0).index == join;
+    };
+    auto sep = separate_.find(key);
+    if (sep == separate_.end()) sep = separate_.emplace(key, separate_paths(f, g, pc)).first;
+    if (join == Cfg::kNone || join >= f.code.size() || join <= pc || target <= pc || !sep->second || straight(pc + 1) || straight(target))
+      join = Cfg::kNone;
+    else {
+      std::vector<char> seen(f.code.size(), 0);
+      std::vector<u32> todo{pc + 1, target};
+      while (!todo.empty() && join != Cfg::kNone) {
+        const u32 k = todo.back();
+        todo.pop_back();
+        if (k == join || (k < f.code.size() && seen[k])) continue;
+        if (k == pc || k >= f.code.size() || f.code[k].code.op == Op::call) {
+          join = Cfg::kNone;
+          break;
+        }
+        seen[k] = 1;
+        for (const u32 w : successors(f, k)) todo.push_back(w);
       }
-      if (!same_cells(ln.cells, pd.cells))
-        for (Cell& c : ln.cells) c.value = Val{0, why, -1, false};
-      const bool local_same = same_local(ln.local, ln.local_lost, pd.local, pd.local_lost);
-      if (!local_same) ln.local.clear(), ln.local_lost = why;
-      ln.path = pd.path;
-      ln.pending.pop_back();
-      --pending_;
     }
+    if_else_.emplace(key, join);
+    return join;
+  }
+
+  // The group's forward branch at pc, guarded by a condition over the symbols for some lane, as
+  // an if/else both of whose sides reach shared memory (if_else_join): each lane enters the split
+  // (symbolic_if.hpp) and the region it opens (split_) runs the sides one after the other. False
+  // when the branch is no such if/else (branch_on_cond then takes each lane).
+  bool split_if_else(std::vector<Lane>& lanes, const std::vector<int>& group, const Function& f, u32 fi, u32 pc, const Instr& in,
+                     const std::array<bool, kWarpLanes>& active, const std::array<u32, kWarpLanes>& guard_unknown,
+                     const std::array<bool, kWarpLanes>& guard_cta, const std::array<u32, kWarpLanes>& guard_cond) {
+    if (in.code.op != Op::bra || in.guard < 0 || in.count == 0 || arg(f, in, 0).kind != OK::label) return false;
+    if (lanes[static_cast<std::size_t>(group.front())].stack.size() != 1) return false;
+    const u32 target = arg(f, in, 0).index;
+    if (target <= pc || !shared_reachable(fi, target) || !shared_reachable(fi, pc + 1)) return false;
+    if (std::none_of(group.begin(), group.end(), [&](int k) { return guard_cond[static_cast<std::size_t>(k)] != 0; })) return false;
+    const u32 join = if_else_join(f, fi, pc, target);
+    if (join == Cfg::kNone) return false;
+    Region r;
+    r.depth = 1, r.function = fi, r.join = join, r.phase = 1;
+    for (const int k : group) {
+      Lane& ln = lanes[static_cast<std::size_t>(k)];
+      const std::size_t s = static_cast<std::size_t>(k);
+      if (guard_unknown[s] && !guard_cond[s]) {
+        stop(ln, m_.reasons[guard_unknown[s]] + " decides a branch at line " + std::to_string(in.line));
+        continue;
+      }
+      const int decided = guard_cond[s] ? -1 : active[s] ? 1 : 0;
+      if (decided >= 0 && guard_cta[s]) ln.cta_path = cta_control_ = true;
+      if (ifs_.two_sided(ln, fi, join, in.line, decided, guard_cond[s], target, pc + 1)) r.mask |= u32{1} << k;
+    }
+    if (r.mask) split_ = r;
+    return true;
+  }
+
+  // Every lane of region r is at its join. A two-sided split after its taken side: its lanes run
+  // the other side (true: the region stays open); after both: they merge. False: it closes.
+  bool next_side(std::vector<Lane>& lanes, Region& r) {
+    if (r.phase == 0) return false;
+    for (int k = 0; k < static_cast<int>(lanes.size()); ++k) {
+      Lane& ln = lanes[static_cast<std::size_t>(k)];
+      if (!((r.mask >> k) & 1) || ln.stack.empty()) continue;
+      if (ln.pending.empty() || !ln.pending.back().two_sided || ln.pending.back().join != r.join) {
+        stop(ln, "an if/else on a condition over the symbols whose sides the lane left unbalanced (not modelled)");
+        continue;
+      }
+      if (r.phase == 1) ifs_.next_side(ln);
+      else ifs_.close(ln);
+    }
+    return r.phase++ == 1;
   }
 
   void stop(Lane& ln, const std::string& why) {
     // A kernel-level lane whose stop point reaches no shared-memory instruction misses nothing the
     // counts and claims are about: it finishes (the reason is kept as a note).
-    if (ln.stack.size() == 1 && !shared_reachable(ln.stack.back().function, ln.stack.back().pc)) {
+    if (ln.stack.size() == 1 && !shared_reachable(ln.stack.back().function, ln.stack.back().pc) && SymbolicIf::sides_to_come(ln).empty()) {
       if (harmless_.empty()) harmless_ = why;
       ln.stack.clear();
       return;
@@ -370,7 +434,8 @@ struct WarpRunner::Impl {
   void mark_reachable_sites(const Lane& ln) {
     if (all_after_stop_) return;
     const u32 fi = ln.stack.front().function;
-    std::vector<u32> todo{ln.stack.back().pc};
+    std::vector<u32> todo = SymbolicIf::sides_to_come(ln);  // the other side of each if/else it is inside
+    todo.push_back(ln.stack.back().pc);
     for (std::size_t k = 1; k < ln.stack.size(); ++k) {
       if (!ln.stack[k].subroutine || ln.stack[k].function != fi) {
         all_after_stop_ = true;
@@ -924,6 +989,7 @@ struct WarpRunner::Impl {
     if (c.op == Op::bra && in.count > 0 && arg(f, in, 0).kind == OK::label && arg(f, in, 0).index <= pc && first.stack.size() == 1 &&
         loops_.back_edge(lanes, group, active, guard_unknown, guard_cond, f, fi, pc, in))
       return;
+    if (split_if_else(lanes, group, f, fi, pc, in, active, guard_unknown, guard_cta, guard_cond)) return;
     const bool alu = is_alu(c.op);
     Group alu_lanes{lanes, *first.file, first.stack.back().reg_base, 0};
     for (const int k : group) {
@@ -1113,7 +1179,9 @@ struct WarpRunner::Impl {
   std::unordered_map<u64, bool> reach_;     // shared_reachable's answers
   std::string harmless_;                    // the first stop after which no shared access is reachable
   std::unordered_map<u32, Cfg> cfgs_;         // per function, built at its first divergent branch
-  i64 pending_ = 0;                           // regions open under a condition (Lane::pending), all lanes
+  SymbolicIf ifs_;                            // branches on conditions over the symbols
+  std::optional<Region> split_;               // the region an if/else split (split_if_else) opens
+  std::unordered_map<u64, u32> if_else_;      // (function, branch) -> if_else_join
   std::unordered_map<u64, bool> separate_;    // (function, branch) -> separate_paths
 };
 
