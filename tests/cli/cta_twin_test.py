@@ -3,7 +3,8 @@
 
 Random PTX kernels (fixed seed) whose shared accesses are guarded by conditions over %ctaid and a
 free parameter k (an early exit, an if without else, a guarded store, a condition on the CTA
-alone, an if/else storing on both sides, one nested in another with divergence on %tid inside),
+alone, an if/else storing on both sides, one nested in another with divergence on %tid inside,
+a branch on the CTA whose sides meet before the join),
 with addresses affine in %tid, %ctaid and k. For each kernel and claim (conflict-free,
 in-bounds, aligned), the symbolic verdict over every CTA of --grid G and every k of
 --param-range LO..HI (and, for some, an --assume) must equal the brute force: the kernel run
@@ -61,10 +62,10 @@ def kernel(r):
     size = r.choice([512, 1024, 2048])
     a, b, c, d, e = r.choice([1, 32, 64]), r.choice([1, 2, 3, 4, 32]), r.choice([0, 1, 8, 32]), r.choice([0, 0, 1, 4]), r.choice([0, 1, 2])
     cmp = r.choice(["lt", "ge", "ne", "le"])
-    form = r.choice(["exit", "if", "guard", "cta", "ifelse", "ifelse", "nested"])
+    form = r.choice(["exit", "if", "guard", "cta", "ifelse", "ifelse", "nested", "shared"])
     body = HEAD.format(threads=threads, align=width, size=size)
     body += f"mad.lo.s32 %r4, %r1, {a}, %r2;\n"  # i = ctaid * a + tid
-    if form == "cta":
+    if form in ("cta", "shared"):
         body += f"setp.{cmp}.s32 %p1, %r1, %r3;\n"  # a condition on the CTA and k alone
     else:
         body += f"setp.{cmp}.s32 %p1, %r4, %r3;\n"
@@ -79,6 +80,13 @@ def kernel(r):
         body += f"@%p1 bra $EXIT;\n{st}\n{ld}\n$EXIT:\nret;\n}}\n"
     elif form == "if":
         body += f"@%p1 bra $JOIN;\n{st}\n$JOIN:\n{ld}\nret;\n}}\n"
+    elif form == "shared":
+        # A branch on the CTA and k whose sides meet before its join (the taken side jumps into
+        # the code the other side runs next, as ptxas enters an unrolled loop's middle), the
+        # other side diverging on tid first: the warp goes one way whole, each side run alone.
+        st2 = st.replace("%r11", "%r14")
+        body += (f"mov.u32 %r14, %r10;\n@%p1 bra $T;\n{st}\nsetp.lt.u32 %p2, %r2, 8;\n@%p2 bra $J;\n$M:\n{st2}\nbra.uni $J;\n"
+                 f"$T:\nadd.s32 %r14, %r11, 4;\nbra.uni $M;\n$J:\n{ld}\nret;\n}}\n")
     elif form == "guard":
         body += f"@!%p1 {st}\n{ld}\nret;\n}}\n"
     else:

@@ -289,7 +289,18 @@ struct Issue {
     bool cta = false;
     for (const Val* v : vs) {
       if (!v->known()) {
-        if (!v->sym || (v->symw < bits && !whole_symbol(m, *v))) return false;
+        if (!v->sym) return false;
+        if (v->symw < bits && !whole_symbol(m, *v)) {
+          // A narrower term wraps at its width: as a symbol of its own (its zero-extended value),
+          // it is one whole symbol to the operation (K & 3 in K - (K & 3), ptxas's trip count).
+          const std::optional<Term> w = widened(*v);
+          if (!w) return false;
+          ts[i] = *w, sy[i] = true;
+          if (!why) why = v->why;
+          cta = cta || v->cta;
+          ++i;
+          continue;
+        }
         // Reduced to its width (exact: the operation's bits are at most that width, or it is a
         // whole symbol, whose reduced term is P_i itself).
         ts[i] = m.terms[v->sym], sy[i] = true;
@@ -375,6 +386,10 @@ struct Issue {
   // derived symbol (ptx_exec.hpp Derived). False, nothing written, for an operation it does not
   // define or when the symbols are all in use.
   bool derive(int k, std::initializer_list<const Val*> vs);
+  // The term of a derived symbol equal to v's narrower term zero-extended to the operation's
+  // width (alu_derived.cpp); nullopt where it is not worth one (a lane's own constant in it, as
+  // (tid + K) & 3 has: one symbol per lane) or the symbols are spent.
+  std::optional<Term> widened(const Val& v);
   bool cond_logic(int k, const Val& a, const Val& b);
 };
 

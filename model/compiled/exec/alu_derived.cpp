@@ -2,6 +2,7 @@
 #include "model/compiled/exec/alu.hpp"
 
 #include <array>
+#include <optional>
 
 namespace layoutproof::compiled::alu {
 namespace {
@@ -78,6 +79,26 @@ bool Issue::derive(int k, std::initializer_list<const Val*> vs) {
   if (!r.sym) return false;
   put(k, r, d.w);
   return true;
+}
+
+std::optional<Term> Issue::widened(const Val& v) {
+  if (!v.sym || v.symw >= bits || bits < 8 || bits > 64) return std::nullopt;
+  Term a = m.terms[v.sym];
+  a.w = v.symw;
+  a.c0 = mask_bits(a.c0, v.symw);
+  if (a.c0 != 0) return std::nullopt;
+  for (u64& x : a.c) x = mask_bits(x, v.symw);
+  if (m.symbols.size() + kKeptForLoops >= static_cast<std::size_t>(kMaxSymbols)) return std::nullopt;
+  Derived d;
+  d.op = D::add;  // a + 0: the term's value, zero-extended to `bits`
+  d.in_w = d.w = bits;
+  d.a = a;
+  const int s = m.derived(d, "line " + std::to_string(in.line) + ": " + m.mnemonic(in) + " of a " + std::to_string(v.symw) + "-bit value");
+  if (s < 0) return std::nullopt;
+  Term t;
+  t.w = bits;
+  t.c[static_cast<std::size_t>(s)] = 1;
+  return t;
 }
 
 }  // namespace layoutproof::compiled::alu

@@ -328,11 +328,13 @@ struct WarpRunner::Impl {
   }
 
   // A forward branch b of the kernel's frame whose sides both reach shared memory and then meet
-  // at its join R = ipdom(b) > b as an if/else does: the paths are separate (so neither comes back
-  // to b before R) and neither side calls. A side may lie past R (ptxas moves a cold side to the
-  // function's end, with a branch back to R). R, or Cfg::kNone.
-  u32 if_else_join(const Function& f, u32 fi, u32 pc, u32 target) {
-    const u64 key = (static_cast<u64>(fi) << 32) | pc;
+  // at its join R = ipdom(b) > b: neither side comes back to b before R nor calls, and the paths
+  // are separate (an if/else) unless the condition is the same for every lane (`uniform`: the
+  // warp goes one way whole in every launch, so code both sides reach, as ptxas's entry into the
+  // middle of an unrolled loop, runs once per side). A side may lie past R (ptxas moves a cold
+  // side to the function's end, with a branch back to R). R, or Cfg::kNone.
+  u32 if_else_join(const Function& f, u32 fi, u32 pc, u32 target, bool uniform) {
+    const u64 key = (static_cast<u64>(fi) << 32) | (static_cast<u64>(pc) << 1) | (uniform ? 1 : 0);
     if (const auto it = if_else_.find(key); it != if_else_.end()) return it->second;
     const Cfg& g = cfg_of(fi);
     u32 join = g.ipdom[pc];
@@ -341,9 +343,11 @@ struct WarpRunner::Impl {
       const Instr& x = f.code[k];
       return x.code.op == Op::bra && x.guard < 0 && x.count > 0 && arg(f, x, 0).kind == OK::label && arg(f, x, 0).index == join;
     };
-    auto sep = separate_.find(key);
-    if (sep == separate_.end()) sep = separate_.emplace(key, separate_paths(f, g, pc)).first;
-    if (join == Cfg::kNone || join >= f.code.size() || join <= pc || target <= pc || !sep->second || straight(pc + 1) || straight(target))
+    const u64 branch = (static_cast<u64>(fi) << 32) | pc;
+    auto sep = separate_.find(branch);
+    if (sep == separate_.end()) sep = separate_.emplace(branch, separate_paths(f, g, pc)).first;
+    if (join == Cfg::kNone || join >= f.code.size() || join <= pc || target <= pc || !(sep->second || uniform) || straight(pc + 1) ||
+        straight(target))
       join = Cfg::kNone;
     else {
       std::vector<char> seen(f.code.size(), 0);
@@ -376,7 +380,9 @@ struct WarpRunner::Impl {
     const u32 target = arg(f, in, 0).index;
     if (target <= pc || !shared_reachable(fi, target) || !shared_reachable(fi, pc + 1)) return false;
     if (std::none_of(group.begin(), group.end(), [&](int k) { return guard_cond[static_cast<std::size_t>(k)] != 0; })) return false;
-    const u32 join = if_else_join(f, fi, pc, target);
+    const u32 c0 = guard_cond[static_cast<std::size_t>(group.front())];
+    const bool uniform = std::all_of(group.begin(), group.end(), [&](int k) { return guard_cond[static_cast<std::size_t>(k)] == c0; });
+    const u32 join = if_else_join(f, fi, pc, target, uniform);
     if (join == Cfg::kNone) return false;
     Region r;
     r.depth = 1, r.function = fi, r.join = join, r.phase = 1;
@@ -406,8 +412,12 @@ struct WarpRunner::Impl {
         stop(ln, "an if/else on a condition over the symbols whose sides the lane left unbalanced (not modelled)");
         continue;
       }
-      if (r.phase == 1) ifs_.next_side(ln);
-      else ifs_.close(ln);
+      if (r.phase == 1) {
+        ifs_.next_side(ln);
+      } else {
+        ifs_.close(ln);
+        ifs_.at_join(ln);  // an if without else closing at the same join
+      }
     }
     return r.phase++ == 1;
   }
