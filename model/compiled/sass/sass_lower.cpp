@@ -725,6 +725,10 @@ void Lowering::lower_lea(const SassInstr& i) {
       const auto sh = parse_int(i.ops[k + 2].first);
       if (!sh || *sh < 1 || *sh > 31) return not_modelled(i.ops, 1, false);
       emit(op(Op::shr, TypeKind::s, 32), {reg(t), a, imm(32 - *sh)});
+    } else if (const auto s = parse_int(i.ops[k + 3].first); i.ops[k + 2].first == "RZ" && s && *s >= 1 && *s <= 31) {
+      // {RZ:a} << s has a >> (32 - s) as its high word: a shift, which a symbol's value keeps
+      // exactly (a derived symbol: (n >> 1) - 1 from LEA.HI R6, R16, 0xffffffff, RZ, 0x1f).
+      emit(op(Op::shr, TypeKind::u, 32), {reg(t), a, imm(32 - *s)});
     } else {
       const Operand hi = i.S(k + 2), sh = i.S(k + 3);
       Opcode f = op(Op::shf, TypeKind::b, 32);

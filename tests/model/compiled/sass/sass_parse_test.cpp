@@ -546,3 +546,46 @@ TEST(SassCall, RelativeSubroutinesRunAndReturn) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// LEA.HI d, a, b, RZ, s is (a >> (32 - s)) + b: per lane where a is known, and a derived symbol
+// of the free parameter (not unknown) where a is it: ptxas's (n >> 1) - 1.
+TEST(SassLea, HighWordOfAShiftWithRzIsAShift) {
+  const std::string body =
+      "        /*0000*/                   S2R R0, SR_TID.X ;\n"
+      "        /*0010*/                   IMAD R2, R0, 0x40000000, RZ ;\n"
+      "        /*0020*/                   LEA.HI R3, R2, 0x100, RZ, 0x4 ;\n"
+      "        /*0030*/                   LDC R4, c[0x0][0x210] ;\n"
+      "        /*0040*/                   LEA.HI R5, R4, 0xffffffff, RZ, 0x1f ;\n"
+      "        /*0050*/                   IMAD R6, R5, 0x4, R3 ;\n"
+      "        /*0060*/                   STS [R6+0x400], R0 ;\n"
+      "        /*0070*/                   EXIT ;\n";
+  for (const u32 n : {2u, 64u, 1000u}) {
+    Program p = parse_sass(listing(body), "lea.sass");
+    decode_with_callees(p, 0);
+    Launch l;
+    l.block = {32, 1, 1};
+    l.params.assign(p.functions[0].params.size(), std::nullopt);
+    l.fields = {{0, 0, 4, n}};
+    const KernelRun r = run_kernel(p, 0, l);
+    ASSERT_TRUE(r.sites.at(0).counts_known) << r.sites[0].unknown << r.sites[0].invalid << r.stopped;
+    for (int k = 0; k < kWarpLanes; ++k) {
+      const u32 hi = static_cast<u32>((static_cast<u64>(static_cast<u32>(k) * 0x40000000u) << 4) >> 32) + 0x100;  // 4k + 0x100
+      EXPECT_EQ(r.sites[0].trace.instructions.at(0).addr[static_cast<std::size_t>(k)], 0x400 + static_cast<u32>(4 * ((n >> 1) - 1) + hi)) << k;
+    }
+  }
+  Program p = parse_sass(listing(body), "lea.sass");
+  decode_with_callees(p, 0);
+  Launch l;
+  l.block = {32, 1, 1};
+  l.params.assign(p.functions[0].params.size(), std::nullopt);
+  const KernelRun r = run_kernel(p, 0, l);
+  ASSERT_FALSE(r.sites.at(0).symbolic.empty()) << r.sites[0].unknown;
+  const bool derived = std::any_of(r.symbols.begin(), r.symbols.end(), [](const Symbol& s) { return s.kind == Symbol::Kind::derived; });
+  EXPECT_TRUE(derived);
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
