@@ -36,11 +36,34 @@ static std::string sanitize(std::string s) {
   return s.substr(0, 80);
 }
 
-Session::Answer Session::check(const std::string& name, const std::vector<z3::expr>& assertions, bool quantified) {
+namespace {
+
+const char* strategy_text(Session::Strategy how) {
+  switch (how) {
+    case Session::Strategy::quantified: return "BV solver";
+    case Session::Strategy::bit_blast: return "tactic simplify, propagate-values, solve-eqs, bit-blast, sat";
+    case Session::Strategy::nonlinear_integers: return "QF_NIA solver";
+    case Session::Strategy::qf_bv: break;
+  }
+  return "QF_BV solver";
+}
+
+}  // namespace
+
+Session::Answer Session::check(const std::string& name, const std::vector<z3::expr>& assertions, Strategy how) {
   // Quantified queries are pure bit-vector formulas: the "BV" logic's solver decides them where the
   // default one gives up with "incomplete quantifiers" (e.g. surjective:1007 on
   // Sw<1,2,3> o ((8,4,16,1,8)):((1,8,32,512,512)); tests/regressions/z3_quantified_bv_test.cpp).
-  z3::solver s = quantified ? z3::solver(ctx_, "BV") : z3::solver(ctx_, "QF_BV");
+  z3::solver s = how == Strategy::quantified            ? z3::solver(ctx_, "BV")
+                 : how == Strategy::nonlinear_integers ? z3::solver(ctx_, "QF_NIA")
+                                                       : z3::solver(ctx_, "QF_BV");
+  if (how == Strategy::bit_blast) {
+    // The formula goes to CNF at once: the word-level rewrites first (constants folded, equalities
+    // solved), then the SAT solver. Complete for QF_BV, like the solver it replaces.
+    z3::tactic t = z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "propagate-values") & z3::tactic(ctx_, "solve-eqs") &
+                   z3::tactic(ctx_, "bit-blast") & z3::tactic(ctx_, "sat");
+    s = t.mk_solver();
+  }
   z3::params p(ctx_);
   p.set("timeout", opts_.deadline.clip_ms(opts_.timeout_ms));  // never past the run's deadline
   p.set("random_seed", opts_.seed);
@@ -56,7 +79,7 @@ Session::Answer Session::check(const std::string& name, const std::vector<z3::ex
     std::ofstream f(std::filesystem::path(opts_.dump_dir) / (std::string(num) + "-" + sanitize(name) + ".smt2"));
     f << "; layoutproof " << LAYOUTPROOF_VERSION << ", Z3 " << z3_version() << "\n"
       << "; query: " << name << "\n; claim: " << claim_ << "\n; layout: " << layout_ << "\n"
-      << "; seed: " << opts_.seed << "  timeout_ms: " << opts_.timeout_ms << "\n"
+      << "; seed: " << opts_.seed << "  timeout_ms: " << opts_.timeout_ms << "  solved by: " << strategy_text(how) << "\n"
       << "; sat means the claim is violated (the assertions are the domain and the negated claim)\n"
       << s.to_smt2();
   }

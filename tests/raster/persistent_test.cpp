@@ -127,6 +127,48 @@ TEST(Sm90Persistent, SymbolicAgreesWithEnumeration) {
   EXPECT_GT(refuted, 0);  // the sample holds failing domains (in-range's rounding, odd SM counts)
 }
 
+// The same at M, N <= 64 within the default budget (8 s a query): the three configurations the
+// quadratic injectivity query left UNKNOWN there (heuristic raster, max swizzle 1; ~60 s with a
+// large timeout), then a sample of the others, SM counts that leave clusters or GPCs part-filled
+// included. Enumeration decides each domain of 8192 configurations in about half a second.
+TEST(Sm90Persistent, SymbolicDecidesM64WithinTheDefaultBudget) {
+  using proofs::SchedulerClaim;
+  struct Row {
+    std::array<std::int64_t, 2> cluster;
+    std::int64_t swizzle;
+    RasterOption raster;
+    std::int64_t sms;
+    SchedulerClaim claim;
+  };
+  std::vector<Row> rows{{{1, 1}, 1, RasterOption::heuristic, 132, SchedulerClaim::exactly_once},
+                        {{2, 1}, 1, RasterOption::heuristic, 132, SchedulerClaim::exactly_once},
+                        {{1, 1}, 1, RasterOption::heuristic, 132, SchedulerClaim::in_range}};
+  std::mt19937 rng(64);
+  const std::array<std::int64_t, 2> clusters[] = {{1, 1}, {2, 1}, {1, 2}};
+  const std::int64_t sms[] = {1, 3, 8, 17, 132};
+  const SchedulerClaim claims[] = {SchedulerClaim::exactly_once, SchedulerClaim::in_range, SchedulerClaim::launches};
+  for (int k = 0; k < 6; ++k)
+    rows.push_back({clusters[rng() % 3], std::int64_t{1} << (rng() % 4), static_cast<RasterOption>(rng() % 3), sms[rng() % 5], claims[rng() % 3]});
+  const proofs::ProveOptions o;
+  int refuted = 0;
+  for (const Row& row : rows) {
+    proofs::SchedulerQuery q;
+    q.kind = "sm90-persistent";
+    q.cluster = row.cluster, q.max_swizzle = row.swizzle, q.raster = row.raster, q.sms = row.sms, q.max_tiles = 64;
+    q.engine = proofs::SchedulerQuery::Engine::z3;
+    const auto z = proofs::prove_scheduler_query(q, row.claim, o);
+    q.engine = proofs::SchedulerQuery::Engine::enumeration;
+    const auto n = proofs::prove_scheduler_query(q, row.claim, o);
+    const std::string what = proofs::scheduler_flags(q) + " --claim " + proofs::to_string(row.claim);
+    EXPECT_TRUE(z.verdict.is_proved() || z.verdict.is_refuted()) << what << ": " << z.verdict.detail;
+    EXPECT_EQ(z.verdict.kind, n.verdict.kind) << what << " | " << z.config << " | " << n.config << " | " << z.verdict.detail;
+    EXPECT_NE(z.verdict.method.find("for every M, N in [1, 64], L in [1, 2]"), std::string::npos) << z.verdict.method;
+    refuted += z.verdict.is_refuted();
+  }
+  EXPECT_GT(refuted, 0);
+  EXPECT_LT(refuted, static_cast<int>(rows.size()));
+}
+
 // balance over a domain reports its worst configuration: the largest max over mean of all of
 // them, each measured alone here, and that configuration's name.
 TEST(Sm90Persistent, DomainBalanceIsTheWorstConfiguration) {

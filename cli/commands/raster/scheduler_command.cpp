@@ -141,8 +141,8 @@ FlagTable scheduler_table(SchedFlags& f, const std::string& sub) {
   });
   t.describe("--engine",
              "prove sm90-persistent without --tiles: auto (default: z3 past --max-tiles 32) | z3 (every "
-             "M, N at once: needs --cluster, --max-swizzle, --raster, --sms) | exhaustive (every "
-             "configuration enumerated; enumeration is the same)");
+             "M, N at once: needs --cluster, --max-swizzle, --raster, --sms; prove --dump-smt DIR writes "
+             "its queries) | exhaustive (every configuration enumerated; enumeration is the same)");
   if (sub == "trace")
     t.value({"--configs"}, "FILE", "trace many configurations in one run: each line of FILE (- for standard\n"
             "input) is one configuration's flags (--tiles 3,5 --cluster 2,1 ...), added after\n"
@@ -155,6 +155,7 @@ FlagTable scheduler_table(SchedFlags& f, const std::string& sub) {
     });
   add_timeout_flag(t, f.opts.smt);
   add_deadline_flag(t, f.opts.smt.deadline);
+  if (sub == "prove") add_dump_smt_flag(t, f.opts.smt);  // trace asks Z3 nothing: refused there as unknown
   add_output_flags(t, f.out, "");
   t.describe("--json", "{\"ctas\":[{\"cta\":i,\"work\":[{\"iter\":k,\"group\":0,\"m\":..,\"n\":..,\"l\":..}]}],\"grid\":[x,y,z]}\n"
           "(cta = x + gx*(y + gy*z) of the grid get_grid_shape gives; iter from 0;\n"
