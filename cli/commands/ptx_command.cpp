@@ -315,7 +315,12 @@ json verdicts_json(const PtxArgs& a, const std::vector<PtxClaimResult>& row, con
   for (std::size_t c = 0; c < a.claims.size() && c < row.size(); ++c) {
     const PtxClaimResult& v = row[c];
     if (!v.applicable) continue;
-    s.push_back(claim_json(a.claims[c].text, v.verdict, v.witness && trace ? witness_json(*v.witness, trace) : json()));
+    // A REFUTED over every launch has no trace of its own (its issue is the re-run launch's): its
+    // witness is the launch's symbol values and the flags that replay it.
+    const json w = v.witness && trace                                           ? witness_json(*v.witness, trace)
+                   : v.verdict.is_refuted() && !v.verdict.witness.points.empty() ? json(witness_json(v.verdict.witness))
+                                                                                  : json();
+    s.push_back(claim_json(a.claims[c].text, v.verdict, w));
   }
   return s;
 }

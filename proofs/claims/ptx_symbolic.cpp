@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include <algorithm>
+#include <limits>
 
 #include "model/bank/bank.hpp"
 
@@ -296,6 +297,7 @@ Prepared prepare(const compiled::Program& prog, const compiled::Launch& l, const
 struct Replay {
   enum class Kind { refutes, faults, fails } kind = Kind::fails;
   std::string values, params;          // "parameter 1 (...) = 5"; " --param 1=5"
+  std::vector<WitnessPoint> points;    // the same, one per symbol (role its name, index its value), then "replay"
   std::string what;                    // refutes, faults: the violation; fails: why it did not replay
   std::string faults;                  // faults: the launch re-run's message (another issue faults)
   std::vector<std::size_t> faulting;   // faults: the query's issues that are not valid accesses there
@@ -363,20 +365,31 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
   for (std::size_t i = 0; i < run.symbols.size(); ++i) {
     const compiled::Symbol& sym = run.symbols[i];
     if (!uses[i] || is_derived(sym)) continue;  // a derived one follows from the others
+    WitnessPoint pt;
+    pt.role = sym.name, pt.unit = "";
     if (is_iteration(sym)) {  // not a launch's value: the re-run runs every iteration
       r.values += (r.values.empty() ? "" : ", ") + iteration_text(sym, z.witness.values[i]);
+      pt.index = static_cast<i64>(z.witness.values[i]), pt.coord = std::to_string(z.witness.values[i]);
+      r.points.push_back(std::move(pt));
       continue;
     }
     r.values += (r.values.empty() ? "" : ", ") + sym.name + " = ";
     if (is_cta(sym)) {  // the launch re-run is that CTA of that grid
       (sym.kind == compiled::Symbol::Kind::ctaid ? cta : grid)[at(sym.dim)] = static_cast<i64>(z.witness.values[i]);
       r.values += std::to_string(z.witness.values[i]);
+      pt.index = static_cast<i64>(z.witness.values[i]), pt.coord = std::to_string(z.witness.values[i]);
+      r.points.push_back(std::move(pt));
       cta_fixed = true;
       continue;
     }
     fixed.fields.push_back({sym.param, sym.offset, (sym.bits + 7) / 8, z.witness.values[i]});
     r.params += " --param " + compiled::param_assignment(prog, prog.functions[run.entry], sym, z.witness.values[i]);
-    r.values += compiled::param_value_text(prog, prog.functions[run.entry], sym, z.witness.values[i]);
+    const std::string value = compiled::param_value_text(prog, prog.functions[run.entry], sym, z.witness.values[i]);
+    r.values += value;
+    // The value as its type reads it (the index where it fits one: a pointer's may not).
+    pt.coord = value;
+    if (z.witness.values[i] <= static_cast<compiled::u64>(std::numeric_limits<i64>::max())) pt.index = static_cast<i64>(z.witness.values[i]);
+    r.points.push_back(std::move(pt));
   }
   if (run.every_cta) {
     // Every CTA of the run was symbolic: the re-run is one concrete CTA (the witness's, else the
@@ -387,6 +400,9 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
     fixed.cta = cta, fixed.grid = grid, fixed.cta_chosen = true, fixed.every_cta = fixed.every_grid = false;
     if (cta_fixed || run.every_grid) r.params += " --grid " + dims_text(grid) + " --cta " + dims_text(cta);
   }
+  WitnessPoint flags;
+  flags.role = "replay", flags.unit = "", flags.coord = r.params.empty() ? "" : r.params.substr(1);
+  r.points.push_back(std::move(flags));
   const auto fails = [&](const std::string& why) {
     r.what = "the witness (" + r.values + ") did not replay: " + why;
     return r;
@@ -429,6 +445,7 @@ PtxClaimResult refuted(const compiled::Site& s, const compiled::SymbolicIssue& i
                        const std::vector<std::string>& queries, const std::string& faults) {
   Witness vw;
   vw.why = r.values + " (replayed with" + r.params + faults + "): " + issue_where(s, is) + ": " + r.what;
+  vw.points = r.points;
   Verdict v = Verdict::refuted(method, std::move(vw));
   v.detail = v.witness.why;
   v.queries = queries;

@@ -65,6 +65,9 @@ RUNS = [  # (shape, expected exit codes, arguments)
     ("ptx", {1}, ["ptx", os.path.join(ROOT, "tests/ptx/basic.ptx"), "--block", "32", "--param", "_Z9broadcastPfi_param_1=5",
                   "--param", "_Z6stagesPfi_param_1=4", "--claim", "conflict-free", "--claim", "in-bounds"]),
     ("ptx", {3}, ["ptx", os.path.join(ROOT, "tests/ptx/basic.ptx"), "--kernel", "stages", "--block", "32", "--claim", "conflict-free"]),
+    # Over every CTA of every grid: a REFUTED's witness is the launch (its symbols' values, the flags that replay it).
+    ("ptx", {1}, ["ptx", os.path.join(ROOT, "tests/ptx/branches.ptx"), "--kernel", "row_or_column_unpadded", "--block", "32,32",
+                  "--claim", "conflict-free"]),
     ("synth", {0}, ["synth", "--tile", "(8,64):(64,1)", "--elem-bytes", "2", "--pattern", "ldmatrix", "--op", "ldsm4"]),
     ("synth_kernel", {0}, ["synth", "--kernel", "--shape", "(128,8,3)", "--element", "float", "--mma", FMA, "--copy",
                            "S:make_tiled_copy_A(Copy_Atom<UniversalCopy<float>, float>{}, mma)", "--copy",
@@ -119,7 +122,11 @@ for name, codes, args in RUNS:
             print(f"FAIL {label}: a REFUTED result's witness is not structured: {str(w)[:200]}")
             failures += 1
             continue
-        if name in WITNESS and WITNESS[name] not in kinds:
+        every_launch = isinstance(w.get("points"), list) and any(pt.get("role") == "replay" for pt in w["points"])
+        if every_launch and (len(w["points"]) < 2 or not w["points"][-1]["coord"].startswith("--grid")):
+            print(f"FAIL {label}: an every-launch witness lacks the symbols' values or the replay flags: {str(w)[:300]}")
+            failures += 1
+        if name in WITNESS and WITNESS[name] not in kinds and not (every_launch and "layout_witness" in kinds):
             print(f"FAIL {label}: witness is not a {WITNESS[name]}")
             failures += 1
         seen_witness.update(kinds)
