@@ -4,7 +4,9 @@
 Random PTX kernels (fixed seed) with one loop over k whose trip count depends on the free
 parameter K (--param 1): bottom-tested (`do { ... } while (k < K)` behind a guard), top-tested with
 an early exit, with a lane-dependent bound (K + tid % 2), with a shared access after the loop, with
-a pointer bumped every iteration, and with a step that is K itself. The loop's shared access is at
+a pointer bumped every iteration, with a step that is K itself, with an if/else on k and K in the
+body storing on both sides, and with a stage that flips (stage ^= 1, 1 - stage: periodic) or rings
+through 3 (not summarized: UNKNOWN). The loop's shared access is at
 tid*b + k*d + e words. The symbolic verdict over every K of --param-range LO..HI (the loop run once
 for every iteration: model/compiled/exec/loop_summary.hpp) must equal the brute force, the kernel
 run with every --param 1=K:
@@ -56,7 +58,7 @@ def kernel(r):
     size = r.choice([256, 1024])
     b, d, e = r.choice([1, 2, 32]), r.choice([0, 1, 4, 32]), r.choice([0, 1])
     step = r.choice([1, 2, 4])
-    form = r.choice(["bottom", "top", "lane", "after", "bump", "kstep", "ifelse"])
+    form = r.choice(["bottom", "top", "lane", "after", "bump", "kstep", "ifelse", "flip", "flip", "ring3"])
     body = HEAD.format(size=size)
     # The access: s + 4 * (tid * b + k * d + e); "bump" keeps it in a register stepped by 4 * d * step.
     body += f"mul.lo.s32 %r5, %r2, {b};\nadd.s32 %r5, %r5, {e};\nshl.b32 %r5, %r5, 2;\nadd.s32 %r24, %r10, %r5;\n"
@@ -75,6 +77,11 @@ def kernel(r):
         c, b2 = r.choice([0, 1, 3]), r.choice([1, 2, 32])
         access = (f"add.s32 %r25, %r20, {c};\nsetp.lt.s32 %p3, %r25, %r3;\n@%p3 bra $ELSE;\nmul.lo.s32 %r26, %r2, {4 * b2};\n"
                   f"add.s32 %r27, %r10, %r26;\nst.shared.u32 [%r27], %r2;\nbra.uni $JOIN;\n$ELSE:\n{access}$JOIN:\n")
+    if form in ("flip", "ring3"):  # a stage: s + 4 * (stage * 64 + tid * b + e), flipped (stage ^= 1, or 1 - stage) or 0,1,2,0,...
+        flip = r.choice(["xor.b32 %r26, %r26, 1;\n", "sub.s32 %r26, 1, %r26;\n"]) if form == "flip" else "add.s32 %r26, %r26, 1;\nrem.u32 %r26, %r26, 3;\n"
+        body += "mov.u32 %r26, 0;\n"
+        access = "mad.lo.s32 %r6, %r26, 256, %r5;\nadd.s32 %r7, %r10, %r6;\nst.shared.u32 [%r7], %r2;\n"
+        incr += flip
     tail = "ld.shared.u32 %r12, [%r10];\n" if form == "after" else ""
     if form == "top":
         body += f"$LOOP:\nsetp.ge.s32 %p2, %r20, {bound};\n@%p2 bra $EXIT;\n{access}{incr}bra $LOOP;\n$EXIT:\nret;\n}}\n"
@@ -120,10 +127,10 @@ with tempfile.TemporaryDirectory() as d:
         checked += n
         undecided += u
 # Kernels nvcc compiled (tests/ptx/loops.cu): a k-loop over a free K (unrolled by 4, its trip count
-# (K - 1) >> 3 + 1 a derived symbol) and a grid-stride loop (its step blockDim.x * gridDim.x) are
-# proved for every K, CTA, grid and iteration; the unbounded walk s[k] is refuted, replayed at a K past 64.
+# (K - 1) >> 3 + 1 a derived symbol), a grid-stride loop (its step blockDim.x * gridDim.x) and a
+# double-buffered loop (stage ^= 1: periodic) are proved for every K, CTA, grid and iteration; the unbounded walk s[k] is refuted, replayed at a K past 64.
 fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ptx", "loops.ptx")
-for name in ("_Z6k_loopPKfPfi", "_Z11grid_stridePKfPfi"):
+for name in ("_Z6k_loopPKfPfi", "_Z11grid_stridePKfPfi", "_Z10two_stagesPKfPfi"):
     p = subprocess.run([LP, "ptx", fixture, "--kernel", name, "--block", "256"] + sum((["--claim", c] for c in CLAIMS), []), capture_output=True, text=True)
     verdicts = [VERDICT.match(x) for x in p.stdout.splitlines() if VERDICT.match(x)]
     check(p.returncode == 0 and verdicts and all(v.group(1) == "PROVED" for v in verdicts), f"{name}: every claim PROVED: {p.stdout[-800:]}")

@@ -92,7 +92,7 @@ void LoopSummary::begin(Track& t, Lane& ln, u32 c, u32 target) {
   ln.stack.back().pc = target;
 }
 
-int LoopSummary::writer_bits(const Track& t, const Function& f, u32 r) const {
+int LoopSummary::writer_bits(const Track& t, const Function& f, u32 r, bool affine_only) const {
   int w = 0;
   for (u32 k = t.head; k <= t.back && k < f.code.size(); ++k) {
     const Instr& in = f.code[k];
@@ -100,7 +100,7 @@ int LoopSummary::writer_bits(const Track& t, const Function& f, u32 r) const {
       const Operand& d = arg(f, in, j);
       if (d.kind != OK::reg || d.index != r) continue;
       if (in.code.op == Op::st || in.code.op == Op::red || in.code.op == Op::stmatrix || in.code.op == Op::cp_async) continue;  // no write
-      if (!affine_writer(in.code.op)) return 0;
+      if (affine_only && !affine_writer(in.code.op)) return 0;
       const int b = in.code.type.bits * (in.code.wide ? 2 : 1);
       if (b <= 0 || b > 64 || (w && w != b)) return 0;
       w = b;
@@ -131,6 +131,15 @@ void LoopSummary::classify(const Track& t, LaneLoop& ll, const Lane& ln, const F
     // H(1) and H(2) as terms of one width (a known value: the constant term, at the width the
     // body's writers give it), and the step d = H(2) - H(1).
     int w = a.sym ? a.symw : b.sym ? b.symw : writer_bits(t, f, r);
+    if (w == 0 && a.known() && b.known()) {  // written by a non-affine operation (xor): periodic, or not known
+      if (const int wb = writer_bits(t, f, r, false); wb > 0) {
+        Term d;
+        d.c0 = b.v - a.v;
+        ll.steps[r] = reduced(d, wb);
+        periodic(t, ll, f, r);
+      }
+      continue;
+    }
     if (w == 0 || (a.sym && b.sym && a.symw != b.symw)) continue;
     const auto as_term = [&](const Val& v) {
       Term x;
@@ -173,6 +182,70 @@ void LoopSummary::classify(const Track& t, LaneLoop& ll, const Lane& ln, const F
   ll.local_exact = same_local(ln.local, ln.local_lost, ll.local, ll.local_lost);
 }
 
+bool LoopSummary::periodic(const Track& t, LaneLoop& ll, const Function& f, u32 r) {
+  const Val& a = ll.h1[r];
+  const Term& d = ll.steps[r];
+  const int w = writer_bits(t, f, r, false);
+  if (!a.known() || w == 0 || !std::all_of(d.c.begin(), d.c.end(), [](u64 x) { return x == 0; })) return false;
+  Derived parity;  // i & 1
+  parity.op = Derived::Op::and_;
+  parity.w = parity.in_w = 64;
+  parity.a.c[static_cast<std::size_t>(t.symbol)] = 1;
+  parity.b.c0 = 1;
+  const int p = m_.derived(parity, "the parity of the iteration of the loop at line " + std::to_string(t.line));
+  if (p < 0) return false;
+  Term g;
+  g.c0 = a.v;
+  g.c[static_cast<std::size_t>(p)] = d.c0;
+  const Val v = m_.symbolic(reduced(g, w), w, m_.reason("computed from the iteration of the loop at line " + std::to_string(t.line) +
+                                                          " (a symbol: the claims are about every iteration)"),
+                            a.placement, a.cta);
+  if (!v.sym) return false;
+  ll.rows[r] = Row::periodic, ll.g[r] = v;
+  return true;
+}
+
+// The body took G(i) = H(1) + d * (i & 1) to G(i + 1): H(1) + d where i is even, H(1) where odd.
+// `now` must be a function of the parity alone (the parity, or symbols derived from it and
+// constants), evaluated at both.
+bool LoopSummary::periodic_holds(const Track& t, const LaneLoop& ll, const Val& now, u32 r) const {
+  const Val& g = ll.g[r];
+  if (!g.sym || !(now.known() || now.sym)) return false;
+  const int w = g.symw;
+  const std::size_t n = m_.symbols.size();
+  // The symbols of the parity: those derived from i through (i & 1) alone.
+  std::vector<char> of_parity(n, 0);
+  const Term& gt = m_.terms[g.sym];
+  for (std::size_t j = 0; j < n && j < gt.c.size(); ++j)
+    if (mask_bits(gt.c[j], w) != 0) of_parity[j] = 1;  // the parity itself (G's only symbol)
+  const auto only = [&](const Term& x) {
+    for (std::size_t j = 0; j < x.c.size(); ++j)
+      if (mask_bits(x.c[j], x.w) != 0 && (j >= n || !of_parity[j])) return false;
+    return true;
+  };
+  for (std::size_t j = 0; j < n; ++j)
+    if (!of_parity[j] && m_.symbols[j].kind == Symbol::Kind::derived && (only(m_.symbols[j].def.a) && only(m_.symbols[j].def.b)))
+      of_parity[j] = 1;  // symbols are made after those they are derived from: one pass in order
+  Term x;
+  if (now.sym) {
+    x = m_.terms[now.sym];
+    x.w = now.symw;
+  } else {
+    x.c0 = now.v;
+    x.w = w;
+  }
+  if (!only(x)) return false;
+  const Term& h = m_.terms[g.sym];
+  const auto at_iteration = [&](u64 i) {
+    std::vector<u64> v(n, 0);
+    v[static_cast<std::size_t>(t.symbol)] = i;
+    return symbol_values(m_.symbols, std::move(v));
+  };
+  for (u64 i = 0; i < 2; ++i)  // the register holds x's low x.w bits, zero-extended
+    if (mask_bits(evaluate(x, at_iteration(i)), std::min(w, x.w)) != mask_bits(evaluate(h, at_iteration(i + 1)), w)) return false;
+  return true;
+}
+
 // The lane at the head of iteration 1 + i: G(i), under path(H(1)) && R(i) (a fresh R, filled later).
 void LoopSummary::apply(const Track& t, LaneLoop& ll, Lane& ln) {
   const u32 vary = varying(t);
@@ -194,12 +267,13 @@ void LoopSummary::apply(const Track& t, LaneLoop& ll, Lane& ln) {
 }
 
 // The registers (and cells) whose induction step does not hold after the generalized body.
-std::vector<u32> LoopSummary::verify(const Track&, LaneLoop& ll, const Lane& ln) const {
+std::vector<u32> LoopSummary::verify(const Track& t, LaneLoop& ll, const Lane& ln) const {
   std::vector<u32> bad;
   for (u32 r = 0; r < ll.g.size(); ++r) {
     const Val& now = row(ln, r);
     const Val& g = ll.g[r];
     if (ll.rows[r] == Row::invariant && !identical(now, g)) bad.push_back(r);
+    if (ll.rows[r] == Row::periodic && !periodic_holds(t, ll, now, r)) bad.push_back(r);
     if (ll.rows[r] != Row::induction) continue;
     if (!now.sym || now.symw != g.symw || now.placement != g.placement || now.window != g.window) {
       bad.push_back(r);
@@ -444,7 +518,7 @@ bool LoopSummary::back_edge(std::vector<Lane>& lanes, const std::vector<int>& gr
         for (const u32 r : bad[j]) {
           if (r == kCells) ll.cells_exact = false;
           else if (r == kLocal) ll.local_exact = false;
-          else ll.rows[r] = Row::varying, ll.g[r] = not_known(vary, ll.g[r].cta);
+          else if (ll.rows[r] != Row::induction || !periodic(t, ll, f, r)) ll.rows[r] = Row::varying, ll.g[r] = not_known(vary, ll.g[r].cta);
         }
         apply(t, ll, ln);
       }

@@ -11,6 +11,10 @@
 //   one whose H(2) - H(1) is a term d of one width (a constant, or over the symbols: a grid-stride
 //   loop's blockDim.x * gridDim.x)                     is an induction: G(i) = H(1) + d * i (a
 //                                                      derived symbol where d is not constant);
+//   one with a constant step whose induction fails but that the body flips between H(1) and H(2)
+//   (stage ^= 1, double buffering)                     is periodic: G(i) = H(1) + d * (i & 1),
+//                                                      (i & 1) a derived symbol, checked at the
+//                                                      back edge for both parities;
 //   any other                                          is not known inside the loop (why).
 // The body runs once more from G(i), for iteration 1 + i, under the path
 //   path(H(1)) && R(i),   R(i) = (i == 0) || path_after(i - 1),
@@ -66,7 +70,7 @@ class LoopSummary {
                  u32 fi, u32 pc, const Instr& in);
 
  private:
-  enum class Row : u8 { invariant, induction, varying };
+  enum class Row : u8 { invariant, induction, periodic, varying };
   struct LaneLoop {
     std::vector<Val> h1;  // the registers at the head of iteration 1
     std::vector<Cell> cells;
@@ -97,10 +101,16 @@ class LoopSummary {
   // the param cells / local memory kept exact changed.
   static constexpr u32 kCells = UINT32_MAX, kLocal = UINT32_MAX - 1;
   std::vector<u32> verify(const Track& t, LaneLoop& ll, const Lane& ln) const;
+  // A register whose constant step failed the induction (stage ^= 1: H(2) - H(1) = -1, but the
+  // body flips it back): G(i) = H(1) + d * (i & 1), true when set.
+  bool periodic(const Track& t, LaneLoop& ll, const Function& f, u32 r);
+  bool periodic_holds(const Track& t, const LaneLoop& ll, const Val& now, u32 r) const;
   u32 varying(const Track& t);  // the reason of a register not known inside the loop
   void fill(const Track& t, LaneLoop& ll, u32 taken, bool ends);
   void leave(Track& t, Lane& ln, const Instr& in, bool invariants_only);
-  int writer_bits(const Track& t, const Function& f, u32 r) const;
+  // The width every writer of register r in the loop's body gives it (0: they differ, or one is
+  // not an affine operation when affine_only).
+  int writer_bits(const Track& t, const Function& f, u32 r, bool affine_only = true) const;
   Val& row(Lane& ln, u32 r) { return ln.file->at(r, ln.lane); }
   const Val& row(const Lane& ln, u32 r) const { return ln.file->at(r, ln.lane); }
 
