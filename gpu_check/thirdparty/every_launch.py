@@ -29,7 +29,7 @@ CLAIMS = ["conflict-free", "in-bounds", "aligned"]
 def run(args):
     cmd = [LP, "sass"] + args + sum((["--claim", c] for c in CLAIMS), [])
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except subprocess.TimeoutExpired:
         return None
     return {(int(m.group(4)), m.group(2)): (m.group(1), m.group(5)) for m in map(VERDICT.match, p.stdout.splitlines()) if m}
@@ -54,7 +54,7 @@ for line in open(LAUNCHES):
         there = measured.get(key, ("MISSING", ""))[0]
         if v == "PROVED" and there not in ("PROVED", "UNKNOWN") and not (there == "ERROR" and key[1] == "conflict-free"):
             contradicted.append((prog, kernel, key, there, measured.get(key, ("", ""))[1][:200]))
-print("every-launch verdicts:", dict(totals), f"({timeouts} launch(es) past 120 s)")
+print("every-launch verdicts:", dict(totals), f"({timeouts} launch(es) past 300 s)")
 print("most common UNKNOWN reasons:")
 for r, n in reasons.most_common(10):
     print(f"  {n:6d}  {r}")
