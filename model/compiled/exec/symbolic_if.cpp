@@ -73,9 +73,7 @@ void SymbolicIf::at_join(Lane& ln) {
     const u32 why = m_.reason("a value written where a condition over the symbols held (the if at line " + std::to_string(pd.line) +
                               "): not known after it");
     merge(ln, pd.regs, pd.cells, pd.local, pd.local_lost, why);
-    ln.path = pd.path;
-    ln.pending.pop_back();
-    --open_;
+    pop(ln);
   }
 }
 
@@ -100,7 +98,12 @@ void SymbolicIf::close(Lane& ln) {
                               " (a condition over the symbols) compute differently: not known after it");
     merge(ln, pd.side0_regs, pd.side0_cells, pd.side0_local, pd.side0_local_lost, why);
   }
-  ln.path = pd.path;
+  pop(ln);
+}
+
+// The innermost region closes: the lane's path is the one it had at the branch again.
+void SymbolicIf::pop(Lane& ln) {
+  ln.path = ln.pending.back().path;
   ln.pending.pop_back();
   --open_;
 }

@@ -68,6 +68,7 @@ class SymbolicIf {
 
  private:
   bool room(Lane& ln, u32 line);
+  void pop(Lane& ln);
   void merge(Lane& ln, const std::vector<Val>& regs, const std::vector<Cell>& cells, const std::vector<LocalCell>& local, u32 local_lost,
              u32 why);
   bool same_value(const Val& a, const Val& b) const;
