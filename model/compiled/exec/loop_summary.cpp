@@ -210,7 +210,7 @@ bool LoopSummary::periodic(const Track& t, LaneLoop& ll, const Function& f, u32 
 // constants), evaluated at both.
 bool LoopSummary::periodic_holds(const Track& t, const LaneLoop& ll, const Val& now, u32 r) const {
   const Val& g = ll.g[r];
-  if (!g.sym || !(now.known() || now.sym)) return false;
+  if (!g.sym || !(now.known() || now.sym) || now.placement != g.placement || now.window != g.window) return false;
   const int w = g.symw;
   const std::size_t n = m_.symbols.size();
   // The symbols of the parity: those derived from i through (i & 1) alone.
