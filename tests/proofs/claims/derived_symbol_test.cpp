@@ -1,7 +1,9 @@
 // The derived symbols' two definitions agree (model/compiled/ptx_exec.hpp Derived): Z3's encoding
 // (proofs/smt/trace_z3.cpp, asked for a model with both operands fixed by one-value ranges) and
 // the concrete one (compiled::symbol_values), for every operation, at 16, 32 and 64 bits, over
-// edge values (0, 1, -1, the signed extremes, shift amounts past the width) and random ones.
+// edge values (0, 1, -1, the signed extremes, shift amounts past the width) and random ones; and
+// with a narrower operand read zero-extended and a constant one (the forms widened() and the
+// loop summary's parity make).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -87,6 +89,52 @@ TEST(DerivedSymbol, TheEncodingAndTheConcreteTwinAgree) {
     }
   }
   EXPECT_GT(compared, 1500);
+}
+
+// op(a, b) with a a term of aw bits over a parameter (read zero-extended: alu_derived.cpp widened,
+// the loop summary's parity i & 1) and b the constant `b`, at w bits, by both definitions, for each
+// of `values` (at most half the run's symbols: the other half are the results).
+void compare_narrow(Derived::Op op, u64 b, int w, int aw, const std::vector<u64>& values, int& compared) {
+  SymbolicQuery q;
+  q.kind = SymbolicQuery::Kind::satisfiable;
+  q.name = "derived.narrow";
+  for (std::size_t k = 0; k < values.size(); ++k) q.symbols.push_back(param(k, w));
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    compiled::Symbol d = derived(op, w, k, k);
+    d.def.a.w = aw;
+    d.def.b = compiled::Term{};
+    d.def.b.c0 = b, d.def.b.w = w;
+    q.symbols.push_back(d);
+  }
+  for (const compiled::Symbol& x : q.symbols) q.symbol_bits.push_back(x.bits);
+  std::vector<u64> operands;
+  for (const u64 v : values) {
+    operands.push_back(compiled::mask_bits(v, w));
+    const i64 x = compiled::sign_extend(operands.back(), w);
+    q.ranges.push_back(std::pair<i64, i64>{x, x});
+  }
+  q.ranges.resize(q.symbols.size());
+  const Outcome<SymbolicViolation> z = check_symbolic_z3(q, SmtOptions{});
+  ASSERT_EQ(z.kind, OutcomeKind::violated) << z.text;
+  const std::vector<u64> want = compiled::symbol_values(q.symbols, operands);
+  for (std::size_t k = 0; k < values.size(); ++k, ++compared) {
+    const u64 a = compiled::mask_bits(values[k], aw);  // the operand as the register holds it
+    const u64 expect = compiled::mask_bits(op == Derived::Op::add ? a + b : op == Derived::Op::and_ ? (a & b) : (a ^ b), w);
+    EXPECT_EQ(want.at(values.size() + k), expect) << "w " << w << " aw " << aw << " value " << values[k];
+    EXPECT_EQ(z.witness.values.at(values.size() + k), expect) << "w " << w << " aw " << aw << " value " << values[k];
+  }
+}
+
+TEST(DerivedSymbol, NarrowOperandsAndConstantsAgree) {
+  using Op = Derived::Op;
+  const std::vector<std::pair<Op, u64>> forms = {{Op::add, 0}, {Op::and_, 1}, {Op::add, 7}, {Op::xor_, 1}};
+  const std::vector<std::vector<u64>> values = {{0, 1, 2, 3, 0x1f, 0x20, 0xff, 0x1234}, {0xffffffffu, ~u64{0}, 0x80000000u, 0x7fff}};
+  int compared = 0;
+  for (const int w : {32, 64})
+    for (const int aw : {1, 2, 5, 8, 16})
+      for (const auto& [op, b] : forms)
+        for (const std::vector<u64>& v : values) compare_narrow(op, b, w, aw, v, compared);
+  EXPECT_EQ(compared, 2 * 5 * 4 * 12);
 }
 
 }  // namespace
