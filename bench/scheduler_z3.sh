@@ -42,13 +42,7 @@ if [ "${1:-}" = "--guard" ]; then
   }
   s=$(best z3)
   e=$(best exhaustive)
-  python3 - "$s" "$e" "$bound" <<'PY'
-import sys
-s, e, bound = (float(x) for x in sys.argv[1:])
-ratio = s / max(e, 0.01)
-print(f"symbolic scheduler proofs at M, N <= 64 {s:.2f} s user, enumeration of the same domains {e:.2f} s user: ratio {ratio:.1f} (bound {bound:g})")
-sys.exit(0 if ratio < bound else 1)
-PY
+  python3 bench/ratio_guard.py "symbolic scheduler proofs at M, N <= 64" "$s" "enumeration of the same domains" "$e" "$bound"
   exit
 fi
 LP=${1:-build/layoutproof}

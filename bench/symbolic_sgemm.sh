@@ -29,13 +29,7 @@ if [ "${1:-}" = "--guard" ]; then
   best() { local b=""; for _ in 1 2 3; do u=$(one "$@" | cut -d' ' -f2); b=$(python3 -c "print(min(float('$u'), float('${b:-$u}')))"); done; echo "$b"; }
   s=$(best "198 claims: 198 proved" "${SYMBOLIC[@]}")
   c=$(best "198 claims: 198 proved" "${CONCRETE[@]}")
-  python3 - "$s" "$c" "$bound" <<'PY'
-import sys
-s, c, bound = (float(x) for x in sys.argv[1:])
-ratio = s / max(c, 0.01)
-print(f"symbolic SGEMM proof {s:.2f} s user, one concrete launch {c:.2f} s user: ratio {ratio:.1f} (bound {bound:g})")
-sys.exit(0 if ratio < bound else 1)
-PY
+  python3 bench/ratio_guard.py "symbolic SGEMM proof" "$s" "one concrete launch" "$c" "$bound"
   exit
 fi
 LP=${1:-build/layoutproof}

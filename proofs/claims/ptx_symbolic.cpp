@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "model/bank/bank.hpp"
 
@@ -216,16 +217,20 @@ bool always_aligned(const compiled::Site& s, const compiled::SymbolicIssue& is) 
   return true;
 }
 
+// The address a term always is (no symbol's coefficient survives its width), or nullopt.
+std::optional<i64> constant_address(const compiled::Term& t) {
+  for (const compiled::u64 x : t.c)
+    if (compiled::mask_bits(x, t.w) != 0) return std::nullopt;
+  return static_cast<i64>(compiled::mask_bits(t.c0, t.w));
+}
+
 // in-bounds holds on `is` at every value when each active lane's address is a constant whose
 // bytes lie inside its bound.
 bool constant_inside(const compiled::Site& s, const compiled::SymbolicIssue& is, const std::array<std::pair<i64, i64>, kWarpLanes>& bounds) {
   for (int l = 0; l < address_lanes(s.trace.op); ++l) {
     if (!is.active[at(l)]) continue;
-    const compiled::Term& t = is.addr[at(l)];
-    for (const compiled::u64 x : t.c)
-      if (compiled::mask_bits(x, t.w) != 0) return false;
-    const i64 a = static_cast<i64>(compiled::mask_bits(t.c0, t.w));
-    if (a < bounds[at(l)].first || a + s.width_bytes > bounds[at(l)].second) return false;
+    const std::optional<i64> a = constant_address(is.addr[at(l)]);
+    if (!a || *a < bounds[at(l)].first || *a + s.width_bytes > bounds[at(l)].second) return false;
   }
   return true;
 }
@@ -237,10 +242,9 @@ bool constant_valid(const compiled::Site& s, const compiled::SymbolicIssue& is) 
   a.lane_addr.fill(-1);
   for (int l = 0; l < address_lanes(s.trace.op); ++l) {
     if (!is.active[at(l)]) continue;
-    const compiled::Term& t = is.addr[at(l)];
-    for (const compiled::u64 x : t.c)
-      if (compiled::mask_bits(x, t.w) != 0) return false;
-    a.lane_addr[at(l)] = static_cast<i64>(compiled::mask_bits(t.c0, t.w));
+    const std::optional<i64> x = constant_address(is.addr[at(l)]);
+    if (!x) return false;
+    a.lane_addr[at(l)] = *x;
   }
   return valid_access(a);
 }
@@ -367,9 +371,9 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
     if (!uses[i] || is_derived(sym)) continue;  // a derived one follows from the others
     WitnessPoint pt;
     pt.role = sym.name, pt.unit = "";
+    pt.index = static_cast<i64>(z.witness.values[i]), pt.coord = std::to_string(z.witness.values[i]);
     if (is_iteration(sym)) {  // not a launch's value: the re-run runs every iteration
       r.values += (r.values.empty() ? "" : ", ") + iteration_text(sym, z.witness.values[i]);
-      pt.index = static_cast<i64>(z.witness.values[i]), pt.coord = std::to_string(z.witness.values[i]);
       r.points.push_back(std::move(pt));
       continue;
     }
@@ -377,7 +381,6 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
     if (is_cta(sym)) {  // the launch re-run is that CTA of that grid
       (sym.kind == compiled::Symbol::Kind::ctaid ? cta : grid)[at(sym.dim)] = static_cast<i64>(z.witness.values[i]);
       r.values += std::to_string(z.witness.values[i]);
-      pt.index = static_cast<i64>(z.witness.values[i]), pt.coord = std::to_string(z.witness.values[i]);
       r.points.push_back(std::move(pt));
       cta_fixed = true;
       continue;
@@ -388,7 +391,7 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
     r.values += value;
     // The value as its type reads it (the index where it fits one: a pointer's may not).
     pt.coord = value;
-    if (z.witness.values[i] <= static_cast<compiled::u64>(std::numeric_limits<i64>::max())) pt.index = static_cast<i64>(z.witness.values[i]);
+    if (z.witness.values[i] > static_cast<compiled::u64>(std::numeric_limits<i64>::max())) pt.index = -1;
     r.points.push_back(std::move(pt));
   }
   if (run.every_cta) {

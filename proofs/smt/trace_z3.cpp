@@ -337,8 +337,7 @@ class SymbolicSearch {
         qs.push_back(z3::mk_or(any));
         // Whether a launch runs it (is valid) is asked of iterations below 2^24 only, as a
         // violation is (below): an iteration the summary admits past them may be none a launch runs.
-        for (std::size_t i = 0; i < p_.size() && i < q_.symbols.size(); ++i)
-          if (q_.symbols[i].kind == compiled::Symbol::Kind::iteration) qs.push_back(z3::ult(p_[i], ss_.ctx().bv_val(uint64_t{1} << 24, 64)));
+        iterations_a_launch_runs(qs);
       } else {
         z3::expr_vector any(ss_.ctx());
         for (std::size_t k = lo; k < hi; ++k)
@@ -387,8 +386,7 @@ class SymbolicSearch {
         // iteration back: a counter that wraps around meets it again). A violation only there is
         // no launch's: asked again with every iteration below 2^24, and not decided when none.
         std::vector<z3::expr> runs = qs;
-        for (std::size_t i = 0; i < p_.size() && i < q_.symbols.size(); ++i)
-          if (q_.symbols[i].kind == compiled::Symbol::Kind::iteration) runs.push_back(z3::ult(p_[i], ss_.ctx().bv_val(uint64_t{1} << 24, 64)));
+        iterations_a_launch_runs(runs);
         if (b2.result != z3::sat && runs.size() > qs.size()) {
           const auto b3 = ss_.check(q_.name + ".violation" + suffix + ".iterations", runs);
           if (b3.result == z3::sat) {
@@ -639,6 +637,12 @@ class SymbolicSearch {
     return z3::zext(term_bv(t, w), e_.width() - static_cast<unsigned>(w));
   }
 
+  // Every iteration symbol below 2^24: the iterations a launch may run (a summarized loop admits
+  // others, where its counter wraps around).
+  void iterations_a_launch_runs(std::vector<z3::expr>& qs) const {
+    for (std::size_t i = 0; i < p_.size() && i < q_.symbols.size(); ++i)
+      if (q_.symbols[i].kind == compiled::Symbol::Kind::iteration) qs.push_back(z3::ult(p_[i], ss_.ctx().bv_val(uint64_t{1} << 24, 64)));
+  }
 
   const SymbolicQuery& q_;
   Session& ss_;

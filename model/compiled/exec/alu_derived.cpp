@@ -29,6 +29,21 @@ D derived_op(const Opcode& c, bool sgn) {
   }
 }
 
+// v as an operand of a derived symbol: its constant, or its term at its width (Derived: read
+// zero-extended, as the register holds it).
+Term operand(const Machine& m, const Val& v) {
+  Term t;
+  if (v.known()) {
+    t.c0 = v.v;
+    return t;
+  }
+  t = m.terms[v.sym];
+  t.w = v.symw;
+  t.c0 = mask_bits(t.c0, v.symw);
+  for (u64& x : t.c) x = mask_bits(x, v.symw);
+  return t;
+}
+
 }  // namespace
 
 bool Issue::derive(int k, std::initializer_list<const Val*> vs) {
@@ -57,19 +72,8 @@ bool Issue::derive(int k, std::initializer_list<const Val*> vs) {
   d.op = op;
   d.in_w = bits;
   d.w = op == D::mulwide_u || op == D::mulwide_s ? 2 * bits : bits;
-  const auto term_of = [&](const Val& v, Term& t) {
-    if (v.known()) {
-      t = Term{};
-      t.c0 = v.v;
-      return;
-    }
-    t = m.terms[v.sym];
-    t.w = v.symw;
-    t.c0 = mask_bits(t.c0, v.symw);
-    for (u64& x : t.c) x = mask_bits(x, v.symw);
-  };
-  term_of(a, d.a);
-  term_of(b, d.b);
+  d.a = operand(m, a);
+  d.b = operand(m, b);
   const int s = m.derived(d, "line " + std::to_string(in.line) + ": " + m.mnemonic(in));
   if (s < 0) return false;
   Term t;
@@ -83,11 +87,8 @@ bool Issue::derive(int k, std::initializer_list<const Val*> vs) {
 
 std::optional<Term> Issue::widened(const Val& v) {
   if (!v.sym || v.symw >= bits || bits < 8 || bits > 64) return std::nullopt;
-  Term a = m.terms[v.sym];
-  a.w = v.symw;
-  a.c0 = mask_bits(a.c0, v.symw);
+  const Term a = operand(m, v);
   if (a.c0 != 0) return std::nullopt;
-  for (u64& x : a.c) x = mask_bits(x, v.symw);
   if (m.symbols.size() + kKeptForLoops >= static_cast<std::size_t>(kMaxSymbols)) return std::nullopt;
   Derived d;
   d.op = D::add;  // a + 0: the term's value, zero-extended to `bits`

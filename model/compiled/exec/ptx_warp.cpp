@@ -208,10 +208,7 @@ struct WarpRunner::Impl {
     if (ipdom == Cfg::kNone) {
       r.separate = false;  // no path to the function's end: no join (the lanes finish)
     } else {
-      const u64 key = (static_cast<u64>(fi) << 32) | pc;
-      auto sep = separate_.find(key);
-      if (sep == separate_.end()) sep = separate_.emplace(key, separate_paths(f, g, pc)).first;
-      r.separate = sep->second;
+      r.separate = separate(f, fi, pc);
       if (ipdom != g.exit) r.depth = depth, r.function = fi, r.join = ipdom;
       else if (depth > 1) r.depth = depth - 1, r.function = caller.function, r.join = caller.pc + 1;  // where the call returns
     }
@@ -277,6 +274,21 @@ struct WarpRunner::Impl {
     return it->second;
   }
 
+  // separate_paths of branch pc of function fi, asked once per branch.
+  bool separate(const Function& f, u32 fi, u32 pc) {
+    const u64 key = (static_cast<u64>(fi) << 32) | pc;
+    if (const auto it = separate_.find(key); it != separate_.end()) return it->second;
+    return separate_.emplace(key, separate_paths(f, cfg_of(fi), pc)).first->second;
+  }
+
+  // Instruction k goes straight to `join`: it is the join, or an unguarded branch to it.
+  static bool straight_to(const Function& f, u32 k, u32 join) {
+    if (k == join) return true;
+    if (k >= f.code.size()) return false;
+    const Instr& x = f.code[k];
+    return x.code.op == Op::bra && x.guard < 0 && x.count > 0 && arg(f, x, 0).kind == OK::label && arg(f, x, 0).index == join;
+  }
+
   // A branch, ret or exit whose guard is the condition c over the symbols (taken where c holds):
   // the lane follows the side where the other side is nothing the claims are about, under that
   // side's condition (Lane::path):
@@ -305,20 +317,9 @@ struct WarpRunner::Impl {
     const u32 target = t.index;  // forward: a back edge in the kernel's frame is the loop summary's (exec/loop_summary.hpp)
     if (!shared_reachable(fi, target)) return go(stay, pc + 1);
     if (!shared_reachable(fi, pc + 1)) return go(c, target);
-    const Cfg& g = cfg_of(fi);
-    const u64 key = (static_cast<u64>(fi) << 32) | pc;
-    auto sep = separate_.find(key);
-    if (sep == separate_.end()) sep = separate_.emplace(key, separate_paths(f, g, pc)).first;
-    const u32 join = g.ipdom[pc];
-    // Side `k` goes straight to the join: it is the join, or an unguarded branch to it.
-    const auto straight = [&](u32 k) {
-      if (k == join) return true;
-      if (k >= f.code.size()) return false;
-      const Instr& x = f.code[k];
-      return x.code.op == Op::bra && x.guard < 0 && x.count > 0 && arg(f, x, 0).kind == OK::label && arg(f, x, 0).index == join;
-    };
-    const bool region_taken = straight(pc + 1), region_next = !region_taken && straight(target);
-    if (join != Cfg::kNone && join < f.code.size() && sep->second && (region_taken || region_next)) {
+    const u32 join = cfg_of(fi).ipdom[pc];
+    const bool region_taken = straight_to(f, pc + 1, join), region_next = !region_taken && straight_to(f, target, join);
+    if (join != Cfg::kNone && join < f.code.size() && separate(f, fi, pc) && (region_taken || region_next)) {
       if (!ifs_.one_sided(ln, fi, join, in.line)) return;
       return region_taken ? go(c, target) : go(stay, pc + 1);
     }
@@ -336,18 +337,9 @@ struct WarpRunner::Impl {
   u32 if_else_join(const Function& f, u32 fi, u32 pc, u32 target, bool uniform) {
     const u64 key = (static_cast<u64>(fi) << 32) | (static_cast<u64>(pc) << 1) | (uniform ? 1 : 0);
     if (const auto it = if_else_.find(key); it != if_else_.end()) return it->second;
-    const Cfg& g = cfg_of(fi);
-    u32 join = g.ipdom[pc];
-    const auto straight = [&](u32 k) {
-      if (k == join) return true;
-      const Instr& x = f.code[k];
-      return x.code.op == Op::bra && x.guard < 0 && x.count > 0 && arg(f, x, 0).kind == OK::label && arg(f, x, 0).index == join;
-    };
-    const u64 branch = (static_cast<u64>(fi) << 32) | pc;
-    auto sep = separate_.find(branch);
-    if (sep == separate_.end()) sep = separate_.emplace(branch, separate_paths(f, g, pc)).first;
-    if (join == Cfg::kNone || join >= f.code.size() || join <= pc || target <= pc || !(sep->second || uniform) || straight(pc + 1) ||
-        straight(target))
+    u32 join = cfg_of(fi).ipdom[pc];
+    if (join == Cfg::kNone || join >= f.code.size() || join <= pc || target <= pc || !(uniform || separate(f, fi, pc)) ||
+        straight_to(f, pc + 1, join) || straight_to(f, target, join))
       join = Cfg::kNone;
     else {
       std::vector<char> seen(f.code.size(), 0);
