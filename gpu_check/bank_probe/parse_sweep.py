@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED = re.compile(r'\b(LDS|STS|LDSM|STSM|LDGSTS|ATOMS|ATOM|RED)\b')
+SHARED = re.compile(r'\b(LDS|STS|LDSM|STSM|LDGSTS|ATOMS|ATOM|RED|LD|ST)\b')
 COUNTER = 'ncu --section SourceCounters --page source: L1 Wavefronts Shared / Instructions Executed, per SASS instruction'
 
 
@@ -40,6 +40,12 @@ def expected_opcode(op, w):
     if op in ('ld', 'st'):
         name = ('LDS' if op == 'ld' else 'STS') + {1: '.U8', 2: '.U16', 4: '', 8: '.64', 16: '.128'}[w]
         return lambda opc: opc == name
+    if op in ('gld', 'gst'):  # generic: LD.E, LD.E.64, LD.E.128 (a .STRONG/.EF qualifier allowed)
+        base = 'LD.E' if op == 'gld' else 'ST.E'
+        suffix = {4: '', 8: '.64', 16: '.128'}[w]
+        return lambda opc: opc.startswith(base) and (opc.endswith(suffix) if suffix else not opc.endswith(('.64', '.128')))
+    if op.startswith('gatom') or op.startswith('gred'):
+        return lambda opc: opc.startswith(('ATOM.E.', 'RED.E.'))
     if op.startswith('ldgsts'):
         suffix = {4: None, 8: '.64', 16: '.128'}[w]
         return lambda opc: opc.startswith('LDGSTS') and (opc.endswith(suffix) if suffix else not opc.endswith(('.64', '.128')))
@@ -103,17 +109,23 @@ def main():
         if ok:
             results[(prog, kernel)] = ok
             print('%s/%s: %d patterns x %d launches, map exact (%s)' % (prog, kernel, len(pats), len(ok), shared[0][0]))
-    files = {'ldst_a': 'h200_sweep_ldst.jsonl', 'ldst_b': 'h200_sweep_ldst.jsonl', 'h100': 'h200_h100_cases.jsonl'}
+    files = {'ldst_a': 'h200_sweep_ldst.jsonl', 'ldst_b': 'h200_sweep_ldst.jsonl', 'h100': 'h200_h100_cases.jsonl',
+             'generic': 'h200_generic.jsonl'}
     outs = {}
     for (prog, kernel), per_launch in sorted(results.items()):
         for i, d in enumerate(by_kernel[(prog, kernel)]):
             op = d['op']
             fname = files.get(prog) or ('h200_ldgsts.jsonl' if op.startswith('ldgsts') else 'h200_atomics.jsonl')
             wf = [l[i][0] for l in per_launch]
+            generic = prog == 'generic'
+            if generic:
+                op = op[1:]  # the instruction's own op; 'generic' says how it was addressed
             rec = {'name': d['name'], 'op': 'ldgsts' if op.startswith('ldgsts') else ('atom' if '.' in op else op),
                    'width_bytes': d['width_bytes'], 'lane_byte_addresses': d['lane_byte_addresses']}
             if '.' in op:
                 rec['instruction'] = op
+            if generic:
+                rec['address'] = 'generic'
             if 'global_byte_offsets' in d:
                 rec['global_byte_offsets'] = d['global_byte_offsets']
             rec.update({'sass': per_launch[0][i][2], 'measured_wavefronts_per_instruction': max(wf), 'measured_ideal': per_launch[0][i][1],

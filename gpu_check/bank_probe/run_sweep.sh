@@ -10,7 +10,7 @@ set -u
 D=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/sweep_out}; mkdir -p "$OUT"
 W=/tmp/bank_sweep; rm -rf $W; mkdir -p $W
-PROGRAMS=${PROGRAMS:-"async_atom ldst_a ldst_b h100"}
+PROGRAMS=${PROGRAMS:-"async_atom ldst_a ldst_b h100 generic"}
 python3 "$D/sweep_gen.py" $W || exit 1
 (cd $W && md5sum sweep_*.txt > md5.txt)
 { nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv; ncu --version; nvcc --version | tail -1; } > $W/device.txt 2>&1

@@ -9,7 +9,7 @@ import re
 import sys
 
 KEEP = ['Address', 'Source', 'Instructions Executed', 'L1 Wavefronts Shared', 'L1 Wavefronts Shared Ideal']
-SHARED = re.compile(r'\b(LDS|STS|LDSM|STSM|LDGSTS|ATOMS|ATOM|RED)\b')
+SHARED = re.compile(r'\b(LDS|STS|LDSM|STSM|LDGSTS|ATOMS|ATOM|RED|LD|ST)\b')
 
 out = csv.writer(open(sys.argv[2], 'w', newline=''), quoting=csv.QUOTE_ALL, lineterminator='\n')
 cols = None

@@ -255,7 +255,14 @@ ST = {1: 'st.shared.u8 [%1], %2;', 2: 'st.shared.u16 [%1], %2;', 4: 'st.shared.u
 
 
 def body(kind, op, w, i):
-    """C++ for pattern i of one kernel: table read, one predicated instruction, ordering."""
+    """C++ for pattern i of one kernel: table read, one predicated instruction, ordering. Kinds
+    gld/gst/gatom are ld/st/atom through a generic address in the shared window: `gen` is the
+    window address of smem xor-ed with the runtime 0 `mask`, so ptxas cannot see the window and
+    emits the generic LD/ST/ATOM it would for cooperative groups' or templated code's pointers."""
+    if kind in ('gld', 'gst', 'gatom'):
+        code = body(kind[1:], op[1:], w, i)
+        code = code.replace('.shared.', '.').replace('"r"(base + a + dep)', '"l"(gen + (long long)(a + dep))')
+        return code.replace('"r"(base + a)', '"l"(gen + (long long)a)')
     t = '  { const int a = tab[%d * 32 + lane];\n' % i
     if kind == 'ld':
         n = LD[w][1]
@@ -337,6 +344,7 @@ def write_program(outdir, prog, kernels, manifest):
                   'unsigned* sink, unsigned mask, char* gbuf) {\n' % kname)
         cu.append('  extern __shared__ __align__(1024) unsigned char smem[];\n')
         cu.append('  const unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(smem));\n')
+        cu.append('  const unsigned long long gen = reinterpret_cast<unsigned long long>(smem) ^ mask; (void)gen;\n')
         cu.append('  const int lane = threadIdx.x; unsigned acc = 0, dep = 0; (void)gtab; (void)gbuf; (void)dep; (void)mask;\n')
         for i in range(len(pats)):
             cu.append(body(kind, op, w, i))
@@ -407,6 +415,17 @@ def main():
         rng = random.Random(op)
         ks += chunked('k_' + op.replace('.', '_'), 'atom', op, w, dedupe(atomic_patterns(w, rng)))
     write_program(outdir, 'async_atom', ks, manifest)
+    # 4. Generic ld/st/atom whose address is in the shared window (LD.E/ST.E/ATOM.E on shared).
+    ks = []
+    for (op, w), b in {('ld', 16): 900, ('ld', 8): 700, ('ld', 4): 400, ('st', 16): 500, ('st', 8): 400, ('st', 4): 300}.items():
+        rng = random.Random('generic-%s%d-20261204' % (op, w))
+        pats = dedupe(ldst_patterns(w, rng, b))
+        keep = sorted(rng.sample(range(len(pats)), min(b, len(pats))))  # the broadcast families alone pass the budget
+        ks += chunked('k_g%s%d' % (op, w), 'g' + op, 'g' + op, w, [pats[k] for k in keep])
+    for op, w in (('atom.add.u32', 4), ('atom.exch.b32', 4), ('atom.cas.b32', 4), ('atom.add.f32', 4), ('atom.or.b64', 8), ('red.add.u32', 4)):
+        rng = random.Random('generic-' + op)
+        ks += chunked('k_g' + op.replace('.', '_'), 'gatom', 'g' + op, w, dedupe(atomic_patterns(w, rng)))
+    write_program(outdir, 'generic', ks, manifest)
 
 
 if __name__ == '__main__':

@@ -230,6 +230,32 @@ std::string counts_unknown(const KernelRun& run, const Site& s) {
   return "more distinct issues than the run keeps";
 }
 
+// A generic access is a site where some lane's address was in the shared window: it is counted, and
+// its listing (an execution whose lanes were all not known) is dropped, its unknown issues making
+// its counts unknown. A generic access whose active lanes were all global (or not known) touched no
+// shared byte the run saw: it is no site (listed as one that may, where an address was not known).
+// One no lane ran stays a site, NOT RUN: where its address would be is not known.
+static void settle_generic_sites(KernelRun& run) {
+  std::vector<Site> kept;
+  kept.reserve(run.sites.size());
+  for (Site& s : run.sites) {
+    if (!s.generic) {
+      kept.push_back(std::move(s));
+      continue;
+    }
+    const auto listed = std::find_if(run.not_counted.begin(), run.not_counted.end(),
+                                     [&](const NotCounted& n) { return n.function == s.function && n.pc == s.pc; });
+    if (!s.in_window && (s.outside_window || listed != run.not_counted.end())) continue;  // its lanes were global (or not known)
+    if (listed != run.not_counted.end()) {
+      s.counts_known = false;
+      if (s.unknown.empty()) s.unknown = listed->why;
+      run.not_counted.erase(listed);
+    }
+    kept.push_back(std::move(s));
+  }
+  run.sites = std::move(kept);
+}
+
 KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   check_launch(p, entry, l);
   Machine m(p, l);
@@ -258,6 +284,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
       s.source = p.source_of(f, in);
       s.inlined = p.inlined_of(f, in);
       s.never = in.never;
+      s.generic = is_generic_access(in);
       s.text = p.text_of(in);
       const SiteShape sh = shape_of(f, in);
       s.op = sh.op;
@@ -296,6 +323,8 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   const auto on_issue = [&](std::size_t si, i64 execution, const Issue& is) {
     Site& s = run.sites[si];
     ++s.executed;
+    s.in_window = s.in_window || is.window;
+    s.outside_window = s.outside_window || is.outside;
     if (is.cta) s.cta_dependent = true;
     if (is.cta && (l.grid[0] * l.grid[1] * l.grid[2] > 1)) run.cta_dependent_any = true;
     if (is.divergent && s.divergent.empty())
@@ -438,6 +467,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   run.warp_steps = r.steps();
   run.cta_control = r.cta_control();
   run.not_counted = r.not_counted();
+  settle_generic_sites(run);
   std::stable_sort(run.not_counted.begin(), run.not_counted.end(), [](const NotCounted& a, const NotCounted& b) { return a.line < b.line; });
   run.not_modelled = m.not_modelled;
   run.symbols = m.symbols;

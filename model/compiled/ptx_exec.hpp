@@ -244,6 +244,9 @@ struct Site {
   bool bypass = false;           // cp.async.cg / LDGSTS.BYPASS (count_ldgsts: its ideal is its phases')
   bool bank_modelled = true;     // false for atom/red
   bool never = false;            // SASS @!PT: no lane ever executes it, in any launch (Instr::never)
+  bool generic = false;          // a generic ld/st/atom/red: counted where its lanes' addresses are in the shared window
+  bool in_window = false;        // generic: some issue had a lane in the shared window
+  bool outside_window = false;   // generic: some issue had an active lane outside it (global)
   bool after_stop = false;       // a lane that stopped could still have reached it: issues missing
   i64 executed = 0, wavefronts = 0, ideal = 0;
   bool counts_known = true;      // false: some issue's wavefronts are not known (see the reasons)

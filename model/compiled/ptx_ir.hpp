@@ -59,6 +59,12 @@ enum class Op : std::uint16_t {
   nop,
 };
 
+// SASS's generic addresses: the shared window is where the high word is SR_SWINHI's value, and the
+// low word is then the shared address. The reader gives SR_SWINHI this value (no real global
+// pointer has it: 2^48 is past every user-space address), marked as the window's (Val::window), so
+// a generic LD/ST/ATOM whose high word is it touches shared memory at its low word.
+constexpr std::uint64_t kSharedWindowHi = 0x10000;
+
 // A type suffix: .b32 -> {b, 32}; .pred -> {pred, 1}; .f16x2 -> {f, 32}.
 enum class TypeKind : u8 { none, b, u, s, f, pred };
 struct Type {

@@ -153,15 +153,24 @@ PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, co
   tc.text = c.text;
   // LDGSTS's global side (ptx_exec.cpp's count, model/bank/bank.hpp count_ldgsts_measured): an
   // issue whose global reads (the L1 banks of its global words) take more wavefronts than ideal.
+  // An issue whose global side was not counted refutes nothing there, and proves nothing either:
+  // its shared side alone cannot make the claim PROVED (global_undecided).
+  i64 global_undecided = 0;
   if (s.op == "ldgsts" && c.kind == Kind::conflict_free)
     for (std::size_t j = 0; j < index.size(); ++j) {
       const i64 k = index[j];
       const compiled::Pattern& p = s.patterns[at(k)];
-      if (p.ldgsts_wavefronts < 0) continue;
+      if (p.ldgsts_wavefronts < 0) {
+        ++global_undecided;
+        continue;
+      }
       const SmemAccess acc = s.trace.instructions[at(k)].access();
       // Recomputed by the rule that counted it (ptx_exec.cpp count_ldgsts): the replay of the count.
       const std::optional<Wavefronts> measured = count_ldgsts_measured(acc, p.global_line);
-      if (!measured) continue;  // not counted: the global side refutes nothing
+      if (!measured) {
+        ++global_undecided;
+        continue;
+      }
       // A 4-byte copy whose shared side already conflicts is refuted below, by its shared side's witness.
       if (s.width_bytes < 8 && count_wavefronts(acc).wavefronts > count_wavefronts(acc).ideal) continue;
       const Wavefronts w = *measured;
@@ -198,6 +207,13 @@ PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, co
     return {true, std::move(r.verdict), std::move(w)};
   }
   if (r.verdict.is_proved() && !doubts.empty()) return {true, Verdict::unknown(r.verdict.method, doubts), std::nullopt};
+  if (r.verdict.is_proved() && global_undecided > 0)
+    return {true,
+            Verdict::unknown(r.verdict.method, "the shared side takes its ideal wavefronts, but the global side of " +
+                                                   std::to_string(global_undecided) + " issue(s) is not counted" +
+                                                   (s.invalid.empty() ? "" : " (" + s.invalid + ")") +
+                                                   ": whether their global reads meet in an L1 bank is not decided"),
+            std::nullopt};
   return {true, std::move(r.verdict), std::nullopt};
 }
 

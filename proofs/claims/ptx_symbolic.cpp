@@ -661,6 +661,11 @@ PtxClaimResult with_symbolic(const compiled::Program& prog, const compiled::Laun
   }
   if (!concrete.verdict.is_proved()) return concrete;
   if (!p.doubt.empty()) return unknown(p.doubt);
+  // cp.async reads its global words through the L1 banks too; the issues with free parameters keep
+  // no global side (SymbolicIssue), so their shared side alone proves nothing.
+  if (s.op == "ldgsts" && c.kind == Kind::conflict_free)
+    return unknown("the shared side takes its ideal wavefronts for every value of the free parameters, but the global side of " +
+                   std::to_string(p.all.size()) + " issue(s) with free parameters is not decided (whether their global reads meet in an L1 bank)");
   const std::string what = c.kind == Kind::conflict_free ? "no two active lanes of one phase hit one bank at different words"
                            : c.kind == Kind::max_ways    ? "no bank of any phase holds " + std::to_string(c.k + 1) + " distinct words"
                            : c.kind == Kind::aligned     ? "every active lane's address is a multiple of " + std::to_string(s.width_bytes) + " bytes"

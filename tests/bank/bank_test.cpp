@@ -1,7 +1,8 @@
 // The bank model (model/bank/bank.hpp) against shared-memory wavefronts measured on an H100 and an
 // H200. Data: every data/*.jsonl: the H100 probe rounds (h100_*.jsonl, one kernel per case) and the
 // H200 sweep (h200_*.jsonl: one SASS instruction per case, gpu_check/bank_probe/sweep_gen.py;
-// docs/bank_model.md). LDS/STS/LDSM/STSM: every case predicted exactly. cp.async: exactly wherever
+// docs/bank_model.md). LDS/STS/LDSM/STSM: every case predicted exactly; generic LD/ST/ATOM on the
+// shared window (h200_generic.jsonl) by the same rules. cp.async: exactly wherever
 // count_ldgsts_measured gives a count. Atomics: exactly, by the SASS instruction the sweep ran.
 #include <gtest/gtest.h>
 
@@ -112,7 +113,7 @@ int replay(const std::string& file) {
     } else if (c.access.op == SmemOp::ldgsts) {
       if (const auto w = count_ldgsts_measured(c.access, c.global)) p = w->wavefronts, ideal = w->hw_ideal;
       else ideal = count_wavefronts(c.access).hw_ideal;  // its ideal is the shared side's, counted or not
-    } else if (!c.sass.empty() && c.sass.rfind("ATOMS", 0) == 0) {
+    } else if (!c.sass.empty() && c.sass.rfind("ATOM", 0) == 0) {  // ATOMS, and ATOM.E on the shared window
       const auto w = count_atomic_wavefronts(atomic_kind(c.sass), c.access);
       EXPECT_TRUE(w.has_value()) << c.name << " " << c.sass << ": no count";
       if (w) p = w->wavefronts, ideal = w->hw_ideal;
@@ -155,7 +156,7 @@ TEST(BankModel, EveryMeasuredDataFile) {
   for (const auto& e : std::filesystem::directory_iterator(LAYOUTPROOF_BANK_DATA))
     if (e.path().extension() == ".jsonl") files.push_back(e.path().filename().string());
   std::sort(files.begin(), files.end());
-  ASSERT_GE(files.size(), 13u) << "the shared sample, the seven H100 rounds and the five H200 files";
+  ASSERT_GE(files.size(), 14u) << "the shared sample, the seven H100 rounds and the six H200 files";
   // Not counted: cp.async.ca whose two sides both conflict (339), and cp.async.cg with a lane that
   // does not copy or lanes sharing 16 bytes (54 of the probe's 60).
   const std::map<std::string, int> expected = {{"h200_ldgsts.jsonl", 339}, {"h200_cg_probe.jsonl", 54}};
@@ -242,6 +243,13 @@ TEST(BankModel, AtomicsByKind) {
   EXPECT_EQ(atomic_kind("@%p1 atom.shared.add.u32 %r1, [%r2], 1;"), AtomicKind::update);
   EXPECT_EQ(atomic_kind("atom.shared.add.f32 %f1, [%r2], %f3;"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("red.shared.add.u32 [%r2], 1;"), AtomicKind::unknown);
+  // Generic atomics on the shared window: ATOMS's rule (h200_generic.jsonl), whatever their scope.
+  EXPECT_EQ(atomic_kind("ATOM.E.ADD.STRONG.GPU PT, R17, desc[UR8][R18.64], R17"), AtomicKind::update);
+  EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.SM PT, R16, [R18], R30, R31"), AtomicKind::cas);
+  EXPECT_EQ(atomic_kind("ATOM.E.ADD.F32.FTZ.RN.STRONG.GPU PT, R3, desc[UR8][R4.64], R5"), AtomicKind::unknown);
+  EXPECT_EQ(atomic_kind("ATOM.E.OR.64.STRONG.GPU PT, R4, desc[UR8][R4.64], R6"), AtomicKind::unknown);
+  EXPECT_EQ(atomic_kind("atom.exch.b32 %r1, [%rd2], %r3;"), AtomicKind::update);
+  EXPECT_EQ(atomic_kind("atom.add.f32 %f1, [%rd2], %f3;"), AtomicKind::unknown);
   EXPECT_EQ(count_atomic_wavefronts(AtomicKind::update, one)->wavefronts, 32);
   EXPECT_EQ(count_atomic_wavefronts(AtomicKind::update, one)->ideal, 1);
   EXPECT_EQ(count_atomic_wavefronts(AtomicKind::update, pairs)->wavefronts, 2);

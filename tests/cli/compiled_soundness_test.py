@@ -7,8 +7,9 @@ was a wrong PROVED (or a claim decided over nothing, exit 0) before it was fixed
     (63 deep still runs: REFUTED);
   - other cut-offs: a loop whose bound is a free parameter, a call into code the file does not hold;
   - shared-memory accesses the executor does not count (ld.shared::cluster, st.async, red.async,
-    ldmatrix .b8, generic ld/st/atom through cvta.shared or an unknown address): listed with why,
-    every claim UNKNOWN on them, never PROVED by omission;
+    ldmatrix .b8, a generic ld/st through an unknown address): listed with why, every claim UNKNOWN
+    on them, never PROVED by omission; a generic ld/st through cvta.shared is counted as its .shared
+    form (once listed as not counted: its 32-way conflict REFUTED, its counts the .shared form's);
   - SASS: a branch to an offset that is not an instruction is refused at its line (exit 2), and the
     single-matrix LDSM/STSM forms ptxas writes without a count are counted as .1;
   - ill-typed PTX operands (a .f32 register as an address, a predicate as an integer, a register
@@ -157,9 +158,6 @@ def not_counted(c):
         ('st.async', a + 'st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r2], %r1, [%r3];'),
         ('red.async', a + 'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%r2], %r1, [%r3];'),
         ('ldmatrix .b8', a + 'ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r4, %r5}, [%r2];'),
-        ('generic ld after cvta.shared', a + 'cvt.u64.u32 %rd1, %r2;\ncvta.shared.u64 %rd2, %rd1;\nld.u32 %r4, [%rd2];'),
-        ('generic st after cvta.shared', a + 'cvt.u64.u32 %rd1, %r2;\ncvta.shared.u64 %rd2, %rd1;\nst.u32 [%rd2], %r1;'),
-        ('generic atom after cvta.shared', a + 'cvt.u64.u32 %rd1, %r2;\ncvta.shared.u64 %rd2, %rd1;\natom.add.u32 %r4, [%rd2], 1;'),
         ('generic st, address not known', a + 'ld.global.u64 %rd1, [%rd3];\nst.u32 [%rd1], %r1;'),
         ('mbarrier', a + 'mbarrier.init.shared::cta.b64 [%r3], 32;'),
     ]
@@ -172,6 +170,21 @@ def not_counted(c):
         listed = [n for k in json.loads(p.stdout)['kernels'] for n in k.get('not_counted', [])]
         if [n['line'] for n in listed] != [line] or not listed[0]['why']:
             c.fail(name, f'not listed at line {line} with why: {listed}')
+    # A generic access through the shared window (cvta.shared) is counted as its .shared form: the
+    # 32-way conflict refuted, with the same witness lanes and wavefronts.
+    for name, op in [('generic ld after cvta.shared', 'ld.u32 %r4, [%rd2];'), ('generic st after cvta.shared', 'st.u32 [%rd2], %r1;'),
+                     ('generic v4 ld after cvta.shared', 'ld.v4.u32 {%r4, %r5, %r6, %r7}, [%rd2];')]:
+        text = HEAD + entry(a + 'cvt.u64.u32 %rd1, %r2;\ncvta.shared.u64 %rd2, %rd1;\n' + op)
+        shared = HEAD + entry(a + op.replace('[%rd2]', '[%r2]').replace('ld.', 'ld.shared.').replace('st.', 'st.shared.'))
+        p, q = run(c.binary, 'ptx', text, '--claim', 'conflict-free'), run(c.binary, 'ptx', shared, '--claim', 'conflict-free')
+        c.cases += 1
+        if p.returncode != 1 or not p.stdout.startswith('{'):
+            c.fail(name, f'expected REFUTED (exit 1), got exit {p.returncode}', p)
+            continue
+        got = [(i['op'], i['width_bytes'], i['executed'], i['wavefronts'], i['ideal']) for i in json.loads(p.stdout)['kernels'][0]['instructions']]
+        want = [(i['op'], i['width_bytes'], i['executed'], i['wavefronts'], i['ideal']) for i in json.loads(q.stdout)['kernels'][0]['instructions']]
+        if got != want or json.loads(p.stdout)['kernels'][0].get('not_counted'):
+            c.fail(name, f'counts {got}, the .shared form {want}, listed {json.loads(p.stdout)["kernels"][0].get("not_counted")}', p)
     # A counted store beside a not-counted one keeps its own verdict; the kernel is not PROVED whole.
     text = HEAD + entry(CONFLICT.replace('shl.b32 %r2, %r1, 7', 'shl.b32 %r2, %r1, 2') +
                         'st.shared.u32 [%r2], %r1;\nst.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r2], %r1, [%r3];')

@@ -6,9 +6,10 @@ PTX: ld/st/atom/red over .shared, .shared::cta and .shared::cluster with every t
 and memory-order qualifier; ldmatrix/stmatrix in every .xN/.trans/shape/type; cp.async .ca/.cg of
 4/8/16 bytes; cp.async.bulk (and .tensor, cp.reduce.async.bulk); st.async and red.async;
 mbarrier.*; cp.async.mbarrier.arrive; wgmma.mma_async; tcgen05.mma/cp; generic ld/st/atom/red
-through cvta.shared. SASS: LDS/STS in every width, LDSM/STSM .16.M88/.MT88 (no count, .2, .4),
+through cvta.shared (counted), a parameter's pointer (neither) and a loaded address (listed). SASS: LDS/STS in every width, LDSM/STSM .16.M88/.MT88 (no count, .2, .4),
 LDGSTS, ATOMS.*, and the opcodes outside the model (other LDSM shapes, REDS, UTMALDG/UTMASTG/UBLKCP,
-HGMMA, SYNCS, ARRIVES, STAS, generic LD/ST/ATOM/RED). Controls: forms that touch no shared byte
+HGMMA, SYNCS, ARRIVES, STAS, generic LD/ST/ATOM/RED whose high word was loaded), generic LD/ST/ATOM/RED
+through the shared window (SR_SWINHI: counted) and through a parameter's pointer (global: neither). Controls: forms that touch no shared byte
 (global accesses, fences, L2 prefetches) are neither counted nor listed.
 
 Each form is a one-instruction kernel; all kernels of a format share one file and one run.
@@ -161,21 +162,28 @@ def async_forms():
 
 
 def generic_forms():
-    """Generic accesses whose address came from cvta.shared: listed (not counted)."""
-    out = []
+    """Generic accesses whose address came from cvta.shared: counted as the .shared form (the H200 takes
+    the same wavefronts: docs/bank_model.md, "Generic accesses"); through a parameter's pointer (global:
+    the host has no shared-window address to pass): neither; through an address loaded from memory (it
+    may be in the window): listed."""
+    out = [('ld.u32 %r5, [%rd2];', ('none',)), ('st.v2.u32 [%rd2], {%r2, %r3};', ('none',)), ('atom.add.u32 %r5, [%rd2], 1;', ('none',)),
+           ('ld.global.u64 %rd5, [%rd2]; ;; ld.u32 %r5, [%rd5];', ('listed',)),
+           ('ld.global.u64 %rd5, [%rd2]; ;; st.v2.u32 [%rd5], {%r2, %r3};', ('listed',)),
+           ('ld.global.u64 %rd5, [%rd2]; ;; atom.add.u32 %r5, [%rd5], 1;', ('listed',))]
     for t, vec in itertools.product(['u8', 's16', 'b32', 'u32', 'f32', 'b64', 'f64', 'b128'], ['', 'v2', 'v4']):
         if bits_of(t) // 8 * {'': 1, 'v2': 2, 'v4': 4}[vec] > 16 or (t == 'b128' and vec):
             continue
         for q in ['', 'volatile', 'relaxed.cta']:
             ld = '.'.join(x for x in ['ld', q, vec, t] if x)
             st = '.'.join(x for x in ['st', q.replace('acquire', 'release'), vec, t] if x)
-            out.append((f'{ld} {data(t, vec)}, [%rd1];', ('listed',)))
-            out.append((f'{st} [%rd1], {data(t, vec)};', ('listed',)))
+            width = bits_of(t) // 8 * {'': 1, 'v2': 2, 'v4': 4}[vec]
+            out.append((f'{ld} {data(t, vec)}, [%rd1];', ('site', 'ld', width)))
+            out.append((f'{st} [%rd1], {data(t, vec)};', ('site', 'st', width)))
     for op, t in [('add', 'u32'), ('cas', 'b32'), ('exch', 'b64'), ('add', 'f32')]:
         extra = f', {reg_for(t, 2)}' if op == 'cas' else ''
-        out.append((f'atom.{op}.{t} {reg_for(t, 0)}, [%rd1], {reg_for(t, 1)}{extra};', ('listed',)))
+        out.append((f'atom.{op}.{t} {reg_for(t, 0)}, [%rd1], {reg_for(t, 1)}{extra};', ('site', 'atom', bits_of(t) // 8)))
         if op not in ('cas', 'exch'):
-            out.append((f'red.{op}.{t} [%rd1], {reg_for(t, 1)};', ('listed',)))
+            out.append((f'red.{op}.{t} [%rd1], {reg_for(t, 1)};', ('site', 'red', bits_of(t) // 8)))
     return out
 
 
@@ -194,7 +202,8 @@ def controls():
 def ptx_file(forms):
     out = ['.version 8.7\n.target sm_100a\n.address_size 64\n.shared .align 16 .b8 s[4096];\n']
     for i, (text, _) in enumerate(forms):
-        out.append(f'.visible .entry k{i}(.param .u64 g)\n{{\n{REGS}{SETUP}{text}\nret;\n}}\n')
+        body = text.replace(' ;; ', '\n')
+        out.append(f'.visible .entry k{i}(.param .u64 g)\n{{\n{REGS}{SETUP}{body}\nret;\n}}\n')
     return ''.join(out)
 
 
@@ -230,9 +239,23 @@ def sass_forms():
               'HGMMA.64x128x16.F32.BF16 R24, gdesc[UR4], R24, gsb0', 'SYNCS.EXCH.64 URZ, [UR4], UR6',
               'SYNCS.ARRIVE.TRANS64.RED.A1T0 RZ, [UR4], RZ', 'SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [R1+URZ], R4',
               'ARRIVES.LDGSTSBAR.64.TRANSCNT [URZ+0x400]', 'STAS [R1], R4', 'STAS.64 [R1], R4', 'REDAS.ADD [R1], R4',
-              'LD.E R4, desc[UR4][R2.64]', 'LD.E.64 R4, desc[UR4][R2.64]', 'ST.E desc[UR4][R2.64], R4', 'ST.E.128 desc[UR4][R2.64], R4',
-              'ATOM.E.ADD.STRONG.GPU PT, R4, desc[UR4][R2.64], R5', 'RED.E.ADD.STRONG.GPU desc[UR4][R2.64], R5']
+              'LDG.E R7, desc[UR4][R2.64] ;; LD.E R4, desc[UR4][R6.64]', 'LDG.E R7, desc[UR4][R2.64] ;; ST.E.128 desc[UR4][R6.64], R4',
+              'LDG.E R7, desc[UR4][R2.64] ;; ATOM.E.ADD.STRONG.GPU PT, R4, desc[UR4][R6.64], R5']
     out += [(t, ('listed',)) for t in listed]
+    # Through the shared window (the high word SR_SWINHI's, the low word R1's shared address): counted.
+    window = 'S2R R5, SR_SWINHI ;; MOV R6, R1 ;; MOV R7, R5 ;; '
+    for text, want in [('LD.E R4, desc[UR4][R6.64+0x400]', ('site', 'ld', 4)), ('LD.E.64 R4, desc[UR4][R6.64+0x400]', ('site', 'ld', 8)),
+                       ('LD.E.128 R4, desc[UR4][R6.64+0x400]', ('site', 'ld', 16)), ('LD.E.U8 R4, desc[UR4][R6.64+0x400]', ('site', 'ld', 1)),
+                       ('LD.E.STRONG.SM R4, desc[UR4][R6.64+0x400]', ('site', 'ld', 4)), ('ST.E desc[UR4][R6.64+0x400], R4', ('site', 'st', 4)),
+                       ('ST.E.128 desc[UR4][R6.64+0x400], R8', ('site', 'st', 16)),
+                       ('ATOM.E.ADD.STRONG.GPU PT, R4, desc[UR4][R6.64+0x400], R5', ('site', 'atom', 4)),
+                       ('ATOM.E.CAS.STRONG.GPU PT, R4, [R6+0x400], R8, R9', ('site', 'atom', 4)),
+                       ('RED.E.ADD.STRONG.GPU desc[UR4][R6.64+0x400], R5', ('site', 'red', 4))]:
+        out.append((window + text, want))
+    # A global pointer's pair (a parameter's, or a known high word): neither counted nor listed.
+    out += [(t, ('none',)) for t in ['MOV R7, 0x7f00 ;; MOV R6, R1 ;; LD.E R4, desc[UR4][R6.64]', 'LD.E R4, desc[UR4][R2.64]',
+                                     'LD.E.64 R4, desc[UR4][R2.64]', 'ST.E desc[UR4][R2.64], R4', 'ST.E.128 desc[UR4][R2.64], R4',
+                                     'ATOM.E.ADD.STRONG.GPU PT, R4, desc[UR4][R2.64], R5', 'RED.E.ADD.STRONG.GPU desc[UR4][R2.64], R5']]
     out += [(t, ('none',)) for t in ['LDG.E R4, desc[UR4][R2.64]', 'STG.E desc[UR4][R2.64], R4', 'UTMAPF.L2.2D [UR4]',
                                       'UBLKPF.L2 [UR4], UR8', 'BAR.SYNC.DEFER_BLOCKING 0x0', 'FENCE.VIEW.ASYNC.S', 'LDGDEPBAR',
                                       'DEPBAR.LE SB0, 0x0', 'WARPSYNC.ALL', 'NOP']]
@@ -243,7 +266,7 @@ def sass_file(forms):
     out = ['\tcode for sm_90\n']
     for i, (text, _) in enumerate(forms):
         out.append(f'\t\tFunction : k{i}\n\t.headerflags\t@"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"\n')
-        body = ['S2R R0, SR_TID.X', 'IMAD.SHL.U32 R1, R0, 0x10, RZ', 'LDC.64 R2, c[0x0][0x210]', text, 'EXIT']
+        body = ['S2R R0, SR_TID.X', 'IMAD.SHL.U32 R1, R0, 0x10, RZ', 'LDC.64 R2, c[0x0][0x210]', *text.split(' ;; '), 'EXIT']
         out += [f'        /*{16 * j:04x}*/                   {l} ;\n' for j, l in enumerate(body)]
     return ''.join(out)
 
@@ -267,8 +290,9 @@ def check(binary, cmd, text, forms, suffix, failures):
         if k is None:
             failures.append(f'{cmd} {form!r}: its kernel did not run')
             continue
-        sites = [s for s in k['instructions'] if form.rstrip(';') in s['text']]
-        listed = [n for n in k.get('not_counted', []) if form.rstrip(';') in n['text']]
+        key = form.split(' ;; ')[-1].rstrip(';')  # the form's own instruction (the others set it up)
+        sites = [s for s in k['instructions'] if key in s['text']]
+        listed = [n for n in k.get('not_counted', []) if key in n['text']]
         verdicts = [v for s in sites for v in s['verdicts']] + [v for n in listed for v in n['verdicts']]
         if want[0] == 'site':
             ok = len(sites) == 1 and not listed and sites[0]['op'].startswith(want[1]) and sites[0]['width_bytes'] == want[2]

@@ -133,7 +133,9 @@ struct Printer {
     return flip ? "@!" + p + " " : "@" + p + " ";
   }
 
-  // "[%r7+16]" for the access's address (32- or 64-bit register).
+  // "[%r7+16]" for the access's address (32- or 64-bit register). With generic_ok (ld/st), it may be
+  // a generic address in the shared window (generic_used: the instruction names no state space).
+  bool generic_ok = false, generic_used = false;
   std::string address(Fn& f, const Access& a, u32& s) {
     const std::string off = val(f, a.offset, false, s);
     const std::string sym = f.syms[static_cast<std::size_t>(a.symbol)];
@@ -147,6 +149,10 @@ struct Printer {
       if (!take(s, 2)) {  // to the generic window and back: the same shared address
         const std::string g = f.RD(), back = f.RD();
         f.put("cvta.shared.u64 " + g + ", " + a64 + ";");
+        if (generic_ok && take(s, 1)) {  // or a generic ld/st through the window: the same access
+          generic_used = true;
+          return "[" + g + imm + "]";
+        }
         f.put("cvta.to.shared.u64 " + back + ", " + g + ";");
         return "[" + back + imm + "]";
       }
@@ -221,10 +227,9 @@ struct Printer {
           f.put("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [" + d + "], " + f.tidx + ", [" + d + "];", a.id);
           return;
         case Listed::ld_cluster: f.put("ld.shared::cluster.u32 " + f.R() + ", [" + d + "];", a.id); return;
-        default: {
-          const std::string w = f.RD(), g = f.RD();
-          f.put("cvt.u64.u32 " + w + ", " + d + ";");
-          f.put("cvta.shared.u64 " + g + ", " + w + ";");
+        default: {  // a generic access whose address was loaded from memory: it may touch shared memory
+          const std::string g = f.RD();
+          f.put("ld.global.u64 " + g + ", [" + f.gptr + "];");
           f.put(a.listed == Listed::generic_ld ? "ld.u32 " + f.R() + ", [" + g + "];" : "st.u32 [" + g + "], " + f.tidx + ";", a.id);
           return;
         }
@@ -246,7 +251,10 @@ struct Printer {
       }
     }
     const std::string g = a.guard ? pred(f, *a.guard, false, s) : "";
+    generic_ok = a.kind == Access::Kind::ld || a.kind == Access::Kind::st;
+    generic_used = false;
     const std::string addr = address(f, a, s);
+    const std::string space_used = generic_used ? "" : space;
     const auto list = [](const std::vector<std::string>& v) {
       std::string t = v.size() == 1 ? v[0] : "{";
       for (std::size_t i = 0; v.size() > 1 && i < v.size(); ++i) t += (i ? ", " : "") + v[i];
@@ -261,7 +269,7 @@ struct Printer {
                                                                               ".relaxed.gpu", ld ? ".acquire.sys" : ".release.gpu", ".relaxed.sys"}
                                                    : std::vector<std::string>{"", ".relaxed.cta", ".relaxed.gpu", ld ? ".acquire.cta" : ".release.cta"};
         const std::string q = quals[take(s, 3) % quals.size()];
-        const std::string mn = (ld ? "ld" : "st") + q + space + vec + "." + type;
+        const std::string mn = (ld ? "ld" : "st") + q + space_used + vec + "." + type;
         if (ld) {
           std::vector<std::string> dst;
           for (int j = 0; j < a.vec; ++j) dst.push_back(dest_reg(f, type));

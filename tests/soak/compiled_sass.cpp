@@ -218,6 +218,22 @@ struct Printer {
     }
   }
 
+  // Sometimes (a spelling bit), the shared address `addr` ("[Rd+imm]" alone: one register) as the
+  // generic address ptxas makes of it: S2R R9, SR_SWINHI (the window's high word), R8 the shared
+  // address; window_addr is then "desc[UR4][R8.64+imm]".
+  std::string window_addr;
+  bool generic_spelling(const std::string& addr, u32& s) {
+    const std::size_t plus = addr.find('+');
+    const std::string reg = addr.substr(1, (plus == std::string::npos ? addr.size() - 1 : plus) - 1);
+    if (reg.empty() || reg[0] != 'R' || addr.find("UR") != std::string::npos || take(s, 2) != 0) return false;
+    const std::string imm = plus == std::string::npos ? "" : addr.substr(plus, addr.size() - 1 - plus);
+    if (!imm.empty() && imm.find("0x") == std::string::npos) return false;
+    put("S2R R9, SR_SWINHI");
+    put("MOV R8, " + reg);
+    window_addr = "desc[UR4][R8.64" + imm + "]";
+    return true;
+  }
+
   // The 32-bit words a store of `a` writes, as expressions (compiled_kernel.hpp: element j is
   // data + j, its low bytes; bytes 4..7 of an 8-byte element are 0).
   std::vector<Expr> words(const Access& a) {
@@ -250,8 +266,9 @@ struct Printer {
       const std::string addr = address(a, s);
       switch (a.listed) {
         case Listed::st_async: put("STAS " + addr + ", R0", a.id); return;
-        case Listed::ld_cluster: case Listed::generic_ld: put("LD.E R16, desc[UR4][R8.64]", a.id); return;
-        default: put("ST.E desc[UR4][R8.64], R0", a.id); return;
+        // A generic access whose high word was loaded from memory: it may touch shared memory.
+        case Listed::ld_cluster: case Listed::generic_ld: put("LDG.E R9, desc[UR4][R2.64]"), put("LD.E R16, desc[UR4][R8.64]", a.id); return;
+        default: put("LDG.E R9, desc[UR4][R2.64]"), put("ST.E desc[UR4][R8.64], R0", a.id); return;
       }
     }
     if (a.kind == Access::Kind::st) {
@@ -276,6 +293,11 @@ struct Printer {
         else if (w == 2) mod = ld && (sf & 1) ? ".S16" : ".U16";
         else if (w == 4) mod = sf == 1 ? ".32" : sf == 2 && ld ? ".U" : "";
         else mod = (ld && sf == 1 ? ".U" : "") + std::string(w == 8 ? ".64" : ".128");
+        if (w >= 4 && generic_spelling(addr, s)) {  // through the shared window: LD.E/ST.E on the pair R8, R9
+          const std::string gm = ".E" + std::string(w == 8 ? ".64" : w == 16 ? ".128" : "");
+          put(g + (ld ? "LD" + gm + " R20, " + window_addr : "ST" + gm + " " + window_addr + ", R16"), a.id);
+          return;
+        }
         put(g + (ld ? "LDS" + mod + " R20, " + addr : "STS" + mod + " " + addr + ", R16"), a.id);
         return;
       }

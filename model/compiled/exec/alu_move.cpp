@@ -50,6 +50,19 @@ void Issue::move() {
     case Op::cvta: {  // shared <-> generic windows: the offset is kept (see ptx_exec.hpp)
       Col a;
       gather(a, 0);
+      if (c.space == Space::generic && in.count == 3) {  // SASS: a generic address's two words (lo, hi)
+        Col hi;
+        gather(hi, 1);
+        return each(g.mask, [&](int k) __attribute__((always_inline)) {
+          const Val& h = hi[k];
+          if (!h.known() && !h.sym) return put(k, h, bits);  // not known whether it is in the window
+          Val v = a[k];
+          if (h.window && (h.sym || h.v != kSharedWindowHi))
+            return put(k, unknown(m.reason_at(in, "a generic address whose high word was computed from SR_SWINHI and differs from it")), bits);
+          v.window = h.window;  // in the shared window exactly where the high word is SR_SWINHI's
+          put(k, v, bits);
+        });
+      }
       // cvta.shared makes a generic address in the shared window (a generic access through it
       // touches shared memory: ptx_sites.cpp); cvta.to.shared makes a shared-space one again.
       const bool shared = c.space == Space::shared || c.space == Space::shared_cluster;

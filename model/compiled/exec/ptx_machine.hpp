@@ -279,11 +279,15 @@ struct Issue {
   bool unknown_lanes = false;
   // Per lane, the condition under which it is active (Machine::conds; 0: always; empty: none has one).
   std::vector<u32> when;
+  // A generic access: some lane's address is in the shared window (those lanes are the issue's),
+  // some active lane's is outside it (global: inactive in the issue).
+  bool window = false, outside = false;
 };
 
-// Which instructions touch shared memory (ptx_sites.cpp). A site: a shared-memory instruction the
-// executor counts. A generic access (ld/st/atom/red without a state space): whether it touches
-// shared memory depends on its address, decided when it runs. not_counted_why: why an instruction
+// Which instructions touch shared memory (ptx_sites.cpp). A site: an instruction the executor
+// counts: a shared-memory instruction, or a generic access (ld/st/atom/red without a state space),
+// whose lanes touch shared memory where their address is in the shared window (cvta.shared; SASS:
+// the high word SR_SWINHI's), decided each time it runs. not_counted_why: why an instruction
 // that is not a site touches shared memory from its opcode alone ("" when it does not, or when
 // only its address can tell); `mnemonic` is its opcode as written. may_touch_shared: any of these,
 // or a call (what a lane that stops there may miss).

@@ -51,7 +51,7 @@ std::string sass_why(std::string_view mn) {
 bool is_site(const Instr& in) {
   const Opcode& c = in.code;
   switch (c.op) {
-    case Op::ld: case Op::st: case Op::atom: case Op::red: return c.space == Space::shared;
+    case Op::ld: case Op::st: case Op::atom: case Op::red: return c.space == Space::shared || is_generic_access(in);
     case Op::ldmatrix: case Op::stmatrix:
       return c.m8n8 && c.type.bits == 16 && c.matrices > 0 && c.space == Space::shared;
     case Op::cp_async: return true;
@@ -136,9 +136,9 @@ void NotCountedList::note_generic(const std::vector<Lane>& lanes, const std::vec
     const std::size_t s = static_cast<std::size_t>(k);
     if (!active[s] && !guard_unknown[s]) continue;
     const Val v = read_operand(m_, lanes[s], f, base, in);
-    if (v.window || v.placement >= 0) {
-      why = "a generic access whose address is in the shared window (computed from a shared address through cvta.shared): "
-            "generic accesses are not counted";
+    if (!v.window && v.placement >= 0) {  // the window's lanes are counted (the site's); this one is not in it
+      why = "a generic access through a shared-space address that was not converted with cvta.shared (on the hardware it "
+            "is not in the shared window)";
       break;
     }
     if (!v.known() && !v.sym && why.empty()) why = "a generic access whose address is not known (" + m_.reasons[v.why] + ")";

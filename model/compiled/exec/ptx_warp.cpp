@@ -741,7 +741,9 @@ struct WarpRunner::Impl {
       if (v.symw < 32) return Val{0, m_.reason_at(in, "an address whose free-parameter term is narrower than 32 bits"), -1, v.cta};
       Term t = m_.terms[v.sym];
       t.c0 += static_cast<u64>(a.imm);
-      return m_.symbolic(t, 32, v.why, v.placement, v.cta);
+      Val r = m_.symbolic(t, 32, v.why, v.placement, v.cta);
+      r.window = v.window;
+      return r;
     }
     if (v.sym) {
       if (v.symw > 32) v.symw = 32;
@@ -912,6 +914,11 @@ struct WarpRunner::Impl {
       is.divergent = divergent;
       const Operand* a = address_operand(f, in);
       const int addressing = address_lanes(site_smem_op(c));
+      // A generic access: a lane whose address is in the shared window is the issue's, one whose
+      // address is global (known or a term, not the window's) is not; one not known stays unknown.
+      const bool generic = is_generic_access(in);
+      bool global_lanes = false;
+      std::array<bool, kWarpLanes> global{};
       // The issue's reason is a lane's that is not known at all when there is one: a lane whose
       // address is a free parameter's term only says the parameter is free, not why the issue
       // is undecided (`xor` of P with tid keeps P's term in lane 0 alone).
@@ -922,6 +929,15 @@ struct WarpRunner::Impl {
         if (k >= addressing) {  // ldmatrix/stmatrix: what this lane holds is no address
           is.state[s] = LaneState::inactive;
           continue;
+        }
+        // A generic access's lane whose address is global touches no shared byte, run or not.
+        if (generic && (active[s] || guard_unknown[s] || guard_cond[s]) && a) {
+          const Val v = address(ln, f, in, *a);
+          if (!v.window && v.placement < 0 && (v.known() || v.sym)) {
+            is.state[s] = LaneState::inactive;
+            global_lanes = global[s] = is.outside = true;
+            continue;
+          }
         }
         is.cta = is.cta || guard_cta[s] || ln.cta_path;
         const u32 when = guard_cond[s] ? m_.cond_and(ln.path, guard_cond[s]) : ln.path;
@@ -936,6 +952,13 @@ struct WarpRunner::Impl {
           continue;
         }
         const Val v = a ? address(ln, f, in, *a) : Val{0, m_.reason_at(in, "no address operand"), -1, false};
+        if (generic && !v.window && v.placement >= 0) {  // a shared-space address used as a generic one
+          is.state[s] = LaneState::unknown;
+          is.unknown_lanes = true;
+          if (!is.why) is.why = m_.reason_at(in, "a generic access through a shared-space address not converted with cvta.shared");
+          continue;
+        }
+        if (generic && v.window) is.window = true;
         if (when) {  // active where `when` holds: its address a term (a constant one when known)
           is.state[s] = LaneState::unknown;
           if (is.when.empty()) is.when.assign(kWarpLanes, 0);
@@ -974,6 +997,13 @@ struct WarpRunner::Impl {
         is.placement[s] = v.placement;
         is.cta = is.cta || v.cta;
       }
+      if (generic && is.window && global_lanes) {  // lanes in the window and out of it: not measured
+        is.unknown_lanes = true;
+        is.why = m_.reason_at(in, "a generic access with lanes both in the shared window and outside it (not measured)");
+        for (std::size_t k = 0; k < kWarpLanes; ++k)
+          if (global[k]) is.state[k] = LaneState::unknown;
+      }
+      if (generic && !is.window) listing_.note(lanes, group, active, guard_unknown, f, fi, pc, in);  // not known to touch it: listed as may
       is.written = written_by(lanes, f, in, is);
       if (c.op == Op::cp_async) is.global_known = global_lines(lanes, f, in, is);
       if (c.op == Op::cp_async && c.bypass && std::find(active.begin(), active.end(), true) != active.end()) {

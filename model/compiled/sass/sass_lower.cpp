@@ -418,6 +418,7 @@ void Lowering::lower_hfma2(const SassInstr& i) {
 void Lowering::lower_s2r(const SassInstr& i) {
   if (i.ops.size() < 2) return fail(i.at, i.base + " needs two operands");
   const Operand s = special_register_of(i.ops[1].first, i.ops[1].second);
+  if (i.ops[1].first == "SR_SWINHI") return lower_swinhi(i);
   if (s.kind == OK::special && s.special == Special::other) return not_modelled(i.ops, 1, false);
   return emit(op(Op::mov), {i.D(0), s});
 }
@@ -911,7 +912,8 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
                                                 "SGXT", "PLOP3", "LDC", "IABS", "IMNMX", "P2R", "R2P", "VIADD"};
   if (base.size() > 1 && base[0] == 'U' && uniform.count(base.substr(1))) base = base.substr(1);
   // Opcodes that touch shared memory: what the lowering does not count is listed (ptx_sites.cpp),
-  // never silently left out. Generic LD/ST/ATOM/RED may: SASS gives no way to tell. The L2
+  // never silently left out. Generic LD/ST/ATOM/RED may: where their address is in the shared
+  // window (its high word SR_SWINHI's) they are counted (sass_generic.cpp). The L2
   // prefetches (UTMAPF, UBLKPF) and the barriers touch no shared byte.
   static const std::set<std::string> shared_ops = {"LDS", "STS", "LDSM", "STSM", "LDGSTS", "ATOMS", "REDS", "LDSU", "HGMMA",
                                                    "UTMALDG", "UTMASTG", "UBLKCP", "UBLKRED", "UTMAREDG", "SYNCS", "ARRIVES",
@@ -931,6 +933,10 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
         {"STSM", &Lowering::lower_shared},
         {"LDGSTS", &Lowering::lower_shared},
         {"ATOMS", &Lowering::lower_shared},
+        {"LD", &Lowering::lower_generic},
+        {"ST", &Lowering::lower_generic},
+        {"ATOM", &Lowering::lower_generic},
+        {"RED", &Lowering::lower_generic},
         {"BRA", &Lowering::lower_bra},
         {"JMP", &Lowering::lower_bra},
         {"EXIT", &Lowering::lower_exit},

@@ -488,6 +488,10 @@ struct Lowering {
   void lower_fsetp(const SassInstr& i);
   void lower_fmnmx(const SassInstr& i);
   void lower_fsel(const SassInstr& i);
+  // sass_generic.cpp: LD/ST/ATOM/RED through a 64-bit generic address, and SR_SWINHI
+  void lower_generic(const SassInstr& i);
+  void lower_swinhi(const SassInstr& i);
+  std::optional<Operand> generic_address(std::string_view s, std::size_t at);
   void lower_p2r(const SassInstr& i);
   void lower_r2p(const SassInstr& i);
   void lower_memory(const std::string& base, const std::vector<std::string>& mods,
