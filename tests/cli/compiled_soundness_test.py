@@ -10,6 +10,7 @@ was a wrong PROVED (or a claim decided over nothing, exit 0) before it was fixed
     ldmatrix .b8, a generic ld/st through an unknown address): listed with why, every claim UNKNOWN
     on them, never PROVED by omission; a generic ld/st through cvta.shared is counted as its .shared
     form (once listed as not counted: its 32-way conflict REFUTED, its counts the .shared form's);
+  - cp.async whose global side was not counted: conflict-free never PROVED on its shared side alone;
   - SASS: a branch to an offset that is not an instruction is refused at its line (exit 2), and the
     single-matrix LDSM/STSM forms ptxas writes without a count are counted as .1;
   - ill-typed PTX operands (a .f32 register as an address, a predicate as an integer, a register
@@ -248,10 +249,29 @@ def ill_typed(c):
         c.refused(name, text, line_of(text, bad), reg)
 
 
+def cp_async_global_side(c):
+    """cp.async whose shared side is conflict-free but whose global side was not counted (a .cg copy
+    with lanes that do not copy; a copy whose global side is not known): conflict-free is not PROVED
+    on the shared side alone (the soak found it PROVED where the global reads met in one L1 bank)."""
+    shared = 'mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 4;\nmov.u32 %r3, s;\nadd.u32 %r2, %r2, %r3;\n'
+    glob = 'ld.param.u64 %rd1, [p];\nmul.wide.u32 %rd2, %r1, 128;\nadd.s64 %rd3, %rd1, %rd2;\n'
+    for name, body in [('cp.async.cg, 8 lanes copying, global stride 128',
+                        shared + glob + 'setp.lt.u32 %p1, %r1, 8;\n@%p1 cp.async.cg.shared.global [%r2], [%rd3], 16;\ncp.async.wait_all;'),
+                       ('cp.async.cg, global address loaded',
+                        shared + 'ld.param.u64 %rd1, [p];\nld.global.u64 %rd3, [%rd1];\ncp.async.cg.shared.global [%r2], [%rd3], 16;\ncp.async.wait_all;')]:
+        text = HEAD + entry(body, '.param .u64 p')
+        p = run(c.binary, 'ptx', text, '--claim', 'conflict-free', '--param', '0=0x10000')
+        c.cases += 1
+        vs = verdicts(p) if p.stdout.startswith('{') else []
+        if p.returncode != 3 or [v[2] for v in vs] != ['UNKNOWN']:
+            c.fail(name, f'expected UNKNOWN (exit 3), got exit {p.returncode}: {vs}', p)
+
+
 def main():
     c = Checker(sys.argv[1])
     cut_offs(c)
     not_counted(c)
+    cp_async_global_side(c)
     sass_cases(c)
     ill_typed(c)
     for f in c.failures:
