@@ -938,6 +938,7 @@ struct WarpRunner::Impl {
             global_lanes = global[s] = is.outside = true;
             continue;
           }
+          if (v.window) is.window = true;  // in the window, whether its guard or its offset is known or not
         }
         is.cta = is.cta || guard_cta[s] || ln.cta_path;
         const u32 when = guard_cond[s] ? m_.cond_and(ln.path, guard_cond[s]) : ln.path;
@@ -958,7 +959,6 @@ struct WarpRunner::Impl {
           if (!is.why) is.why = m_.reason_at(in, "a generic access through a shared-space address not converted with cvta.shared");
           continue;
         }
-        if (generic && v.window) is.window = true;
         if (when) {  // active where `when` holds: its address a term (a constant one when known)
           is.state[s] = LaneState::unknown;
           if (is.when.empty()) is.when.assign(kWarpLanes, 0);
