@@ -19,6 +19,7 @@
 #include "cli/commands/merge_command.hpp"
 #include "cli/commands/print_command.hpp"
 #include "cli/commands/ptx_command.hpp"
+#include "cli/commands/tensor_map_command.hpp"
 #include "cli/commands/raster/raster_command.hpp"
 #include "cli/commands/synth/synth_command.hpp"
 #include "cli/commands/trace_command.hpp"
@@ -63,7 +64,8 @@ int demo() {
 // Every subcommand, for the suggestion an unknown one gets ("provee": did you mean prove?).
 const std::vector<std::string>& commands() {
   static const std::vector<std::string> v = {"algebra", "eval",  "print", "demo", "bank",  "prove",   "check",
-                                             "merge",   "raster",  "trace", "ptx",   "sass", "synth", "catalog", "help"};
+                                             "merge",   "raster",  "trace", "ptx",   "sass", "synth", "catalog", "tensor-map",
+                                             "help"};
   return v;
 }
 
@@ -108,6 +110,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "ptx") return cli::run_ptx_command(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "sass")
     return cli::run_compiled_command(std::vector<std::string>(argv + 2, argv + argc), std::cout, compiled::CompiledFormat::sass);
+  if (cmd == "tensor-map") return cli::run_tensor_map(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "synth") return cli::run_synth(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   if (cmd == "catalog") return cli::run_catalog(std::vector<std::string>(argv + 2, argv + argc), std::cout);
   throw LayoutError(cli::unknown_word("command", cmd, commands()) + " (see layoutproof --help)");

@@ -138,12 +138,13 @@ macro(layoutproof_declare_rooms)
   layoutproof_room(model/algebra DEPENDS model/layout)
   layoutproof_room(model/bank DEPENDS model/support)
   layoutproof_room(model/raster DEPENDS model/layout)
+  layoutproof_room(model/hopper DEPENDS model/support)
   layoutproof_room(model/atoms DEPENDS model/algebra)
   layoutproof_room(model/trace DEPENDS model/atoms model/bank)
   layoutproof_room(model/source DEPENDS model/trace)
   layoutproof_room(model/compiled DEPENDS model/trace)
-  set(LAYOUTPROOF_MODEL_ROOMS model/support model/layout model/algebra model/bank model/raster model/atoms model/trace
-      model/source model/compiled)
+  set(LAYOUTPROOF_MODEL_ROOMS model/support model/layout model/algebra model/bank model/raster model/hopper model/atoms
+      model/trace model/source model/compiled)
   # proofs/: deciding claims; every room sees all of model/
   layoutproof_room(proofs/claims DEPENDS ${LAYOUTPROOF_MODEL_ROOMS})
   layoutproof_room(proofs/smt DEPENDS proofs/claims proofs/raster)

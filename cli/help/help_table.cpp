@@ -9,6 +9,7 @@
 
 #include "cli/commands/algebra_command.hpp"
 #include "cli/commands/bank_command.hpp"
+#include "cli/commands/tensor_map_command.hpp"
 #include "cli/commands/catalog_command.hpp"
 #include "cli/commands/check_command.hpp"
 #include "cli/commands/merge_command.hpp"
@@ -103,6 +104,7 @@ const std::map<std::string, Topic>& table() {
     {"trace", {k_trace, trace_flags, 17}},
     {"ptx", {k_ptx, [] { return compiled_flags(compiled::CompiledFormat::ptx); }, 19}},
     {"sass", {k_sass, [] { return compiled_flags(compiled::CompiledFormat::sass); }, 19}},
+    {"tensor-map", {k_tensor_map, tensor_map_flags, 22}},
     {"demo", {k_demo, nullptr}},
   };
   return t;

@@ -25,5 +25,6 @@ extern const char* const k_synth_kernel;
 extern const char* const k_trace;
 extern const char* const k_ptx;
 extern const char* const k_sass;
+extern const char* const k_tensor_map;
 
 }  // namespace layoutproof::cli::help_prose

@@ -187,4 +187,34 @@ malformed file: FILE:LINE:COL and a caret); 3 a claim unknown or an error (count
 stopped or an access is not counted).
 )HELP";
 
+extern const char* const k_tensor_map = R"HELP(layoutproof tensor-map: is a TMA tensor map one the driver accepts? Decides tensor-map-valid on
+tensor maps as the host builds them: the arguments of cuTensorMapEncodeTiled, given as --tensor-map
+SPEC text or as the JSON lines a capture writes (docs/hopper.md).
+
+Usage:
+  layoutproof tensor-map SPEC ... [--tensor-maps FILE ...] [--json]
+
+SPEC: comma-separated KEY=VALUE, lists x-separated and innermost first (dims, box in elements,
+strides in bytes for dimensions 1..):
+  dtype=bf16,dims=4096x4096,strides=8192,box=64x128,swizzle=128B[,elem_strides=1x1][,interleave=none][,l2=none][,oob=zero][,address=A]
+dtype: u8 u16 u32 s32 u64 s64 f16 f32 f64 bf16 f32_ftz tf32 tf32_ftz e4m3 e5m2 (or CUDA's names);
+swizzle: none 32B 64B 128B; interleave: none 16B 32B; l2: none 64B 128B 256B; oob: zero nan.
+
+The rules (cuTensorMapEncodeTiled's): rank 1..5 (3.. interleaved); dims 1..2^32; strides multiples
+of 16 bytes (32 interleaved) below 2^40; box 1..256 per dimension; elem_strides 1..8; without
+interleave box[0] x element bytes a multiple of 16 and, swizzled, at most the swizzle's span (32,
+64 or 128 bytes); a nan fill for floating-point types only; the address 16-byte aligned. Each map
+is PROVED (every rule holds, over exactly that map) or REFUTED with every rule it breaks and a value
+that meets it. Exit 0: all valid; 1: some refuted; 2: bad input (an unknown key, a dtype or swizzle
+the hardware lacks, malformed JSON: at its line).
+
+@OPTIONS@
+
+Examples:
+  # CUTLASS's bf16 K-major 128B-swizzled tile: valid
+  layoutproof tensor-map dtype=bf16,dims=4096x4096,strides=8192,box=64x128,swizzle=128B
+  # a 128-element inner box of bf16 is 256 bytes, past the 128B swizzle's span: refuted (fix: box[0] = 64)
+  layoutproof tensor-map dtype=bf16,dims=4096x4096,strides=8192,box=128x128,swizzle=128B --json
+)HELP";
+
 }  // namespace layoutproof::cli::help_prose

@@ -74,6 +74,10 @@ Usage:
                                     the same for the SASS ptxas emitted (cuobjdump -sass, nvdisasm -g):
                                     the instructions the hardware runs, with their /*offsets*/;
                                     layoutproof sass --help
+  layoutproof tensor-map SPEC ... [--tensor-maps FILE] [--json]
+                                    TMA tensor maps as the host encodes them (cuTensorMapEncodeTiled's
+                                    arguments, or a capture's JSON lines): tensor-map-valid, each broken
+                                    rule with a value that meets it; layoutproof tensor-map --help
   layoutproof demo                  a worked example
   layoutproof --help | --version    this text | the version
   layoutproof SUB --help            SUB's usage, options and examples (also: layoutproof help SUB)

@@ -8,6 +8,7 @@ CheckKind Check::kind() const {
   return std::visit(Overload{[](const LayoutSubject&) { return CheckKind::layout; },
                              [](const AccessSubject&) { return CheckKind::bank; },
                              [](const TmaSubject&) { return CheckKind::tma; },
+                             [](const TensorMapSubject&) { return CheckKind::tma; },
                              [](const CopySubject&) { return CheckKind::kernel; },
                              [](const SynthSubject&) { return CheckKind::kernel; },
                              [](const CompiledSubject&) { return CheckKind::compiled; },

@@ -12,6 +12,7 @@
 //   LayoutSubject        Claim          prove (proofs/claims/prove.hpp): injective, bijective, ...
 //   AccessSubject        BankClaim      prove_bank: conflict-free, max-ways:K over every instruction of an access
 //   TmaSubject           TmaClaim       decide_tma (proofs/claims/tma_claim.hpp)
+//   TensorMapSubject     (none)         decide_tensor_map_valid: tensor-map-valid (tma_claim.hpp)
 //   CopySubject          TraceClaim     prove_trace: a kernel copy's trace (conflict-free, max-ways:K,
 //                                       vector-legal, covers)
 //   SynthSubject         (synthesize)   kernel_synth_verdict: a spec smem tensor's `layout: synthesize`
@@ -70,6 +71,11 @@ struct TmaSubject {
   int element_bits = 0;
   std::string text;
 };
+// A TMA tensor map as the host encodes it (model/hopper/tensor_map.hpp); `text` its spec.
+struct TensorMapSubject {
+  hopper::TensorMap map;
+  std::string text;
+};
 // A kernel copy's trace (its instructions); `text` says which copy ("s2r A LDSM_N x4").
 struct CopySubject {
   std::shared_ptr<const AddressTrace> trace;
@@ -117,8 +123,8 @@ struct RecordedSubject {
   std::string text;
 };
 
-using CheckSubject = std::variant<LayoutSubject, AccessSubject, TmaSubject, CopySubject, SynthSubject, CompiledSubject,
-                             InstructionSubject, SchedulerSubject, RasterizationSubject, RecordedSubject>;
+using CheckSubject = std::variant<LayoutSubject, AccessSubject, TmaSubject, TensorMapSubject, CopySubject, SynthSubject,
+                             CompiledSubject, InstructionSubject, SchedulerSubject, RasterizationSubject, RecordedSubject>;
 
 // ---- The claim, parsed once ----
 

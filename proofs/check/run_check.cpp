@@ -34,6 +34,7 @@ Decided decide_subject(const Check& c, const ProveOptions& o) {
             return {std::move(b.verdict), std::move(e)};
           },
           [&](const TmaSubject& s) -> Decided { return {decide_tma(s.layout, s.element_bits, std::get<TmaClaim>(claim.form), claim.text), {}}; },
+          [&](const TensorMapSubject& s) -> Decided { return {decide_tensor_map_valid(s.map), {}}; },
           [&](const CopySubject& s) -> Decided {
             TraceResult t = prove_trace(*s.trace, std::get<TraceClaim>(claim.form), o);
             Decided d{std::move(t.verdict), {}};

@@ -165,4 +165,27 @@ Verdict decide_tma(const AnyLayout& l, int element_bits, const TmaClaim& t, cons
   return v;
 }
 
+Verdict decide_tensor_map_valid(const hopper::TensorMap& m) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string method = "cuTensorMapEncodeTiled's rules (CUDA driver API), over exactly this map";
+  const std::vector<hopper::TensorMapViolation> bad = hopper::tensor_map_violations(m);
+  Verdict v;
+  if (bad.empty()) {
+    v = Verdict::proved(method, "rank " + std::to_string(m.rank()) + ", every dimension, stride, box extent and element stride in range; box[0] x " +
+                                    std::to_string(m.elem_bytes) + " bytes = " + std::to_string(m.box[0] * static_cast<std::uint64_t>(m.elem_bytes)) +
+                                    (m.swizzle == hopper::TmaSwizzle::none
+                                         ? " a multiple of 16 (no swizzle)"
+                                         : " within the " + hopper::to_string(m.swizzle) + " swizzle's span of " +
+                                               std::to_string(hopper::swizzle_span_bytes(m.swizzle)) + " bytes"));
+  } else {
+    Witness w;
+    for (const hopper::TensorMapViolation& b : bad)
+      w.points.push_back({b.field, -1, b.rule + (b.fix.empty() ? "" : " (fix: " + b.fix + ")"), 0, ""});
+    w.why = std::to_string(bad.size()) + " rule(s) of cuTensorMapEncodeTiled broken: the driver refuses the map (CUDA_ERROR_INVALID_VALUE)";
+    v = Verdict::refuted(method, std::move(w));
+  }
+  v.time_ms = elapsed_ms(t0);
+  return v;
+}
+
 }  // namespace layoutproof::proofs

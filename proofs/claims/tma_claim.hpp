@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 
+#include "model/hopper/tensor_map.hpp"
 #include "model/layout/composed.hpp"
 #include "proofs/claims/verdict.hpp"
 
@@ -43,5 +44,14 @@ void validate_tma_domain(const AnyLayout& l, const TmaClaim& t, const std::strin
 // with it.
 //   @pre t == *parse_tma_claim(text)
 Verdict decide_tma(const AnyLayout& l, int element_bits, const TmaClaim& t, const std::string& text);
+
+// The tensor-map-valid claim on one tensor map as the host encodes it (model/hopper/tensor_map.hpp):
+// PROVED when it meets every rule cuTensorMapEncodeTiled documents (rank, dims, strides, box,
+// element strides, the box's inner row against the swizzle span, the fill), decided over exactly
+// this map; REFUTED otherwise, the witness one point per broken rule (the field, the rule, a value
+// that meets it). Never throws.
+// Example: box=128x128 of bf16 with swizzle=128B is REFUTED: "box[0]: box[0] x 2 bytes = 256
+// within the 128B swizzle's span of 128 bytes (fix: box[0] = 64 ...)".
+Verdict decide_tensor_map_valid(const hopper::TensorMap& m);
 
 }  // namespace layoutproof::proofs

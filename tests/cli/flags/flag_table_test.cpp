@@ -176,7 +176,7 @@ TEST(Help, EveryTopicsOptionsBlockIsItsParsersFlags) {
     EXPECT_EQ(std::set<std::string>(shown.begin(), shown.end()), std::set<std::string>(parsed.begin(), parsed.end())) << topic;
     EXPECT_EQ(text->find("@OPTIONS@"), std::string::npos) << topic;
   }
-  EXPECT_EQ(topics, 15);  // prove print eval check merge catalog bank raster prove|locality|trace synth synth --kernel trace ptx sass
+  EXPECT_EQ(topics, 16);  // prove print eval check merge catalog bank raster prove|locality|trace synth synth --kernel trace ptx sass tensor-map
 }
 
 }  // namespace
