@@ -1,4 +1,5 @@
 #include "cli/commands/ptx_command.hpp"
+#include "cli/commands/tensor_map_command.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -34,6 +35,7 @@ using compiled::u64;
 
 struct PtxArgs {
   std::string file, kernel;
+  std::vector<proofs::TensorMapBinding> tensor_maps;  // --tensor-map, --tensor-maps: bound to every claim
   std::string arch;     // --arch: which architecture's code cuobjdump extracts from a binary
   PtxLaunchRequest launch;
   std::vector<PtxClaim> claims;
@@ -96,7 +98,7 @@ std::string ptx_json_help() {
 
 // The claims ptx and sass decide (proofs/claims/ptx_claims.hpp), for suggestions.
 const std::vector<std::string>& ptx_claim_names() {
-  static const std::vector<std::string> v = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap"};
+  static const std::vector<std::string> v = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap", "operand-contract", "tma-aligned"};
   return v;
 }
 
@@ -190,12 +192,32 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
            "a launch that executes no shared-memory instruction passes with no claims (by default it\n"
            "is an ERROR: a gate over nothing; an instruction no lane runs is UNKNOWN, NOT RUN)",
            [&a] { a.launch.allow_empty = true; });
+  t.value({"--tensor-map"}, "P=SPEC",
+          "the tensor map the host encodes for parameter P (index or name; P+OFF for a map at byte\n"
+          "OFF of a struct parameter), as layoutproof tensor-map reads it:\n"
+          "dtype=bf16,dims=4096x4096,strides=8192,box=64x128,swizzle=128B (repeatable); the\n"
+          "operand-contract and tma-aligned claims read it (docs/hopper.md)",
+          [&a](const std::string& v) {
+            const std::size_t eq = v.find('=');
+            if (eq == std::string::npos || eq == 0) throw LayoutError("--tensor-map needs P=SPEC (a parameter, then the map), not '" + v + "'");
+            a.tensor_maps.push_back({v.substr(0, eq), hopper::parse_tensor_map_spec(v.substr(eq + 1))});
+          });
+  t.value({"--tensor-maps"}, "FILE",
+          "tensor maps as a capture writes them (JSON lines: kernel, param, dtype, dims, strides, box,\n"
+          "...; layoutproof tensor-map --help); each binds its kernel's parameter",
+          [&a](const std::string& v) {
+            for (const NamedTensorMap& n : read_tensor_maps(v)) {
+              if (n.param.empty()) throw LayoutError(n.where + ": a capture line for ptx needs its \"param\"");
+              a.tensor_maps.push_back({n.param, n.map, n.kernel});
+            }
+          });
   t.value({"--claim"}, "C",
           sass ? "conflict-free | max-ways:K | aligned | in-bounds | no-overlap (repeatable)"
                : "conflict-free | max-ways:K (the bank model `trace` uses) | aligned | in-bounds |\n"
                  "no-overlap (stores: no two lanes of one issue write a common byte with different\n"
                  "data); each claim is decided per instruction, exhaustively over every warp of the\n"
-                 "launch (repeatable)",
+                 "launch (repeatable); operand-contract (wgmma reads what TMA wrote) and tma-aligned\n"
+                 "(TMA destinations) with --tensor-map (docs/hopper.md)",
           [&a](const std::string& v) { add_claim(a, v); });
   add_deadline_flag(t, a.deadline,
                     "reading and decoding included: a claim not decided by then is UNKNOWN, and a kernel the "
@@ -215,9 +237,28 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
   return t;
 }
 
+// A tensor map bound to a parameter no selected kernel has is bad input (exit 2), never ignored.
+void check_tensor_map_params(const compiled::Program& p, const std::vector<PtxKernelLaunch>& launches,
+                             const std::vector<proofs::TensorMapBinding>& maps) {
+  for (const proofs::TensorMapBinding& b : maps) {
+    const std::string param = b.param.substr(0, b.param.find('+'));
+    const bool index = !param.empty() && param.find_first_not_of("0123456789") == std::string::npos;
+    bool found = false;
+    for (const PtxKernelLaunch& k : launches) {
+      const compiled::Function& f = p.functions[k.entry];
+      if (!b.kernel.empty() && f.name.find(b.kernel) == std::string::npos && compiled::demangle(f.name).find(b.kernel) == std::string::npos) continue;
+      for (std::size_t i = 0; i < f.params.size(); ++i) found = found || (index ? std::stoull(param) == i : f.params[i].name == param);
+    }
+    if (!found)
+      throw LayoutError("--tensor-map " + b.param + ": no selected kernel" + (b.kernel.empty() ? "" : " named like '" + b.kernel + "'") +
+                        " has parameter " + param);
+  }
+}
+
 PtxArgs parse_args(const std::vector<std::string>& args, const std::string& cmd) {
   PtxArgs a;
   ptx_table(a, cmd).parse(args);
+  for (PtxClaim& c : a.claims) c.tensor_maps = a.tensor_maps;  // flags in any order
   check_output_paths(a.out, a.file.empty() ? std::vector<std::string>{} : std::vector<std::string>{a.file});
   if (a.file.empty())
     throw LayoutError(cmd == "sass" ? "sass needs a FILE (cuobjdump -sass or nvdisasm -g output; see layoutproof sass --help)"
@@ -477,6 +518,7 @@ int run_compiled_command(const std::vector<std::string>& args, std::ostream& out
   }
   compiled::Program& p = *read;
   const std::vector<PtxKernelLaunch> launches = plan_ptx_launches(p, a.kernel, a.launch);
+  check_tensor_map_params(p, launches, a.tensor_maps);
   // Each kernel's view is printed as soon as it ran and then dropped, unless the report needs
   // them all; its results are kept for emit (a REFUTED one with a copy of its instruction's issues).
   const auto entry = std::make_shared<CompiledEntry>();

@@ -467,6 +467,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   run.warp_steps = r.steps();
   run.cta_control = r.cta_control();
   run.not_counted = r.not_counted();
+  run.async_ops = r.async_ops();
   settle_generic_sites(run);
   std::stable_sort(run.not_counted.begin(), run.not_counted.end(), [](const NotCounted& a, const NotCounted& b) { return a.line < b.line; });
   run.not_modelled = m.not_modelled;

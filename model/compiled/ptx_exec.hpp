@@ -280,6 +280,27 @@ struct NotCounted {
   bool loads_only = false;       // a load: no-overlap is not a claim about it
 };
 
+// A TMA copy (cp.async.bulk.tensor) or a WGMMA (wgmma.mma_async) the run executed, PTX: not
+// lane-addressed (listed as not counted), its operands as the run computed them, for the Hopper
+// contract claims (proofs/claims/tma_claim.hpp). Per executing lane for a copy, per warp for a
+// WGMMA (its first active lane's operands; the warp's lanes must agree).
+struct AsyncOp {
+  enum class Kind : std::uint8_t { tma_load, tma_store, wgmma } kind = Kind::tma_load;
+  u32 function = 0, pc = 0, line = 0;
+  i64 warp = 0, execution = 0;   // the warp's execution-th run of the instruction
+  int lane = 0;
+  std::string mnemonic;          // "cp.async.bulk.tensor.2d...", "wgmma.mma_async...m64n64k16.f32.bf16.bf16"
+  // A copy: its shared address (none: not known, smem_why says why) and its tensor map's kernel
+  // parameter and byte offset in it (none: the operand is not a parameter's address: map_why).
+  std::optional<u64> smem;
+  std::string smem_why;
+  std::optional<std::pair<std::size_t, i64>> map_param;
+  std::string map_why;
+  // A WGMMA: its A and B descriptors (A none with desc_why empty: A from registers).
+  std::optional<u64> desc_a, desc_b;
+  std::string desc_why;
+};
+
 struct KernelRun {
   std::string name;
   std::size_t entry = 0;
@@ -291,6 +312,7 @@ struct KernelRun {
   std::string stopped;           // a lane stopped early (why): later issues are missing
   std::vector<i64> stopped_warps;
   std::vector<NotCounted> not_counted;  // in line order
+  std::vector<AsyncOp> async_ops;       // in execution order, warp after warp
   std::vector<std::string> not_modelled;  // opcodes whose results were made unknown
   i64 warp_steps = 0;
   bool cta_dependent_any = false;  // some address or guard of a site depended on %ctaid

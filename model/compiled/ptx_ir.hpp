@@ -64,6 +64,10 @@ enum class Op : std::uint16_t {
 // pointer has it: 2^48 is past every user-space address), marked as the window's (Val::window), so
 // a generic LD/ST/ATOM whose high word is it touches shared memory at its low word.
 constexpr std::uint64_t kSharedWindowHi = 0x10000;
+// PTX: the address of a kernel parameter (`mov.b64 %rd, k_param_0`, what a __grid_constant__
+// CUtensorMap's address and cvta.param start from) is kParamWindow + (its slot << 20) + offset: a
+// value no global pointer has, from which the TMA claims tell which parameter holds the tensor map.
+constexpr std::uint64_t kParamWindow = 0x7ffe000000000000ull;
 
 // A type suffix: .b32 -> {b, 32}; .pred -> {pred, 1}; .f16x2 -> {f, 32}.
 enum class TypeKind : u8 { none, b, u, s, f, pred };

@@ -342,6 +342,8 @@ std::optional<PtxClaim> parse_ptx_claim(const std::string& text) {
   if (text == "aligned") c.kind = Kind::aligned;
   else if (text == "in-bounds") c.kind = Kind::in_bounds;
   else if (text == "no-overlap") c.kind = Kind::no_overlap;
+  else if (text == "operand-contract") c.kind = Kind::operand_contract;
+  else if (text == "tma-aligned") c.kind = Kind::tma_aligned;
   else if (const auto t = parse_trace_claim(text); t && (t->kind == TraceClaim::Kind::conflict_free || t->kind == TraceClaim::Kind::max_ways)) {
     c.kind = t->kind == TraceClaim::Kind::conflict_free ? Kind::conflict_free : Kind::max_ways;
     c.k = t->k;
@@ -354,7 +356,12 @@ std::optional<PtxClaim> parse_ptx_claim(const std::string& text) {
 namespace {
 
 // A claim on an access the run lists as not counted: UNKNOWN, naming it (never PROVED by omission).
-PtxClaimResult not_counted_verdict(const compiled::NotCounted& n, const PtxClaim& c) {
+PtxClaimResult not_counted_verdict(const compiled::Program& p, const compiled::KernelRun& run, const compiled::NotCounted& n, const PtxClaim& c) {
+  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned) {
+    if (auto v = decide_async_claim(p, run, n, c.kind == Kind::operand_contract, c.tensor_maps)) return {true, std::move(*v), std::nullopt};
+    return {false, Verdict::proved("not applicable", c.text + " is a claim about " + (c.kind == Kind::operand_contract ? "wgmma.mma_async" : "cp.async.bulk.tensor")),
+            std::nullopt};
+  }
   if (c.kind == Kind::no_overlap && n.loads_only)
     return {false, Verdict::proved("not applicable", "a load: no-overlap is a claim about stores"), std::nullopt};
   return {true, Verdict::unknown("not counted", n.why), std::nullopt};
@@ -366,6 +373,11 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
                               const PtxClaim& c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   PtxClaimResult r;
+  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned) {  // claims about TMA copies and WGMMAs alone
+    r.applicable = false;
+    r.verdict = Verdict::proved("not applicable", c.text + " is a claim about TMA copies and WGMMAs, not lane-addressed accesses");
+    return r;
+  }
   if (c.kind == Kind::no_overlap && (!s.writes || !s.bank_modelled)) {
     r.applicable = false;
     r.verdict = Verdict::proved("not applicable", s.writes ? "atom/red combine values: no-overlap is not a claim about them"
@@ -453,7 +465,7 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
   for (const compiled::NotCounted& n : run->not_counted) {
     std::vector<PtxClaimResult> row;
     for (std::size_t c = 0; c < claims.size(); ++c) {
-      row.push_back(not_counted_verdict(n, claims[c]));
+      row.push_back(not_counted_verdict(p, *claims_run, n, claims[c]));
       decided[c] = decided[c] || row.back().applicable;
     }
     r.not_counted.push_back(std::move(row));

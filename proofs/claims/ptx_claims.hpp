@@ -37,16 +37,21 @@
 #include "model/compiled/launch.hpp"
 #include "model/compiled/ptx_exec.hpp"
 #include "proofs/claims/prove.hpp"
+#include "proofs/claims/tma_claim.hpp"
 #include "model/support/source_location.hpp"
 #include "proofs/claims/trace_claims.hpp"
 
 namespace layoutproof::proofs {
 
 struct PtxClaim {
-  enum class Kind { conflict_free, max_ways, aligned, in_bounds, no_overlap };
+  // operand_contract, tma_aligned: the Hopper contract claims on the TMA copies and WGMMAs a run
+  // lists as not counted (proofs/claims/tma_claim.hpp decide_async_claim), with the tensor maps
+  // the host encodes bound to the kernel's parameters (--tensor-map).
+  enum class Kind { conflict_free, max_ways, aligned, in_bounds, no_overlap, operand_contract, tma_aligned };
   Kind kind = Kind::conflict_free;
   int k = 1;
   std::string text;
+  std::vector<TensorMapBinding> tensor_maps;
 };
 // nullopt for a name that is not one of these claims; LayoutError for a malformed max-ways:K.
 std::optional<PtxClaim> parse_ptx_claim(const std::string& text);

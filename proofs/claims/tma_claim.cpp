@@ -5,6 +5,11 @@
 
 #include "model/layout/notation.hpp"
 #include "model/trace/smem_bases.hpp"
+#include "model/compiled/ptx_parse.hpp"
+#include "model/hopper/gmma.hpp"
+
+#include <map>
+#include <unordered_map>
 
 namespace layoutproof::proofs {
 namespace {
@@ -186,6 +191,211 @@ Verdict decide_tensor_map_valid(const hopper::TensorMap& m) {
   }
   v.time_ms = elapsed_ms(t0);
   return v;
+}
+
+namespace {
+
+std::string hex_text(std::uint64_t v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+
+// The binding whose parameter is `slot` (+offset) of the kernel: by index or by name.
+const hopper::TensorMap* bound_map(const compiled::Function& f, std::size_t slot, i64 offset, const std::vector<TensorMapBinding>& maps) {
+  for (const TensorMapBinding& b : maps) {
+    if (!b.kernel.empty() && f.name.find(b.kernel) == std::string::npos && compiled::demangle(f.name).find(b.kernel) == std::string::npos) continue;
+    std::string p = b.param;
+    i64 off = 0;
+    if (const auto plus = p.find('+'); plus != std::string::npos) off = std::stoll(p.substr(plus + 1), nullptr, 0), p = p.substr(0, plus);
+    const bool index = !p.empty() && p.find_first_not_of("0123456789") == std::string::npos;
+    const bool same = index ? std::stoull(p) == slot : (slot < f.params.size() && f.params[slot].name == p);
+    if (same && off == offset) return &b.map;
+  }
+  return nullptr;
+}
+
+// The element bytes and the B operand's rows of a wgmma mnemonic: ".m64n64k16.f32.bf16.bf16".
+std::pair<int, int> wgmma_shape(const std::string& mn) {
+  int e = 2, n = 0;
+  const auto at = mn.find(".m64n");
+  if (at != std::string::npos) n = std::atoi(mn.c_str() + at + 5);
+  if (mn.find(".e4m3") != std::string::npos || mn.find(".e5m2") != std::string::npos || mn.find(".s8") != std::string::npos ||
+      mn.find(".u8") != std::string::npos)
+    e = 1;
+  else if (mn.find(".tf32") != std::string::npos)
+    e = 4;
+  return {e, n};
+}
+
+struct Tile {  // a TMA load's box in shared memory, and which element each byte starts
+  std::uint64_t dst = 0, bytes = 0;
+  const hopper::TensorMap* map = nullptr;
+  std::unordered_map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> at;  // byte -> (row, col)
+};
+
+Tile tile_of(std::uint64_t dst, const hopper::TensorMap& m) {
+  Tile t;
+  t.dst = dst, t.map = &m;
+  const std::uint64_t rows = m.rank() >= 2 ? m.box[1] : 1;
+  t.bytes = rows * m.box[0] * static_cast<std::uint64_t>(m.elem_bytes);
+  for (std::uint64_t r = 0; r < rows; ++r)
+    for (std::uint64_t c = 0; c < m.box[0]; ++c) t.at[hopper::tma_box_byte(m, dst, r, c)] = {r, c};
+  return t;
+}
+
+// What a CUTLASS-built descriptor for this tile's k-block j would hold: the fields to compare.
+std::string fields_text(const hopper::GmmaDescriptor& d, const hopper::TensorMap& m, std::uint64_t dst) {
+  const int want_type = hopper::layout_type_of(m.swizzle);
+  const int span = hopper::swizzle_span_bytes(m.swizzle);
+  std::string diff;
+  if (d.layout_type != want_type)
+    diff += "; descriptor layout type " + std::to_string(d.layout_type) + " (" + hopper::to_string(hopper::swizzle_of_layout_type(d.layout_type)) +
+            "), tensor map swizzle " + hopper::to_string(m.swizzle) + " (layout type " + std::to_string(want_type) + ")";
+  if (span > 0 && d.sbo != static_cast<std::uint32_t>(8 * span))
+    diff += "; SBO " + std::to_string(d.sbo) + " bytes (field " + std::to_string(d.sbo >> 4) + "), 8 rows of the " + hopper::to_string(m.swizzle) +
+            " span are " + std::to_string(8 * span) + " (field " + std::to_string(8 * span / 16) + ")";
+  const int bits = hopper::swizzle_bits(m.swizzle);
+  if (bits > 0 && d.base_offset % (1 << bits) != 0)
+    diff += "; base offset " + std::to_string(d.base_offset) + ", TMA swizzled the absolute address: it must be 0 mod " + std::to_string(1 << bits);
+  if (span > 0 && d.start >= dst && (d.start - dst) % 32 != 0)
+    diff += "; the start is " + std::to_string(d.start - dst) + " bytes into the tile, not a whole 32-byte k-block";
+  if (span > 0 && d.start >= dst && (d.start - dst) >= static_cast<std::uint64_t>(span))
+    diff += "; the start is " + std::to_string(d.start - dst) + " bytes into the tile, past the first swizzle row (" + std::to_string(span) +
+            " bytes): a K-advance that leaves the swizzle atom";
+  return diff;
+}
+
+}  // namespace
+
+std::optional<Verdict> decide_async_claim(const compiled::Program& p, const compiled::KernelRun& run, const compiled::NotCounted& row,
+                                          bool contract, const std::vector<TensorMapBinding>& maps) {
+  using compiled::AsyncOp;
+  const auto t0 = std::chrono::steady_clock::now();
+  const compiled::Function& kf = p.functions[run.entry];
+  const bool is_copy = row.text.find("cp.async.bulk.tensor") != std::string::npos, is_mma = row.text.find("wgmma.mma_async") != std::string::npos;
+  if (contract ? !is_mma : !is_copy) return std::nullopt;
+  const std::string method = contract ? "enumeration over every element of each operand's k-block, every execution (model/hopper/gmma.hpp, measured on the H200)"
+                                      : "every execution's destination (the H200's TMA alignment, docs/hopper.md)";
+  std::vector<const AsyncOp*> ops;
+  for (const AsyncOp& a : run.async_ops)
+    if (a.function == row.function && a.pc == row.pc) ops.push_back(&a);
+  const auto finish = [&](Verdict v) {
+    v.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return v;
+  };
+  if (ops.empty()) return finish(Verdict::unknown("not run", "NOT RUN: no lane of this launch executes the instruction"));
+  const auto map_of = [&](const AsyncOp& a, std::string& why) -> const hopper::TensorMap* {
+    if (!a.map_param) return why = "its tensor map is not known (" + a.map_why + ")", nullptr;
+    const hopper::TensorMap* m = bound_map(kf, a.map_param->first, a.map_param->second, maps);
+    if (!m)
+      why = "no --tensor-map for parameter " + std::to_string(a.map_param->first) +
+            (a.map_param->second ? "+" + std::to_string(a.map_param->second) : "") + " (the copy's tensor map): give the map the host encodes";
+    return m;
+  };
+  const auto where = [](const AsyncOp& a) { return "warp " + std::to_string(a.warp) + " lane " + std::to_string(a.lane) + ", execution " + std::to_string(a.execution); };
+  if (!contract) {
+    i64 n = 0;
+    for (const AsyncOp* a : ops) {
+      std::string why;
+      if (!a->smem) return finish(Verdict::unknown(method, where(*a) + ": the destination is not known (" + a->smem_why + ")"));
+      const hopper::TensorMap* m = map_of(*a, why);
+      if (!m) return finish(Verdict::unknown(method, where(*a) + ": " + why));
+      const std::uint64_t align = m->swizzle == hopper::TmaSwizzle::none ? 16 : 128;
+      if (*a->smem % align != 0) {
+        Witness w;
+        w.points.push_back({"TMA destination", -1, where(*a), static_cast<i64>(*a->smem), "byte"});
+        w.why = "the destination " + hex_text(*a->smem) + " is " + std::to_string(*a->smem % align) + " bytes past a " + std::to_string(align) +
+                "-byte boundary: the copy faults (measured on the H200: cudaErrorMisalignedAddress at 16, 32, 64 past; 128, 256, 512, 768 work)";
+        return finish(Verdict::refuted(method, std::move(w)));
+      }
+      ++n;
+    }
+    return finish(Verdict::proved(method, "every one of the " + std::to_string(n) + " copies' destinations is 128-byte aligned (16 unswizzled)"));
+  }
+  // operand-contract: the tiles the run's TMA loads wrote.
+  std::vector<Tile> tiles;
+  for (const AsyncOp& a : run.async_ops) {
+    if (a.kind != AsyncOp::Kind::tma_load || !a.smem) continue;
+    std::string why;
+    const hopper::TensorMap* m = map_of(a, why);
+    if (!m || m->rank() > 2) continue;
+    if (std::none_of(tiles.begin(), tiles.end(), [&](const Tile& t) { return t.dst == *a.smem && t.map == m; })) tiles.push_back(tile_of(*a.smem, *m));
+  }
+  i64 smem_hi = 0;
+  for (const compiled::Placement& pl : run.placements) smem_hi = std::max(smem_hi, pl.base + std::max<i64>(pl.bytes, 0));
+  const auto [e, n_rows] = wgmma_shape(ops.front()->mnemonic);
+  const std::uint64_t per_block = 32 / static_cast<std::uint64_t>(e);
+  std::map<std::pair<std::uint64_t, std::uint64_t>, bool> seen;
+  i64 checked = 0;
+  for (const AsyncOp* a : ops) {
+    if (!a->desc_b) return finish(Verdict::unknown(method, where(*a) + ": the B descriptor is not known (" + a->desc_why + ")"));
+    if (!a->desc_a && !a->desc_why.empty()) return finish(Verdict::unknown(method, where(*a) + ": the A descriptor is not known (" + a->desc_why + ")"));
+    if (seen.count({a->desc_a.value_or(0), *a->desc_b})) continue;
+    seen[{a->desc_a.value_or(0), *a->desc_b}] = true;
+    std::optional<std::uint64_t> block[2];
+    for (int side = 0; side < 2; ++side) {
+      const std::optional<std::uint64_t>& bits = side == 0 ? a->desc_a : a->desc_b;
+      if (!bits) continue;  // A from registers
+      const char* name = side == 0 ? "A" : "B";
+      const hopper::GmmaDescriptor d = hopper::decode_gmma_descriptor(*bits);
+      const Tile* t = nullptr;
+      for (const Tile& x : tiles)
+        if (d.start >= x.dst && d.start < x.dst + x.bytes) t = &x;
+      if (!t)
+        return finish(Verdict::unknown(method, where(*a) + ": operand " + std::string(name) + "'s descriptor starts at " + hex_text(d.start) +
+                                                   ", in no tile a TMA load of this run wrote with a bound tensor map (give --tensor-map for its copy)"));
+      if (t->map->elem_bytes != e) {
+        Witness w;
+        w.points.push_back({"operand " + std::string(name), -1, where(*a), static_cast<i64>(d.start), "byte"});
+        w.why = "the tensor map's elements are " + std::to_string(t->map->elem_bytes) + " bytes (" + t->map->dtype + "), the wgmma's " + std::to_string(e);
+        return finish(Verdict::refuted(method, std::move(w)));
+      }
+      const std::uint64_t rows = side == 0 ? 64 : static_cast<std::uint64_t>(n_rows);
+      std::optional<std::uint64_t> k0;
+      // A read past the CTA's shared memory faults whatever the other elements read: looked for first.
+      std::optional<std::pair<std::uint64_t, std::uint64_t>> past;
+      for (std::uint64_t m = 0; m < rows && !past; ++m)
+        for (std::uint64_t k = 0; k < per_block && !past; ++k)
+          if (hopper::gmma_kmajor_byte(d, e, m, k) + static_cast<std::uint64_t>(e) > static_cast<std::uint64_t>(smem_hi)) past = {m, k};
+      for (std::uint64_t m = past ? past->first : 0; m < rows; ++m)
+        for (std::uint64_t k = past ? past->second : 0; k < per_block; ++k) {
+          const std::uint64_t q = hopper::gmma_kmajor_byte(d, e, m, k);
+          const auto hit = t->at.find(q);
+          std::string bad;
+          if (q + static_cast<std::uint64_t>(e) > static_cast<std::uint64_t>(smem_hi))
+            bad = "reads byte " + hex_text(q) + ", past the CTA's shared memory (" + std::to_string(smem_hi) + " bytes): it faults (measured: cudaErrorIllegalAddress)";
+          else if (hit == t->at.end())
+            bad = "reads byte " + hex_text(q) + ", which starts no element of the tile TMA wrote at " + hex_text(t->dst);
+          else if (hit->second.first != m || (k0 && hit->second.second != *k0 + k) || (!k0 && (hit->second.second < k || (hit->second.second - k) % per_block != 0)))
+            bad = "reads byte " + hex_text(q) + ", where TMA wrote element (" + std::to_string(hit->second.first) + ", " + std::to_string(hit->second.second) + ")";
+          if (!bad.empty()) {
+            Witness w;
+            w.points.push_back({"operand " + std::string(name) + " row m, element k", -1, "(" + std::to_string(m) + ", " + std::to_string(k) + ")", static_cast<i64>(q), "byte"});
+            w.why = where(*a) + ": operand " + name + ", row " + std::to_string(m) + " element " + std::to_string(k) + " of the k-block: " + bad +
+                    fields_text(d, *t->map, t->dst) + ". It agrees with " + hopper::gmma_atom_name(t->map->swizzle) + " (make_gmma_desc): layout type " +
+                    std::to_string(hopper::layout_type_of(t->map->swizzle)) + ", SBO " + std::to_string(8 * hopper::swizzle_span_bytes(t->map->swizzle)) +
+                    " bytes, base offset 0, start = the tile + 32 bytes per k-block";
+            return finish(Verdict::refuted(method, std::move(w)));
+          }
+          if (!k0) k0 = hit->second.second - k;
+        }
+      block[side] = *k0 / per_block;
+      ++checked;
+    }
+    if (block[0] && block[1] && *block[0] != *block[1]) {
+      Witness w;
+      w.points.push_back({"A k-block", -1, where(*a), static_cast<i64>(*block[0]), "index"});
+      w.points.push_back({"B k-block", -1, where(*a), static_cast<i64>(*block[1]), "index"});
+      w.why = where(*a) + ": A reads k-block " + std::to_string(*block[0]) + " of its tile, B k-block " + std::to_string(*block[1]) +
+              ": the product pairs different k (a K step that is not the other operand's)";
+      return finish(Verdict::refuted(method, std::move(w)));
+    }
+  }
+  return finish(Verdict::proved(method, "every element of " + std::to_string(checked) + " operand read(s) (" + std::to_string(seen.size()) +
+                                            " distinct descriptor pair(s)) is read where TMA wrote it, A and B on the same k-block"));
 }
 
 }  // namespace layoutproof::proofs

@@ -17,7 +17,9 @@
 // tma:Sw<3,4,3>,align=1024 is PROVED (the one base 0 decides it); align=128 is REFUTED at base 128.
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "model/compiled/ptx_exec.hpp"
 #include "model/hopper/tensor_map.hpp"
 #include "model/layout/composed.hpp"
 #include "proofs/claims/verdict.hpp"
@@ -53,5 +55,28 @@ Verdict decide_tma(const AnyLayout& l, int element_bits, const TmaClaim& t, cons
 // Example: box=128x128 of bf16 with swizzle=128B is REFUTED: "box[0]: box[0] x 2 bytes = 256
 // within the 128B swizzle's span of 128 bytes (fix: box[0] = 64 ...)".
 Verdict decide_tensor_map_valid(const hopper::TensorMap& m);
+
+// A tensor map bound to a kernel parameter (--tensor-map P=SPEC): P is the parameter's index or
+// name, with +OFF when the map is a field at byte OFF of it (CUTLASS's Params struct).
+struct TensorMapBinding {
+  std::string param;  // as written ("0", "tma_a", "0+128")
+  hopper::TensorMap map;
+  std::string kernel;  // a capture's kernel: the binding applies to kernels whose name contains it ("": every kernel)
+};
+
+// The Hopper contract claims on one instruction a compiled run lists as not counted (PTX):
+//   tma-aligned      on a cp.async.bulk.tensor: every execution's shared destination is 128-byte
+//                    aligned (16 unswizzled) and its box lies inside its shared symbol;
+//   operand-contract on a wgmma.mma_async: for every execution, each operand whose descriptor
+//                    points into a tile a TMA copy of the run wrote reads row m, element k of its
+//                    k-block exactly where TMA wrote element (m, k0 + k), k0 a whole k-block, and A
+//                    and B read the same k-block (model/hopper/gmma.hpp, as measured on the H200).
+// nullopt when the claim is not about this instruction (a wgmma for tma-aligned, an mbarrier);
+// UNKNOWN where an operand is not known (a descriptor loaded from memory, a free parameter), the
+// tensor map is not bound, or no TMA copy of the run wrote the buffer; REFUTED with the element,
+// both bytes and the fields that disagree, and the descriptor that would agree. Decided by
+// enumeration over every element of every operand of every execution (concrete values).
+std::optional<Verdict> decide_async_claim(const compiled::Program& program, const compiled::KernelRun& run, const compiled::NotCounted& row,
+                                          bool operand_contract, const std::vector<TensorMapBinding>& maps);
 
 }  // namespace layoutproof::proofs

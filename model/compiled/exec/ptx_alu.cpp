@@ -226,7 +226,9 @@ Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o
       break;
     }
     case OK::var: return unknown(m.reason_at(in, "the address of a .global/.const/.local variable (not modelled)"));
-    case OK::param: return unknown(m.reason_at(in, "the address of a parameter (not modelled)"));
+    case OK::param:  // the parameter's address in the param window (ptx_ir.hpp kParamWindow)
+      v.v = kParamWindow + (static_cast<u64>(o.index) << 20);
+      break;
     case OK::unknown_name:
       return unknown(m.reason_at(in, "'" + f.unknown_names[o.index] + "' is declared nowhere in this file"));
     default: return unknown(m.reason_at(in, "an operand that has no value here"));

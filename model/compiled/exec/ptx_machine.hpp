@@ -312,6 +312,7 @@ class NotCountedList {
   // address not known, a call into code not seen).
   void add(u32 fi, u32 pc, const Instr& in, const std::string& why, bool maybe = false);
   const std::vector<NotCounted>& list() const { return list_; }
+  const std::vector<AsyncOp>& async_ops() const { return async_; }
 
  private:
   void note_generic(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
@@ -321,6 +322,12 @@ class NotCountedList {
   std::vector<NotCounted> list_;
   std::unordered_set<const Instr*> classified_;  // non-site instructions already looked at
   std::unordered_set<const Instr*> listed_;      // the instructions in list_
+  // TMA copies and WGMMAs (PTX), with their operands; executions per (instruction, warp).
+  void record_async(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+                    const Function& f, u32 fi, u32 pc, const Instr& in, const std::string& mnemonic);
+  std::vector<AsyncOp> async_;
+  std::unordered_map<u64, i64> async_executions_;
+  std::unordered_map<const Instr*, char> async_kind_;  // 1: a TMA copy or a WGMMA
 };
 
 // A site's op in the bank model's terms: ldmatrix/stmatrix .xN -> ldsmN/stsmN, cp.async -> ldgsts,
@@ -349,6 +356,7 @@ class WarpRunner {
   // Whether a lane that stopped could still have reached site `site` (its counts then miss issues).
   bool after_stop(std::size_t site) const;
   const std::vector<NotCounted>& not_counted() const;
+  const std::vector<AsyncOp>& async_ops() const;
 
  private:
   struct Impl;

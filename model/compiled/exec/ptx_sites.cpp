@@ -115,6 +115,14 @@ void NotCountedList::note(const std::vector<Lane>& lanes, const std::vector<int>
   }
   const bool memory = c.op == Op::ld || c.op == Op::st || c.op == Op::atom || c.op == Op::red;
   if (memory && c.space != Space::shared_cluster) return;  // param, global, local, const: no shared byte
+  if (in.sass_offset < 0 && (c.op == Op::unknown || c.op == Op::nop)) {
+    auto [it, fresh] = async_kind_.try_emplace(&in, 0);
+    if (fresh) {
+      const std::string mn = m_.mnemonic(in);
+      it->second = starts(mn, "cp.async.bulk.tensor") || starts(mn, "wgmma.mma_async") ? 1 : 0;
+    }
+    if (it->second) record_async(lanes, group, active, f, fi, pc, in, m_.mnemonic(in));
+  }
   if (!memory && c.op != Op::unknown && c.op != Op::nop && c.op != Op::ldmatrix && c.op != Op::stmatrix && c.op != Op::mbarrier_wait)
     return;
   if (!classified_.insert(&in).second) return;
@@ -144,6 +152,60 @@ void NotCountedList::note_generic(const std::vector<Lane>& lanes, const std::vec
     if (!v.known() && !v.sym && why.empty()) why = "a generic access whose address is not known (" + m_.reasons[v.why] + ")";
   }
   if (!why.empty()) add(fi, pc, in, why, why.rfind("a generic access whose address is not known", 0) == 0);
+}
+
+// A copy's shared address and tensor map, a WGMMA's descriptors, as the run computed them; the
+// claims that read them are UNKNOWN where a value is not known, saying why.
+void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+                                  const Function& f, u32 fi, u32 pc, const Instr& in, const std::string& mnemonic) {
+  const bool copy = starts(mnemonic, "cp.async.bulk.tensor");
+  const auto& b = m_.launch.block;
+  const auto value = [&](const Lane& ln, const Operand& o) -> std::pair<std::optional<u64>, std::string> {
+    const Operand& x = o.kind == Operand::Kind::addr ? f.operands[o.index] : o;
+    Val v = read_operand(m_, ln, f, x, in);
+    if (o.kind == Operand::Kind::addr && v.known()) v.v += static_cast<u64>(o.imm);
+    if (v.known()) return {v.v, ""};
+    return {std::nullopt, v.sym ? "it depends on a free parameter (" + m_.reasons[v.why] + ")" : m_.reasons[v.why]};
+  };
+  for (const int k : group) {
+    if (!active[static_cast<std::size_t>(k)]) continue;
+    const Lane& ln = lanes[static_cast<std::size_t>(k)];
+    const i64 warp = ((ln.tid[2] * b[1] + ln.tid[1]) * b[0] + ln.tid[0]) / kWarpLanes;
+    AsyncOp op;
+    op.function = fi, op.pc = pc, op.line = in.line, op.warp = warp, op.lane = ln.lane, op.mnemonic = mnemonic;
+    op.execution = async_executions_[(static_cast<u64>(fi) << 40) ^ (static_cast<u64>(pc) << 20) ^ static_cast<u64>(warp)]++;
+    if (copy) {
+      // cp.async.bulk.tensor.Nd.dst.src... [dst], [tensorMap, {coords}], [mbar]: a load's
+      // destination is shared; a store (.global.shared::cta) names the tensor first.
+      const bool store = mnemonic.find(".global.shared") != std::string::npos;
+      op.kind = store ? AsyncOp::Kind::tma_store : AsyncOp::Kind::tma_load;
+      if (in.count >= 2) {
+        auto [smem, why] = value(ln, arg(f, in, store ? 1 : 0));
+        op.smem = smem, op.smem_why = why;
+        auto [map, mwhy] = value(ln, arg(f, in, store ? 0 : 1));
+        if (map && *map >= kParamWindow && *map < kParamWindow + (u64{1} << 40))
+          op.map_param = std::make_pair(static_cast<std::size_t>((*map - kParamWindow) >> 20), static_cast<i64>((*map - kParamWindow) & 0xfffff));
+        else
+          op.map_why = map ? "the tensor map operand is not a kernel parameter's address" : mwhy;
+      }
+      async_.push_back(std::move(op));
+      continue;
+    }
+    op.kind = AsyncOp::Kind::wgmma;
+    // wgmma.mma_async d, a-desc | {a regs}, b-desc, ...
+    if (in.count >= 3) {
+      const Operand& a = arg(f, in, 1);
+      if (a.kind != Operand::Kind::vec) {
+        auto [da, why] = value(ln, a);
+        op.desc_a = da, op.desc_why = why;
+      }
+      auto [db, why] = value(ln, arg(f, in, 2));
+      op.desc_b = db;
+      if (!db && op.desc_why.empty()) op.desc_why = why;
+    }
+    async_.push_back(std::move(op));
+    return;  // one per warp: the descriptors are the warpgroup's
+  }
 }
 
 void NotCountedList::add(u32 fi, u32 pc, const Instr& in, const std::string& why, bool maybe) {

@@ -152,6 +152,7 @@ struct WarpRunner::Impl {
   const std::vector<i64>& stopped_warps() const { return stopped_warps_; }
   bool after_stop(std::size_t site) const { return all_after_stop_ || (site < after_stop_.size() && after_stop_[site]); }
   const std::vector<NotCounted>& not_counted() const { return listing_.list(); }
+  const std::vector<AsyncOp>& async_ops() const { return listing_.async_ops(); }
   std::function<std::size_t(u32, u32)> site_of;  // (function, pc) -> site index
   bool finish_ = false;  // finish_warp(): end the warp after the current instruction
 
@@ -1229,5 +1230,6 @@ const std::string& WarpRunner::harmless_stop() const { return impl_->harmless_st
 bool WarpRunner::after_stop(std::size_t site) const { return impl_->after_stop(site); }
 const std::vector<i64>& WarpRunner::stopped_warps() const { return impl_->stopped_warps(); }
 const std::vector<NotCounted>& WarpRunner::not_counted() const { return impl_->not_counted(); }
+const std::vector<AsyncOp>& WarpRunner::async_ops() const { return impl_->async_ops(); }
 
 }  // namespace layoutproof::compiled

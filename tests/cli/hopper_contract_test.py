@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""operand-contract and tma-aligned against the H200: every variant of the TMA/WGMMA probe
+(gpu_check/hopper/wgmma_probe.cu; outcomes in tests/hopper/wgmma_probe/wgmma_probe.txt) decided on
+the probe's own PTX, its launch's parameters as the variant ran them and its tensor maps bound with
+--tensor-map, and compared with what the GPU did:
+  the GEMM came out right          -> every operand-contract and tma-aligned verdict PROVED;
+  it came out wrong                -> some operand-contract REFUTED (a wrong PROVED is the worst bug);
+  cudaErrorMisalignedAddress       -> tma-aligned REFUTED;
+  cudaErrorIllegalAddress          -> operand-contract REFUTED, saying the read faults.
+Also: a tensor map bound to a parameter the kernel lacks is exit 2; without --tensor-map the claims
+are UNKNOWN, naming the parameter.
+Usage: hopper_contract_test.py LAYOUTPROOF
+"""
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, '..', 'hopper', 'wgmma_probe')
+PTX = os.path.join(DATA, 'wgmma_probe.ptx')
+
+
+def fields(line):
+    return dict(w.split('=', 1) for w in line.split() if '=' in w)
+
+
+def run(binary, args):
+    return subprocess.run([binary, 'ptx', PTX, '--block', '128', '--smem-bytes', '25600'] + args, capture_output=True, text=True)
+
+
+def launch(f, maps=True):
+    span = int(f['swizzle'].rstrip('B'))
+    k = span // 2
+    tm = f'dtype=bf16,dims={k}x64,strides={2 * k},box={k}x64,swizzle={span}B'
+    params = {2: 0, 3: k, 4: f['offset'], 5: f['layout'], 6: f['sbo'], 7: f['lbo'], 8: f['base_off'], 9: f['kstep'],
+              10: {128: 1, 64: 2, 32: 3}[span], 11: 8 * span // 16}
+    args = [a for i, v in params.items() for a in ('--param', f'{i}={v}')]
+    return args + (['--tensor-map', f'0={tm}', '--tensor-map', f'1={tm}'] if maps else [])
+
+
+def main():
+    binary = sys.argv[1]
+    failures, n = [], 0
+    tally = {}
+    for line in open(os.path.join(DATA, 'wgmma_probe.txt')):
+        f = fields(line)
+        if 'swizzle' not in f:
+            continue
+        n += 1
+        p = run(binary, launch(f) + ['--claim', 'operand-contract', '--claim', 'tma-aligned', '--json'])
+        if not p.stdout.startswith('{'):
+            failures.append(f'{line.strip()}: exit {p.returncode}: {p.stderr[-300:]}')
+            continue
+        vs = [(r['claim'], r['verdict'], r.get('witness_text') or r.get('detail') or '') for r in json.loads(p.stdout)['results']]
+        contract = [v for v in vs if v[0] == 'operand-contract']
+        aligned = [v for v in vs if v[0] == 'tma-aligned']
+        if not contract or len(aligned) != 2:  # the wgmma rows that run (a loop of K/16 steps, unrolled or not); the two copies
+            failures.append(f'{line.strip()}: {len(contract)} operand-contract and {len(aligned)} tma-aligned verdicts (want some and 2): {vs}')
+            continue
+        if 'error' in f and f['error'] == 'cudaErrorMisalignedAddress':
+            want, ok = 'fault (misaligned)', any(v[1] == 'REFUTED' and 'faults' in v[2] for v in aligned)
+        elif 'error' in f:
+            want, ok = 'fault (illegal address)', any(v[1] == 'REFUTED' and 'faults' in v[2] for v in contract)
+        elif f['wrong'].startswith('0/'):
+            want, ok = 'right', all(v[1] == 'PROVED' for v in vs)
+        else:
+            want = 'wrong'
+            ok = any(v[1] == 'REFUTED' for v in contract) and all(v[1] == 'PROVED' for v in aligned)
+            if any(v[1] == 'PROVED' for v in contract) and all(v[1] == 'PROVED' for v in contract):
+                failures.append(f'WRONG PROVED: {line.strip()}')
+        tally[want] = tally.get(want, 0) + 1
+        if not ok:
+            failures.append(f'{line.strip()}: measured {want}, verdicts {vs}')
+    # Bad input and an unbound map.
+    p = run(binary, ['--tensor-map', '17=dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B', '--claim', 'operand-contract'])
+    if p.returncode != 2 or 'no selected kernel has parameter 17' not in p.stderr:
+        failures.append(f'a map on a parameter the kernel lacks: exit {p.returncode}: {p.stderr[-200:]}')
+    f = fields(open(os.path.join(DATA, 'wgmma_probe.txt')).read().splitlines()[2])
+    args = launch(f, maps=False)
+    p = run(binary, args + ['--claim', 'tma-aligned', '--json'])
+    vs = [(r['verdict'], r['detail']) for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
+    if not vs or any(v[0] != 'UNKNOWN' or 'no --tensor-map for parameter' not in v[1] for v in vs):
+        failures.append(f'no --tensor-map: expected UNKNOWN naming the parameter, got {vs}')
+    for x in failures:
+        print('FAIL', x)
+    print(f'hopper contract: {n} measured variants ({tally}), {len(failures)} failures')
+    return 1 if failures or n != 93 else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
