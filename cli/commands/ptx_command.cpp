@@ -158,6 +158,13 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
             if (a.launch.cta) throw LayoutError("--cta is given twice");
             a.launch.cta = parse_dims(v, "--cta", (i64{1} << 31) - 2, 0);
           });
+  t.value({"--cluster"}, "X,Y,Z",
+          "the cluster's shape (the launch attribute; at most 16 CTAs): %cluster_ctaid, %cluster_ctarank,\n"
+          "... A kernel that reads them without it has them not known (its claims UNKNOWN, saying so)",
+          [&a](const std::string& v) {
+            if (a.launch.cluster) throw LayoutError("--cluster is given twice");
+            a.launch.cluster = parse_dims(v, "--cluster", 16);
+          });
   t.value({"--param"}, "I=V", sass ? sass_param_help() : ptx_param_help(), [&a](const std::string& v) { add_param(a, v); });
   t.value({"--assume"}, "EXPR",
           "the claims are about the launches where EXPR holds (repeatable): C-like integer\n"

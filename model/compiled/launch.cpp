@@ -481,6 +481,14 @@ std::vector<PtxKernelLaunch> plan_ptx_launches(const Program& p, const std::stri
     }
     l.every_cta = !r.cta;
     l.every_grid = !r.cta && !r.grid_given;
+    if (r.cluster) {
+      const auto& c = *r.cluster;
+      if (c[0] * c[1] * c[2] > 16) throw LayoutError("--cluster " + dims_text(c) + ": " + std::to_string(c[0] * c[1] * c[2]) + " CTAs; a cluster holds at most 16 (8 portably)");
+      for (std::size_t d = 0; d < 3; ++d)
+        if (r.grid_given && r.grid[d] % c[d] != 0)
+          throw LayoutError("--cluster " + dims_text(c) + ": the grid " + dims_text(r.grid) + " is not a whole number of clusters");
+      l.cluster = c;
+    }
     l.dynamic_smem_bytes = r.smem_bytes;
     l.max_paths = r.max_paths;
     l.params.assign(f.params.size(), std::nullopt);

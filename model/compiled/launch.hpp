@@ -89,6 +89,7 @@ struct PtxLaunchRequest {
   std::array<i64, 3> grid{1, 1, 1};
   bool grid_given = false;                  // --grid: claims about that grid (else every grid)
   std::optional<std::array<i64, 3>> cta;    // --cta: the CTA run and the claims' (else: counts for (0,0,0), claims for every CTA)
+  std::optional<std::array<i64, 3>> cluster;  // --cluster: Launch::cluster
   std::vector<PtxParamRequest> params;      // in the order given
   std::vector<std::pair<std::string, std::string>> assume;  // --assume: (text, how messages name it)
   i64 smem_bytes = -1;                      // dynamic shared memory (-1: not given)

@@ -154,6 +154,9 @@ struct Launch {
   std::array<i64, 3> grid{1, 1, 1};           // %nctaid
   std::array<i64, 3> cta{0, 0, 0};            // %ctaid: the one CTA run (each < grid's)
   bool cta_chosen = false;                    // the CTA was asked for (--cta): verdicts are about it alone
+  // The cluster's shape (--cluster): none, %cluster_* are not known (a kernel that reads them needs
+  // it: the launch attribute says it, the PTX need not).
+  std::optional<std::array<i64, 3>> cluster;
   // The claims' domain: every CTA of the grid (no --cta: %ctaid a symbol) and of every grid (no
   // --grid: %nctaid a symbol too). The run for counts is a concrete one (concrete_launch).
   bool every_cta = false, every_grid = false;

@@ -194,7 +194,11 @@ bool special_register(std::string_view n, Special& out) {
       {"%nctaid.x", Special::nctaid_x}, {"%nctaid.y", Special::nctaid_y}, {"%nctaid.z", Special::nctaid_z},
       {"%laneid", Special::laneid}, {"%warpid", Special::warpid}, {"%lanemask_eq", Special::lanemask_eq},
       {"%lanemask_lt", Special::lanemask_lt}, {"%lanemask_le", Special::lanemask_le},
-      {"%lanemask_gt", Special::lanemask_gt}, {"%lanemask_ge", Special::lanemask_ge}};
+      {"%lanemask_gt", Special::lanemask_gt}, {"%lanemask_ge", Special::lanemask_ge},
+      {"%cluster_ctaid.x", Special::cluster_ctaid_x}, {"%cluster_ctaid.y", Special::cluster_ctaid_y},
+      {"%cluster_ctaid.z", Special::cluster_ctaid_z}, {"%cluster_nctaid.x", Special::cluster_nctaid_x},
+      {"%cluster_nctaid.y", Special::cluster_nctaid_y}, {"%cluster_nctaid.z", Special::cluster_nctaid_z},
+      {"%cluster_ctarank", Special::cluster_ctarank}, {"%cluster_nctarank", Special::cluster_nctarank}};
   for (const auto& [name, s] : table)
     if (n == name) {
       out = s;

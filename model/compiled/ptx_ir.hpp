@@ -136,7 +136,11 @@ int type_bytes(Type t);
 // Special registers (%tid.x, ...): the ones the executor knows, and `other` (unknown value).
 enum class Special : u8 {
   tid_x, tid_y, tid_z, ntid_x, ntid_y, ntid_z, ctaid_x, ctaid_y, ctaid_z, nctaid_x, nctaid_y, nctaid_z,
-  laneid, warpid, lanemask_eq, lanemask_lt, lanemask_le, lanemask_gt, lanemask_ge, other,
+  laneid, warpid, lanemask_eq, lanemask_lt, lanemask_le, lanemask_gt, lanemask_ge,
+  // the CTA's place in its cluster (Launch::cluster, --cluster): %cluster_ctaid.x/y/z,
+  // %cluster_nctaid.x/y/z, %cluster_ctarank, %cluster_nctarank
+  cluster_ctaid_x, cluster_ctaid_y, cluster_ctaid_z, cluster_nctaid_x, cluster_nctaid_y, cluster_nctaid_z, cluster_ctarank,
+  cluster_nctarank, other,
 };
 // nullopt for a name that is not a special register ("%tid.x" -> tid_x, "%clock" -> other).
 bool special_register(std::string_view name, Special& out);

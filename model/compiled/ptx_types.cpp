@@ -124,7 +124,9 @@ std::string name_of(const Operand& o, const Function& f) {
   static const char* const specials[] = {"%tid.x",     "%tid.y",      "%tid.z",      "%ntid.x",       "%ntid.y",
                                          "%ntid.z",    "%ctaid.x",    "%ctaid.y",    "%ctaid.z",      "%nctaid.x",
                                          "%nctaid.y",  "%nctaid.z",   "%laneid",     "%warpid",       "%lanemask_eq",
-                                         "%lanemask_lt", "%lanemask_le", "%lanemask_gt", "%lanemask_ge", "a special register"};
+                                         "%lanemask_lt", "%lanemask_le", "%lanemask_gt", "%lanemask_ge", "%cluster_ctaid.x",
+                                         "%cluster_ctaid.y", "%cluster_ctaid.z", "%cluster_nctaid.x", "%cluster_nctaid.y",
+                                         "%cluster_nctaid.z", "%cluster_ctarank", "%cluster_nctarank", "a special register"};
   static_assert(std::size(specials) == static_cast<std::size_t>(Special::other) + 1, "one name per special register");
   return specials[static_cast<std::size_t>(o.special)];
 }

@@ -211,6 +211,35 @@ Val read_operand(Machine& m, const Lane& ln, const Function& f, const Operand& o
         case Special::lanemask_le: v.v = (u64{2} << lane) - 1; break;
         case Special::lanemask_gt: v.v = mask_bits(~((u64{2} << lane) - 1), 32); break;
         case Special::lanemask_ge: v.v = mask_bits(~((u64{1} << lane) - 1), 32); break;
+        case Special::cluster_ctaid_x: case Special::cluster_ctaid_y: case Special::cluster_ctaid_z:
+        case Special::cluster_nctaid_x: case Special::cluster_nctaid_y: case Special::cluster_nctaid_z:
+        case Special::cluster_ctarank: case Special::cluster_nctarank: {
+          if (!m.launch.cluster) return unknown(m.reason_at(in, "the cluster's shape is not known: give --cluster X,Y,Z (the launch's cluster dimensions)"));
+          const auto& c = *m.launch.cluster;
+          const int s = static_cast<int>(o.special);
+          if (s >= static_cast<int>(Special::cluster_nctaid_x) && s <= static_cast<int>(Special::cluster_nctaid_z)) {
+            v.v = static_cast<u64>(c[static_cast<std::size_t>(s - static_cast<int>(Special::cluster_nctaid_x))]);
+            break;
+          }
+          if (o.special == Special::cluster_nctarank) {
+            v.v = static_cast<u64>(c[0] * c[1] * c[2]);
+            break;
+          }
+          // The CTA's coordinates in its cluster: its %ctaid mod the cluster's; of every CTA, known
+          // only where the cluster is one CTA wide in that dimension.
+          std::array<u64, 3> in_cluster{};
+          for (std::size_t d = 0; d < 3; ++d) {
+            if (m.launch.every_cta && c[d] > 1 && (m.launch.every_grid || g[d] > 1))
+              return unknown(m.reason_at(in, "%cluster_ctaid of every CTA (its %ctaid mod the cluster's): give --cta"));
+            in_cluster[d] = static_cast<u64>(m.launch.cta[d] % c[d]);
+          }
+          if (o.special == Special::cluster_ctarank) {
+            v.v = in_cluster[0] + in_cluster[1] * static_cast<u64>(c[0]) + in_cluster[2] * static_cast<u64>(c[0] * c[1]);
+            break;
+          }
+          v.v = in_cluster[static_cast<std::size_t>(s - static_cast<int>(Special::cluster_ctaid_x))];
+          break;
+        }
         case Special::warpid:
           v = unknown(m.reason("%warpid is the hardware's warp slot (it may differ from tid/32 and change); use %tid"));
           break;

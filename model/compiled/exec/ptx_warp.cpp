@@ -566,47 +566,57 @@ struct WarpRunner::Impl {
   }
 
   // ld.param: a kernel parameter (the launch's value), or a cell written by st.param / a call.
+  // A register holding a kernel parameter's address (its param window value, ptx_ir.hpp
+  // kParamWindow: CUTLASS reads its Params struct's fields through one) reads that parameter.
   Val load_param(Lane& ln, const Function& f, const Instr& in, const Operand& a, int bits) {
     const Operand& base = f.operands[a.index];
     const Frame& fr = ln.stack.back();
     Val v;
+    u32 index = base.index;
+    i64 imm = a.imm;
     if (base.kind != OK::param) {
-      v.why = m_.reason_at(in, "ld.param from an address that is not a parameter (not modelled)");
-      return v;
-    }
-    const u32 slot = fr.param_base + base.index;
-    for (auto c = ln.cells.rbegin(); c != ln.cells.rend(); ++c)
-      if (c->slot == slot && (c->offset == a.imm || c->offset == -1)) {
-        v = c->value;
-        truncate(v, bits);
+      const Val r = base.kind == OK::reg ? read_operand(m_, ln, f, base, in) : Val{0, 1, -1, false};
+      if (!r.known() || r.v < kParamWindow || r.v >= kParamWindow + (u64{1} << 40) || !in_kernel_scope(ln)) {
+        v.why = m_.reason_at(in, "ld.param from an address that is not a parameter (not modelled)");
         return v;
       }
-    if (in_kernel_scope(ln) && base.index < f.params.size()) {  // a kernel parameter
+      index = static_cast<u32>((r.v - kParamWindow) >> 20);
+      imm = static_cast<i64>((r.v - kParamWindow) & 0xfffff) + a.imm;
+    } else {
+      const u32 slot = fr.param_base + base.index;
+      for (auto c = ln.cells.rbegin(); c != ln.cells.rend(); ++c)
+        if (c->slot == slot && (c->offset == a.imm || c->offset == -1)) {
+          v = c->value;
+          truncate(v, bits);
+          return v;
+        }
+    }
+    if (in_kernel_scope(ln) && index < f.params.size()) {  // a kernel parameter
       const i64 want = (bits + 7) / 8;
       for (auto it = l_.fields.rbegin(); it != l_.fields.rend(); ++it)  // the last --param for these bytes wins
-        if (it->param == base.index && a.imm >= it->offset && a.imm + want <= it->offset + it->bytes) {
-          const i64 shift = 8 * (a.imm - it->offset);
+        if (it->param == index && imm >= it->offset && imm + want <= it->offset + it->bytes) {
+          const i64 shift = 8 * (imm - it->offset);
           v.v = mask_bits(shift >= 64 ? 0 : it->value >> shift, bits);
           return v;
         }
-      const ParamDecl& d = f.params[base.index];
-      const std::string who = "parameter " + std::to_string(base.index) + " (" + d.name + ")";
-      if (base.index >= l_.params.size() || !l_.params[base.index]) {
+      const ParamDecl& d = f.params[index];
+      const std::string who = "parameter " + std::to_string(index) + " (" + d.name + ")";
+      if (index >= l_.params.size() || !l_.params[index]) {
         // Free: a symbol (ptx_exec.hpp Term), for a scalar read whole or in part from byte 0, or
         // for bytes of SASS's parameter buffer.
         const bool sass = p_.format == CompiledFormat::sass;
-        if (sass || (a.imm == 0 && d.bytes <= 8 && want <= d.bytes))
-          return symbol(base.index, a.imm, bits, sass ? "bytes " + std::to_string(a.imm) + ".." + std::to_string(a.imm + want - 1) +
+        if (sass || (imm == 0 && d.bytes <= 8 && want <= d.bytes))
+          return symbol(index, imm, bits, sass ? "bytes " + std::to_string(imm) + ".." + std::to_string(imm + want - 1) +
                                                             " of the parameter buffer"
                                                       : who, who + " is not fixed by --param");
         v.why = m_.reason(who + " is not fixed by --param");
         return v;
       }
-      if (a.imm != 0 || d.bytes > 8) {
-        v.why = m_.reason("byte " + std::to_string(a.imm) + " of " + who + ", an aggregate (not modelled: --param fixes scalars)");
+      if (imm != 0 || d.bytes > 8) {
+        v.why = m_.reason("byte " + std::to_string(imm) + " of " + who + ", an aggregate (not modelled: --param fixes scalars)");
         return v;
       }
-      v.v = mask_bits(*l_.params[base.index], bits);
+      v.v = mask_bits(*l_.params[index], bits);
       return v;
     }
     v.why = m_.reason_at(in, "a parameter value that was never stored");

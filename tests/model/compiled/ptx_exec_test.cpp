@@ -344,6 +344,54 @@ TEST(PtxExec, GenericAccessesInTheSharedWindowAreCounted) {
   EXPECT_TRUE(global.run.not_counted.empty());
 }
 
+// A parameter's address is a value (the param window): a struct field read through a register
+// holding it (CUTLASS's Params) is the launch's bytes there; a TMA copy's tensor map operand names
+// its parameter.
+TEST(PtxExec, ParameterAddressesReadTheParameterAndNameTensorMaps) {
+  const std::string body = "mov.b64 %rd1, k_param_1;\nld.param.u32 %r1, [%rd1+4];\nmov.u32 %r2, smem;\nmov.u32 %r3, %tid.x;\n"
+                           "mad.lo.u32 %r4, %r3, %r1, %r2;\nst.shared.u32 [%r4], %r3;\n"
+                           "cvta.param.u64 %rd2, %rd1;\nsetp.eq.u32 %p1, %r3, 0;\n"
+                           "@%p1 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd2, {%r3, %r3}], [%r2];";
+  Ran r{parse_ptx(kernel(body), "t.ptx"), {}, {}};
+  decode_with_callees(r.program, select_entries(r.program, "k").at(0));
+  r.launch.block = {32, 1, 1};
+  r.launch.params = {std::nullopt, std::nullopt};
+  r.launch.fields.push_back({1, 4, 4, 8});  // bytes 4..7 of parameter 1 hold 8
+  r.run = run_kernel(r.program, select_entries(r.program, "k").at(0), r.launch);
+  ASSERT_EQ(r.run.sites.size(), 1u);
+  EXPECT_TRUE(r.run.sites[0].counts_known) << r.run.sites[0].unknown;
+  EXPECT_EQ(r.run.sites[0].trace.instructions.at(0).addr[1] - r.run.sites[0].trace.instructions.at(0).addr[0], 8);
+  ASSERT_EQ(r.run.async_ops.size(), 1u);
+  const AsyncOp& op = r.run.async_ops[0];
+  EXPECT_EQ(op.kind, AsyncOp::Kind::tma_load);
+  ASSERT_TRUE(op.map_param.has_value());
+  EXPECT_EQ(op.map_param->first, 1u);
+  EXPECT_EQ(op.map_param->second, 0);
+  ASSERT_TRUE(op.smem.has_value());
+  EXPECT_EQ(*op.smem, static_cast<u64>(r.run.placements.at(0).base));
+}
+
+// %cluster_*: from --cluster and the CTA; not known without the cluster's shape.
+TEST(PtxExec, ClusterRegistersNeedTheClustersShape) {
+  const std::string body = "mov.u32 %r1, %cluster_ctarank;\nmov.u32 %r2, %cluster_nctarank;\nmov.u32 %r3, smem;\n"
+                           "mad.lo.u32 %r4, %r1, 64, %r3;\nadd.u32 %r4, %r4, %r2;\nst.shared.u8 [%r4], %r1;";
+  Ran r{parse_ptx(kernel(body), "t.ptx"), {}, {}};
+  decode_with_callees(r.program, select_entries(r.program, "k").at(0));
+  r.launch.block = {32, 1, 1};
+  r.launch.params = {std::nullopt, std::nullopt};
+  r.launch.grid = {4, 2, 1};
+  r.launch.cta = {3, 1, 0};
+  r.launch.cluster = std::array<i64, 3>{2, 2, 1};
+  r.run = run_kernel(r.program, select_entries(r.program, "k").at(0), r.launch);
+  ASSERT_EQ(r.run.sites.size(), 1u);
+  // CTA (3,1,0) in a 2x2 cluster: (1,1), rank 1 + 1 * 2 = 3 of 4.
+  EXPECT_EQ(r.run.sites[0].trace.instructions.at(0).addr[0] - r.run.placements.at(0).base, 3 * 64 + 4);
+  r.launch.cluster.reset();
+  r.run = run_kernel(r.program, select_entries(r.program, "k").at(0), r.launch);
+  ASSERT_EQ(r.run.sites.size(), 1u);
+  EXPECT_NE(r.run.sites[0].unknown.find("give --cluster"), std::string::npos) << r.run.sites[0].unknown;
+}
+
 TEST(PtxExec, SharedAccessesOutsideTheModelAreListedWithWhy) {
   // A distributed-shared-memory store, a generic load through a shared-space address that was not
   // converted (on the hardware not in the window), a generic store whose address is not known, a
