@@ -98,7 +98,7 @@ std::string ptx_json_help() {
 
 // The claims ptx and sass decide (proofs/claims/ptx_claims.hpp), for suggestions.
 const std::vector<std::string>& ptx_claim_names() {
-  static const std::vector<std::string> v = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap", "operand-contract", "tma-aligned"};
+  static const std::vector<std::string> v = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap", "operand-contract", "tma-aligned", "descriptor-valid"};
   return v;
 }
 
@@ -223,8 +223,8 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
                : "conflict-free | max-ways:K (the bank model `trace` uses) | aligned | in-bounds |\n"
                  "no-overlap (stores: no two lanes of one issue write a common byte with different\n"
                  "data); each claim is decided per instruction, exhaustively over every warp of the\n"
-                 "launch (repeatable); operand-contract (wgmma reads what TMA wrote) and tma-aligned\n"
-                 "(TMA destinations) with --tensor-map (docs/hopper.md)",
+                 "launch (repeatable); operand-contract (wgmma reads what TMA wrote), tma-aligned (TMA\n"
+                 "destinations, descriptors' base offsets) and descriptor-valid with --tensor-map (docs/hopper.md)",
           [&a](const std::string& v) { add_claim(a, v); });
   add_deadline_flag(t, a.deadline,
                     "reading and decoding included: a claim not decided by then is UNKNOWN, and a kernel the "

@@ -344,6 +344,7 @@ std::optional<PtxClaim> parse_ptx_claim(const std::string& text) {
   else if (text == "no-overlap") c.kind = Kind::no_overlap;
   else if (text == "operand-contract") c.kind = Kind::operand_contract;
   else if (text == "tma-aligned") c.kind = Kind::tma_aligned;
+  else if (text == "descriptor-valid") c.kind = Kind::descriptor_valid;
   else if (const auto t = parse_trace_claim(text); t && (t->kind == TraceClaim::Kind::conflict_free || t->kind == TraceClaim::Kind::max_ways)) {
     c.kind = t->kind == TraceClaim::Kind::conflict_free ? Kind::conflict_free : Kind::max_ways;
     c.k = t->k;
@@ -357,10 +358,12 @@ namespace {
 
 // A claim on an access the run lists as not counted: UNKNOWN, naming it (never PROVED by omission).
 PtxClaimResult not_counted_verdict(const compiled::Program& p, const compiled::KernelRun& run, const compiled::NotCounted& n, const PtxClaim& c) {
-  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned) {
-    if (auto v = decide_async_claim(p, run, n, c.kind == Kind::operand_contract, c.tensor_maps)) return {true, std::move(*v), std::nullopt};
-    return {false, Verdict::proved("not applicable", c.text + " is a claim about " + (c.kind == Kind::operand_contract ? "wgmma.mma_async" : "cp.async.bulk.tensor")),
-            std::nullopt};
+  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned || c.kind == Kind::descriptor_valid) {
+    const AsyncClaim a = c.kind == Kind::operand_contract ? AsyncClaim::operand_contract
+                         : c.kind == Kind::tma_aligned    ? AsyncClaim::tma_aligned
+                                                          : AsyncClaim::descriptor_valid;
+    if (auto v = decide_async_claim(p, run, n, a, c.tensor_maps)) return {true, std::move(*v), std::nullopt};
+    return {false, Verdict::proved("not applicable", c.text + " is a claim about TMA copies and WGMMAs"), std::nullopt};
   }
   if (c.kind == Kind::no_overlap && n.loads_only)
     return {false, Verdict::proved("not applicable", "a load: no-overlap is a claim about stores"), std::nullopt};
@@ -373,7 +376,7 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
                               const PtxClaim& c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   PtxClaimResult r;
-  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned) {  // claims about TMA copies and WGMMAs alone
+  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned || c.kind == Kind::descriptor_valid) {  // about TMA copies and WGMMAs alone
     r.applicable = false;
     r.verdict = Verdict::proved("not applicable", c.text + " is a claim about TMA copies and WGMMAs, not lane-addressed accesses");
     return r;

@@ -271,14 +271,18 @@ std::string fields_text(const hopper::GmmaDescriptor& d, const hopper::TensorMap
 }  // namespace
 
 std::optional<Verdict> decide_async_claim(const compiled::Program& p, const compiled::KernelRun& run, const compiled::NotCounted& row,
-                                          bool contract, const std::vector<TensorMapBinding>& maps) {
+                                          AsyncClaim claim, const std::vector<TensorMapBinding>& maps) {
   using compiled::AsyncOp;
   const auto t0 = std::chrono::steady_clock::now();
   const compiled::Function& kf = p.functions[run.entry];
   const bool is_copy = row.text.find("cp.async.bulk.tensor") != std::string::npos, is_mma = row.text.find("wgmma.mma_async") != std::string::npos;
-  if (contract ? !is_mma : !is_copy) return std::nullopt;
-  const std::string method = contract ? "enumeration over every element of each operand's k-block, every execution (model/hopper/gmma.hpp, measured on the H200)"
-                                      : "every execution's destination (the H200's TMA alignment, docs/hopper.md)";
+  if (!is_mma && !(is_copy && claim == AsyncClaim::tma_aligned)) return std::nullopt;
+  const std::string method =
+      is_copy ? "every execution's destination (the H200's TMA alignment, docs/hopper.md)"
+      : claim == AsyncClaim::operand_contract
+          ? "enumeration over every element of each operand's k-block, every execution (model/hopper/gmma.hpp, measured on the H200)"
+      : claim == AsyncClaim::tma_aligned ? "every execution's descriptors against the swizzle TMA wrote (model/hopper/gmma.hpp, measured on the H200)"
+                                         : "every execution's descriptor fields against the tile TMA wrote (model/hopper/gmma.hpp, measured on the H200)";
   std::vector<const AsyncOp*> ops;
   for (const AsyncOp& a : run.async_ops)
     if (a.function == row.function && a.pc == row.pc) ops.push_back(&a);
@@ -296,7 +300,13 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
     return m;
   };
   const auto where = [](const AsyncOp& a) { return "warp " + std::to_string(a.warp) + " lane " + std::to_string(a.lane) + ", execution " + std::to_string(a.execution); };
-  if (!contract) {
+  const auto refute = [&](std::string role, std::string coord, std::uint64_t byte, std::string why) {
+    Witness w;
+    w.points.push_back({std::move(role), -1, std::move(coord), static_cast<i64>(byte), "byte"});
+    w.why = std::move(why);
+    return finish(Verdict::refuted(method, std::move(w)));
+  };
+  if (is_copy) {
     i64 n = 0;
     for (const AsyncOp* a : ops) {
       std::string why;
@@ -304,18 +314,15 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
       const hopper::TensorMap* m = map_of(*a, why);
       if (!m) return finish(Verdict::unknown(method, where(*a) + ": " + why));
       const std::uint64_t align = m->swizzle == hopper::TmaSwizzle::none ? 16 : 128;
-      if (*a->smem % align != 0) {
-        Witness w;
-        w.points.push_back({"TMA destination", -1, where(*a), static_cast<i64>(*a->smem), "byte"});
-        w.why = "the destination " + hex_text(*a->smem) + " is " + std::to_string(*a->smem % align) + " bytes past a " + std::to_string(align) +
-                "-byte boundary: the copy faults (measured on the H200: cudaErrorMisalignedAddress at 16, 32, 64 past; 128, 256, 512, 768 work)";
-        return finish(Verdict::refuted(method, std::move(w)));
-      }
+      if (*a->smem % align != 0)
+        return refute("TMA destination", where(*a), *a->smem,
+                      "the destination " + hex_text(*a->smem) + " is " + std::to_string(*a->smem % align) + " bytes past a " + std::to_string(align) +
+                          "-byte boundary: the copy faults (measured on the H200: cudaErrorMisalignedAddress at 16, 32, 64 past; 128, 256, 512, 768 work)");
       ++n;
     }
     return finish(Verdict::proved(method, "every one of the " + std::to_string(n) + " copies' destinations is 128-byte aligned (16 unswizzled)"));
   }
-  // operand-contract: the tiles the run's TMA loads wrote.
+  // A WGMMA: each operand's descriptor against the tile a TMA load of the run wrote where it starts.
   std::vector<Tile> tiles;
   for (const AsyncOp& a : run.async_ops) {
     if (a.kind != AsyncOp::Kind::tma_load || !a.smem) continue;
@@ -339,21 +346,60 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
     for (int side = 0; side < 2; ++side) {
       const std::optional<std::uint64_t>& bits = side == 0 ? a->desc_a : a->desc_b;
       if (!bits) continue;  // A from registers
-      const char* name = side == 0 ? "A" : "B";
+      const std::string name = side == 0 ? "A" : "B";
       const hopper::GmmaDescriptor d = hopper::decode_gmma_descriptor(*bits);
       const Tile* t = nullptr;
       for (const Tile& x : tiles)
         if (d.start >= x.dst && d.start < x.dst + x.bytes) t = &x;
       if (!t)
-        return finish(Verdict::unknown(method, where(*a) + ": operand " + std::string(name) + "'s descriptor starts at " + hex_text(d.start) +
+        return finish(Verdict::unknown(method, where(*a) + ": operand " + name + "'s descriptor starts at " + hex_text(d.start) +
                                                    ", in no tile a TMA load of this run wrote with a bound tensor map (give --tensor-map for its copy)"));
-      if (t->map->elem_bytes != e) {
-        Witness w;
-        w.points.push_back({"operand " + std::string(name), -1, where(*a), static_cast<i64>(d.start), "byte"});
-        w.why = "the tensor map's elements are " + std::to_string(t->map->elem_bytes) + " bytes (" + t->map->dtype + "), the wgmma's " + std::to_string(e);
-        return finish(Verdict::refuted(method, std::move(w)));
-      }
+      const std::string operand = "operand " + name;
+      const std::string fix = ". It agrees with " + hopper::gmma_atom_name(t->map->swizzle) + " (make_gmma_desc): layout type " +
+                              std::to_string(hopper::layout_type_of(t->map->swizzle)) + ", SBO " +
+                              std::to_string(8 * hopper::swizzle_span_bytes(t->map->swizzle)) + " bytes, base offset 0, start = the tile + 32 bytes per k-block";
+      const int bits_b = hopper::swizzle_bits(t->map->swizzle);
+      const std::uint64_t span = static_cast<std::uint64_t>(hopper::swizzle_span_bytes(t->map->swizzle));
       const std::uint64_t rows = side == 0 ? 64 : static_cast<std::uint64_t>(n_rows);
+      if (claim == AsyncClaim::tma_aligned) {  // the base offset against where TMA put the pattern
+        if (bits_b > 0 && d.base_offset % (1 << bits_b) != 0)
+          return refute(operand + " descriptor", where(*a), d.start,
+                        where(*a) + ": " + operand + "'s base offset is " + std::to_string(d.base_offset) + "; TMA swizzled the absolute address, so it must be 0 mod " +
+                            std::to_string(1 << bits_b) + " (measured: the PTX ISA's (start >> 7) & 7 is wrong for TMA-written tiles)" + fix);
+        ++checked;
+        continue;
+      }
+      if (claim == AsyncClaim::descriptor_valid) {
+        std::string bad;
+        const std::uint64_t into = d.start - t->dst, atom = 8 * span;
+        if (d.layout_type != hopper::layout_type_of(t->map->swizzle))
+          bad = "its layout type " + std::to_string(d.layout_type) + " (" + hopper::to_string(hopper::swizzle_of_layout_type(d.layout_type)) +
+                ") is not the buffer's swizzle " + hopper::to_string(t->map->swizzle) + " (layout type " + std::to_string(hopper::layout_type_of(t->map->swizzle)) + ")";
+        else if (span > 0 && d.sbo == 16 * atom)
+          bad = "SBO is " + std::to_string(d.sbo) + " bytes: the field holds " + std::to_string(d.sbo >> 4) + ", the 8-row stride in bytes (" +
+                std::to_string(atom) + ") instead of 16-byte units (" + std::to_string(atom / 16) + ")";
+        else if (span > 0 && d.sbo != atom)
+          bad = "SBO is " + std::to_string(d.sbo) + " bytes; 8 rows of the " + hopper::to_string(t->map->swizzle) + " tile are " + std::to_string(atom);
+        else if (span > 0 && (into % (rows * span)) % 32 != 0)
+          bad = "its start is " + std::to_string(into) + " bytes into the tile, not a whole 32-byte k-block";
+        else if (span > 0 && (into % (rows * span)) >= span)
+          bad = "its start is " + std::to_string(into) + " bytes into the tile: a K-advance that leaves the " + std::to_string(span) + "-byte swizzle row";
+        if (bad.empty())
+          for (std::uint64_t m = 0; m < rows && bad.empty(); ++m)
+            for (std::uint64_t k = 0; k < per_block && bad.empty(); ++k) {
+              const std::uint64_t q = hopper::gmma_kmajor_byte(d, e, m, k);
+              if (q < t->dst || q + static_cast<std::uint64_t>(e) > t->dst + t->bytes)
+                bad = "row " + std::to_string(m) + " element " + std::to_string(k) + " reads byte " + hex_text(q) + ", outside the operand's tile [" +
+                      hex_text(t->dst) + ", " + hex_text(t->dst + t->bytes) + ")" +
+                      (q + static_cast<std::uint64_t>(e) > static_cast<std::uint64_t>(smem_hi) ? " and past the CTA's shared memory: it faults" : "");
+            }
+        if (!bad.empty()) return refute(operand + " descriptor", where(*a), d.start, where(*a) + ": " + operand + "'s descriptor: " + bad + fix);
+        ++checked;
+        continue;
+      }
+      if (t->map->elem_bytes != e)
+        return refute(operand, where(*a), d.start,
+                      "the tensor map's elements are " + std::to_string(t->map->elem_bytes) + " bytes (" + t->map->dtype + "), the wgmma's " + std::to_string(e));
       std::optional<std::uint64_t> k0;
       // A read past the CTA's shared memory faults whatever the other elements read: looked for first.
       std::optional<std::pair<std::uint64_t, std::uint64_t>> past;
@@ -371,15 +417,10 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
             bad = "reads byte " + hex_text(q) + ", which starts no element of the tile TMA wrote at " + hex_text(t->dst);
           else if (hit->second.first != m || (k0 && hit->second.second != *k0 + k) || (!k0 && (hit->second.second < k || (hit->second.second - k) % per_block != 0)))
             bad = "reads byte " + hex_text(q) + ", where TMA wrote element (" + std::to_string(hit->second.first) + ", " + std::to_string(hit->second.second) + ")";
-          if (!bad.empty()) {
-            Witness w;
-            w.points.push_back({"operand " + std::string(name) + " row m, element k", -1, "(" + std::to_string(m) + ", " + std::to_string(k) + ")", static_cast<i64>(q), "byte"});
-            w.why = where(*a) + ": operand " + name + ", row " + std::to_string(m) + " element " + std::to_string(k) + " of the k-block: " + bad +
-                    fields_text(d, *t->map, t->dst) + ". It agrees with " + hopper::gmma_atom_name(t->map->swizzle) + " (make_gmma_desc): layout type " +
-                    std::to_string(hopper::layout_type_of(t->map->swizzle)) + ", SBO " + std::to_string(8 * hopper::swizzle_span_bytes(t->map->swizzle)) +
-                    " bytes, base offset 0, start = the tile + 32 bytes per k-block";
-            return finish(Verdict::refuted(method, std::move(w)));
-          }
+          if (!bad.empty())
+            return refute(operand + " row m, element k", "(" + std::to_string(m) + ", " + std::to_string(k) + ")", q,
+                          where(*a) + ": " + operand + ", row " + std::to_string(m) + " element " + std::to_string(k) + " of the k-block: " + bad +
+                              fields_text(d, *t->map, t->dst) + fix);
           if (!k0) k0 = hit->second.second - k;
         }
       block[side] = *k0 / per_block;
@@ -394,6 +435,13 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
       return finish(Verdict::refuted(method, std::move(w)));
     }
   }
+  if (claim == AsyncClaim::tma_aligned)
+    return finish(Verdict::proved(method, "every one of " + std::to_string(checked) + " operand descriptor(s) has a base offset that agrees with the swizzle TMA wrote (0 mod 2^B)"));
+  if (claim == AsyncClaim::descriptor_valid)
+    return finish(Verdict::proved(method, "every one of " + std::to_string(checked) +
+                                              " operand descriptor(s): the buffer's layout type, SBO in 16-byte units of 8 rows, a start on a k-block inside its "
+                                              "swizzle row, every byte read inside its tile; LBO is ignored by the swizzled K-major layouts (measured: 0, 2, 64, "
+                                              "16383 alike)"));
   return finish(Verdict::proved(method, "every element of " + std::to_string(checked) + " operand read(s) (" + std::to_string(seen.size()) +
                                             " distinct descriptor pair(s)) is read where TMA wrote it, A and B on the same k-block"));
 }

@@ -66,7 +66,14 @@ struct TensorMapBinding {
 
 // The Hopper contract claims on one instruction a compiled run lists as not counted (PTX):
 //   tma-aligned      on a cp.async.bulk.tensor: every execution's shared destination is 128-byte
-//                    aligned (16 unswizzled) and its box lies inside its shared symbol;
+//                    aligned (16 unswizzled); on a wgmma.mma_async: every descriptor's base offset
+//                    agrees with where TMA put the swizzle pattern (0 mod 2^B: TMA swizzles the
+//                    absolute address);
+//   descriptor-valid on a wgmma.mma_async: each descriptor's layout type is its buffer's swizzle,
+//                    SBO is 8 rows in 16-byte units (one in bytes is named), its start is a whole
+//                    k-block inside its swizzle row (a K-advance that leaves it is named), and every
+//                    byte it reads lies inside its tile; LBO, which the swizzled K-major layouts
+//                    ignore (measured), is not refuted;
 //   operand-contract on a wgmma.mma_async: for every execution, each operand whose descriptor
 //                    points into a tile a TMA copy of the run wrote reads row m, element k of its
 //                    k-block exactly where TMA wrote element (m, k0 + k), k0 a whole k-block, and A
@@ -76,7 +83,8 @@ struct TensorMapBinding {
 // tensor map is not bound, or no TMA copy of the run wrote the buffer; REFUTED with the element,
 // both bytes and the fields that disagree, and the descriptor that would agree. Decided by
 // enumeration over every element of every operand of every execution (concrete values).
+enum class AsyncClaim { operand_contract, tma_aligned, descriptor_valid };
 std::optional<Verdict> decide_async_claim(const compiled::Program& program, const compiled::KernelRun& run, const compiled::NotCounted& row,
-                                          bool operand_contract, const std::vector<TensorMapBinding>& maps);
+                                          AsyncClaim claim, const std::vector<TensorMapBinding>& maps);
 
 }  // namespace layoutproof::proofs

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""operand-contract and tma-aligned against the H200: every variant of the TMA/WGMMA probe
+"""operand-contract, tma-aligned and descriptor-valid against the H200: every variant of the TMA/WGMMA probe
 (gpu_check/hopper/wgmma_probe.cu; outcomes in tests/hopper/wgmma_probe/wgmma_probe.txt) decided on
 the probe's own PTX, its launch's parameters as the variant ran them and its tensor maps bound with
 --tensor-map, and compared with what the GPU did:
-  the GEMM came out right          -> every operand-contract and tma-aligned verdict PROVED;
+  the GEMM came out right          -> every verdict of the three PROVED;
   it came out wrong                -> some operand-contract REFUTED (a wrong PROVED is the worst bug);
+                                      descriptor-valid REFUTED for a wrong layout type or SBO (PROVED
+                                      for any LBO: the hardware ignores it), tma-aligned for a base
+                                      offset that disagrees with TMA's pattern;
   cudaErrorMisalignedAddress       -> tma-aligned REFUTED;
   cudaErrorIllegalAddress          -> operand-contract REFUTED, saying the read faults.
 Also: a tensor map bound to a parameter the kernel lacks is exit 2; without --tensor-map the claims
@@ -48,16 +51,26 @@ def main():
         if 'swizzle' not in f:
             continue
         n += 1
-        p = run(binary, launch(f) + ['--claim', 'operand-contract', '--claim', 'tma-aligned', '--json'])
+        p = run(binary, launch(f) + ['--claim', 'operand-contract', '--claim', 'tma-aligned', '--claim', 'descriptor-valid', '--json'])
         if not p.stdout.startswith('{'):
             failures.append(f'{line.strip()}: exit {p.returncode}: {p.stderr[-300:]}')
             continue
         vs = [(r['claim'], r['verdict'], r.get('witness_text') or r.get('detail') or '') for r in json.loads(p.stdout)['results']]
         contract = [v for v in vs if v[0] == 'operand-contract']
+        valid = [v for v in vs if v[0] == 'descriptor-valid']
         aligned = [v for v in vs if v[0] == 'tma-aligned']
-        if not contract or len(aligned) != 2:  # the wgmma rows that run (a loop of K/16 steps, unrolled or not); the two copies
-            failures.append(f'{line.strip()}: {len(contract)} operand-contract and {len(aligned)} tma-aligned verdicts (want some and 2): {vs}')
+        # the wgmma rows that run (a loop of K/16 steps, unrolled or not): one verdict each of the
+        # three; tma-aligned also on the two copies
+        if not contract or len(valid) != len(contract) or len(aligned) != 2 + len(contract):
+            failures.append(f'{line.strip()}: {len(contract)} operand-contract, {len(valid)} descriptor-valid and {len(aligned)} tma-aligned verdicts: {vs}')
             continue
+        if f.get('what') in ('layout type', 'SBO in bytes', 'SBO halved', 'SBO doubled') and not any(v[1] == 'REFUTED' for v in valid):
+            failures.append(f'{line.strip()}: descriptor-valid not REFUTED: {valid}')
+        if f.get('what') in ('LBO', 'reference') and not all(v[1] == 'PROVED' for v in valid):
+            failures.append(f'{line.strip()}: descriptor-valid not PROVED (LBO is ignored): {valid}')
+        if 'wrong' in f and not f['wrong'].startswith('0/') and f.get('what') in ('placement', 'base offset') and \
+                not any(v[1] == 'REFUTED' for v in aligned):
+            failures.append(f'{line.strip()}: a base offset TMA did not write the pattern for, tma-aligned not REFUTED: {aligned}')
         if 'error' in f and f['error'] == 'cudaErrorMisalignedAddress':
             want, ok = 'fault (misaligned)', any(v[1] == 'REFUTED' and 'faults' in v[2] for v in aligned)
         elif 'error' in f:
@@ -66,7 +79,7 @@ def main():
             want, ok = 'right', all(v[1] == 'PROVED' for v in vs)
         else:
             want = 'wrong'
-            ok = any(v[1] == 'REFUTED' for v in contract) and all(v[1] == 'PROVED' for v in aligned)
+            ok = any(v[1] == 'REFUTED' for v in contract)
             if any(v[1] == 'PROVED' for v in contract) and all(v[1] == 'PROVED' for v in contract):
                 failures.append(f'WRONG PROVED: {line.strip()}')
         tally[want] = tally.get(want, 0) + 1
@@ -80,7 +93,7 @@ def main():
     args = launch(f, maps=False)
     p = run(binary, args + ['--claim', 'tma-aligned', '--json'])
     vs = [(r['verdict'], r['detail']) for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
-    if not vs or any(v[0] != 'UNKNOWN' or 'no --tensor-map for parameter' not in v[1] for v in vs):
+    if not vs or any(v[0] != 'UNKNOWN' or '--tensor-map' not in v[1] for v in vs) or not any('no --tensor-map for parameter 0' in v[1] for v in vs):
         failures.append(f'no --tensor-map: expected UNKNOWN naming the parameter, got {vs}')
     for x in failures:
         print('FAIL', x)
