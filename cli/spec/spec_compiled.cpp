@@ -35,6 +35,7 @@
 #include "model/atoms/name_suggest.hpp"
 #include "model/bank/bank.hpp"  // kMaxBlockThreads, kSmemBytes
 #include "model/compiled/compiled_file.hpp"
+#include "model/hopper/tensor_map.hpp"
 #include "proofs/claims/deadline.hpp"
 #include "proofs/claims/ptx_claims.hpp"
 
@@ -81,8 +82,10 @@ std::string resolve(const SpecSource& src, const std::string& file) {
 
 // An unknown claim names the closest one.
 [[noreturn]] void fail_claim(const SpecSource& src, const YAML::Node& n, const std::string& text) {
-  static const std::vector<std::string> names = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap"};
-  std::string msg = "unknown claim '" + text + "' for a compiled kernel (conflict-free, max-ways:K, aligned, in-bounds, no-overlap)";
+  static const std::vector<std::string> names = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap",
+                                                  "operand-contract", "tma-aligned", "descriptor-valid"};
+  std::string msg = "unknown claim '" + text + "' for a compiled kernel (conflict-free, max-ways:K, aligned, in-bounds, no-overlap, "
+                    "operand-contract, tma-aligned, descriptor-valid)";
   if (const auto near = nearest(text.substr(0, text.find(':')), names)) msg += "; did you mean '" + *near + "'?";
   src.fail(n, msg);
 }
@@ -182,6 +185,21 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
       flags += " --assume " + shell_quote(x.Scalar());
     }
   }
+  if (entry["cluster"]) {
+    request.cluster = dims(src, entry["cluster"], "cluster", 16);
+    flags += " --cluster " + compiled::dims_text(*request.cluster);
+  }
+  // tensor_maps: parameter (index or name, +OFF) -> the map the host encodes, as --tensor-map.
+  std::vector<proofs::TensorMapBinding> maps;
+  if (const YAML::Node tm = entry["tensor_maps"]; tm && !tm.IsNull()) {
+    if (!tm.IsMap()) src.fail(tm, "'tensor_maps' is a map: parameter (index from 0, or name; +OFF for a field) -> \"dtype=bf16,dims=...,box=...,swizzle=128B\"");
+    for (const auto& kv : tm) {
+      const std::string key = kv.first.Scalar();
+      if (!kv.second.IsScalar()) src.fail(kv.second, "tensor_maps: " + key + " is the map's text (layoutproof tensor-map --help)");
+      maps.push_back({key, at_node(src, kv.second, [&] { return hopper::parse_tensor_map_spec(kv.second.Scalar()); })});
+      flags += " --tensor-map " + shell_quote(key + "=" + kv.second.Scalar());
+    }
+  }
   if (entry["smem_bytes"]) {
     request.smem_bytes = spec_integer(src, entry["smem_bytes"], "smem_bytes", 0, kSmemBytes);
     flags += " --smem-bytes " + std::to_string(request.smem_bytes);
@@ -208,6 +226,7 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
     const auto claim = at_node(src, n, [&] { return proofs::parse_ptx_claim(n.Scalar()); });
     if (!claim) fail_claim(src, n, n.Scalar());
     e->claims.push_back(*claim);
+    e->claims.back().tensor_maps = maps;
     e->claim_where.push_back(where(src, n));
   }
   if (entry["deadline_s"])

@@ -19,7 +19,7 @@ const std::vector<SpecLevelKeys>& spec_levels() {
       {SpecLevel::smem, "smem", "an smem tensor (under smem:)", {"name", "element", "layout", "shape", "base", "align", "claims", "copies"}},
       {SpecLevel::copy, "copy", "a copy (under copies:)", {"name", "copy", "side", "base", "claims"}},
       {SpecLevel::compiled, "compiled", "a compiled entry (under compiled:)",
-       {"name", "file", "format", "kernel", "block", "grid", "params", "smem_bytes", "claims", "deadline_s", "allow_empty", "cta", "assume", "param_ranges", "max_paths"}},
+       {"name", "file", "format", "kernel", "block", "grid", "params", "smem_bytes", "claims", "deadline_s", "allow_empty", "cta", "assume", "param_ranges", "max_paths", "tensor_maps", "cluster"}},
       {SpecLevel::scheduler, "scheduler", "a scheduler entry (under schedulers:)",
        {"name", "kind", "tiles", "groups", "cluster", "max_swizzle", "raster", "sms", "max_active_clusters", "k_tiles", "splits",
         "decomposition", "reduction", "corrected", "atom_m", "cluster_type", "max_tiles", "max_groups", "claims", "deadline_s"}},

@@ -95,6 +95,27 @@ def main():
     vs = [(r['verdict'], r['detail']) for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
     if not vs or any(v[0] != 'UNKNOWN' or '--tensor-map' not in v[1] for v in vs) or not any('no --tensor-map for parameter 0' in v[1] for v in vs):
         failures.append(f'no --tensor-map: expected UNKNOWN naming the parameter, got {vs}')
+    # A spec's compiled entry takes tensor_maps: and the three claims; a bad map is exit 2 at its line.
+    import tempfile
+    tm = 'dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B'
+    entry = ('  - name: {name}\n    file: {ptx}\n    kernel: probe\n    block: 128\n    smem_bytes: 25600\n'
+             '    params: {{2: 0, 3: 64, 4: 0, 5: {layout}, 6: 64, 7: 1, 8: 0, 9: 32, 10: 1, 11: 64}}\n'
+             '    tensor_maps:\n      0: {tm}\n      1: {tm}\n    claims: [operand-contract, tma-aligned, descriptor-valid]\n')
+    with tempfile.TemporaryDirectory() as d:
+        spec = os.path.join(d, 'hopper.yaml')
+        with open(spec, 'w') as out:
+            out.write('compiled:\n' + entry.format(name='reference', ptx=PTX, layout=1, tm=tm) + entry.format(name='64B layout type', ptx=PTX, layout=2, tm=tm))
+        p = subprocess.run([binary, 'check', spec, '--json'], capture_output=True, text=True)
+        res = json.loads(p.stdout)['results'] if p.stdout.startswith('{') else []
+        ref = [r['verdict'] for r in res if r['subject'].startswith('reference')]
+        bad = [(r['claim'], r['verdict']) for r in res if r['subject'].startswith('64B')]
+        if p.returncode != 1 or not ref or set(ref) != {'PROVED'} or ('operand-contract', 'REFUTED') not in bad or ('descriptor-valid', 'REFUTED') not in bad:
+            failures.append(f'spec tensor_maps: exit {p.returncode}, reference {ref}, 64B {bad}')
+        with open(spec, 'w') as out:
+            out.write('compiled:\n' + entry.format(name='reference', ptx=PTX, layout=1, tm=tm.replace('128B', '96B')))
+        p = subprocess.run([binary, 'check', spec], capture_output=True, text=True)
+        if p.returncode != 2 or "'96B' is not a swizzle the hardware has" not in p.stderr or 'hopper.yaml:9' not in p.stderr:
+            failures.append(f'spec with a bad tensor map: exit {p.returncode}: {p.stderr[-300:]}')
     for x in failures:
         print('FAIL', x)
     print(f'hopper contract: {n} measured variants ({tally}), {len(failures)} failures')
