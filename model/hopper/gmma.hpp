@@ -3,7 +3,7 @@
 // canonical layouts read, the bytes a TMA box write lands on, and the contract between the two:
 // what the descriptor reads for element (m, k) is what TMA wrote for element (m, k).
 //
-// Definition (measured on the H200, tests/hopper/wgmma_probe: 93 variants, docs/hopper.md).
+// Definition (measured on the H200, tests/hopper/wgmma_probe: 147 variants, bf16 and e4m3, docs/hopper.md).
 //   TMA writes box element (r, c) (c innermost) of a 2-D box at destination D to the byte
 //     p = D + r * R + c * e   (R = box[0] * e, the row's bytes; e the element's bytes),
 //   swizzled on the ABSOLUTE address: bits [4, 4+B) ^= bits [7, 7+B) (B = 1, 2, 3 for 32B, 64B,

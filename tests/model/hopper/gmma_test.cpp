@@ -1,6 +1,6 @@
-// model/hopper/gmma.hpp against the H200: every variant of gpu_check/hopper/wgmma_probe.cu (93:
-// placements past a 1024-byte boundary, layout types, SBO, LBO, base offsets, K steps, for the
-// 128B, 64B and 32B swizzles) predicted as measured: agree where the GEMM came out right,
+// model/hopper/gmma.hpp against the H200: every variant of gpu_check/hopper/wgmma_probe.cu (147,
+// bf16 and e4m3: placements past a 1024-byte boundary, layout types, SBO, LBO, base offsets, K
+// steps, for the 128B, 64B and 32B swizzles) predicted as measured: agree where the GEMM came out right,
 // disagree where it came out wrong, fault where the kernel faulted, and which fault.
 #include <gtest/gtest.h>
 
@@ -53,10 +53,12 @@ TEST(Gmma, EveryMeasuredProbeVariantIsPredicted) {
     if (!f.count("swizzle")) continue;
     ++variants;
     const int span = std::stoi(f.at("swizzle"));
-    const int K = span / 2;  // bf16: one box row is one swizzle row
+    const std::string dtype = f.count("dtype") ? f.at("dtype") : "bf16";
+    const int e = dtype == "e4m3" ? 1 : 2;
+    const int K = span / e;  // one box row is one swizzle row
     OperandSetup s;
-    s.map = parse_tensor_map_spec("dtype=bf16,dims=" + std::to_string(K) + "x64,strides=" + std::to_string(2 * K) + ",box=" + std::to_string(K) +
-                                  "x64,swizzle=" + std::to_string(span) + "B");
+    s.map = parse_tensor_map_spec("dtype=" + dtype + ",dims=" + std::to_string(K) + "x64,strides=" + std::to_string(e * K) + ",box=" +
+                                  std::to_string(K) + "x64,swizzle=" + std::to_string(span) + "B");
     // The probe's shared memory: the 1 KiB the driver reserves, its 8-byte barrier, then the
     // dynamic 25,600 bytes, A at the first 1024-byte boundary in them plus the offset.
     const std::uint64_t raw = 0x410, base = (raw + 1023) / 1024 * 1024;
@@ -82,8 +84,8 @@ TEST(Gmma, EveryMeasuredProbeVariantIsPredicted) {
     (right ? agree : disagree) += 1;
     EXPECT_EQ(o.kind, right ? ContractOutcome::Kind::agree : ContractOutcome::Kind::disagree) << line << " -> " << o.why;
   }
-  EXPECT_EQ(variants, 93);
-  EXPECT_EQ(fault, 21);  // 18 misaligned TMA destinations, 3 SBOs written in bytes
+  EXPECT_EQ(variants, 147);  // 93 bf16, 54 e4m3
+  EXPECT_EQ(fault, 30);      // 24 misaligned TMA destinations, 6 SBOs written in bytes
   std::printf("[gmma] %d variants: %d right, %d wrong, %d faults, each predicted\n", variants, agree, disagree, fault);
 }
 
