@@ -98,7 +98,7 @@ std::string ptx_json_help() {
 
 // The claims ptx and sass decide (proofs/claims/ptx_claims.hpp), for suggestions.
 const std::vector<std::string>& ptx_claim_names() {
-  static const std::vector<std::string> v = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap", "operand-contract", "tma-aligned", "descriptor-valid"};
+  static const std::vector<std::string> v = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap", "operand-contract", "tma-aligned", "descriptor-valid", "tensor-map-valid"};
   return v;
 }
 
@@ -224,7 +224,8 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
                  "no-overlap (stores: no two lanes of one issue write a common byte with different\n"
                  "data); each claim is decided per instruction, exhaustively over every warp of the\n"
                  "launch (repeatable); operand-contract (wgmma reads what TMA wrote), tma-aligned (TMA\n"
-                 "destinations, descriptors' base offsets) and descriptor-valid with --tensor-map (docs/hopper.md)",
+                 "destinations, descriptors' base offsets), descriptor-valid and tensor-map-valid (the maps\n"
+                 "and each mbarrier's expect_tx) with --tensor-map (docs/hopper.md)",
           [&a](const std::string& v) { add_claim(a, v); });
   add_deadline_flag(t, a.deadline,
                     "reading and decoding included: a claim not decided by then is UNKNOWN, and a kernel the "

@@ -83,9 +83,9 @@ std::string resolve(const SpecSource& src, const std::string& file) {
 // An unknown claim names the closest one.
 [[noreturn]] void fail_claim(const SpecSource& src, const YAML::Node& n, const std::string& text) {
   static const std::vector<std::string> names = {"conflict-free", "max-ways", "aligned", "in-bounds", "no-overlap",
-                                                  "operand-contract", "tma-aligned", "descriptor-valid"};
+                                                  "operand-contract", "tma-aligned", "descriptor-valid", "tensor-map-valid"};
   std::string msg = "unknown claim '" + text + "' for a compiled kernel (conflict-free, max-ways:K, aligned, in-bounds, no-overlap, "
-                    "operand-contract, tma-aligned, descriptor-valid)";
+                    "operand-contract, tma-aligned, descriptor-valid, tensor-map-valid)";
   if (const auto near = nearest(text.substr(0, text.find(':')), names)) msg += "; did you mean '" + *near + "'?";
   src.fail(n, msg);
 }

@@ -288,7 +288,7 @@ struct NotCounted {
 // contract claims (proofs/claims/tma_claim.hpp). Per executing lane for a copy, per warp for a
 // WGMMA (its first active lane's operands; the warp's lanes must agree).
 struct AsyncOp {
-  enum class Kind : std::uint8_t { tma_load, tma_store, wgmma } kind = Kind::tma_load;
+  enum class Kind : std::uint8_t { tma_load, tma_store, wgmma, expect_tx } kind = Kind::tma_load;
   u32 function = 0, pc = 0, line = 0;
   i64 warp = 0, execution = 0;   // the warp's execution-th run of the instruction
   int lane = 0;
@@ -299,6 +299,10 @@ struct AsyncOp {
   std::string smem_why;
   std::optional<std::pair<std::size_t, i64>> map_param;
   std::string map_why;
+  // A copy: the mbarrier its completion signals; an expect_tx (mbarrier.arrive.expect_tx,
+  // mbarrier.expect_tx): its mbarrier (in smem) and the bytes it expects (tx).
+  std::optional<u64> barrier, tx;
+  bool multicast = false;  // a copy's .multicast::cluster: its box lands in other CTAs too
   // A WGMMA: its A and B descriptors (A none with desc_why empty: A from registers).
   std::optional<u64> desc_a, desc_b;
   std::string desc_why;

@@ -345,6 +345,7 @@ std::optional<PtxClaim> parse_ptx_claim(const std::string& text) {
   else if (text == "operand-contract") c.kind = Kind::operand_contract;
   else if (text == "tma-aligned") c.kind = Kind::tma_aligned;
   else if (text == "descriptor-valid") c.kind = Kind::descriptor_valid;
+  else if (text == "tensor-map-valid") c.kind = Kind::tensor_map_valid;
   else if (const auto t = parse_trace_claim(text); t && (t->kind == TraceClaim::Kind::conflict_free || t->kind == TraceClaim::Kind::max_ways)) {
     c.kind = t->kind == TraceClaim::Kind::conflict_free ? Kind::conflict_free : Kind::max_ways;
     c.k = t->k;
@@ -358,10 +359,11 @@ namespace {
 
 // A claim on an access the run lists as not counted: UNKNOWN, naming it (never PROVED by omission).
 PtxClaimResult not_counted_verdict(const compiled::Program& p, const compiled::KernelRun& run, const compiled::NotCounted& n, const PtxClaim& c) {
-  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned || c.kind == Kind::descriptor_valid) {
+  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned || c.kind == Kind::descriptor_valid || c.kind == Kind::tensor_map_valid) {
     const AsyncClaim a = c.kind == Kind::operand_contract ? AsyncClaim::operand_contract
                          : c.kind == Kind::tma_aligned    ? AsyncClaim::tma_aligned
-                                                          : AsyncClaim::descriptor_valid;
+                         : c.kind == Kind::descriptor_valid ? AsyncClaim::descriptor_valid
+                                                            : AsyncClaim::tensor_map_valid;
     if (auto v = decide_async_claim(p, run, n, a, c.tensor_maps)) return {true, std::move(*v), std::nullopt};
     return {false, Verdict::proved("not applicable", c.text + " is a claim about TMA copies and WGMMAs"), std::nullopt};
   }
@@ -376,7 +378,8 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
                               const PtxClaim& c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   PtxClaimResult r;
-  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned || c.kind == Kind::descriptor_valid) {  // about TMA copies and WGMMAs alone
+  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned || c.kind == Kind::descriptor_valid ||
+      c.kind == Kind::tensor_map_valid) {  // about TMA copies and WGMMAs alone
     r.applicable = false;
     r.verdict = Verdict::proved("not applicable", c.text + " is a claim about TMA copies and WGMMAs, not lane-addressed accesses");
     return r;

@@ -44,10 +44,10 @@
 namespace layoutproof::proofs {
 
 struct PtxClaim {
-  // operand_contract, tma_aligned, descriptor_valid: the Hopper contract claims on the TMA copies and WGMMAs a run
+  // operand_contract, tma_aligned, descriptor_valid, tensor_map_valid: the Hopper contract claims on the TMA copies and WGMMAs a run
   // lists as not counted (proofs/claims/tma_claim.hpp decide_async_claim), with the tensor maps
   // the host encodes bound to the kernel's parameters (--tensor-map).
-  enum class Kind { conflict_free, max_ways, aligned, in_bounds, no_overlap, operand_contract, tma_aligned, descriptor_valid };
+  enum class Kind { conflict_free, max_ways, aligned, in_bounds, no_overlap, operand_contract, tma_aligned, descriptor_valid, tensor_map_valid };
   Kind kind = Kind::conflict_free;
   int k = 1;
   std::string text;

@@ -276,9 +276,10 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
   const auto t0 = std::chrono::steady_clock::now();
   const compiled::Function& kf = p.functions[run.entry];
   const bool is_copy = row.text.find("cp.async.bulk.tensor") != std::string::npos, is_mma = row.text.find("wgmma.mma_async") != std::string::npos;
-  if (!is_mma && !(is_copy && claim == AsyncClaim::tma_aligned)) return std::nullopt;
+  if (claim == AsyncClaim::tensor_map_valid ? !is_copy : (!is_mma && !(is_copy && claim == AsyncClaim::tma_aligned))) return std::nullopt;
   const std::string method =
-      is_copy ? "every execution's destination (the H200's TMA alignment, docs/hopper.md)"
+      claim == AsyncClaim::tensor_map_valid ? "cuTensorMapEncodeTiled's rules on each copy's bound map, and each mbarrier's expect_tx against the boxes that signal it"
+      : is_copy ? "every execution's destination (the H200's TMA alignment, docs/hopper.md)"
       : claim == AsyncClaim::operand_contract
           ? "enumeration over every element of each operand's k-block, every execution (model/hopper/gmma.hpp, measured on the H200)"
       : claim == AsyncClaim::tma_aligned ? "every execution's descriptors against the swizzle TMA wrote (model/hopper/gmma.hpp, measured on the H200)"
@@ -306,6 +307,62 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
     w.why = std::move(why);
     return finish(Verdict::refuted(method, std::move(w)));
   };
+  if (claim == AsyncClaim::tensor_map_valid) {
+    i64 n = 0;
+    for (std::size_t i = 0; i < run.async_ops.size(); ++i) {
+      const AsyncOp& a = run.async_ops[i];
+      if (a.function != row.function || a.pc != row.pc) continue;
+      std::string why;
+      const hopper::TensorMap* m = map_of(a, why);
+      if (!m) return finish(Verdict::unknown(method, where(a) + ": " + why));
+      Verdict v = decide_tensor_map_valid(*m);
+      if (v.is_refuted()) {
+        v.method = method;
+        v.witness.why = where(a) + ": the copy's tensor map: " + v.witness.why;
+        return finish(std::move(v));
+      }
+      if (a.kind != AsyncOp::Kind::tma_load) continue;
+      if (a.multicast) return finish(Verdict::unknown(method, where(a) + ": a multicast copy signals other CTAs' barriers too: its expect_tx is not seen from one CTA"));
+      if (!a.barrier) return finish(Verdict::unknown(method, where(a) + ": its mbarrier's address is not known"));
+      // The latest expect_tx of this lane on this barrier before the copy, and the copies of this
+      // lane on it until the next: their boxes' bytes must be what it expects.
+      std::optional<std::size_t> from;
+      for (std::size_t j = i; j-- > 0;) {
+        const AsyncOp& x = run.async_ops[j];
+        if (x.warp == a.warp && x.lane == a.lane && x.kind == AsyncOp::Kind::expect_tx && x.barrier == a.barrier) {
+          from = j;
+          break;
+        }
+      }
+      if (!from || !run.async_ops[*from].tx)
+        return finish(Verdict::unknown(method, where(a) + ": no expect_tx of its own thread on its mbarrier " + hex_text(*a.barrier) + " is known (another thread's, or a value not known)"));
+      std::uint64_t sum = 0;
+      for (std::size_t j = *from + 1; j < run.async_ops.size(); ++j) {
+        const AsyncOp& x = run.async_ops[j];
+        if (x.warp != a.warp || x.lane != a.lane || x.barrier != a.barrier) continue;
+        if (x.kind == AsyncOp::Kind::expect_tx) break;
+        if (x.kind != AsyncOp::Kind::tma_load) continue;
+        const hopper::TensorMap* xm = map_of(x, why);
+        if (!xm) return finish(Verdict::unknown(method, where(x) + ": " + why));
+        if (std::any_of(xm->elem_strides.begin(), xm->elem_strides.end(), [](std::uint64_t e) { return e != 1; }))
+          return finish(Verdict::unknown(method, where(x) + ": a box with element strides: its bytes are not modelled"));
+        std::uint64_t bytes = static_cast<std::uint64_t>(xm->elem_bytes);
+        for (const std::uint64_t b : xm->box) bytes *= b;
+        sum += bytes;
+      }
+      if (sum != *run.async_ops[*from].tx) {
+        Witness w;
+        w.points.push_back({"mbarrier", -1, where(a), static_cast<i64>(*a.barrier), "byte"});
+        w.why = where(a) + ": the expect_tx before this copy expects " + std::to_string(*run.async_ops[*from].tx) + " bytes on mbarrier " +
+                hex_text(*a.barrier) + ", the boxes that signal it bring " + std::to_string(sum) +
+                (sum < *run.async_ops[*from].tx ? ": the wait never completes (a hang)" : ": the phase completes before the tiles have landed");
+        return finish(Verdict::refuted(method, std::move(w)));
+      }
+      ++n;
+    }
+    return finish(Verdict::proved(method, "every one of the " + std::to_string(n) +
+                                              " copies: its tensor map meets cuTensorMapEncodeTiled's rules, and the expect_tx before it equals the bytes of the boxes that signal its mbarrier"));
+  }
   if (is_copy) {
     i64 n = 0;
     for (const AsyncOp* a : ops) {

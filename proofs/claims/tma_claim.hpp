@@ -74,6 +74,10 @@ struct TensorMapBinding {
 //                    k-block inside its swizzle row (a K-advance that leaves it is named), and every
 //                    byte it reads lies inside its tile; LBO, which the swizzled K-major layouts
 //                    ignore (measured), is not refuted;
+//   tensor-map-valid on a cp.async.bulk.tensor: its bound map meets cuTensorMapEncodeTiled's rules
+//                    (decide_tensor_map_valid), and the expect_tx its thread issued on its mbarrier
+//                    before it equals the bytes of the boxes its copies bring there until the next
+//                    (UNKNOWN for a multicast copy, or an expect_tx of another thread);
 //   operand-contract on a wgmma.mma_async: for every execution, each operand whose descriptor
 //                    points into a tile a TMA copy of the run wrote reads row m, element k of its
 //                    k-block exactly where TMA wrote element (m, k0 + k), k0 a whole k-block, and A
@@ -83,7 +87,7 @@ struct TensorMapBinding {
 // tensor map is not bound, or no TMA copy of the run wrote the buffer; REFUTED with the element,
 // both bytes and the fields that disagree, and the descriptor that would agree. Decided by
 // enumeration over every element of every operand of every execution (concrete values).
-enum class AsyncClaim { operand_contract, tma_aligned, descriptor_valid };
+enum class AsyncClaim { operand_contract, tma_aligned, descriptor_valid, tensor_map_valid };
 std::optional<Verdict> decide_async_claim(const compiled::Program& program, const compiled::KernelRun& run, const compiled::NotCounted& row,
                                           AsyncClaim claim, const std::vector<TensorMapBinding>& maps);
 

@@ -10,6 +10,8 @@ the probe's own PTX, its launch's parameters as the variant ran them and its ten
                                       offset that disagrees with TMA's pattern;
   cudaErrorMisalignedAddress       -> tma-aligned REFUTED;
   cudaErrorIllegalAddress          -> operand-contract REFUTED, saying the read faults.
+tensor-map-valid on the copies: PROVED on the reference, REFUTED where the kernel's expect_tx is not
+the boxes' bytes or a map breaks a rule.
 Also: a tensor map bound to a parameter the kernel lacks is exit 2; without --tensor-map the claims
 are UNKNOWN, naming the parameter.
 Usage: hopper_contract_test.py LAYOUTPROOF
@@ -101,6 +103,17 @@ def main():
     vs = [(r['verdict'], r['detail']) for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
     if not vs or any(v[0] != 'UNKNOWN' or '--tensor-map' not in v[1] for v in vs) or not any('no --tensor-map for parameter 0' in v[1] for v in vs):
         failures.append(f'no --tensor-map: expected UNKNOWN naming the parameter, got {vs}')
+    # tensor-map-valid: the reference's maps and expect_tx PROVED; the kernel expecting the bytes of
+    # K = 48 for boxes of 64 REFUTED (the phase completes early); a box too wide for its swizzle REFUTED.
+    ref = fields(open(os.path.join(DATA, 'wgmma_probe.txt')).read().splitlines()[2])
+    for name, args, want, needle in [
+            ('reference', launch(ref), 'PROVED', 'equals the bytes of the boxes'),
+            ('expect_tx of K = 48', [a if a != '3=64' else '3=48' for a in launch(ref)], 'REFUTED', 'expects 12288 bytes'),
+            ('a 256-byte box row under 128B', [a.replace('box=64x64', 'box=128x64') for a in launch(ref)], 'REFUTED', 'must fit the 128B swizzle')]:
+        p = run(binary, args + ['--claim', 'tensor-map-valid', '--json'])
+        vs = [(r['verdict'], r.get('witness_text') or r.get('detail') or '') for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
+        if len(vs) != 2 or any(v[0] != want or needle not in v[1] for v in vs):
+            failures.append(f'tensor-map-valid, {name}: want {want} with {needle!r}, got {vs}')
     # A spec's compiled entry takes tensor_maps: and the three claims; a bad map is exit 2 at its line.
     import tempfile
     tm = 'dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B'

@@ -119,7 +119,10 @@ void NotCountedList::note(const std::vector<Lane>& lanes, const std::vector<int>
     auto [it, fresh] = async_kind_.try_emplace(&in, 0);
     if (fresh) {
       const std::string mn = m_.mnemonic(in);
-      it->second = starts(mn, "cp.async.bulk.tensor") || starts(mn, "wgmma.mma_async") ? 1 : 0;
+      it->second = starts(mn, "cp.async.bulk.tensor") || starts(mn, "wgmma.mma_async") || starts(mn, "mbarrier.arrive.expect_tx") ||
+                           starts(mn, "mbarrier.expect_tx")
+                       ? 1
+                       : 0;
     }
     if (it->second) record_async(lanes, group, active, f, fi, pc, in, m_.mnemonic(in));
   }
@@ -159,6 +162,7 @@ void NotCountedList::note_generic(const std::vector<Lane>& lanes, const std::vec
 void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
                                   const Function& f, u32 fi, u32 pc, const Instr& in, const std::string& mnemonic) {
   const bool copy = starts(mnemonic, "cp.async.bulk.tensor");
+  const bool expect = starts(mnemonic, "mbarrier.arrive.expect_tx") || starts(mnemonic, "mbarrier.expect_tx");
   const auto& b = m_.launch.block;
   const auto value = [&](const Lane& ln, const Operand& o) -> std::pair<std::optional<u64>, std::string> {
     const Operand& x = o.kind == Operand::Kind::addr ? f.operands[o.index] : o;
@@ -174,6 +178,16 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
     AsyncOp op;
     op.function = fi, op.pc = pc, op.line = in.line, op.warp = warp, op.lane = ln.lane, op.mnemonic = mnemonic;
     op.execution = async_executions_[(static_cast<u64>(fi) << 40) ^ (static_cast<u64>(pc) << 20) ^ static_cast<u64>(warp)]++;
+    if (expect) {  // [_ | state,] [mbar], tx
+      op.kind = AsyncOp::Kind::expect_tx;
+      const u32 at = in.count >= 3 ? 1 : 0;
+      if (in.count >= at + 2) {
+        op.barrier = value(ln, arg(f, in, at)).first;
+        op.tx = value(ln, arg(f, in, at + 1)).first;
+      }
+      async_.push_back(std::move(op));
+      continue;
+    }
     if (copy) {
       // cp.async.bulk.tensor.Nd.dst.src... [dst], [tensorMap, {coords}], [mbar]: a load's
       // destination is shared; a store (.global.shared::cta) names the tensor first.
@@ -183,6 +197,8 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
         auto [smem, why] = value(ln, arg(f, in, store ? 1 : 0));
         op.smem = smem, op.smem_why = why;
         auto [map, mwhy] = value(ln, arg(f, in, store ? 0 : 1));
+        if (!store && in.count >= 3 && arg(f, in, 2).kind == Operand::Kind::addr) op.barrier = value(ln, arg(f, in, 2)).first;
+        op.multicast = mnemonic.find(".multicast") != std::string::npos;
         if (map && *map >= kParamWindow && *map < kParamWindow + (u64{1} << 40))
           op.map_param = std::make_pair(static_cast<std::size_t>((*map - kParamWindow) >> 20), static_cast<i64>((*map - kParamWindow) & 0xfffff));
         else
