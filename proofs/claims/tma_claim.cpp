@@ -233,6 +233,7 @@ std::pair<int, int> wgmma_shape(const std::string& mn) {
 struct Tile {  // a TMA load's box in shared memory, and which element each byte starts
   std::uint64_t dst = 0, bytes = 0;
   const hopper::TensorMap* map = nullptr;
+  i64 writes = 0;  // the copies of the run that wrote it
   std::unordered_map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> at;  // byte -> (row, col)
 };
 
@@ -386,7 +387,9 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
     std::string why;
     const hopper::TensorMap* m = map_of(a, why);
     if (!m || m->rank() > 2) continue;
-    if (std::none_of(tiles.begin(), tiles.end(), [&](const Tile& t) { return t.dst == *a.smem && t.map == m; })) tiles.push_back(tile_of(*a.smem, *m));
+    auto same = std::find_if(tiles.begin(), tiles.end(), [&](const Tile& t) { return t.dst == *a.smem && t.map == m; });
+    if (same == tiles.end()) tiles.push_back(tile_of(*a.smem, *m)), same = tiles.end() - 1;
+    ++same->writes;
   }
   i64 smem_hi = 0;
   for (const compiled::Placement& pl : run.placements) smem_hi = std::max(smem_hi, pl.base + std::max<i64>(pl.bytes, 0));
@@ -411,6 +414,14 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
       if (!t)
         return finish(Verdict::unknown(method, where(*a) + ": operand " + name + "'s descriptor starts at " + hex_text(d.start) +
                                                    ", in no tile a TMA load of this run wrote with a bound tensor map (give --tensor-map for its copy)"));
+      // The bytes agree with a tile; which k-tile of the problem the tile holds is the copy's
+      // coordinates, which are not checked: where one tensor map fills several tiles (stages) or a
+      // tile is written more than once (a k-loop), a descriptor on the wrong stage would agree
+      // byte for byte with stale data, so the contract is not decided there.
+      if (claim == AsyncClaim::operand_contract &&
+          (t->writes > 1 || std::count_if(tiles.begin(), tiles.end(), [&](const Tile& x) { return x.map == t->map; }) > 1))
+        return finish(Verdict::unknown(method, where(*a) + ": operand " + name + "'s tile at " + hex_text(t->dst) + " is one of several its tensor map fills, or is "
+                                                   "written more than once (pipeline stages, a k-loop): which k-tile each wgmma reads is not checked yet"));
       const std::string operand = "operand " + name;
       const std::string fix = ". It agrees with " + hopper::gmma_atom_name(t->map->swizzle) + " (make_gmma_desc): layout type " +
                               std::to_string(hopper::layout_type_of(t->map->swizzle)) + ", SBO " +

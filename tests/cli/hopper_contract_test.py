@@ -114,6 +114,20 @@ def main():
         vs = [(r['verdict'], r.get('witness_text') or r.get('detail') or '') for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
         if len(vs) != 2 or any(v[0] != want or needle not in v[1] for v in vs):
             failures.append(f'tensor-map-valid, {name}: want {want} with {needle!r}, got {vs}')
+    # A tile written twice (a k-loop, a stage reused): bytes that agree may be stale, so
+    # operand-contract is not decided (UNKNOWN), never PROVED.
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        text = open(PTX).read().splitlines(keepends=True)
+        entry = next(i for i, l in enumerate(text) if '.entry _Z5probeILi0' in l)  # probe<0>, the bf16 kernel run below
+        first = next(i for i, l in enumerate(text) if i > entry and 'cp.async.bulk.tensor' in l)
+        twice = os.path.join(d, 'twice.ptx')
+        open(twice, 'w').write(''.join(text[:first + 1] + [text[first]] + text[first + 1:]))
+        p = subprocess.run([binary, 'ptx', twice, '--kernel', 'probeILi0', '--block', '128', '--smem-bytes', '25600'] + launch(ref) +
+                           ['--claim', 'operand-contract', '--json'], capture_output=True, text=True)
+        vs = [(r['verdict'], r.get('detail') or '') for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
+        if not vs or any(v[0] != 'UNKNOWN' or 'written more than once' not in v[1] for v in vs):
+            failures.append(f'a tile written twice: want operand-contract UNKNOWN, got {vs}')
     # A spec's compiled entry takes tensor_maps: and the three claims; a bad map is exit 2 at its line.
     import tempfile
     tm = 'dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B'
