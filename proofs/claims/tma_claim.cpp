@@ -423,9 +423,15 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
         return finish(Verdict::unknown(method, where(*a) + ": operand " + name + "'s tile at " + hex_text(t->dst) + " is one of several its tensor map fills, or is "
                                                    "written more than once (pipeline stages, a k-loop): which k-tile each wgmma reads is not checked yet"));
       const std::string operand = "operand " + name;
+      // The descriptor that agrees, for the k-block this one's start is nearest: its fields and bits.
+      hopper::GmmaDescriptor good;
+      const std::uint64_t sp = static_cast<std::uint64_t>(std::max(16, hopper::swizzle_span_bytes(t->map->swizzle)));
+      good.start = static_cast<std::uint32_t>(t->dst + std::min<std::uint64_t>((d.start - t->dst) % sp, sp - 1) / 32 * 32);
+      good.lbo = 16, good.sbo = static_cast<std::uint32_t>(8 * sp), good.base_offset = 0, good.layout_type = hopper::layout_type_of(t->map->swizzle);
       const std::string fix = ". It agrees with " + hopper::gmma_atom_name(t->map->swizzle) + " (make_gmma_desc): layout type " +
-                              std::to_string(hopper::layout_type_of(t->map->swizzle)) + ", SBO " +
-                              std::to_string(8 * hopper::swizzle_span_bytes(t->map->swizzle)) + " bytes, base offset 0, start = the tile + 32 bytes per k-block";
+                              std::to_string(good.layout_type) + ", SBO " + std::to_string(good.sbo) +
+                              " bytes, base offset 0, start = the tile + 32 bytes per k-block (here: descriptor " +
+                              hex_text(hopper::encode_gmma_descriptor(good)) + ", start " + hex_text(good.start) + ")";
       const int bits_b = hopper::swizzle_bits(t->map->swizzle);
       const std::uint64_t span = static_cast<std::uint64_t>(hopper::swizzle_span_bytes(t->map->swizzle));
       const std::uint64_t rows = side == 0 ? 64 : static_cast<std::uint64_t>(n_rows);

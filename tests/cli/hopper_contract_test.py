@@ -74,6 +74,15 @@ def main():
             continue
         if f.get('what') in ('layout type', 'SBO in bytes', 'SBO halved', 'SBO doubled') and not any(v[1] == 'REFUTED' for v in valid):
             failures.append(f'{line.strip()}: descriptor-valid not REFUTED: {valid}')
+        if f.get('what') == 'layout type':  # the fix: the descriptor that agrees, its bits decoding to the tile's fields
+            import re
+            span = int(f['swizzle'].rstrip('B'))
+            for v in contract + valid:
+                m = re.search(r'here: descriptor (0x[0-9a-f]+)', v[2])
+                bits = int(m.group(1), 16) if m else None
+                if v[1] == 'REFUTED' and (bits is None or (bits >> 62) & 3 != {128: 1, 64: 2, 32: 3}[span] or ((bits >> 32) & 0x3fff) * 16 != 8 * span
+                                          or (bits >> 49) & 7 != 0):
+                    failures.append(f'{line.strip()}: the suggested descriptor is not the one that agrees: {v[2][-240:]}')
         if f.get('what') in ('LBO', 'reference') and not all(v[1] == 'PROVED' for v in valid):
             failures.append(f'{line.strip()}: descriptor-valid not PROVED (LBO is ignored): {valid}')
         if 'wrong' in f and not f['wrong'].startswith('0/') and f.get('what') in ('placement', 'base offset') and \
