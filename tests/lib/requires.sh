@@ -17,6 +17,7 @@ package_of() {
     xmllint) echo libxml2-utils ;;
     chromium) echo chromium ;;
     clang++|clang) echo clang ;;
+    g++) echo g++ ;;
     nvcc) echo "the CUDA toolkit (/usr/local/cuda/bin/nvcc; or point LAYOUTPROOF_NVCC at nvcc)" ;;
     python3) echo python3 ;;
     py:jsonschema) echo python3-jsonschema ;;
