@@ -20,6 +20,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, '..', 'hopper', 'wgmma_probe')
@@ -125,7 +126,6 @@ def main():
             failures.append(f'tensor-map-valid, {name}: want {want} with {needle!r}, got {vs}')
     # A tile written twice (a k-loop, a stage reused): bytes that agree may be stale, so
     # operand-contract is not decided (UNKNOWN), never PROVED.
-    import tempfile
     with tempfile.TemporaryDirectory() as d:
         text = open(PTX).read().splitlines(keepends=True)
         entry = next(i for i, l in enumerate(text) if '.entry _Z5probeILi0' in l)  # probe<0>, the bf16 kernel run below
@@ -137,8 +137,22 @@ def main():
         vs = [(r['verdict'], r.get('detail') or '') for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
         if not vs or any(v[0] != 'UNKNOWN' or 'written more than once' not in v[1] for v in vs):
             failures.append(f'a tile written twice: want operand-contract UNKNOWN, got {vs}')
+    # The maps liblayoutproof_capture.so captured on the H200 from the probe's own encodes (variants 0
+    # and 93, the bf16 and e4m3 references), their kernel and parameter added: every claim PROVED.
+    lines = [json.loads(l) for l in open(os.path.join(DATA, 'captured_maps.jsonl'))]
+    with tempfile.TemporaryDirectory() as d:
+        for kernel, pair, v in [('probeILi0', lines[0:2], 0), ('probeILi1', lines[2:4], 93)]:
+            caps = os.path.join(d, kernel + '.jsonl')
+            with open(caps, 'w') as out:
+                for param, line in enumerate(pair):
+                    out.write(json.dumps({'kernel': kernel, 'param': param, **line}) + '\n')
+            f = fields(open(os.path.join(DATA, 'wgmma_probe.txt')).read().splitlines()[2 + v])
+            p = run(binary, launch(f, maps=False) + ['--tensor-maps', caps, '--claim', 'operand-contract', '--claim', 'tma-aligned',
+                                                     '--claim', 'descriptor-valid', '--claim', 'tensor-map-valid', '--json'], kernel)
+            vs = [r['verdict'] for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
+            if not vs or set(vs) != {'PROVED'}:
+                failures.append(f'the captured maps of {kernel}: want every claim PROVED, got {vs} {p.stderr[-200:]}')
     # A spec's compiled entry takes tensor_maps: and the three claims; a bad map is exit 2 at its line.
-    import tempfile
     tm = 'dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B'
     entry = ('  - name: {name}\n    file: {ptx}\n    kernel: probeILi0\n    block: 128\n    smem_bytes: 25600\n'
              '    params: {{2: 0, 3: 64, 4: 0, 5: {layout}, 6: 64, 7: 1, 8: 0, 9: 32, 10: 1, 11: 64}}\n'
