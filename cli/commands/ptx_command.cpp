@@ -118,6 +118,16 @@ void add_param_range(PtxArgs& a, const std::string& p) {
   a.launch.params.push_back({p.substr(0, eq), std::nullopt, {lo, hi}, "--param-range " + p});
 }
 
+// A capture line's binding, its errors at the line.
+template <class F>
+auto at_line(const std::string& where, F&& f) {
+  try {
+    return f();
+  } catch (const LayoutError& e) {
+    throw LayoutError(where + ": " + e.what());
+  }
+}
+
 void add_claim(PtxArgs& a, const std::string& c) {
   const auto claim = parse_ptx_claim(c);
   if (!claim) throw LayoutError(unknown_word("ptx claim", c, ptx_claim_names(), "", true));
@@ -207,7 +217,7 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
           [&a](const std::string& v) {
             const std::size_t eq = v.find('=');
             if (eq == std::string::npos || eq == 0) throw LayoutError("--tensor-map needs P=SPEC (a parameter, then the map), not '" + v + "'");
-            a.tensor_maps.push_back({v.substr(0, eq), hopper::parse_tensor_map_spec(v.substr(eq + 1))});
+            a.tensor_maps.push_back(proofs::bind_tensor_map(v.substr(0, eq), hopper::parse_tensor_map_spec(v.substr(eq + 1))));
           });
   t.value({"--tensor-maps"}, "FILE",
           "tensor maps as a capture writes them (JSON lines: kernel, param, dtype, dims, strides, box,\n"
@@ -215,7 +225,7 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
           [&a](const std::string& v) {
             for (const NamedTensorMap& n : read_tensor_maps(v)) {
               if (n.param.empty()) throw LayoutError(n.where + ": a capture line for ptx needs its \"param\"");
-              a.tensor_maps.push_back({n.param, n.map, n.kernel});
+              a.tensor_maps.push_back(at_line(n.where, [&] { return proofs::bind_tensor_map(n.param, n.map, n.kernel); }));
             }
           });
   t.value({"--claim"}, "C",
@@ -249,17 +259,15 @@ FlagTable ptx_table(PtxArgs& a, const std::string& cmd) {
 void check_tensor_map_params(const compiled::Program& p, const std::vector<PtxKernelLaunch>& launches,
                              const std::vector<proofs::TensorMapBinding>& maps) {
   for (const proofs::TensorMapBinding& b : maps) {
-    const std::string param = b.param.substr(0, b.param.find('+'));
-    const bool index = !param.empty() && param.find_first_not_of("0123456789") == std::string::npos;
     bool found = false;
     for (const PtxKernelLaunch& k : launches) {
       const compiled::Function& f = p.functions[k.entry];
-      if (!b.kernel.empty() && f.name.find(b.kernel) == std::string::npos && compiled::demangle(f.name).find(b.kernel) == std::string::npos) continue;
-      for (std::size_t i = 0; i < f.params.size(); ++i) found = found || (index ? std::stoull(param) == i : f.params[i].name == param);
+      if (!proofs::binds_kernel(b, f)) continue;
+      for (std::size_t i = 0; i < f.params.size(); ++i) found = found || proofs::binds_param(b, f, i);
     }
     if (!found)
       throw LayoutError("--tensor-map " + b.param + ": no selected kernel" + (b.kernel.empty() ? "" : " named like '" + b.kernel + "'") +
-                        " has parameter " + param);
+                        " has parameter " + (b.index ? std::to_string(*b.index) : b.name));
   }
 }
 

@@ -196,7 +196,8 @@ Check compiled_check(const SpecSource& src, const YAML::Node& entry, const std::
     for (const auto& kv : tm) {
       const std::string key = kv.first.Scalar();
       if (!kv.second.IsScalar()) src.fail(kv.second, "tensor_maps: " + key + " is the map's text (layoutproof tensor-map --help)");
-      maps.push_back({key, at_node(src, kv.second, [&] { return hopper::parse_tensor_map_spec(kv.second.Scalar()); })});
+      hopper::TensorMap m = at_node(src, kv.second, [&] { return hopper::parse_tensor_map_spec(kv.second.Scalar()); });
+      maps.push_back(at_node(src, kv.first, [&] { return proofs::bind_tensor_map(key, std::move(m)); }));
       flags += " --tensor-map " + shell_quote(key + "=" + kv.second.Scalar());
     }
   }

@@ -357,14 +357,21 @@ std::optional<PtxClaim> parse_ptx_claim(const std::string& text) {
 
 namespace {
 
+// The Hopper contract claim a claim is (decide_async_claim), or none for a lane-addressed one.
+std::optional<AsyncClaim> async_claim(const PtxClaim& c) {
+  switch (c.kind) {
+    case Kind::operand_contract: return AsyncClaim::operand_contract;
+    case Kind::tma_aligned: return AsyncClaim::tma_aligned;
+    case Kind::descriptor_valid: return AsyncClaim::descriptor_valid;
+    case Kind::tensor_map_valid: return AsyncClaim::tensor_map_valid;
+    default: return std::nullopt;
+  }
+}
+
 // A claim on an access the run lists as not counted: UNKNOWN, naming it (never PROVED by omission).
 PtxClaimResult not_counted_verdict(const compiled::Program& p, const compiled::KernelRun& run, const compiled::NotCounted& n, const PtxClaim& c) {
-  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned || c.kind == Kind::descriptor_valid || c.kind == Kind::tensor_map_valid) {
-    const AsyncClaim a = c.kind == Kind::operand_contract ? AsyncClaim::operand_contract
-                         : c.kind == Kind::tma_aligned    ? AsyncClaim::tma_aligned
-                         : c.kind == Kind::descriptor_valid ? AsyncClaim::descriptor_valid
-                                                            : AsyncClaim::tensor_map_valid;
-    if (auto v = decide_async_claim(p, run, n, a, c.tensor_maps)) return {true, std::move(*v), std::nullopt};
+  if (const auto a = async_claim(c)) {
+    if (auto v = decide_async_claim(p, run, n, *a, c.tensor_maps)) return {true, std::move(*v), std::nullopt};
     return {false, Verdict::proved("not applicable", c.text + " is a claim about TMA copies and WGMMAs"), std::nullopt};
   }
   if (c.kind == Kind::no_overlap && n.loads_only)
@@ -378,8 +385,7 @@ PtxClaimResult prove_ptx_site(const compiled::Program& prog, const compiled::Lau
                               const PtxClaim& c, const ProveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   PtxClaimResult r;
-  if (c.kind == Kind::operand_contract || c.kind == Kind::tma_aligned || c.kind == Kind::descriptor_valid ||
-      c.kind == Kind::tensor_map_valid) {  // about TMA copies and WGMMAs alone
+  if (async_claim(c)) {  // about TMA copies and WGMMAs alone
     r.applicable = false;
     r.verdict = Verdict::proved("not applicable", c.text + " is a claim about TMA copies and WGMMAs, not lane-addressed accesses");
     return r;

@@ -1,6 +1,7 @@
 // The tma: claim (proofs/claims/tma_claim.hpp).
 #include "proofs/claims/tma_claim.hpp"
 
+#include <charconv>
 #include <chrono>
 
 #include "model/layout/notation.hpp"
@@ -205,15 +206,8 @@ bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 
 
 // The binding whose parameter is `slot` (+offset) of the kernel: by index or by name.
 const hopper::TensorMap* bound_map(const compiled::Function& f, std::size_t slot, i64 offset, const std::vector<TensorMapBinding>& maps) {
-  for (const TensorMapBinding& b : maps) {
-    if (!b.kernel.empty() && f.name.find(b.kernel) == std::string::npos && compiled::demangle(f.name).find(b.kernel) == std::string::npos) continue;
-    std::string p = b.param;
-    i64 off = 0;
-    if (const auto plus = p.find('+'); plus != std::string::npos) off = std::stoll(p.substr(plus + 1), nullptr, 0), p = p.substr(0, plus);
-    const bool index = !p.empty() && p.find_first_not_of("0123456789") == std::string::npos;
-    const bool same = index ? std::stoull(p) == slot : (slot < f.params.size() && f.params[slot].name == p);
-    if (same && off == offset) return &b.map;
-  }
+  for (const TensorMapBinding& b : maps)
+    if (binds_kernel(b, f) && binds_param(b, f, slot) && b.offset == offset) return &b.map;
   return nullptr;
 }
 
@@ -270,6 +264,42 @@ std::string fields_text(const hopper::GmmaDescriptor& d, const hopper::TensorMap
 }
 
 }  // namespace
+
+TensorMapBinding bind_tensor_map(const std::string& param, hopper::TensorMap map, std::string kernel) {
+  TensorMapBinding b{param, std::move(map), std::move(kernel), std::nullopt, param, 0};
+  const std::size_t plus = param.find('+');
+  const std::string p = param.substr(0, plus);
+  const auto number = [&](const std::string& t, int base) -> std::optional<std::uint64_t> {
+    std::uint64_t v = 0;
+    const char* e = t.data() + t.size();
+    const auto r = std::from_chars(t.data() + (base == 16 ? 2 : 0), e, v, base);
+    return t.empty() || r.ec != std::errc() || r.ptr != e ? std::nullopt : std::optional<std::uint64_t>(v);
+  };
+  if (p.empty()) throw LayoutError("--tensor-map " + param + ": the parameter (an index or a name) is missing before '+' or '='");
+  if (std::isdigit(static_cast<unsigned char>(p[0]))) {
+    const auto i = number(p, 10);
+    if (!i) throw LayoutError("--tensor-map " + param + ": '" + p + "' is not a parameter index");
+    b.index = static_cast<std::size_t>(*i), b.name.clear();
+  } else {
+    b.name = p;
+  }
+  if (plus != std::string::npos) {
+    const std::string o = param.substr(plus + 1);
+    const bool hexadecimal = o.size() > 2 && o[0] == '0' && (o[1] == 'x' || o[1] == 'X');
+    const auto v = number(o, hexadecimal ? 16 : 10);
+    if (!v || *v >= (std::uint64_t{1} << 20)) throw LayoutError("--tensor-map " + param + ": '+" + o + "' is not a byte offset inside a parameter");
+    b.offset = static_cast<i64>(*v);
+  }
+  return b;
+}
+
+bool binds_kernel(const TensorMapBinding& b, const compiled::Function& f) {
+  return b.kernel.empty() || f.name.find(b.kernel) != std::string::npos || compiled::demangle(f.name).find(b.kernel) != std::string::npos;
+}
+
+bool binds_param(const TensorMapBinding& b, const compiled::Function& f, std::size_t slot) {
+  return b.index ? *b.index == slot : slot < f.params.size() && f.params[slot].name == b.name;
+}
 
 std::optional<Verdict> decide_async_claim(const compiled::Program& p, const compiled::KernelRun& run, const compiled::NotCounted& row,
                                           AsyncClaim claim, const std::vector<TensorMapBinding>& maps) {

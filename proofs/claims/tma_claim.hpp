@@ -62,7 +62,17 @@ struct TensorMapBinding {
   std::string param;  // as written ("0", "tma_a", "0+128")
   hopper::TensorMap map;
   std::string kernel;  // a capture's kernel: the binding applies to kernels whose name contains it ("": every kernel)
+  // The parameter, read from `param` once (bind_tensor_map): its index, or else its name, and the
+  // map's byte offset in it.
+  std::optional<std::size_t> index;
+  std::string name;
+  i64 offset = 0;
 };
+// A binding of `map` to the parameter `param` names; LayoutError for a malformed one ("0+x").
+TensorMapBinding bind_tensor_map(const std::string& param, hopper::TensorMap map, std::string kernel = "");
+// Whether the binding applies to kernel f, and names its parameter `slot` (the map `offset` bytes in).
+bool binds_kernel(const TensorMapBinding& b, const compiled::Function& f);
+bool binds_param(const TensorMapBinding& b, const compiled::Function& f, std::size_t slot);
 
 // The Hopper contract claims on one instruction a compiled run lists as not counted (PTX):
 //   tma-aligned      on a cp.async.bulk.tensor: every execution's shared destination is 128-byte

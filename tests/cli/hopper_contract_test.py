@@ -103,6 +103,11 @@ def main():
         tally[want] = tally.get(want, 0) + 1
         if not ok:
             failures.append(f'{line.strip()}: measured {want}, verdicts {vs}')
+    # A malformed parameter (was a raw stoll error when the claim was decided): exit 2, naming it.
+    for bad, needle in [('0+x', "'+x' is not a byte offset"), ('+8', 'the parameter (an index or a name) is missing')]:
+        p = run(binary, ['--tensor-map', bad + '=dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B', '--claim', 'operand-contract'])
+        if p.returncode != 2 or needle not in p.stderr:
+            failures.append(f'--tensor-map {bad}=...: exit {p.returncode}: {p.stderr[-200:]}')
     # Bad input and an unbound map.
     p = run(binary, ['--tensor-map', '17=dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B', '--claim', 'operand-contract'])
     if p.returncode != 2 or 'no selected kernel has parameter 17' not in p.stderr:

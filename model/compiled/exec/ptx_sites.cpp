@@ -116,15 +116,14 @@ void NotCountedList::note(const std::vector<Lane>& lanes, const std::vector<int>
   const bool memory = c.op == Op::ld || c.op == Op::st || c.op == Op::atom || c.op == Op::red;
   if (memory && c.space != Space::shared_cluster) return;  // param, global, local, const: no shared byte
   if (in.sass_offset < 0 && (c.op == Op::unknown || c.op == Op::nop)) {
-    auto [it, fresh] = async_kind_.try_emplace(&in, 0);
+    auto [it, fresh] = async_mnemonic_.try_emplace(&in);
     if (fresh) {
-      const std::string mn = m_.mnemonic(in);
-      it->second = starts(mn, "cp.async.bulk.tensor") || starts(mn, "wgmma.mma_async") || starts(mn, "mbarrier.arrive.expect_tx") ||
-                           starts(mn, "mbarrier.expect_tx")
-                       ? 1
-                       : 0;
+      std::string mn = m_.mnemonic(in);
+      if (starts(mn, "cp.async.bulk.tensor") || starts(mn, "wgmma.mma_async") || starts(mn, "mbarrier.arrive.expect_tx") ||
+          starts(mn, "mbarrier.expect_tx"))
+        it->second = std::move(mn);
     }
-    if (it->second) record_async(lanes, group, active, f, fi, pc, in, m_.mnemonic(in));
+    if (!it->second.empty()) record_async(lanes, group, active, f, fi, pc, in, it->second);
   }
   if (!memory && c.op != Op::unknown && c.op != Op::nop && c.op != Op::ldmatrix && c.op != Op::stmatrix && c.op != Op::mbarrier_wait)
     return;

@@ -942,8 +942,9 @@ struct WarpRunner::Impl {
           continue;
         }
         // A generic access's lane whose address is global touches no shared byte, run or not.
+        std::optional<Val> generic_address;  // its address, read once
         if (generic && (active[s] || guard_unknown[s] || guard_cond[s]) && a) {
-          const Val v = address(ln, f, in, *a);
+          const Val& v = generic_address.emplace(address(ln, f, in, *a));
           if (!v.window && v.placement < 0 && (v.known() || v.sym)) {
             is.state[s] = LaneState::inactive;
             global_lanes = global[s] = is.outside = true;
@@ -963,7 +964,7 @@ struct WarpRunner::Impl {
           is.state[s] = LaneState::inactive;
           continue;
         }
-        const Val v = a ? address(ln, f, in, *a) : Val{0, m_.reason_at(in, "no address operand"), -1, false};
+        const Val v = generic_address ? *generic_address : a ? address(ln, f, in, *a) : Val{0, m_.reason_at(in, "no address operand"), -1, false};
         if (generic && !v.window && v.placement >= 0) {  // a shared-space address used as a generic one
           is.state[s] = LaneState::unknown;
           is.unknown_lanes = true;

@@ -417,8 +417,8 @@ void Lowering::lower_hfma2(const SassInstr& i) {
 // S2R, S2UR
 void Lowering::lower_s2r(const SassInstr& i) {
   if (i.ops.size() < 2) return fail(i.at, i.base + " needs two operands");
-  const Operand s = special_register_of(i.ops[1].first, i.ops[1].second);
   if (i.ops[1].first == "SR_SWINHI") return lower_swinhi(i);
+  const Operand s = special_register_of(i.ops[1].first, i.ops[1].second);
   if (s.kind == OK::special && s.special == Special::other) return not_modelled(i.ops, 1, false);
   return emit(op(Op::mov), {i.D(0), s});
 }
