@@ -411,7 +411,10 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     Known fresh;
     std::string error;
     try {
-      if (s.bank_modelled) {
+      if (s.generic && s.width_bytes < 4) {
+        fresh.invalid = true;
+        error = kNarrowGenericWhy;
+      } else if (s.bank_modelled) {
         fresh.counts = count_wavefronts(SmemAccess{s.trace.op, s.width_bytes, is.addr});
         if (s.trace.op == SmemOp::ldgsts) count_ldgsts(s, is, fresh.counts, fresh.ldgsts, fresh.invalid, error);
       } else if (const auto w = count_atomic_wavefronts(atomic_kind(s.text), SmemAccess{SmemOp::st, s.width_bytes, is.addr})) {

@@ -234,6 +234,10 @@ struct SymbolicIssue {
   bool cta_dependent = false;
 };
 
+// Why a generic access of 1 or 2 bytes has no count: the H200 sweep measured 4, 8 and 16.
+inline constexpr const char* kNarrowGenericWhy =
+    "a generic access of fewer than 4 bytes: its wavefronts on the shared window are not measured (docs/bank_model.md, \"Generic accesses\")";
+
 struct Site {
   u32 function = 0, pc = 0;      // Program::functions index and instruction index
   u32 line = 0;                  // PTX line (SASS: the listing's line)
@@ -303,9 +307,11 @@ struct AsyncOp {
   // mbarrier.expect_tx): its mbarrier (in smem) and the bytes it expects (tx).
   std::optional<u64> barrier, tx;
   bool multicast = false;  // a copy's .multicast::cluster: its box lands in other CTAs too
-  // A WGMMA: its A and B descriptors (A none with desc_why empty: A from registers).
+  // A WGMMA: its A and B descriptors (A none with desc_why empty: A from registers), and whether an
+  // operand is transposed (16-bit types' imm-trans-a/b not both 0: MN-major, or not an immediate).
   std::optional<u64> desc_a, desc_b;
   std::string desc_why;
+  bool transposed = false;
 };
 
 struct KernelRun {

@@ -143,7 +143,7 @@ PtxClaimResult bank(const compiled::Program& prog, const compiled::Launch& l, co
       sub.instructions.push_back(s.trace.instructions[k]);
       index.push_back(static_cast<i64>(k));
     }
-  const std::string doubts = doubt(run, s, true);
+  const std::string doubts = s.generic && s.width_bytes < 4 ? std::string(compiled::kNarrowGenericWhy) : doubt(run, s, true);
   if (sub.instructions.empty())
     return {true, doubts.empty() ? Verdict::proved(method, "no issue with an active lane in this launch") : Verdict::unknown(method, doubts),
             std::nullopt};

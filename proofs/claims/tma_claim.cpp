@@ -424,6 +424,12 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
   i64 smem_hi = 0;
   for (const compiled::Placement& pl : run.placements) smem_hi = std::max(smem_hi, pl.base + std::max<i64>(pl.bytes, 0));
   const auto [e, n_rows] = wgmma_shape(ops.front()->mnemonic);
+  // Measured: K-major operands of 1- and 2-byte elements (docs/hopper.md). tf32 and transposed
+  // (MN-major) operands read other canonical layouts, which are not modelled.
+  if (e != 1 && e != 2)
+    return finish(Verdict::unknown(method, "a wgmma of " + std::to_string(e) + "-byte elements (tf32): its operands' layouts are not measured"));
+  if (std::any_of(ops.begin(), ops.end(), [](const AsyncOp* a) { return a->transposed; }))
+    return finish(Verdict::unknown(method, "a transposed (MN-major) wgmma operand: its canonical layout is not modelled (K-major only, as measured)"));
   const std::uint64_t per_block = 32 / static_cast<std::uint64_t>(e);
   std::map<std::pair<std::uint64_t, std::uint64_t>, bool> seen;
   i64 checked = 0;

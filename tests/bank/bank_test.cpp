@@ -243,9 +243,10 @@ TEST(BankModel, AtomicsByKind) {
   EXPECT_EQ(atomic_kind("@%p1 atom.shared.add.u32 %r1, [%r2], 1;"), AtomicKind::update);
   EXPECT_EQ(atomic_kind("atom.shared.add.f32 %f1, [%r2], %f3;"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("red.shared.add.u32 [%r2], 1;"), AtomicKind::unknown);
-  // Generic atomics on the shared window: ATOMS's rule (h200_generic.jsonl), whatever their scope.
+  // Generic atomics on the shared window: ATOMS's rule (h200_generic.jsonl) at the measured scope.
   EXPECT_EQ(atomic_kind("ATOM.E.ADD.STRONG.GPU PT, R17, desc[UR8][R18.64], R17"), AtomicKind::update);
-  EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.SM PT, R16, [R18], R30, R31"), AtomicKind::cas);
+  EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.GPU PT, R16, [R18], R30, R31"), AtomicKind::cas);
+  EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.SM PT, R16, [R18], R30, R31"), AtomicKind::unknown);  // not measured
   EXPECT_EQ(atomic_kind("ATOM.E.ADD.F32.FTZ.RN.STRONG.GPU PT, R3, desc[UR8][R4.64], R5"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("ATOM.E.OR.64.STRONG.GPU PT, R4, desc[UR8][R4.64], R6"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("atom.exch.b32 %r1, [%rd2], %r3;"), AtomicKind::update);

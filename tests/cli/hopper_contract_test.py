@@ -103,6 +103,19 @@ def main():
         tally[want] = tally.get(want, 0) + 1
         if not ok:
             failures.append(f'{line.strip()}: measured {want}, verdicts {vs}')
+    ref = fields(open(os.path.join(DATA, 'wgmma_probe.txt')).read().splitlines()[2])
+    # A transposed (MN-major) operand is not modelled: every operand-contract UNKNOWN, saying so.
+    with tempfile.TemporaryDirectory() as d:
+        text = open(PTX).read()
+        i = text.index('.entry _Z5probeILi0')
+        j = text.index('p, 1, 1, 0, 0;', i)
+        trans = os.path.join(d, 'trans.ptx')
+        open(trans, 'w').write(text[:j] + 'p, 1, 1, 1, 0;' + text[j + len('p, 1, 1, 0, 0;'):])
+        p = subprocess.run([binary, 'ptx', trans, '--kernel', 'probeILi0', '--block', '128', '--smem-bytes', '25600'] + launch(ref) +
+                           ['--claim', 'operand-contract', '--json'], capture_output=True, text=True)
+        vs = [(r['verdict'], r.get('detail') or '') for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
+        if not vs or not any(v[0] == 'UNKNOWN' and 'transposed' in v[1] for v in vs) or any(v[0] == 'PROVED' for v in vs[:1]):
+            failures.append(f'a transposed operand: want operand-contract UNKNOWN on it, got {vs}')
     # A malformed parameter (was a raw stoll error when the claim was decided): exit 2, naming it.
     for bad, needle in [('0+x', "'+x' is not a byte offset"), ('+8', 'the parameter (an index or a name) is missing')]:
         p = run(binary, ['--tensor-map', bad + '=dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B', '--claim', 'operand-contract'])
@@ -120,7 +133,6 @@ def main():
         failures.append(f'no --tensor-map: expected UNKNOWN naming the parameter, got {vs}')
     # tensor-map-valid: the reference's maps and expect_tx PROVED; the kernel expecting the bytes of
     # K = 48 for boxes of 64 REFUTED (the phase completes early); a box too wide for its swizzle REFUTED.
-    ref = fields(open(os.path.join(DATA, 'wgmma_probe.txt')).read().splitlines()[2])
     for name, args, want, needle in [
             ('reference', launch(ref), 'PROVED', 'equals the bytes of the boxes'),
             ('expect_tx of K = 48', [a if a != '3=64' else '3=48' for a in launch(ref)], 'REFUTED', 'expects 12288 bytes'),

@@ -217,6 +217,8 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
       auto [db, why] = value(ln, arg(f, in, 2));
       op.desc_b = db;
       if (!db && op.desc_why.empty()) op.desc_why = why;
+      // d, a, b, scale-d, imm-scale-a, imm-scale-b[, imm-trans-a, imm-trans-b] (16-bit types)
+      for (u32 t = 6; t < in.count && t < 8; ++t) op.transposed = op.transposed || arg(f, in, t).kind != Operand::Kind::imm || arg(f, in, t).imm != 0;
     }
     async_.push_back(std::move(op));
     return;  // one per warp: the descriptors are the warpgroup's

@@ -339,6 +339,11 @@ TEST(PtxExec, GenericAccessesInTheSharedWindowAreCounted) {
   ASSERT_EQ(mixed.run.sites.size(), 1u);
   EXPECT_FALSE(mixed.run.sites[0].counts_known);
   EXPECT_NE(mixed.run.sites[0].unknown.find("both in the shared window and outside it"), std::string::npos) << mixed.run.sites[0].unknown;
+  // A 1-byte generic access: a site, its counts not known (1 and 2 bytes were not measured).
+  const Ran narrow = run_text(kernel(addr + "ld.u8 %rs1, [%rd2];"));
+  ASSERT_EQ(narrow.run.sites.size(), 1u);
+  EXPECT_FALSE(narrow.run.sites[0].counts_known);
+  EXPECT_NE(narrow.run.sites[0].invalid.find("fewer than 4 bytes"), std::string::npos) << narrow.run.sites[0].invalid;
   const Ran global = run_text(kernel("ld.param.u64 %rd3, [k_param_1];\nld.u32 %r2, [%rd3];"));
   EXPECT_TRUE(global.run.sites.empty());
   EXPECT_TRUE(global.run.not_counted.empty());
