@@ -310,13 +310,13 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
   std::snprintf(head, sizeof head, "  %-6s %-22s %9s %11s %7s  %s\n", "line", "CUDA", "executed", "wavefronts", "ideal", "instruction");
   out << head;
   i64 ex = 0, wf = 0, id = 0;
-  bool known = true;
+  bool known = true, all_issued = true;
   for (const compiled::Site& s : r.sites) {
     char row[200];
     const std::string src = s.source.empty() ? "-" : std::filesystem::path(s.source).filename().string();
-    const bool counted = compiled::counts_unknown(r, s).empty();
-    std::snprintf(row, sizeof row, "  %-6u %-22s %9lld %11s %7s  ", s.line, terminal_text(src).c_str(),
-                  static_cast<long long>(s.executed), counted ? std::to_string(s.wavefronts).c_str() : "?",
+    const bool counted = compiled::counts_unknown(r, s).empty(), issued = compiled::executed_unknown(r, s).empty();
+    std::snprintf(row, sizeof row, "  %-6u %-22s %9s %11s %7s  ", s.line, terminal_text(src).c_str(),
+                  issued ? std::to_string(s.executed).c_str() : "?", counted ? std::to_string(s.wavefronts).c_str() : "?",
                   counted ? std::to_string(s.ideal).c_str() : "?");
     const i64 off = s.sass_offset;
     char at[24] = "";
@@ -324,9 +324,10 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
     out << row << at << terminal_text(s.text) << "\n";
     ex += s.executed, wf += s.wavefronts, id += s.ideal;
     known = known && counted;
+    all_issued = all_issued && issued;
   }
   char tot[200];
-  std::snprintf(tot, sizeof tot, "  %-6s %-22s %9lld %11s %7s\n", "totals", "", static_cast<long long>(ex),
+  std::snprintf(tot, sizeof tot, "  %-6s %-22s %9s %11s %7s\n", "totals", "", all_issued ? std::to_string(ex).c_str() : "?",
                 known ? std::to_string(wf).c_str() : "?", known ? std::to_string(id).c_str() : "?");
   out << tot;
   for (const compiled::Site& s : r.sites) {
@@ -336,6 +337,7 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
       out << at << s.symbolic.size() << " distinct issue(s) whose addresses or guards depend on symbols: not counted ("
           << terminal_text(symbolic_domain(k.launch.launch, r, s)) << ")\n";
     if (!s.invalid.empty()) out << at << "the bank model refused an issue: " << terminal_text(s.invalid) << "\n";
+    if (!s.executed_why.empty()) out << at << "executed not known: " << terminal_text(s.executed_why) << "\n";
     if (!s.divergent.empty()) out << at << "divergent: " << s.divergent << "\n";
   }
   if (!r.stopped.empty()) out << "  note: a lane stopped early: " << terminal_text(r.stopped) << "\n";
@@ -390,12 +392,14 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
   const compiled::KernelRun& r = *k.run;
   json instructions = json::array();
   i64 ex = 0, wf = 0, id = 0;
-  bool known = true;
+  bool known = true, all_issued = true;
   for (std::size_t si = 0; si < r.sites.size(); ++si) {
     const compiled::Site& t = r.sites[si];
     json one = {{"line", t.line}, {"sass_offset", offset_json(t.sass_offset)}, {"source", t.source}};
     if (!t.inlined.empty()) one["inlined_from"] = t.inlined;
-    one["text"] = t.text, one["op"] = t.op, one["width_bytes"] = t.width_bytes, one["executed"] = t.executed;
+    const std::string issued = compiled::executed_unknown(r, t);
+    one["text"] = t.text, one["op"] = t.op, one["width_bytes"] = t.width_bytes, one["executed"] = count_json(issued.empty(), t.executed);
+    if (!issued.empty()) one["executed_unknown"] = issued;
     const std::string why = compiled::counts_unknown(r, t);
     one["wavefronts"] = count_json(why.empty(), t.wavefronts), one["ideal"] = count_json(why.empty(), t.ideal);
     if (!why.empty()) one["counts_unknown"] = why;
@@ -403,6 +407,7 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
     instructions.push_back(std::move(one));
     ex += t.executed, wf += t.wavefronts, id += t.ideal;
     known = known && why.empty();
+    all_issued = all_issued && issued.empty();
   }
   json not_counted = json::array();
   for (std::size_t ni = 0; ni < r.not_counted.size(); ++ni) {
@@ -422,7 +427,7 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
                   {"claims_domain", proofs::claims_domain_text(k.launch.launch)},
                   {"instructions", std::move(instructions)},
                   {"not_counted", std::move(not_counted)},
-                  {"totals", {{"executed", ex}, {"wavefronts", count_json(known, wf)}, {"ideal", count_json(known, id)}}},
+                  {"totals", {{"executed", count_json(all_issued, ex)}, {"wavefronts", count_json(known, wf)}, {"ideal", count_json(known, id)}}},
                   {"stopped", r.stopped.empty() ? json(nullptr) : json(r.stopped)},
                   {"unapplied", verdicts_json(a, unapplied, nullptr)}};
   return dump(j);

@@ -91,7 +91,7 @@ std::string compiled_report_html(const CompiledReportInput& in) {
       const i64 off = s.sass_offset;
       const bool counted = compiled::counts_unknown(r, s).empty();
       o << "<tr><td>" << s.line << "</td><td>" << offset_text(off) << "</td><td>" << xml_escape(s.source) << "</td><td><code>"
-        << xml_escape(s.text) << "</code></td><td>" << s.executed << "</td><td>" << count_text(counted, s.wavefronts) << "</td><td>"
+        << xml_escape(s.text) << "</code></td><td>" << count_text(compiled::executed_unknown(r, s).empty(), s.executed) << "</td><td>" << count_text(counted, s.wavefronts) << "</td><td>"
         << count_text(counted, s.ideal) << "</td>";
       for (std::size_t c = 0; c < in.claims->size(); ++c) {
         const PtxClaimResult& v = k.verdicts[si][c];

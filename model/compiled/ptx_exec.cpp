@@ -226,8 +226,14 @@ std::string counts_unknown(const KernelRun& run, const Site& s) {
   if (s.counts_known) return "";
   if (!s.unknown.empty()) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
   if (!s.invalid.empty()) return "the bank model refused an issue: " + s.invalid;
+  if (!s.data_why.empty()) return "it runs only where the data decides (" + s.data_why + "): which lanes run it, and how often, is not known";
   if (!s.symbolic.empty()) return "addresses or guards that depend on free parameters: counted for no value of them (give --param)";
   return "more distinct issues than the run keeps";
+}
+
+std::string executed_unknown(const KernelRun& run, const Site& s) {
+  if (!run.stopped.empty() && s.after_stop) return "a lane stopped early (" + run.stopped + ") where it could still reach this: its issues are missing";
+  return s.executed_why;
 }
 
 // A generic access is a site where some lane's address was in the shared window: it is counted, and
@@ -315,6 +321,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
     i64 ldgsts = -1;  // LDGSTS with its global side known (-1: not known)
   };
   std::vector<FlatIndex> first_of(run.sites.size());
+  std::vector<std::unordered_multimap<u64, u32>> symbolic_index(run.sites.size());  // hash -> Site::symbolic index
   std::vector<std::vector<Known>> known(run.sites.size());
   std::size_t patterns = 0;
   WarpRunner r(p, entry, l, m);
@@ -323,6 +330,11 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   const auto on_issue = [&](std::size_t si, i64 execution, const Issue& is) {
     Site& s = run.sites[si];
     ++s.executed;
+    if (is.path && s.executed_why.empty()) {
+      const u32 d = data_atom_in(m.conds, is.path);
+      s.executed_why = d ? "it runs only where the data decides (" + m.reasons[static_cast<u32>(m.conds[d].b.c0)] + "): how often a launch issues it is not known"
+                         : "it runs only where a condition over the symbols holds (a free parameter, %ctaid, a loop run for every iteration at once): how often a launch issues it is not known";
+    }
     s.in_window = s.in_window || is.window;
     s.outside_window = s.outside_window || is.outside;
     if (is.cta) s.cta_dependent = true;
@@ -347,17 +359,26 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
         else if (is.state[k] == LaneState::active) si2.addr[k].c0 = static_cast<u64>(is.addr[k]), si2.addr[k].w = 32;
         if (!is.when.empty()) si2.when[k] = is.when[k];
       }
-      for (SymbolicIssue& o : s.symbolic)
-        if (o.active == si2.active && o.addr == si2.addr && o.placement == si2.placement && o.when == si2.when) {
+      // Distinct issues by hash (each lane's condition and address constant, the cheap fields):
+      // under data atoms every issue is new, and a scan of all would be quadratic.
+      u64 hk = 1469598103934665603ull;
+      for (std::size_t k = 0; k < kWarpLanes; ++k)
+        hk = (((hk ^ si2.when[k]) * 1099511628211ull) ^ (si2.addr[k].c0 + (si2.active[k] ? 1 : 0))) * 1099511628211ull;
+      auto& index = symbolic_index[si];
+      for (auto [it, end] = index.equal_range(hk); it != end; ++it) {
+        SymbolicIssue& o = s.symbolic[it->second];
+        if (o.when == si2.when && o.active == si2.active && o.placement == si2.placement && o.addr == si2.addr) {
           ++o.count;
           o.divergent = o.divergent || si2.divergent;
           o.cta_dependent = o.cta_dependent || si2.cta_dependent;
           return;
         }
+      }
       if (s.symbolic.size() >= kMaxSymbolicIssues) {
         s.symbolic_capped = true;
         return;
       }
+      index.emplace(hk, static_cast<u32>(s.symbolic.size()));
       s.symbolic.push_back(si2);
       return;
     }
@@ -476,6 +497,13 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   run.not_modelled = m.not_modelled;
   run.symbols = m.symbols;
   run.conds = m.conds;
+  for (Site& s : run.sites)  // the first data atom an issue of the site runs under names why
+    for (std::size_t k = 0; k < s.symbolic.size() && s.data_why.empty(); ++k)
+      for (const u32 w : s.symbolic[k].when)
+        if (const u32 d = w ? data_atom_in(run.conds, w) : 0) {
+          s.data_why = m.reasons[static_cast<u32>(run.conds[d].b.c0)];
+          break;
+        }
   run.every_cta = l.every_cta;
   run.every_grid = l.every_grid;
   run.reads_cta = m.reads_cta;
@@ -537,8 +565,24 @@ bool evaluate(const std::vector<Cond>& conds, u32 c, const std::vector<u64>& p) 
     case Cond::Kind::and_: return evaluate(conds, x.x, p) && evaluate(conds, x.y, p);
     case Cond::Kind::or_: return evaluate(conds, x.x, p) || evaluate(conds, x.y, p);
     case Cond::Kind::xor_: return evaluate(conds, x.x, p) != evaluate(conds, x.y, p);
+    case Cond::Kind::data: return false;
   }
   return false;
+}
+
+u32 data_atom_in(const std::vector<Cond>& conds, u32 c) {
+  // Iterative: a long loop's paths nest deeply.
+  std::vector<u32> todo{c};
+  std::unordered_set<u32> seen;
+  while (!todo.empty()) {
+    const u32 x = todo.back();
+    todo.pop_back();
+    if (x == 0 || x >= conds.size() || !seen.insert(x).second) continue;
+    const Cond& k = conds[x];
+    if (k.kind == Cond::Kind::data) return x;
+    if (k.kind != Cond::Kind::cmp) todo.push_back(k.x), todo.push_back(k.y);
+  }
+  return 0;
 }
 
 Launch concrete_launch(const Launch& l) {

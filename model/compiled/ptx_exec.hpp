@@ -137,8 +137,17 @@ std::vector<u64> symbol_values(const std::vector<Symbol>& symbols, std::vector<u
 // the boolean combination of two conditions (x, y: KernelRun::conds indexes; not_: x alone).
 // Index 0 of a conds table is "true" (no condition). Example: `if (blockIdx.x * 256 + tid < n)`
 // in lane 3 is cmp{lt, unsigned, 32, 256 ctaid.x + 3, P_n}.
+//
+// A data atom (Kind::data) is a branch the kernel's data decides: a lane's guard on a value the
+// model does not know (one loaded from memory, an opcode outside the model). It is a free Boolean
+// of its own, one per lane per execution of the branch (a.c0: its serial number; b.c0: the
+// reason's id, Machine::reasons / KernelRun::data_why), with x = y = 0 so that every walker of the
+// table sees a leaf. Both sides run (exec/symbolic_if.hpp, exec/loop_summary.hpp), so a claim is
+// decided for every value the data may take; a violation needs data the run cannot produce, so it
+// is never REFUTED (proofs/claims/ptx_symbolic.cpp), and an issue under a data atom has no count.
+// Example: `if (s[tid] > s[tid + 1]) swap(...)`: the stores run in lane k where d_k holds.
 struct Cond {
-  enum class Kind : u8 { cmp, not_, and_, or_, xor_ };
+  enum class Kind : u8 { cmp, not_, and_, or_, xor_, data };
   Kind kind = Kind::cmp;
   Cmp cmp = Cmp::eq;
   bool is_signed = false;
@@ -146,8 +155,11 @@ struct Cond {
   Term a, b;
   u32 x = 0, y = 0;
 };
-// The condition's value for symbol values `p` (conds: its table).
+// The condition's value for symbol values `p` (conds: its table). A data atom has no value in the
+// symbols: it reads false (a caller deciding anything from the value asks data_atom_in first).
 bool evaluate(const std::vector<Cond>& conds, u32 c, const std::vector<u64>& p);
+// The first data atom condition c reads (its index in conds), 0 when it reads none.
+u32 data_atom_in(const std::vector<Cond>& conds, u32 c);
 
 struct Launch {
   std::array<i64, 3> block{0, 0, 0};          // threads per CTA (x, y, z); all > 0
@@ -256,6 +268,9 @@ struct Site {
   bool outside_window = false;   // generic: some issue had an active lane outside it (global)
   bool after_stop = false;       // a lane that stopped could still have reached it: issues missing
   i64 executed = 0, wavefronts = 0, ideal = 0;
+  // Why `executed` is not the launch's count ("" it is; executed_unknown() adds a stopped lane's):
+  // an issue ran under a path condition (Issue::path), so a launch may issue it fewer times.
+  std::string executed_why;
   bool counts_known = true;      // false: some issue's wavefronts are not known (see the reasons)
   AddressTrace trace;            // the distinct issues with every lane known
   std::vector<Pattern> patterns; // parallel to trace.instructions
@@ -267,6 +282,11 @@ struct Site {
   bool cta_dependent = false;    // some issue's addresses or guards depended on %ctaid
   std::vector<SymbolicIssue> symbolic;  // issues whose addresses depend on free parameters
   bool symbolic_capped = false;  // more such issues than the run keeps: claims UNKNOWN
+  // Some issue runs only where the kernel's data decides (a data atom, Cond::Kind::data): the
+  // first such reason ("line 12: a value loaded from shared memory ... decides the branch at line
+  // 14"), "" when none. Its counts are not known; its claims hold for every value of the data or
+  // are UNKNOWN.
+  std::string data_why;
 };
 
 // An instruction the run executed that touches (or may touch) shared memory and is not a site:
@@ -350,6 +370,10 @@ Launch concrete_launch(const Launch& l);
 // affine in free parameters (decided for every value, counted for none), more distinct issues than
 // kept. Every count table prints "?" (JSON null, with this as "counts_unknown") where it is not "".
 std::string counts_unknown(const KernelRun& run, const Site& s);
+// Why the site's executed count is not known ("" when it is): a lane that stopped could still
+// reach it, or it ran under a path condition (Site::executed_why). Every presenter prints "?"
+// (JSON null) for it then.
+std::string executed_unknown(const KernelRun& run, const Site& s);
 
 // Runs program.functions[entry] (decoded with its callees: ptx_parse.hpp decode_with_callees).
 // Throws LayoutError for a launch that is bad input (a block of no or more than 1024 threads, a

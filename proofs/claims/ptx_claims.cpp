@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <set>
+#include <unordered_map>
 
 #include "model/bank/bank.hpp"
 #include "model/compiled/ptx_parse.hpp"  // demangle
@@ -462,14 +463,32 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
   }
   std::vector<bool> decided(claims.size(), false);
   const compiled::Launch decide = claims_run == run ? compiled::concrete_launch(claims_launch) : claims_launch;  // the claims run's launch
-  // Both runs list the same program's sites in one order (run_kernel): the claims run's i-th is the table's.
-  for (std::size_t i = 0; i < run->sites.size(); ++i) {
-    const compiled::Site& s = run->sites[i];
-    const compiled::Site* cs = &claims_run->sites.at(i);
-    if (cs->function != s.function || cs->pc != s.pc) throw LayoutError("the claims run lists other instructions than the counting run");
+  // Both runs list the program's sites, paired by instruction. A generic access is a site where
+  // its run saw a lane in the shared window (ptx_exec.cpp settle_generic_sites), so the runs may
+  // differ there: one the claims run did not see touch shared memory has no claim decided, and
+  // one only it saw is listed as not counted (its claims UNKNOWN), never left out.
+  const auto key = [](const auto& x) { return (static_cast<std::uint64_t>(x.function) << 32) | x.pc; };
+  std::unordered_map<std::uint64_t, const compiled::Site*> claims_site;
+  for (const compiled::Site& cs : claims_run->sites) claims_site.emplace(key(cs), &cs);
+  for (const compiled::Site& cs : claims_run->sites)
+    if (std::none_of(run->sites.begin(), run->sites.end(), [&](const compiled::Site& s) { return key(s) == key(cs); }) &&
+        std::none_of(run->not_counted.begin(), run->not_counted.end(), [&](const compiled::NotCounted& n) { return key(n) == key(cs); })) {
+      compiled::NotCounted n;
+      n.function = cs.function, n.pc = cs.pc, n.line = cs.line, n.sass_offset = cs.sass_offset;
+      n.source = cs.source, n.inlined = cs.inlined, n.text = cs.text, n.loads_only = !cs.writes;
+      n.why = "touches shared memory in some launch of the claims' domain (" + claims_domain_text(claims_launch) +
+              ") but not in the counted one: not counted there, its claims not decided";
+      run->not_counted.push_back(std::move(n));
+    }
+  for (const compiled::Site& s : run->sites) {
+    const auto it = claims_site.find(key(s));
     std::vector<PtxClaimResult> row;
     for (std::size_t c = 0; c < claims.size(); ++c) {
-      row.push_back(prove_ptx_site(p, decide, *claims_run, *cs, claims[c], o));
+      if (it == claims_site.end())
+        row.push_back({true, Verdict::unknown("not decided", "the claims' domain (" + claims_domain_text(claims_launch) +
+                                                                 ") ran no lane of this generic access in the shared window"), std::nullopt});
+      else
+        row.push_back(prove_ptx_site(p, decide, *claims_run, *it->second, claims[c], o));
       decided[c] = decided[c] || row.back().applicable;
     }
     r.verdicts.push_back(std::move(row));

@@ -63,6 +63,17 @@ bool is_derived(const compiled::Symbol& s) { return s.kind == compiled::Symbol::
 std::string iteration_text(const compiled::Symbol& s, compiled::u64 i) {
   return "iteration " + std::to_string(i + 1) + " of the loop at line " + std::to_string(s.dim);
 }
+// The first data atom (ptx_exec.hpp Cond::Kind::data) some lane of the issue runs under, 0 none.
+compiled::u32 issue_data(const compiled::KernelRun& run, const compiled::SymbolicIssue& is) {
+  for (int l = 0; l < kWarpLanes; ++l)
+    if (is.active[at(l)] && is.when[at(l)])
+      if (const compiled::u32 d = compiled::data_atom_in(run.conds, is.when[at(l)])) return d;
+  return 0;
+}
+// What data atom d is: the site's first data reason (the run keeps those as text).
+std::string data_reason(const compiled::KernelRun&, const compiled::Site& s, compiled::u32) {
+  return s.data_why.empty() ? std::string("a branch the data decides") : s.data_why;
+}
 bool any_when(const compiled::Site& s) {
   for (const compiled::SymbolicIssue& is : s.symbolic)
     for (const compiled::u32 w : is.when)
@@ -465,6 +476,14 @@ std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compil
   std::optional<std::pair<Replay, Outcome<SymbolicViolation>>> faulted;
   for (int round = 0;; ++round) {
     if (z.kind != OutcomeKind::violated) break;
+    // Lanes that run the witness issue only where the data decides: the violation needs data no
+    // concrete launch can be asked for, so it is no refutation.
+    if (const compiled::u32 d = issue_data(run, *p.q.issues.at(z.witness.issue)))
+      return PtxClaimResult{true,
+                            Verdict::unknown(method, "broken where the data takes some values (" + issue_where(s, *p.q.issues.at(z.witness.issue)) +
+                                                         ", under " + data_reason(run, s, d) +
+                                                         "): whether the kernel's data ever takes them is not known"),
+                            std::nullopt};
     Replay r = replay(prog, l, run, s, c, o, p, z);
     if (r.kind == Replay::Kind::refutes) return refuted(s, *p.q.issues[z.witness.issue], r, method, z.queries, "");
     if (r.kind == Replay::Kind::fails) return PtxClaimResult{true, Verdict::error(method, r.what), std::nullopt};
@@ -563,6 +582,7 @@ std::string symbolic_domain(const compiled::Launch& l, const compiled::KernelRun
   }
   if (cta) out = "every CTA of " + (run.every_grid ? std::string("every grid") : "grid " + dims_text(run.grid)) + (out.empty() ? "" : " and ") + out;
   if (!loops.empty()) out += (out.empty() ? "" : ", ") + loops;
+  if (!s.data_why.empty()) out += (out.empty() ? "" : ", ") + std::string("every way the data decides its branches (") + s.data_why + ")";
   std::string assumed;
   for (const compiled::Assumption& a : l.assumptions) assumed += (assumed.empty() ? "" : " and ") + a.text;
   if (!assumed.empty()) out += (out.empty() ? "every launch" : "") + std::string(" where ") + assumed;

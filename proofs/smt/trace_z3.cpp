@@ -579,6 +579,9 @@ class SymbolicSearch {
       case compiled::Cond::Kind::and_: r = cond(k.x) && cond(k.y); break;
       case compiled::Cond::Kind::or_: r = cond(k.x) || cond(k.y); break;
       case compiled::Cond::Kind::xor_: r = cond(k.x) != cond(k.y); break;
+      case compiled::Cond::Kind::data:  // a free Boolean: every value the kernel's data may take
+        r = c.bool_const(("data" + std::to_string(k.a.c0)).c_str());
+        break;
       case compiled::Cond::Kind::cmp: {
         const z3::expr a = term_bv(k.a, k.w), b = term_bv(k.b, k.w);
         switch (k.cmp) {

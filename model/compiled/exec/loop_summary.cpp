@@ -47,9 +47,7 @@ bool affine_writer(Op o) {
 
 }  // namespace
 
-u32 LoopSummary::varying(const Track& t) {
-  return m_.reason("a value the loop at line " + std::to_string(t.line) + " changes other than by a constant step per iteration: not known inside it");
-}
+u32 LoopSummary::varying(const Track& t) { return t.vary_why; }
 
 bool LoopSummary::moved(std::vector<Lane>& lanes, const std::vector<int>& group, u32 fi, u32 pc, u32 depth) {
   bool stopped = false;
@@ -112,9 +110,8 @@ int LoopSummary::writer_bits(const Track& t, const Function& f, u32 r, bool affi
 // H(1) (ll.h1) against H(2) (the lane's registers now): each register's Row and G(i).
 void LoopSummary::classify(const Track& t, LaneLoop& ll, const Lane& ln, const Function& f) {
   const std::size_t s = static_cast<std::size_t>(t.symbol);
-  const std::string at = "the loop at line " + std::to_string(t.line);
   const u32 vary = varying(t);
-  const u32 iter = m_.reason("computed from the iteration of " + at + " (a symbol: the claims are about every iteration)");
+  const u32 iter = t.iter_why;
   const u32 rows = static_cast<u32>(ll.h1.size());
   ll.rows.assign(rows, Row::varying);
   ll.g.assign(rows, Val{});
@@ -197,9 +194,7 @@ bool LoopSummary::periodic(const Track& t, LaneLoop& ll, const Function& f, u32 
   Term g;
   g.c0 = a.v;
   g.c[static_cast<std::size_t>(p)] = d.c0;
-  const Val v = m_.symbolic(reduced(g, w), w, m_.reason("computed from the iteration of the loop at line " + std::to_string(t.line) +
-                                                          " (a symbol: the claims are about every iteration)"),
-                            a.placement, a.cta);
+  const Val v = m_.symbolic(reduced(g, w), w, t.iter_why, a.placement, a.cta);
   if (!v.sym) return false;
   ll.rows[r] = Row::periodic, ll.g[r] = v;
   return true;
@@ -343,8 +338,7 @@ void LoopSummary::fill(const Track& t, LaneLoop& ll, u32 taken, bool ends) {
 void LoopSummary::leave(Track& t, Lane& ln, const Instr& in, bool invariants_only) {
   LaneLoop& ll = t.lane[static_cast<std::size_t>(ln.lane)];
   t.members &= ~(u32{1} << ln.lane);
-  const u32 why = m_.reason("a value the loop at line " + std::to_string(t.line) +
-                            " changes: not known after it (its trip count depends on the symbols)");
+  const u32 why = t.after_why;
   for (u32 r = 0; r < ll.h1.size(); ++r) {
     Val& now = row(ln, r);
     if (invariants_only ? ll.rows[r] == Row::invariant : identical(now, ll.h1[r])) now = invariants_only ? ll.g[r] : now;
@@ -389,6 +383,9 @@ bool LoopSummary::back_edge(std::vector<Lane>& lanes, const std::vector<int>& gr
   if (it == tracks_.end()) {
     Track t;
     t.fi = fi, t.head = target, t.back = pc, t.line = in.line;
+    t.vary_why = m_.reason("a value the loop at line " + std::to_string(t.line) + " changes other than by a constant step per iteration: not known inside it");
+    t.after_why = m_.reason("a value the loop at line " + std::to_string(t.line) + " changes: not known after it (its trip count depends on the symbols)");
+    t.iter_why = m_.reason("computed from the iteration of the loop at line " + std::to_string(t.line) + " (a symbol: the claims are about every iteration)");
     for (const int k : group) {
       Lane& ln = lanes[static_cast<std::size_t>(k)];
       if (st[static_cast<std::size_t>(k)] == 0) unknown_guard(k);

@@ -91,6 +91,8 @@ class LoopSummary {
     enum class Pass : u8 { one, concrete, general } pass = Pass::one;
     int symbol = -1;
     int rounds = 0;  // generalized bodies run and found not inductive
+    // Reasons: a value not known inside it, or after it; one computed from its iteration.
+    u32 vary_why = 0, after_why = 0, iter_why = 0;
     std::vector<LaneLoop> lane = std::vector<LaneLoop>(kWarpLanes);
   };
 

@@ -118,27 +118,58 @@ int Machine::derived(const Derived& d, const std::string& what) {
   return static_cast<int>(symbols.size() - 1);
 }
 
+namespace {
+// What identifies a condition: a comparison is its terms; a combination its operands (a data atom
+// is never interned: its serial is unique).
+bool same_cond(const Cond& p, const Cond& q) {
+  if (p.kind != q.kind || p.cmp != q.cmp || p.is_signed != q.is_signed || p.w != q.w || p.x != q.x || p.y != q.y)
+    return false;
+  if (p.kind == Cond::Kind::cmp) return p.a == q.a && p.b == q.b;
+  return p.kind != Cond::Kind::data;
+}
+u64 cond_hash(const Cond& c) {
+  u64 h = 0xcbf29ce484222325ull;
+  const auto mix = [&](u64 v) { h = (h ^ v) * 0x100000001b3ull; h ^= h >> 29; };
+  mix(static_cast<u64>(c.kind) | static_cast<u64>(c.cmp) << 8 | static_cast<u64>(c.is_signed) << 16 |
+      static_cast<u64>(static_cast<u32>(c.w)) << 32);
+  mix(static_cast<u64>(c.x) << 32 | c.y);
+  if (c.kind == Cond::Kind::cmp) {
+    for (const Term* t : {&c.a, &c.b}) {
+      mix(static_cast<u64>(static_cast<u32>(t->w)));
+      mix(t->c0);
+      for (const u64 k : t->c) mix(k);
+    }
+  }
+  return h;
+}
+}  // namespace
+
 u32 Machine::cond(const Cond& c) {
   if (c.x == kNoCond || c.y == kNoCond) return kNoCond;
-  // Interned: every lane of an issue, and every iteration, asks for the same conditions.
-  std::string key;
-  key.reserve(8 + 2 * sizeof(Term) + 8);
-  const auto put = [&](const void* p, std::size_t n) { key.append(static_cast<const char*>(p), n); };
-  const u8 head[4] = {static_cast<u8>(c.kind), static_cast<u8>(c.cmp), static_cast<u8>(c.is_signed), static_cast<u8>(c.w)};
-  put(head, sizeof head);
-  for (const Term* t : {&c.a, &c.b}) {
-    put(&t->w, sizeof t->w);
-    put(&t->c0, sizeof t->c0);
-    put(t->c.data(), sizeof(u64) * t->c.size());
+  if (c.kind == Cond::Kind::data) {  // unique by its serial: nothing to look up
+    if (conds.size() >= kMaxTerms) return kNoCond;
+    conds.push_back(c);
+    return static_cast<u32>(conds.size() - 1);
   }
-  put(&c.x, sizeof c.x);
-  put(&c.y, sizeof c.y);
-  if (const auto it = cond_ids.find(key); it != cond_ids.end()) return it->second;
+  // Interned: every lane of an issue, and every iteration, asks for the same conditions.
+  const u64 h = cond_hash(c);
+  for (auto [it, end] = cond_ids.equal_range(h); it != end; ++it)
+    if (same_cond(conds[it->second], c)) return it->second;
   if (conds.size() >= kMaxTerms) return kNoCond;
   conds.push_back(c);
   const u32 id = static_cast<u32>(conds.size() - 1);
-  cond_ids.emplace(std::move(key), id);
+  cond_ids.emplace(h, id);
   return id;
+}
+u32 Machine::data_cond(u32 why, u32 line, u64 at) {
+  Cond c;
+  c.kind = Cond::Kind::data;
+  c.a.c0 = ++data_atoms;  // unique: interning never merges two
+  c.a.c[0] = at;
+  auto [it, fresh] = data_reasons.try_emplace(static_cast<u64>(why) << 32 | line, 0);
+  if (fresh) it->second = reason(reasons[why] + " decides the branch at line " + std::to_string(line));
+  c.b.c0 = it->second;
+  return cond(c);
 }
 u32 Machine::cond_and(u32 x, u32 y) {
   if (x == kNoCond || y == kNoCond) return kNoCond;

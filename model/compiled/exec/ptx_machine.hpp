@@ -203,10 +203,16 @@ struct Machine {
   int derived(const Derived& d, const std::string& what);
   bool reads_cta = false;  // some lane read %ctaid or %nctaid
   std::vector<Cond> conds{Cond{}};
-  std::unordered_map<std::string, u32> cond_ids;
+  std::unordered_multimap<u64, u32> cond_ids;  // a condition's hash -> its ids (ptx_alu.cpp)
   u32 cond(const Cond& c);
   u32 cond_and(u32 x, u32 y);
   u32 cond_not(u32 x);
+  // A fresh data atom (ptx_exec.hpp Cond::Kind::data) for a guard not known because of `why` (a
+  // reason id), which decides the branch at PTX/SASS line `line`, instruction `at` ((function <<
+  // 32) | pc, kept in a.c[0]); kNoCond when the table is full.
+  u32 data_cond(u32 why, u32 line, u64 at);
+  u64 data_atoms = 0;  // data atoms made so far: the next one's serial
+  std::unordered_map<u64, u32> data_reasons;  // (why << 32 | line) -> the atom's reason id
 
   // The id of a reason text (interned).
   u32 reason(const std::string& text);
@@ -282,6 +288,10 @@ struct Issue {
   // A generic access: some lane's address is in the shared window (those lanes are the issue's),
   // some active lane's is outside it (global: inactive in the issue).
   bool window = false, outside = false;
+  // Some lane is here under a path condition (Lane::path: a branch on data or on the symbols): in
+  // a launch the warp may not issue it at all, so its executed count is not known. A guard alone
+  // does not do this: a predicated-off instruction still issues.
+  u32 path = 0;  // such a lane's path (0: none)
 };
 
 // Which instructions touch shared memory (ptx_sites.cpp). A site: an instruction the executor

@@ -43,6 +43,7 @@ struct WarpRunner::Impl {
     const i64 threads = l_.block[0] * l_.block[1] * l_.block[2];
     cg_groups_.clear();
     cg_open_ = 0;
+    conditional_steps_ = 0;
     ifs_.reset();
     loops_.reset();
     RegFile file;
@@ -103,6 +104,21 @@ struct WarpRunner::Impl {
         stop_all(lanes, "the launch ran more than " + std::to_string(l_.max_warp_steps) +
                             " warp instructions (a loop whose bound is not known, or a long kernel)");
         return;
+      }
+      // A path a condition decides that runs on and on is most likely one no launch takes (the data
+      // that would send a lane there is not known to be impossible: a loop bound the compiler
+      // reads from a value the branch before it compared): its lanes stop, the others go on.
+      if (on_data_path(lanes[static_cast<std::size_t>(low)].path) && ++conditional_steps_ > kMaxConditionalSteps) {
+        const std::string why = "a path that the data decides ran more than " + std::to_string(kMaxConditionalSteps) +
+                                " warp instructions in one warp (a loop the run cannot bound there: possibly a path the data never takes)";
+        for (const int k : group) {
+          Lane& ln = lanes[static_cast<std::size_t>(k)];
+          if (const u32 d = innermost_data_atom(ln.path)) blown_.insert(m_.conds[d].a.c[0]);
+          stop(ln, why);
+        }
+        conditional_steps_ = 0;
+        same_group = false;
+        continue;
       }
       if ((steps_ & 0xfff) == 0 && l_.deadline && std::chrono::steady_clock::now() >= *l_.deadline) {
         stop_all(lanes, "the deadline was reached while running the kernel");
@@ -300,6 +316,13 @@ struct WarpRunner::Impl {
   //     else, separate paths): the lane runs the other side where its condition holds, and at
   //     the join its registers are merged with those it had at the branch (Pending).
   // Anything else (both sides reach shared memory, a call) stops it.
+  // Whether a guard the run does not know may become a data atom here: a branch to a label, an
+  // exit or a return, whose sides the splits follow (a call stops the lane, as before).
+  static bool data_decides(const Function& f, const Instr& in) {
+    const Op op = in.code.op;
+    return op == Op::exit || op == Op::ret || (op == Op::bra && in.count > 0 && arg(f, in, 0).kind == OK::label);
+  }
+
   void branch_on_cond(Lane& ln, const Function& f, u32 fi, u32 pc, const Instr& in, u32 c) {
     const Op op = in.code.op;
     const std::string at = "line " + std::to_string(in.line);
@@ -311,7 +334,7 @@ struct WarpRunner::Impl {
       ln.stack.back().pc = to;
     };
     if (ln.stack.size() != 1)
-      return stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter) inside a called function: its paths are not split");
+      return stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter, data) inside a called function: its paths are not split");
     if (op == Op::exit || op == Op::ret) return go(stay, pc + 1);
     const Operand& t = arg(f, in, 0);
     if (in.count == 0 || t.kind != OK::label) return stop(ln, at + ": a branch the model cannot follow");
@@ -324,7 +347,9 @@ struct WarpRunner::Impl {
       if (!ifs_.one_sided(ln, fi, join, in.line)) return;
       return region_taken ? go(c, target) : go(stay, pc + 1);
     }
-    stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter) where both sides reach shared memory and "
+    if (const u32 d = data_atom_in(m_.conds, c))  // the data's own reason: no value to give
+      return stop(ln, m_.reasons[static_cast<u32>(m_.conds[d].b.c0)] + " (its sides meet other than at one join after it)");
+    stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter, data) where both sides reach shared memory and "
                   "meet other than at one join after the branch (a goto into shared code, a side that leaves a loop, a call): its "
                   "paths are not split (give the values: --cta, --grid, --param)");
   }
@@ -915,6 +940,13 @@ struct WarpRunner::Impl {
         const u32 c = in.guard_neg ? m_.cond_not(gc) : gc;
         if (c != Machine::kNoCond) guard_cond[static_cast<std::size_t>(k)] = c;
       }
+      // A branch the kernel's data decides: the lane goes both ways, each under a data atom of its
+      // own (ptx_exec.hpp Cond::Kind::data), as under any condition the run cannot decide.
+      if (!g.known() && !guard_cond[static_cast<std::size_t>(k)] && ln.stack.size() == 1 && data_decides(f, in) &&
+          !blown_.count((static_cast<u64>(fi) << 32) | pc)) {
+        const u32 d = m_.data_cond(g.why, in.line, (static_cast<u64>(fi) << 32) | pc);
+        if (d != Machine::kNoCond) guard_cond[static_cast<std::size_t>(k)] = d;
+      }
     }
     if (c.async != Opcode::AsyncGroup::none) order_copies(f, in, active);
     if (is_site(in)) {
@@ -953,6 +985,7 @@ struct WarpRunner::Impl {
           if (v.window) is.window = true;  // in the window, whether its guard or its offset is known or not
         }
         is.cta = is.cta || guard_cta[s] || ln.cta_path;
+        if (ln.path && !is.path) is.path = ln.path;
         const u32 when = guard_cond[s] ? m_.cond_and(ln.path, guard_cond[s]) : ln.path;
         if ((guard_unknown[s] && !guard_cond[s]) || when == Machine::kNoCond) {
           is.state[s] = LaneState::unknown;
@@ -1209,6 +1242,36 @@ struct WarpRunner::Impl {
   Machine& m_;
   LoopSummary loops_;  // loops whose trip count depends on the symbols, run for every iteration at once
   i64 steps_ = 0;
+  static constexpr i64 kMaxConditionalSteps = i64{1} << 16;
+  i64 conditional_steps_ = 0;  // this warp's steps with its lowest lane on a path the data decides
+  u32 data_path_ = 0;          // the last path asked about, and whether it reads a data atom
+  bool data_path_has_ = false;
+  // The data branches whose paths ran past kMaxConditionalSteps: in later warps their guards stop
+  // the lane as any guard not known does, rather than run that path again.
+  std::unordered_set<u64> blown_;
+  // The data atom of `path` made last (the branch nearest the lane), 0 none.
+  u32 innermost_data_atom(u32 path) const {
+    u32 best = 0;
+    std::vector<u32> todo{path};
+    std::unordered_set<u32> seen;
+    while (!todo.empty()) {
+      const u32 x = todo.back();
+      todo.pop_back();
+      if (x == 0 || x >= m_.conds.size() || !seen.insert(x).second) continue;
+      const Cond& c = m_.conds[x];
+      if (c.kind == Cond::Kind::data) {
+        if (!best || c.a.c0 > m_.conds[best].a.c0) best = x;
+      } else if (c.kind != Cond::Kind::cmp) {
+        todo.push_back(c.x), todo.push_back(c.y);
+      }
+    }
+    return best;
+  }
+  bool on_data_path(u32 path) {
+    if (!path) return false;
+    if (path != data_path_) data_path_ = path, data_path_has_ = data_atom_in(m_.conds, path) != 0;
+    return data_path_has_;
+  }
   u32 uninit_ = 0;
   // The running warp's cp.async.cg copies in flight (Issue::cg_in_flight): per committed group not
   // yet waited for, oldest first, and in its open group.

@@ -255,17 +255,45 @@ TEST(PtxExec, PartlyKnownLowBitsDecideWhatTheyCover) {
   EXPECT_EQ(alu::bitwise_low([](u64 a, u64 b, u64) { return a & b; }, {0, 0xf0, 0}, {0, 64, 64}, 32), 4);  // x & 0xf0: bits 0-3 are 0
 }
 
-// After a lane stops (a branch on data loaded from shared memory), the instructions it could still
-// reach print no count (counts_unknown says why); those only before the stop keep theirs.
+// After a lane stops (a path the data decides that runs on: i = 1 + 8k never reaches 0 in 32
+// bits), the instructions it could still reach print no count, executed included (counts_unknown /
+// executed_unknown say why); those only before the stop keep theirs.
 TEST(PtxExec, CountsAfterAStopAreNotKnown) {
   const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\nmov.u32 %r3, smem;\nadd.u32 %r4, %r3, %r2;\n"
-                                "st.shared.u32 [%r4], %r1;\nld.shared.u32 %r5, [%r4];\nsetp.eq.u32 %p1, %r5, 7;\n@%p1 bra DONE;\n"
-                                "st.shared.u32 [%r4+128], %r1;\nDONE:"));
+                                "st.shared.u32 [%r4], %r1;\nld.shared.u32 %r5, [%r4];\nsetp.lt.u32 %p1, %r5, 8;\n@%p1 bra AFTER;\n"
+                                "mov.u32 %r13, 1;\nSPIN:\nadd.u32 %r13, %r13, 8;\nsetp.ne.u32 %p2, %r13, 0;\n@%p2 bra SPIN;\n"
+                                "AFTER:\nst.shared.u32 [%r4+128], %r1;"));
   ASSERT_EQ(r.run.sites.size(), 3u);
   ASSERT_FALSE(r.run.stopped.empty());
   EXPECT_EQ(counts_unknown(r.run, r.run.sites[0]), "");
   EXPECT_EQ(counts_unknown(r.run, r.run.sites[1]), "");
+  EXPECT_EQ(executed_unknown(r.run, r.run.sites[1]), "");
   EXPECT_NE(counts_unknown(r.run, r.run.sites[2]).find("could still reach"), std::string::npos) << counts_unknown(r.run, r.run.sites[2]);
+  EXPECT_NE(executed_unknown(r.run, r.run.sites[2]).find("could still reach"), std::string::npos);
+}
+
+// A branch on data loaded from shared memory: both sides run, each lane under a data atom of its
+// own, and the code after the join is counted exactly; what a side holds has no count, executed
+// included, and says which branch decides it.
+TEST(PtxExec, BranchesOnDataRunBothSidesAndJoin) {
+  const Ran r = run_text(kernel("mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\nmov.u32 %r3, smem;\nadd.u32 %r4, %r3, %r2;\n"
+                                "st.shared.u32 [%r4], %r1;\nld.shared.u32 %r5, [%r4];\nsetp.eq.u32 %p1, %r5, 7;\n@%p1 bra DONE;\n"
+                                "st.shared.u32 [%r4+128], %r1;\nDONE:\nld.shared.u32 %r6, [%r4+256];"));
+  ASSERT_EQ(r.run.sites.size(), 4u);
+  EXPECT_TRUE(r.run.stopped.empty()) << r.run.stopped;
+  EXPECT_EQ(counts_unknown(r.run, r.run.sites[1]), "");
+  const Site& side = r.run.sites[2];
+  EXPECT_NE(counts_unknown(r.run, side).find("data decides"), std::string::npos) << counts_unknown(r.run, side);
+  EXPECT_NE(executed_unknown(r.run, side).find("decides the branch at line"), std::string::npos) << executed_unknown(r.run, side);
+  ASSERT_FALSE(side.symbolic.empty());
+  EXPECT_NE(data_atom_in(r.run.conds, side.symbolic[0].when[3]), 0u);
+  // Each lane its own atom: lanes 3 and 4 run the side under different conditions.
+  EXPECT_NE(side.symbolic[0].when[3], side.symbolic[0].when[4]);
+  const Site& after = r.run.sites[3];
+  EXPECT_EQ(counts_unknown(r.run, after), "");
+  EXPECT_EQ(executed_unknown(r.run, after), "");
+  EXPECT_EQ(after.executed, 1);
+  EXPECT_EQ(after.wavefronts, 1);
 }
 
 TEST(PtxExec, PredicatesGuardsAndSelects) {
