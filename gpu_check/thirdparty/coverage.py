@@ -12,6 +12,8 @@ Nsight Compute measured is one of:
            (the instruction's site, a stopped lane, a not-counted access);
   wrong    a number layoutproof prints differs from the measurement, or it does not list the
            instruction at all (a silent omission): the tool's promise is broken.
+A verdict ERROR on any instruction fails the run too: on a corpus the model runs, it means the
+symbolic run and its own concrete re-run disagree (a witness that does not replay).
 It prints a line per launch (or a Markdown table: docs/compiled.md's coverage table) and the totals;
 exit 1 when any instruction is wrong (unknown is allowed: it is said) or, with --min-exact N, fewer
 than N are exact (the ratchet ctest keeps: coverage never silently drops), 2 when a launch cannot run.
@@ -62,7 +64,7 @@ def main():
     only = sys.argv[sys.argv.index('--only') + 1] if '--only' in sys.argv else None
     tables, rows, reasons = {}, [], collections.Counter()
     total = collections.Counter()
-    wrong_lines, errors = [], []
+    wrong_lines, errors, verdict_errors = [], [], []
     for line in open(os.path.join(d, 'launches.txt')):
         if not line.strip() or line.startswith('#'):
             continue
@@ -90,6 +92,10 @@ def main():
         by_off = {i['sass_offset']: i for i in k['instructions']}
         by_off.update({i['sass_offset']: dict(i, executed=None, wavefronts=None, ideal=None) for i in k.get('not_counted', [])})
         exact = unknown = wrong = 0
+        for i in k['instructions']:
+            for v in i.get('verdicts', []):
+                if v['verdict'] == 'ERROR':
+                    verdict_errors.append(f'{prog} {kernel[:40]} line {i["line"]} {i["text"]}: {v["claim"]} ERROR: {v["detail"][:200]}')
         for off, text, ex, wf, ideal in meas:
             got = by_off.get(off)
             if got is None and k.get('stopped'):  # a lane stopped before it: the run says so, its counts are not known
@@ -134,13 +140,15 @@ def main():
         print('WRONG', w)
     for e in errors:
         print('ERROR', e)
+    for e in verdict_errors:
+        print('VERDICT ERROR', e)
     n = max(total['instructions'], 1)
     print(f'\ncoverage: {len(rows)} launches, {total["instructions"]} shared-memory instructions: {total["exact"]} exact '
           f'({100.0 * total["exact"] / n:.1f}%), {total["unknown"]} unknown, {total["wrong"]} wrong')
     floor = int(sys.argv[sys.argv.index('--min-exact') + 1]) if '--min-exact' in sys.argv else 0
     if total['exact'] < floor:
         print(f'FAIL: {total["exact"]} exact, fewer than the {floor} this corpus had (--min-exact)')
-    return 2 if errors else 1 if total['wrong'] or total['exact'] < floor else 0
+    return 2 if errors else 1 if total['wrong'] or verdict_errors or total['exact'] < floor else 0
 
 
 if __name__ == '__main__':

@@ -310,10 +310,12 @@ Prepared prepare(const compiled::Program& prog, const compiled::Launch& l, const
 // (the bank model re-run, the alignment or the bounds), and the whole launch re-run with those
 // values must give the claim REFUTED on this instruction (prove_ptx_site: what `--param` prints).
 struct Replay {
-  enum class Kind { refutes, faults, fails } kind = Kind::fails;
+  // undecided: the concrete re-run cannot decide the claim there either (a lane stops early, a
+  // value it does not know): no refutation, and no disagreement to report as an error.
+  enum class Kind { refutes, faults, fails, undecided } kind = Kind::fails;
   std::string values, params;          // "parameter 1 (...) = 5"; " --param 1=5"
   std::vector<WitnessPoint> points;    // the same, one per symbol (role its name, index its value), then "replay"
-  std::string what;                    // refutes, faults: the violation; fails: why it did not replay
+  std::string what;                    // refutes, faults: the violation; fails, undecided: why it did not replay
   std::string faults;                  // faults: the launch re-run's message (another issue faults)
   std::vector<std::size_t> faulting;   // faults: the query's issues that are not valid accesses there
 };
@@ -430,7 +432,9 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
   for (int ln = 0; a && mismatch.empty() && ln < address_lanes(s.trace.op); ++ln)
     if ((*a)[at(ln)] != want.lane_addr[at(ln)])
       mismatch = "lane " + std::to_string(ln) + " is at byte " + std::to_string((*a)[at(ln)]) + " when re-executed with" + r.params;
-  if (!mismatch.empty() && !conditional) return fails(mismatch);
+  // The issue is missing from the concrete run: a disagreement, unless that run cannot decide the
+  // claim either (the launch re-run below says which).
+  if (!mismatch.empty() && !conditional && a) return fails(mismatch);
   if (mismatch.empty()) {
     r.what = violation_on(prog, run, s, c, is, *a, z, c.kind == Kind::in_bounds ? &p.q.bounds.at(z.witness.issue)[at(z.witness.lanes.at(0))] : nullptr);
     if (r.what.empty() && !conditional) return fails("the claim holds on the re-executed issue");
@@ -441,7 +445,15 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
     if (r.what.empty()) r.what = "the launch re-run: " + again.verdict.detail;
     return r;
   }
-  if (!mismatch.empty()) return fails(mismatch + "; the launch re-run gives " + to_string(again.verdict.kind) + " (" + again.verdict.detail + ")");
+  const auto undecided = [&](const std::string& why) {
+    fails(why);
+    r.kind = Replay::Kind::undecided;
+    return r;
+  };
+  if (!mismatch.empty()) {
+    const std::string why = mismatch + "; the launch re-run gives " + to_string(again.verdict.kind) + " (" + again.verdict.detail + ")";
+    return again.verdict.kind == Verdict::Kind::unknown ? undecided(why) : fails(why);
+  }
   if (is_grouping(c) && again.verdict.kind == Verdict::Kind::error)
     for (std::size_t k = 0; k < p.q.issues.size(); ++k)
       if (!valid_access(access_at(run, s, *p.q.issues[k], z.witness.values))) r.faulting.push_back(k);
@@ -450,8 +462,9 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
     r.faults = again.verdict.detail;
     return r;
   }
-  return fails("the launch re-run with" + r.params + " gives " + to_string(again.verdict.kind) + " for " + c.text + " here (" +
-               again.verdict.detail + ")");
+  const std::string why = "the launch re-run with" + r.params + " gives " + to_string(again.verdict.kind) + " for " + c.text + " here (" +
+                          again.verdict.detail + ")";
+  return again.verdict.kind == Verdict::Kind::unknown ? undecided(why) : fails(why);
 }
 
 // The witness of a violation that replayed (`faults`: only on its issue; the launch faults there).
@@ -487,6 +500,8 @@ std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compil
     Replay r = replay(prog, l, run, s, c, o, p, z);
     if (r.kind == Replay::Kind::refutes) return refuted(s, *p.q.issues[z.witness.issue], r, method, z.queries, "");
     if (r.kind == Replay::Kind::fails) return PtxClaimResult{true, Verdict::error(method, r.what), std::nullopt};
+    if (r.kind == Replay::Kind::undecided)
+      return PtxClaimResult{true, Verdict::unknown(method, "a violation at values the concrete run cannot decide: " + r.what), std::nullopt};
     for (const std::size_t k : r.faulting) p.q.valid_issues.push_back(k);
     faulted = {std::move(r), z};
     if (round + 1 == kFaultRounds) break;

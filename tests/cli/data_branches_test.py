@@ -15,7 +15,13 @@ may take, or are UNKNOWN (never REFUTED: no launch can be asked for the data a v
     on): its lanes stop with the reason, quickly, and nothing is PROVED about what they miss;
   - SASS: the same CAS loop in the form ptxas writes it (LDS, FADD, ATOMS.CAST.SPIN, ISETP, @!P0 BRA:
     llm.c's layernorm backward has dozens; tests/cli/compiled/cas_loop.sass is that loop, written
-    by hand in cuobjdump's listing form).
+    by hand in cuobjdump's listing form);
+  - twenty spin loops in a row, each with a counter (an iteration symbol each, more than the run
+    keeps): the loops past the symbols are still summarized, what they change not known inside
+    them (the reason says so), and the store after them counted exactly and PROVED;
+  - SASS: a loop over a free trip count whose shared address ptxas spilled to the stack (STL, then
+    LDL each iteration) beside a counter it stores there too: the address stays known for every
+    iteration (tests/cli/compiled/spill_loop.sass, written by hand in cuobjdump's form).
 
 Usage: data_branches_test.py LAYOUTPROOF
 """
@@ -116,6 +122,13 @@ RUNAWAY = kernel(
     'shl.b32 %r14, %r1, 7;\nadd.u32 %r14, %r14, %r3;\n'
     'st.shared.u32 [%r14], %r1;\n')
 
+# Twenty `do { k++; v = s[...]; } while (v != 0);` spins (a counter: each wants an iteration
+# symbol); the last one also stores at s[tid + k]; after them s[512 + tid] = tid.
+SPINS = kernel(''.join(
+    f'mov.u32 %r15, 0;\nSPIN{j}:\nadd.u32 %r15, %r15, 1;\nld.shared.u32 %r16, [%r2+{4096 + 128 * (j % 8)}];\n'
+    + ('shl.b32 %r17, %r15, 2;\nadd.u32 %r17, %r17, %r2;\nst.shared.u32 [%r17], %r1;\n' if j == 19 else '')
+    + f'setp.ne.u32 %p6, %r16, 0;\n@%p6 bra SPIN{j};\n' for j in range(20)) + 'st.shared.u32 [%r2+2048], %r1;\n')
+
 
 def main():
     binary = sys.argv[1]
@@ -162,6 +175,23 @@ def main():
         del rows
     else:
         check(False, f'missing fixture {sass}')
+
+    k = run(binary, SPINS, '--claim', 'conflict-free')
+    check(k['stopped'] is None, f'twenty spins: no lane stops: {k["stopped"]}')
+    after = by_text(k, 'st.shared.u32 [%r2+2048]')
+    check(after['executed'] == 1 and after['wavefronts'] == 1, f'twenty spins: the store after them is counted exactly: {after}')
+    check(verdict(after, 'conflict-free')['verdict'] == 'PROVED', f'twenty spins: the store after them is PROVED: {verdict(after, "conflict-free")}')
+    last = by_text(k, 'st.shared.u32 [%r17]')
+    v = verdict(last, 'conflict-free')
+    check(v['verdict'] == 'UNKNOWN' and 'symbols in use' in v['detail'], f'twenty spins: the last loop says its iteration is not a symbol: {v}')
+
+    sass = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'compiled', 'spill_loop.sass')
+    k = run(binary, open(sass).read(), '--claim', 'conflict-free', suffix='.sass', cmd='sass')
+    inside = [i for i in k['instructions'] if i['text'].endswith('STS [R4], R0')]
+    check(len(inside) == 1 and verdict(inside[0], 'conflict-free')['verdict'] == 'PROVED' and 'every iteration' in verdict(inside[0], 'conflict-free')['method'],
+          f'spilled address: the store in the loop is PROVED for every iteration: {inside}')
+    after = [i for i in k['instructions'] if 'LDS R6' in i['text']]
+    check(len(after) == 1 and after[0]['executed'] == 1 and after[0]['wavefronts'] == 1, f'spilled address: the load after the loop is counted: {after}')
 
     if FAILED:
         print(f'{len(FAILED)} failed')

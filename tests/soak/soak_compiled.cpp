@@ -39,7 +39,6 @@ std::string reason_class(const std::string& d) {
       {"not affine", "a free parameter's value not affine"},
       {"narrower than 32 bits", "a free parameter's term narrower than 32 bits plus an offset"},
       {"loaded from", "data loaded from memory (opaque)"},
-      {"LDG.E is not modelled", "data loaded from memory (opaque)"},
       {"divergent", "divergent grouping"},
       {"lane stopped early", "a lane stopped early"},
       {"free parameter", "a free parameter (other)"},

@@ -37,6 +37,32 @@ Val not_known(u32 why, bool cta) {
   v.cta = cta;
   return v;
 }
+// The local memory two head states agree on: now's cells, each kept where `was` holds it
+// identically and not known (why) where it differs; all lost where either is lost.
+void local_meet(const std::vector<LocalCell>& was, u32 was_lost, std::vector<LocalCell>& now, u32& now_lost, u32 why) {
+  if (was_lost || now_lost) {
+    now.clear();
+    now_lost = now_lost ? now_lost : was_lost;
+    return;
+  }
+  for (LocalCell& c : now) {
+    const auto same = std::find_if(was.begin(), was.end(), [&](const LocalCell& w) { return w.addr == c.addr && w.bytes == c.bytes; });
+    if (same == was.end() || !identical(same->value, c.value)) c.value = not_known(why, false);
+  }
+}
+// Whether the local memory `now` is one of the states g describes: every cell g knows (a known
+// value, a term, a partly known one) is in now, identical. A store erases the cells it overlaps,
+// so a load finds that cell in now as in g; a cell g does not know reads as not known either way.
+bool local_within(const std::vector<LocalCell>& now, u32 now_lost, const std::vector<LocalCell>& g, u32 g_lost) {
+  if (g_lost) return true;
+  for (const LocalCell& c : g) {
+    if (!c.value.known() && !c.value.sym && c.value.lowk == 0 && !cond_of(c.value)) continue;
+    if (now_lost) return false;
+    const auto same = std::find_if(now.begin(), now.end(), [&](const LocalCell& n) { return n.addr == c.addr && n.bytes == c.bytes; });
+    if (same == now.end() || !identical(same->value, c.value)) return false;
+  }
+  return true;
+}
 // The opcodes an induction register's updates may come from: those the ALU keeps affine.
 bool affine_writer(Op o) {
   switch (o) {
@@ -48,6 +74,16 @@ bool affine_writer(Op o) {
 }  // namespace
 
 u32 LoopSummary::varying(const Track& t) { return t.vary_why; }
+
+bool LoopSummary::stepping(const Track& t, const Lane& ln) const {
+  const LaneLoop& ll = t.lane[static_cast<std::size_t>(ln.lane)];
+  for (u32 r = 0; r < ll.h1.size(); ++r) {
+    const Val& a = ll.h1[r];
+    const Val& b = row(ln, r);
+    if (!identical(a, b) && (a.known() || a.sym) && (b.known() || b.sym)) return true;
+  }
+  return false;
+}
 
 bool LoopSummary::moved(std::vector<Lane>& lanes, const std::vector<int>& group, u32 fi, u32 pc, u32 depth) {
   bool stopped = false;
@@ -109,7 +145,7 @@ int LoopSummary::writer_bits(const Track& t, const Function& f, u32 r, bool affi
 
 // H(1) (ll.h1) against H(2) (the lane's registers now): each register's Row and G(i).
 void LoopSummary::classify(const Track& t, LaneLoop& ll, const Lane& ln, const Function& f) {
-  const std::size_t s = static_cast<std::size_t>(t.symbol);
+  const std::size_t s = t.symbol < 0 ? 0 : static_cast<std::size_t>(t.symbol);
   const u32 vary = varying(t);
   const u32 iter = t.iter_why;
   const u32 rows = static_cast<u32>(ll.h1.size());
@@ -124,6 +160,7 @@ void LoopSummary::classify(const Track& t, LaneLoop& ll, const Lane& ln, const F
       continue;
     }
     ll.g[r] = not_known(vary, a.cta || b.cta);
+    if (t.symbol < 0) continue;  // no iteration symbol: no induction, no period
     if (a.placement != b.placement || a.window != b.window || cond_of(a) || cond_of(b)) continue;
     // H(1) and H(2) as terms of one width (a known value: the constant term, at the width the
     // body's writers give it), and the step d = H(2) - H(1).
@@ -176,14 +213,15 @@ void LoopSummary::classify(const Track& t, LaneLoop& ll, const Lane& ln, const F
     ll.rows[r] = Row::induction;
   }
   ll.cells_exact = same_cells(ln.cells, ll.cells);
-  ll.local_exact = same_local(ln.local, ln.local_lost, ll.local, ll.local_lost);
+  ll.glocal = ln.local, ll.glocal_lost = ln.local_lost;
+  local_meet(ll.local, ll.local_lost, ll.glocal, ll.glocal_lost, vary);
 }
 
 bool LoopSummary::periodic(const Track& t, LaneLoop& ll, const Function& f, u32 r) {
   const Val& a = ll.h1[r];
   const Term& d = ll.steps[r];
   const int w = writer_bits(t, f, r, false);
-  if (!a.known() || w == 0 || !std::all_of(d.c.begin(), d.c.end(), [](u64 x) { return x == 0; })) return false;
+  if (t.symbol < 0 || !a.known() || w == 0 || !std::all_of(d.c.begin(), d.c.end(), [](u64 x) { return x == 0; })) return false;
   Derived parity;  // i & 1
   parity.op = Derived::Op::and_;
   parity.w = parity.in_w = 64;
@@ -248,8 +286,7 @@ void LoopSummary::apply(const Track& t, LaneLoop& ll, Lane& ln) {
   if (ll.cells_exact) ln.cells = ll.cells;
   else
     for (Cell& c : ln.cells) c.value = not_known(vary, false);
-  if (ll.local_exact) ln.local = ll.local, ln.local_lost = ll.local_lost;
-  else ln.local.clear(), ln.local_lost = vary;
+  ln.local = ll.glocal, ln.local_lost = ll.glocal_lost;
   ll.ph = 0;
   if (m_.conds.size() < Machine::kMaxTerms) {
     m_.conds.push_back(holds_always());  // true until filled
@@ -281,13 +318,14 @@ std::vector<u32> LoopSummary::verify(const Track& t, LaneLoop& ll, const Lane& l
     if (!(reduced(want, g.symw) == reduced(m_.terms[now.sym], g.symw))) bad.push_back(r);
   }
   if (ll.cells_exact && !same_cells(ln.cells, ll.cells)) bad.push_back(kCells);
-  if (ll.local_exact && !same_local(ln.local, ln.local_lost, ll.local, ll.local_lost)) bad.push_back(kLocal);
+  if (!local_within(ln.local, ln.local_lost, ll.glocal, ll.glocal_lost)) bad.push_back(kLocal);
   return bad;
 }
 
 // R(i) once the body ran: (i == 0) || taken[R := true][i := i - 1]; (i == 0) alone where the lane
 // never goes on past iteration 1 (ends: the back edge is known not taken).
 void LoopSummary::fill(const Track& t, LaneLoop& ll, u32 taken, bool ends) {
+  if (t.symbol < 0) return;  // no iteration symbol to state R with: it stays true (weaker, sound)
   const std::size_t s = static_cast<std::size_t>(t.symbol);
   Cond first;
   first.kind = Cond::Kind::cmp;
@@ -341,16 +379,17 @@ void LoopSummary::leave(Track& t, Lane& ln, const Instr& in, bool invariants_onl
   const u32 why = t.after_why;
   for (u32 r = 0; r < ll.h1.size(); ++r) {
     Val& now = row(ln, r);
-    if (invariants_only ? ll.rows[r] == Row::invariant : identical(now, ll.h1[r])) now = invariants_only ? ll.g[r] : now;
-    else now = not_known(why, now.cta || ll.h1[r].cta);
+    // A lane that leaves in the generalized body keeps an invariant only where it still holds it.
+    if (invariants_only ? ll.rows[r] == Row::invariant && identical(now, ll.g[r]) : identical(now, ll.h1[r])) continue;
+    now = not_known(why, now.cta || ll.h1[r].cta);
   }
-  const bool cells = invariants_only ? ll.cells_exact : same_cells(ln.cells, ll.cells);
+  const bool cells = (!invariants_only || ll.cells_exact) && same_cells(ln.cells, ll.cells);
   if (cells) ln.cells = ll.cells;
   else
     for (Cell& c : ln.cells) c.value = not_known(why, false);
-  const bool local = invariants_only ? ll.local_exact : same_local(ln.local, ln.local_lost, ll.local, ll.local_lost);
-  if (local) ln.local = ll.local, ln.local_lost = ll.local_lost;
-  else ln.local.clear(), ln.local_lost = why;
+  // What every exit agrees on: the cells the head state knows and the lane still holds.
+  if (invariants_only) local_meet(ll.glocal, ll.glocal_lost, ln.local, ln.local_lost, why);
+  else local_meet(ll.local, ll.local_lost, ln.local, ln.local_lost, why);
   ln.path = ll.p0;
   const u32 next = ln.stack.back().pc + 1;
   if (in.guard < 0 || !h_.shared_reachable(t.fi, next)) ln.stack.clear();  // every exit it had reaches no shared memory
@@ -460,15 +499,15 @@ bool LoopSummary::back_edge(std::vector<Lane>& lanes, const std::vector<int>& gr
         for (const int k : taken) begin(t, lanes[static_cast<std::size_t>(k)], cnd[static_cast<std::size_t>(k)], target);
         break;
       }
-      t.symbol = m_.iteration_symbol(fi, pc, in.line);
-      if (t.symbol < 0) {
-        for (const int k : taken) {
-          t.members &= ~(u32{1} << k);
-          h_.stop(lanes[static_cast<std::size_t>(k)], at + ": a loop whose trip count depends on the symbols, with more than " +
-                                                          std::to_string(kMaxSymbols) + " symbols in use: not summarized");
-        }
-        break;
-      }
+      // With every symbol in use the iteration is not one: the summary keeps the invariants alone
+      // (every other value not known inside the loop) and R(i) stays true.
+      // A loop where no value changes by a step (a CAS spin: only data changes) needs no symbol.
+      t.symbol = std::any_of(taken.begin(), taken.end(), [&](int k) { return stepping(t, lanes[static_cast<std::size_t>(k)]); })
+                     ? m_.iteration_symbol(fi, pc, in.line)
+                     : -1;
+      if (t.symbol < 0)
+        t.vary_why = m_.reason("a value the loop at line " + std::to_string(t.line) + " changes (more than " + std::to_string(kMaxSymbols) +
+                               " symbols in use: its iteration is not a symbol): not known inside it");
       t.pass = Track::Pass::general;
       for (const int k : taken) {
         LaneLoop& ll = t.lane[static_cast<std::size_t>(k)];
@@ -514,7 +553,7 @@ bool LoopSummary::back_edge(std::vector<Lane>& lanes, const std::vector<int>& gr
         m_.conds[ll.ph] = holds_never();  // not true: the round's issues never ran
         for (const u32 r : bad[j]) {
           if (r == kCells) ll.cells_exact = false;
-          else if (r == kLocal) ll.local_exact = false;
+          else if (r == kLocal) local_meet(std::vector<LocalCell>(ln.local), ln.local_lost, ll.glocal, ll.glocal_lost, vary);
           else if (ll.rows[r] != Row::induction || !periodic(t, ll, f, r)) ll.rows[r] = Row::varying, ll.g[r] = not_known(vary, ll.g[r].cta);
         }
         apply(t, ll, ln);

@@ -26,6 +26,11 @@
 // every induction register G(i + 1) (the same term, the same width). Then G(i) is every
 // iteration's head state, by induction from H(1), and every issue of the body was run for every
 // iteration at once. Where the step does not hold, the lane stops (the claims are then UNKNOWN).
+// With every symbol in use (kMaxSymbols), or where no register changed between values that are
+// known or terms (only data changed), there is no i: the summary keeps the invariants alone, every
+// other register not known inside the loop, and R stays true (each issue of the body taken as run
+// by every lane of the path: weaker, still sound). A float atomicAdd's CAS spin on shared memory
+// (ATOMS.CAST.SPIN) is summarized so, and the code after it still runs.
 //
 // The lane leaves the loop at its back edge's fall-through with what every exit agrees on: the
 // invariants kept, every other register not known, its path the one it had before the loop (or it
@@ -82,7 +87,9 @@ class LoopSummary {
     std::vector<Row> rows;
     std::vector<Val> g;    // the registers at the head of iteration 1 + i
     std::vector<Term> steps;  // an induction's step d
-    bool cells_exact = true, local_exact = true;
+    std::vector<LocalCell> glocal;  // the local memory at the head of iteration 1 + i
+    u32 glocal_lost = 0;
+    bool cells_exact = true;
     u32 ph = 0;            // R(i): filled at the back edge after the generalized body
   };
   struct Track {
@@ -108,6 +115,9 @@ class LoopSummary {
   bool periodic(const Track& t, LaneLoop& ll, const Function& f, u32 r);
   bool periodic_holds(const Track& t, const LaneLoop& ll, const Val& now, u32 r) const;
   u32 varying(const Track& t);  // the reason of a register not known inside the loop
+  // Whether some register of the lane changed in iteration 1 between values that are known or
+  // terms (an induction or a period may need the iteration symbol); false where only data changed.
+  bool stepping(const Track& t, const Lane& ln) const;
   void fill(const Track& t, LaneLoop& ll, u32 taken, bool ends);
   void leave(Track& t, Lane& ln, const Instr& in, bool invariants_only);
   // The width every writer of register r in the loop's body gives it (0: they differ, or one is

@@ -328,6 +328,10 @@ void execute_alu(Machine& m, Group& g, const Function& f, const Instr& in) {
   if (c.op == Op::unknown) {
     return x.all_unknown(m.reason_once(in, 1, [&] {
       const std::string mn = m.mnemonic(in);
+      // SASS's global loads and atomics are kept outside the model: what they return is data.
+      const auto starts = [&](const char* p) { return mn.rfind(p, 0) == 0; };
+      if ((starts("LDG.") || mn == "LDG" || starts("ATOMG")) && !starts("LDGSTS") && !starts("LDGDEPBAR"))
+        return "a value loaded from global memory (data is not modelled: " + mn + ")";
       return c.float_op ? mn + ": floating-point arithmetic (not modelled)" : mn + " is not modelled";
     }));
   }
