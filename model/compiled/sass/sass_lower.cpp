@@ -307,11 +307,6 @@ void Lowering::lower_nop(const SassInstr& i) {
   emit(c, {});
 }
 
-// VOTEU
-void Lowering::lower_not_modelled(const SassInstr& i) {
-  return not_modelled(i.ops, 1, false);
-}
-
 // BRA, JMP
 void Lowering::lower_bra(const SassInstr& i) {
   if (i.has("DIV")) {  // taken only where the warp has diverged: a converged warp falls through
@@ -909,7 +904,7 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
   std::string base = parts[0];
   std::vector<std::string> mods(parts.begin() + 1, parts.end());
   static const std::set<std::string> uniform = {"MOV", "IADD3", "LEA", "LOP3", "SHF", "SEL", "ISETP", "IMAD", "PRMT",
-                                                "SGXT", "PLOP3", "LDC", "IABS", "IMNMX", "P2R", "R2P", "VIADD"};
+                                                "SGXT", "PLOP3", "LDC", "IABS", "IMNMX", "P2R", "R2P", "VIADD", "FLO", "POPC", "BREV"};
   if (base.size() > 1 && base[0] == 'U' && uniform.count(base.substr(1))) base = base.substr(1);
   // Opcodes that touch shared memory: what the lowering does not count is listed (ptx_sites.cpp),
   // never silently left out. Generic LD/ST/ATOM/RED may: where their address is in the shared
@@ -924,7 +919,11 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
   // modelled: what it writes becomes unknown, naming it.
   static const std::unordered_map<std::string_view, Rule> rules = [] {
     std::unordered_map<std::string_view, Rule> t = {
-        {"VOTEU", &Lowering::lower_not_modelled},
+        {"VOTE", &Lowering::lower_vote},
+        {"VOTEU", &Lowering::lower_vote},
+        {"POPC", &Lowering::lower_bits},
+        {"BREV", &Lowering::lower_bits},
+        {"FLO", &Lowering::lower_bits},
         {"LDS", &Lowering::lower_shared},
         {"LDL", &Lowering::lower_shared},
         {"STL", &Lowering::lower_shared},

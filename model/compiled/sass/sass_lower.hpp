@@ -451,7 +451,6 @@ struct Lowering {
   using Rule = void (Lowering::*)(const SassInstr&);
   void lower_shared(const SassInstr& i);
   void lower_nop(const SassInstr& i);
-  void lower_not_modelled(const SassInstr& i);
   void lower_bra(const SassInstr& i);
   void emit_jump(const SassInstr& i, const Opcode& c);
   void emit_stop();
@@ -459,6 +458,8 @@ struct Lowering {
   void lower_call(const SassInstr& i);
   void lower_mov(const SassInstr& i);
   void lower_elect(const SassInstr& i);
+  void lower_bits(const SassInstr& i);  // sass_bits.cpp
+  void lower_vote(const SassInstr& i);
   void lower_syncs(const SassInstr& i);
   void lower_hfma2(const SassInstr& i);
   void lower_s2r(const SassInstr& i);

@@ -589,3 +589,56 @@ TEST(SassLea, HighWordOfAShiftWithRzIsAShift) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// Warp votes and bit counts as warp-aggregated atomics and cooperative groups elect a leader: with
+// lanes 4-31 running (0-3 exited), VOTEU.ANY's ballot is 0xfffffff0, UFLO of it 31 (the leader, by
+// ISETP.EQ against the lane), BREV then FLO.U32.SH the lowest lane (4), POPC 28; VOTE.ANY of
+// tid < 16 gives 0x0000fff0 (POPC 12) and its predicate true, VOTE.ALL of it false.
+TEST(SassBits, VotesAndBitCountsElectTheLanesTheGpuDoes) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   ISETP.GE.U32.AND P1, PT, R0, 0x4, PT ;\n"
+                                 "        /*0020*/              @!P1 EXIT ;\n"
+                                 "        /*0030*/                   VOTEU.ANY UR4, UPT, PT ;\n"
+                                 "        /*0040*/                   UFLO.U32 UR5, UR4 ;\n"
+                                 "        /*0050*/                   ISETP.EQ.U32.AND P0, PT, R0, UR5, PT ;\n"
+                                 "        /*0060*/               @P0 STS [RZ+0x400], R0 ;\n"
+                                 "        /*0070*/                   MOV R4, UR4 ;\n"
+                                 "        /*0080*/                   BREV R6, R4 ;\n"
+                                 "        /*0090*/                   FLO.U32.SH R7, R6 ;\n"
+                                 "        /*00a0*/                   IMAD.SHL.U32 R7, R7, 0x4, RZ ;\n"
+                                 "        /*00b0*/                   STS [R7+0x800], R0 ;\n"
+                                 "        /*00c0*/                   POPC R8, R4 ;\n"
+                                 "        /*00d0*/                   IMAD.SHL.U32 R8, R8, 0x4, RZ ;\n"
+                                 "        /*00e0*/                   STS [R8+0x1000], R0 ;\n"
+                                 "        /*00f0*/                   ISETP.LT.U32.AND P3, PT, R0, 0x10, PT ;\n"
+                                 "        /*0100*/                   VOTE.ANY R10, P2, P3 ;\n"
+                                 "        /*0110*/                   VOTE.ALL R11, P4, P3 ;\n"
+                                 "        /*0120*/                   POPC R12, R10 ;\n"
+                                 "        /*0130*/                   IMAD.SHL.U32 R12, R12, 0x4, RZ ;\n"
+                                 "        /*0140*/               @P2 STS [R12+0x1800], R0 ;\n"
+                                 "        /*0150*/               @P4 STS [R12+0x2000], R0 ;\n"
+                                 "        /*0160*/                   FLO.U32 R13, RZ ;\n"
+                                 "        /*0170*/                   LOP3.LUT R13, R13, 0xfc, RZ, 0xc0, !PT ;\n"
+                                 "        /*0180*/                   STS [R13+0x2800], R0 ;\n"
+                                 "        /*0190*/                   EXIT ;\n"),
+                         "vote.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 6u);
+  for (const Site& s : r.sites) ASSERT_TRUE(s.counts_known) << s.unknown;
+  const auto lanes = [&](std::size_t site) { return r.sites[site].trace.instructions.at(0).addr; };
+  for (int k = 0; k < kWarpLanes; ++k) {
+    const std::size_t s = static_cast<std::size_t>(k);
+    EXPECT_EQ(lanes(0)[s], k == 31 ? 0x400 : -1) << "the leader, lane " << k;
+    EXPECT_EQ(lanes(1)[s], k >= 4 ? 0x800 + 16 : -1) << "the lowest lane, lane " << k;
+    EXPECT_EQ(lanes(2)[s], k >= 4 ? 0x1000 + 4 * 28 : -1) << "popc, lane " << k;
+    EXPECT_EQ(lanes(3)[s], k >= 4 ? 0x1800 + 4 * 12 : -1) << "vote.any, lane " << k;
+    EXPECT_EQ(lanes(5)[s], k >= 4 ? 0x2800 + 0xfc : -1) << "flo of 0, lane " << k;
+  }
+  EXPECT_EQ(r.sites[4].trace.instructions.size(), 0u) << "vote.all of tid < 16 is false: no lane stores";
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
