@@ -65,7 +65,7 @@ Op base_op(std::string_view b) {
       {"cvt", Op::cvt}, {"cvta", Op::cvta}, {"setp", Op::setp}, {"selp", Op::selp}, {"ld", Op::ld}, {"ldu", Op::ld},
       {"st", Op::st}, {"ldmatrix", Op::ldmatrix}, {"stmatrix", Op::stmatrix}, {"atom", Op::atom}, {"red", Op::red},
       {"bra", Op::bra}, {"call", Op::call}, {"ret", Op::ret}, {"exit", Op::exit}, {"shfl", Op::shfl},
-      {"vote", Op::vote}, {"activemask", Op::activemask}, {"elect", Op::elect},
+      {"vote", Op::vote}, {"activemask", Op::activemask}, {"elect", Op::elect}, {"match", Op::match},
       // No register result and nothing an address depends on.
       {"bar", Op::nop}, {"barrier", Op::nop}, {"membar", Op::nop}, {"fence", Op::nop}, {"nanosleep", Op::nop},
       {"prefetch", Op::nop}, {"prefetchu", Op::nop}, {"griddepcontrol", Op::nop}, {"trap", Op::nop},
@@ -138,6 +138,8 @@ Opcode decode_opcode(std::string_view mnemonic) {
       o.boolop = m == "and" ? BoolOp::and_ : m == "or" ? BoolOp::or_ : BoolOp::xor_;
     else if (o.op == Op::shfl && (m == "up" || m == "down" || m == "bfly" || m == "idx"))
       o.shfl = m == "up" ? ShflMode::up : m == "down" ? ShflMode::down : m == "bfly" ? ShflMode::bfly : ShflMode::idx;
+    else if (o.op == Op::match && (m == "all" || m == "any"))
+      o.vote = m == "all" ? VoteMode::all : VoteMode::any;
     else if (o.op == Op::vote && (m == "all" || m == "any" || m == "uni" || m == "ballot"))
       o.vote = m == "all" ? VoteMode::all : m == "any" ? VoteMode::any : m == "uni" ? VoteMode::uni : VoteMode::ballot;
     else if (o.op == Op::shf && m == "r") o.left = false;

@@ -49,8 +49,11 @@ enum class Op : std::uint16_t {
   // control
   bra, call, ret, exit,
   // warp-collective; elect.sync d|p, membermask (SASS ELECT): the lowest lane of the issue in
-  // membermask is the leader (d: its lane id in every lane, p: true in it alone)
-  shfl, vote, activemask, elect,
+  // membermask is the leader (d: its lane id in every lane, p: true in it alone);
+  // match.any.sync.b32|b64 d, a, membermask: the mask of the issue's lanes whose a equals this
+  // lane's; match.all.sync d|p, a, membermask: every lane's mask where all are equal, else 0 (p:
+  // whether they are) (SASS MATCH.ANY/.ALL, .U64 on a register pair)
+  shfl, vote, activemask, elect, match,
   // mbarrier.try_wait / test_wait (SASS SYNCS.PHASECHK): the wait completes, so its predicate
   // destination is true. A kernel spins on it until the barrier's phase completes, which it does in
   // any launch that finishes; the spin's extra iterations re-run only the wait itself.

@@ -73,6 +73,12 @@ Want want(const Instr& in, std::size_t k, std::size_t n) {
       if (k == 0) return dst(c.vote == VoteMode::ballot ? value(kB32) : pred());
       return k == 1 ? pred() : value(kU32);
     case Op::activemask: return dst(value(kB32));
+    case Op::match: {  // match.any d, a, mask; match.all d|p, a, mask
+      const std::size_t outs = in.dual ? 2 : 1;
+      if (k == 0) return dst(value(kB32));
+      if (k < outs) return dst(pred());
+      return value(k == outs ? t : kU32);
+    }
     case Op::elect:  // elect.sync d|p, membermask
       if (k == 0) return dst(value(kB32));
       return k == 1 ? dst(pred()) : value(kU32);

@@ -22,7 +22,7 @@ constexpr std::size_t kMaxCallDepth = 64;
 bool is_alu(Op op) {
   switch (op) {
     case Op::bra: case Op::call: case Op::ret: case Op::exit: case Op::shfl: case Op::vote: case Op::activemask: case Op::elect:
-    case Op::nop: case Op::ld: case Op::st: case Op::ldmatrix: case Op::stmatrix: case Op::cp_async: case Op::atom: case Op::red:
+    case Op::match: case Op::nop: case Op::ld: case Op::st: case Op::ldmatrix: case Op::stmatrix: case Op::cp_async: case Op::atom: case Op::red:
       return false;
     default: return true;
   }
@@ -839,6 +839,35 @@ struct WarpRunner::Impl {
     }
   }
 
+  // match.any / match.all for lane k over the active lanes' values a (their bits at the
+  // type's width): not known where some active lane's value is not known.
+  void match(std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+             const std::array<Val, kWarpLanes>& a, const Function& f, const Instr& in, int k) {
+    const int bits = in.code.type.bits > 0 ? in.code.type.bits : 32;
+    Val out, all;
+    u64 same = 0, any = 0;
+    bool equal = true;
+    const Val& mine = a[static_cast<std::size_t>(k)];
+    for (const int j : group) {
+      const Val& v = a[static_cast<std::size_t>(j)];
+      if (!active[static_cast<std::size_t>(j)]) continue;
+      if (!v.known()) {
+        out.why = all.why = v.why;
+        break;
+      }
+      any |= u64{1} << j;
+      if (mask_bits(v.v, bits) == mask_bits(mine.v, bits)) same |= u64{1} << j;
+      else equal = false;
+    }
+    Lane& ln = lanes[static_cast<std::size_t>(k)];
+    if (out.known()) {
+      out.v = in.code.vote == VoteMode::all ? (equal ? any : 0) : same;
+      all.v = equal ? 1 : 0;
+    }
+    write_operand(ln, f, arg(f, in, 0), out, 32);
+    if (in.dual) write_operand(ln, f, arg(f, in, 1), all, 1);
+  }
+
   void collective(std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
                   const Function& f, const Instr& in) {
     const Opcode& c = in.code;
@@ -856,6 +885,10 @@ struct WarpRunner::Impl {
     for (const int k : group) {
       if (!active[static_cast<std::size_t>(k)]) continue;
       Lane& ln = lanes[static_cast<std::size_t>(k)];
+      if (c.op == Op::match) {
+        match(lanes, group, active, a, f, in, k);
+        continue;
+      }
       if (c.op == Op::vote) {
         Val out;
         u64 ballot = 0;
@@ -1061,7 +1094,8 @@ struct WarpRunner::Impl {
     } else {
       listing_.note(lanes, group, active, guard_unknown, f, fi, pc, in);
     }
-    if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask || c.op == Op::elect) collective(lanes, group, active, f, in);
+    if (c.op == Op::shfl || c.op == Op::vote || c.op == Op::activemask || c.op == Op::elect || c.op == Op::match)
+      collective(lanes, group, active, f, in);
     // A back edge some lane takes under a condition over the symbols: the loop is summarized.
     if (c.op == Op::bra && in.count > 0 && arg(f, in, 0).kind == OK::label && arg(f, in, 0).index <= pc && first.stack.size() == 1 &&
         loops_.back_edge(lanes, group, active, guard_unknown, guard_cond, f, fi, pc, in))
@@ -1165,7 +1199,7 @@ struct WarpRunner::Impl {
       case Op::ret: return do_return(ln);
       case Op::exit: ln.stack.clear(); return;
       case Op::call: return do_call(ln, f, in);
-      case Op::shfl: case Op::vote: case Op::activemask: case Op::elect: case Op::nop: break;
+      case Op::shfl: case Op::vote: case Op::activemask: case Op::elect: case Op::match: case Op::nop: break;
       case Op::ld: case Op::ldmatrix: case Op::atom: {
         const Operand* a = address_operand(f, in);
         if (c.op == Op::ld && c.space == Space::local && a) {

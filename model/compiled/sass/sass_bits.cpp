@@ -5,6 +5,10 @@
 //                          0xffffffff where there is none; .SH: bfind.shiftamt (31 - position)
 //   VOTE.ANY|ALL|UNI Rd, Pd, Ps   Rd = vote.ballot(Ps) over the lanes that run it together, Pd =
 //                          vote.any|all|uni(Ps) (PT: discarded)
+//   MATCH.ANY[.U64] Rd, Ra match.any.sync.b32|b64 (.U64: the pair Ra, Ra+1): the lanes holding the
+//                          same value (cooperative groups and cuda::pipeline group the lanes on
+//                          one address so). MATCH.ALL is not modelled: no listing here shows its
+//                          operands.
 // and their uniform forms (UPOPC, UBREV, UFLO, VOTEU: one value for the warp, as the executor
 // computes it per lane). Warp-aggregated atomics and cooperative groups' leader election
 // (VOTEU.ANY, UFLO, ISETP.EQ against SR_LANEID; BREV, FLO.U32.SH: the lowest lane) are built so.
@@ -41,6 +45,24 @@ void Lowering::lower_vote(const SassInstr& i) {
   Opcode pred = op(Op::vote, TypeKind::pred, 1);
   pred.vote = mode;
   return emit(pred, {i.D(1), p, imm(-1)});
+}
+
+void Lowering::lower_match(const SassInstr& i) {
+  for (const std::string& m : i.mods)
+    if (m != "ANY" && m != "U32" && m != "U64") return not_modelled(i.ops, 1, false);
+  if (!i.has("ANY") || i.ops.size() != 2 || i.is_pred(0) || i.is_pred(1)) return not_modelled(i.ops, 1, false);
+  const bool wide = i.has("U64");
+  Opcode c = op(Op::match, TypeKind::b, wide ? 64 : 32);
+  c.vote = VoteMode::any;
+  Operand a = i.S(1);
+  if (wide) {
+    const RegName r = reg_name(i.ops[1].first);
+    if (!r.ok) return not_modelled(i.ops, 1, false);
+    const u32 t = tmp();
+    emit(op(Op::mov, TypeKind::b, 64), {reg(t), r.reg < 0 ? imm(0) : vec({reg(static_cast<u32>(r.reg)), reg(static_cast<u32>(r.reg) + 1)})});
+    a = reg(t);
+  }
+  return emit(c, {i.D(0), a, imm(-1)});
 }
 
 }  // namespace layoutproof::compiled::sass

@@ -392,9 +392,27 @@ void Lowering::lower_syncs(const SassInstr& i) {
   return not_modelled(i.ops, written_registers(i.base, i.mods), false);
 }
 
-// MOV, R2UR
+// MOV, R2UR. R2UR Pd, URd, Ra (ptxas's loop that makes a value uniform one distinct value at a
+// time, `@P1 BRA.U.ANY` back to it while Pd holds): URd is Ra of the lowest lane of the issue
+// (elect.sync, then shfl.sync.idx from it), Pd true in the lanes whose Ra differs (.OR: or-ed into
+// Pd). Every lane is served in the round whose URd equals its Ra, whichever lane the hardware
+// picks first, so what the lanes compute from URd does not depend on that choice.
 void Lowering::lower_mov(const SassInstr& i) {
-  return emit(op(Op::mov), {i.D(0), i.S(1)});
+  if (i.base != "R2UR" || !i.is_pred(0)) return emit(op(Op::mov), {i.D(0), i.S(1)});
+  for (const std::string& m : i.mods)
+    if (m != "OR") return not_modelled(i.ops, 1, false);
+  if (i.ops.size() != 3) return not_modelled(i.ops, 1, false);
+  const u32 leader = tmp(), value = tmp();
+  emit(op(Op::elect, TypeKind::b, 32), {reg(leader), sink(), imm(0xffffffff)}, true);
+  Opcode from = op(Op::shfl, TypeKind::b, 32);
+  from.shfl = ShflMode::idx;
+  emit(from, {reg(value), sink(), i.S(2), reg(leader), imm(0x1f), imm(-1)}, true);
+  emit(op(Op::mov), {i.D(1), reg(value)});
+  Opcode differs = op(Op::setp, TypeKind::u, 32);
+  differs.cmp = Cmp::ne;
+  differs.boolop = i.has("OR") ? BoolOp::or_ : BoolOp::and_;
+  const Operand acc = i.has("OR") ? i.S(0) : imm(1);
+  return emit(differs, {i.D(0), sink(), i.S(2), reg(value), acc}, true);
 }
 
 // HFMA2
@@ -921,6 +939,7 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
     std::unordered_map<std::string_view, Rule> t = {
         {"VOTE", &Lowering::lower_vote},
         {"VOTEU", &Lowering::lower_vote},
+        {"MATCH", &Lowering::lower_match},
         {"POPC", &Lowering::lower_bits},
         {"BREV", &Lowering::lower_bits},
         {"FLO", &Lowering::lower_bits},

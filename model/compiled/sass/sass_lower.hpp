@@ -460,6 +460,7 @@ struct Lowering {
   void lower_elect(const SassInstr& i);
   void lower_bits(const SassInstr& i);  // sass_bits.cpp
   void lower_vote(const SassInstr& i);
+  void lower_match(const SassInstr& i);
   void lower_syncs(const SassInstr& i);
   void lower_hfma2(const SassInstr& i);
   void lower_s2r(const SassInstr& i);

@@ -631,6 +631,13 @@ TEST(PtxExec, WarpCollectivesAndNotLaneAddressedOps) {
   expect_op("shfl.sync.down.b32 %r2, %r1, 4, 31, -1;", [](u64 t) { return t + 4 <= 31 ? t + 4 : t; });
   expect_op("setp.lt.u32 %p1, %r1, 5;\nvote.sync.ballot.b32 %r2, %p1, -1;", [](u64) { return 31; });
   expect_op("activemask.b32 %r6;\nshr.u32 %r2, %r6, 28;", [](u64) { return 15; });
+  // match.any: the lanes holding this lane's value (t & 3: 0x1111 << (t & 3) in the low 16 bits);
+  // match.all: every lane's mask only where all are equal (t >> 5 is 0 in every lane), its predicate.
+  expect_op("and.b32 %r6, %r1, 3;\nmatch.any.sync.b32 %r2, %r6, -1;", [](u64 t) { return 0x1111u << (t & 3); });
+  expect_op("cvt.u64.u32 %rd1, %r1;\nshr.u64 %rd1, %rd1, 4;\nmatch.any.sync.b64 %r6, %rd1, -1;\npopc.b32 %r2, %r6;", [](u64) { return 16; });
+  expect_op("shr.u32 %r6, %r1, 5;\nmatch.all.sync.b32 %r7|%p1, %r6, -1;\nselp.b32 %r2, 7, 0, %p1;\nand.b32 %r8, %r7, 0xff;\nadd.u32 %r2, %r2, %r8;",
+            [](u64) { return 7 + 0xff; });
+  expect_op("and.b32 %r6, %r1, 1;\nmatch.all.sync.b32 %r7|%p1, %r6, -1;\nselp.b32 %r2, 7, 0, %p1;\nadd.u32 %r2, %r2, %r7;", [](u64) { return 0; });
   const Ran r = run_text(kernel("mov.u32 %r4, smem;\ncp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r4], [%rd1], 16, [%r4];"));
   ASSERT_EQ(r.run.not_counted.size(), 1u);
   EXPECT_EQ(r.run.not_counted[0].why.rfind("cp.async.bulk", 0), 0u) << r.run.not_counted[0].why;

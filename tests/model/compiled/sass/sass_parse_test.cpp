@@ -642,3 +642,75 @@ TEST(SassBits, VotesAndBitCountsElectTheLanesTheGpuDoes) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// R2UR Pd, URd, Ra in the loop ptxas writes to make a value uniform (as cuda::pipeline's mbarrier
+// code does): each round serves the lanes whose Ra equals the uniform value and loops (@P1 BRA.U.ANY)
+// while any lane is left, so every lane ends with its own value: with 4 distinct values (tid & 3)
+// the loop runs 4 rounds and lane k stores at 0x400 + 4 (k & 3).
+TEST(SassR2ur, TheUniformLoopServesEveryLaneItsOwnValue) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   LOP3.LUT R0, R0, 0x3, RZ, 0xc0, !PT ;\n"
+                                 "        /*0020*/                   PLOP3.LUT P1, PT, PT, PT, PT, 0x80, 0x0 ;\n"
+                                 "        /*0030*/                   PLOP3.LUT P0, PT, P0, P1, PT, 0xa2, 0x0 ;\n"
+                                 "        /*0040*/               @P1 R2UR P0, UR4, R0 ;\n"
+                                 "        /*0050*/               @P1 PLOP3.LUT P1, PT, P0, PT, PT, 0x80, 0x0 ;\n"
+                                 "        /*0060*/              @!P0 IMAD.U32 R10, RZ, RZ, UR4 ;\n"
+                                 "        /*0070*/                   PLOP3.LUT P0, PT, PT, PT, PT, 0x80, 0x0 ;\n"
+                                 "        /*0080*/                   STS [RZ+0x800], R0 ;\n"
+                                 "        /*0090*/               @P1 BRA.U.ANY 0x30 ;\n"
+                                 "        /*00a0*/                   IMAD.SHL.U32 R11, R10, 0x4, RZ ;\n"
+                                 "        /*00b0*/                   STS [R11+0x400], R0 ;\n"
+                                 "        /*00c0*/                   EXIT ;\n"),
+                         "r2ur.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 2u);
+  for (const Site& s : r.sites) ASSERT_TRUE(s.counts_known) << s.unknown;
+  EXPECT_EQ(r.sites[0].executed, 4) << "one round per distinct value";
+  ASSERT_EQ(r.sites[1].trace.instructions.size(), 1u);
+  for (int k = 0; k < kWarpLanes; ++k) EXPECT_EQ(r.sites[1].trace.instructions[0].addr[static_cast<std::size_t>(k)], 0x400 + 4 * (k & 3)) << "lane " << k;
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// MATCH.ANY groups the lanes holding one value (tid & 3: lanes k, k+4, ...: 0x11111111 << (k & 3));
+// BREV then FLO.U32.SH of the group is its lowest lane, the one that stores at 0x400 + 4 (k & 3).
+// MATCH.ANY.U64 compares the pair (lo, hi): tid >> 4 with a common high word, two groups of 16.
+TEST(SassMatch, GroupsTheLanesHoldingOneValue) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   LOP3.LUT R4, R0, 0x3, RZ, 0xc0, !PT ;\n"
+                                 "        /*0020*/                   MATCH.ANY R1, R4 ;\n"
+                                 "        /*0030*/                   BREV R2, R1 ;\n"
+                                 "        /*0040*/                   FLO.U32.SH R2, R2 ;\n"
+                                 "        /*0050*/                   ISETP.NE.AND P0, PT, R0, R2, PT ;\n"
+                                 "        /*0060*/                   IMAD.SHL.U32 R5, R4, 0x4, RZ ;\n"
+                                 "        /*0070*/              @!P0 STS [R5+0x400], R1 ;\n"
+                                 "        /*0080*/                   SHF.R.U32.HI R6, RZ, 0x4, R0 ;\n"
+                                 "        /*0090*/                   MOV R7, 0x7 ;\n"
+                                 "        /*00a0*/                   MATCH.ANY.U64 R8, R6 ;\n"
+                                 "        /*00b0*/                   POPC R9, R8 ;\n"
+                                 "        /*00c0*/                   FLO.U32 R10, R8 ;\n"
+                                 "        /*00d0*/                   IMAD R11, R9, 0x40, R10 ;\n"
+                                 "        /*00e0*/                   IMAD.SHL.U32 R11, R11, 0x4, RZ ;\n"
+                                 "        /*00f0*/                   STS [R11+0x1000], R0 ;\n"
+                                 "        /*0100*/                   EXIT ;\n"),
+                         "match.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 2u);
+  for (const Site& s : r.sites) ASSERT_TRUE(s.counts_known) << s.unknown;
+  const auto& leaders = r.sites[0].trace.instructions.at(0).addr;
+  const auto& pairs = r.sites[1].trace.instructions.at(0).addr;
+  for (int k = 0; k < kWarpLanes; ++k) {
+    EXPECT_EQ(leaders[static_cast<std::size_t>(k)], k < 4 ? 0x400 + 4 * k : -1) << "lane " << k;
+    EXPECT_EQ(pairs[static_cast<std::size_t>(k)], 0x1000 + 4 * (16 * 64 + (k < 16 ? 15 : 31))) << "lane " << k;
+  }
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
