@@ -442,7 +442,8 @@ Replay replay(const compiled::Program& prog, const compiled::Launch& l, const co
   const PtxClaimResult again = decided_again(prog, fixed, run, s, c, o);
   if (again.verdict.is_refuted()) {
     r.kind = Replay::Kind::refutes;
-    if (r.what.empty()) r.what = "the launch re-run: " + again.verdict.detail;
+    if (r.what.empty())
+      r.what = "the launch re-run: " + (again.verdict.detail.empty() ? again.verdict.witness.why : again.verdict.detail);
     return r;
   }
   const auto undecided = [&](const std::string& why) {

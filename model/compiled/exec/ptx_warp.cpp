@@ -9,6 +9,7 @@
 
 #include "model/compiled/ptx_cfg.hpp"
 #include "model/compiled/exec/ptx_machine.hpp"
+#include "model/compiled/exec/data_equality.hpp"
 #include "model/compiled/exec/loop_summary.hpp"
 #include "model/compiled/exec/symbolic_if.hpp"
 
@@ -285,6 +286,32 @@ struct WarpRunner::Impl {
     return found;
   }
 
+  // On the side of data branch pc where its guard holds (`holds`) or not: where the guard is an
+  // equality test that side says holds (exec/data_equality.hpp), the data register takes the
+  // other's value.
+  void learn(Lane& ln, const Function& f, u32 fi, u32 pc, const Instr& in, bool holds) {
+    auto t = targets_.find(fi);
+    if (t == targets_.end()) t = targets_.emplace(fi, branch_targets(f)).first;
+    const auto e = equality_test(f, t->second, pc);
+    if (!e) return;
+    const bool g = holds != in.guard_neg;  // the guard register's value on this side
+    bool equal = g && e->when;
+    if (!g && !e->when) {  // not (x != y && c): x == y where c is true
+      const Val cv = e->combine.kind == OK::none ? Val{1, 0, -1, false} : read_operand(m_, ln, f, e->combine, in);
+      equal = cv.known() && cv.v != 0;
+    }
+    const int bits = f.code[e->setp].code.type.bits;
+    if (!equal || (bits != 32 && bits != 64)) return;
+    const auto data_only = [](const Val& v) { return !v.known() && !v.sym && !cond_of(v); };
+    const Val x = read_operand(m_, ln, f, e->x, in), y = read_operand(m_, ln, f, e->y, in);
+    const auto take = [&](const Operand& r, Val v) {
+      truncate(v, bits);
+      reg(ln, r.index) = v;
+    };
+    if (data_only(x) && (y.known() || y.sym)) take(e->x, y);
+    else if (e->y.kind == OK::reg && data_only(y) && (x.known() || x.sym)) take(e->y, x);
+  }
+
   const Cfg& cfg_of(u32 fi) {
     auto it = cfgs_.find(fi);
     if (it == cfgs_.end()) it = cfgs_.emplace(fi, build_cfg(p_.functions[fi])).first;
@@ -327,11 +354,13 @@ struct WarpRunner::Impl {
     const Op op = in.code.op;
     const std::string at = "line " + std::to_string(in.line);
     const u32 stay = m_.cond_not(c);
+    const bool data = c < m_.conds.size() && m_.conds[c].kind == Cond::Kind::data;
     const auto go = [&](u32 cond, u32 to) {
       const u32 path = m_.cond_and(ln.path, cond);
       if (path == Machine::kNoCond) return stop(ln, at + ": more conditions over the symbols than the run keeps");
       ln.path = path;
       ln.stack.back().pc = to;
+      if (data) learn(ln, f, fi, pc, in, cond == c);
     };
     if (ln.stack.size() != 1)
       return stop(ln, at + ": a branch on a condition over the symbols (%ctaid, a free parameter, data) inside a called function: its paths are not split");
@@ -1320,6 +1349,7 @@ struct WarpRunner::Impl {
   std::unordered_map<u64, bool> reach_;     // shared_reachable's answers
   std::string harmless_;                    // the first stop after which no shared access is reachable
   std::unordered_map<u32, Cfg> cfgs_;         // per function, built at its first divergent branch
+  std::unordered_map<u32, std::vector<char>> targets_;  // per function, its branch targets (learn)
   SymbolicIf ifs_;                            // branches on conditions over the symbols
   std::optional<Region> split_;               // the region an if/else split (split_if_else) opens
   std::unordered_map<u64, u32> if_else_;      // (function, branch) -> if_else_join
