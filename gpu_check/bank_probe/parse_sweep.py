@@ -110,14 +110,14 @@ def main():
             results[(prog, kernel)] = ok
             print('%s/%s: %d patterns x %d launches, map exact (%s)' % (prog, kernel, len(pats), len(ok), shared[0][0]))
     files = {'ldst_a': 'h200_sweep_ldst.jsonl', 'ldst_b': 'h200_sweep_ldst.jsonl', 'h100': 'h200_h100_cases.jsonl',
-             'generic': 'h200_generic.jsonl'}
+             'generic': 'h200_generic.jsonl', 'generic_scoped': 'h200_generic_scoped.jsonl'}
     outs = {}
     for (prog, kernel), per_launch in sorted(results.items()):
         for i, d in enumerate(by_kernel[(prog, kernel)]):
             op = d['op']
             fname = files.get(prog) or ('h200_ldgsts.jsonl' if op.startswith('ldgsts') else 'h200_atomics.jsonl')
             wf = [l[i][0] for l in per_launch]
-            generic = prog == 'generic'
+            generic = prog.startswith('generic')
             if generic:
                 op = op[1:]  # the instruction's own op; 'generic' says how it was addressed
             rec = {'name': d['name'], 'op': 'ldgsts' if op.startswith('ldgsts') else ('atom' if '.' in op else op),

@@ -426,6 +426,15 @@ def main():
         rng = random.Random('generic-' + op)
         ks += chunked('k_g' + op.replace('.', '_'), 'gatom', 'g' + op, w, dedupe(atomic_patterns(w, rng)))
     write_program(outdir, 'generic', ks, manifest)
+    # 5. Generic atomics at the CTA and system scopes (ATOM.E.*.STRONG.SM/.SYS: cooperative groups'
+    # barriers and cuda::pipeline's shared state use .cta) and the AND/OR forms (their barriers).
+    ks = []
+    for op, w in (('atom.cta.add.u32', 4), ('atom.cta.exch.b32', 4), ('atom.cta.cas.b32', 4), ('atom.cta.and.b32', 4),
+                  ('atom.cta.or.b32', 4), ('atom.sys.add.u32', 4), ('atom.and.b32', 4), ('atom.or.b32', 4),
+                  ('atom.acq_rel.cta.or.b32', 4)):
+        rng = random.Random('generic-scoped-' + op)
+        ks += chunked('k_g' + op.replace('.', '_'), 'gatom', 'g' + op, w, dedupe(atomic_patterns(w, rng)))
+    write_program(outdir, 'generic_scoped', ks, manifest)
 
 
 if __name__ == '__main__':
