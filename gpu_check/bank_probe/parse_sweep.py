@@ -110,7 +110,7 @@ def main():
             results[(prog, kernel)] = ok
             print('%s/%s: %d patterns x %d launches, map exact (%s)' % (prog, kernel, len(pats), len(ok), shared[0][0]))
     files = {'ldst_a': 'h200_sweep_ldst.jsonl', 'ldst_b': 'h200_sweep_ldst.jsonl', 'h100': 'h200_h100_cases.jsonl',
-             'generic': 'h200_generic.jsonl', 'generic_scoped': 'h200_generic_scoped.jsonl'}
+             'generic': 'h200_generic.jsonl', 'generic_scoped': 'h100_generic_scoped.jsonl'}
     outs = {}
     for (prog, kernel), per_launch in sorted(results.items()):
         for i, d in enumerate(by_kernel[(prog, kernel)]):

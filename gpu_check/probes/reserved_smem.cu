@@ -9,7 +9,7 @@
 #include <cstdio>
 
 template <int S>
-__global__ void probe(unsigned* out) {
+__global__ void probe(unsigned* out, int dynamic) {
   __shared__ unsigned char stat[S > 0 ? S : 1];
   extern __shared__ unsigned char dyn[];
   unsigned r[5];
@@ -22,7 +22,7 @@ __global__ void probe(unsigned* out) {
     for (int k = 0; k < 5; ++k) out[k] = r[k];
     out[5] = static_cast<unsigned>(__cvta_generic_to_shared(S > 0 ? stat : dyn));
     stat[threadIdx.x % (S > 0 ? S : 1)] = 1;
-    dyn[0] = stat[0];
+    if (dynamic > 0) dyn[0] = stat[0];  // no dynamic bytes: dyn[0] is past the CTA's shared memory
   }
 }
 
@@ -38,7 +38,7 @@ __global__ void cg_tile(float* out) {
 template <int S>
 int run(unsigned* d, int dynamic) {
   cudaFuncSetAttribute(probe<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
-  probe<S><<<1, 32, dynamic>>>(d);
+  probe<S><<<1, 32, dynamic>>>(d, dynamic);
   if (cudaDeviceSynchronize() != cudaSuccess) return 1;
   unsigned h[6];
   cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);

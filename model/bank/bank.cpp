@@ -371,15 +371,30 @@ AtomicKind atomic_kind(std::string_view text) {
       {"atom.shared.cas.b32", AtomicKind::cas}, {"atom.shared.cas.b64", AtomicKind::cas}};
   for (const auto& [name, kind] : known)
     if (op == name) return kind;
-  // Generic atomics whose address is in the shared window take the ATOMS rule of their kind
-  // (measured: ATOM.E.ADD/EXCH/CAS.STRONG.GPU, 132 cases of h200_generic.jsonl; other scopes are
-  // not measured). PTX's generic spelling is what ptxas makes them of (the default scope, .gpu).
+  // Generic atomics whose address is in the shared window take the ATOMS rule of their kind, at
+  // every scope (measured: ATOM.E.ADD/EXCH/CAS.STRONG.GPU, 132 cases of h200_generic.jsonl on the
+  // H200; ATOM.E.ADD/EXCH/CAS/AND/OR.STRONG.SM, ADD.STRONG.SYS and AND/OR.STRONG.GPU, 396 cases of
+  // h100_generic_scoped.jsonl on the H100). PTX's generic spelling is what ptxas makes them of,
+  // with or without a scope and a memory order.
   static const std::pair<std::string_view, AtomicKind> generic[] = {
       {"ATOM.E.ADD", AtomicKind::update}, {"ATOM.E.EXCH", AtomicKind::update}, {"ATOM.E.CAS", AtomicKind::cas},
-      {"atom.add.u32", AtomicKind::update}, {"atom.add.s32", AtomicKind::update}, {"atom.exch.b32", AtomicKind::update},
-      {"atom.cas.b32", AtomicKind::cas}};
+      {"ATOM.E.AND", AtomicKind::update}, {"ATOM.E.OR", AtomicKind::update}};
   for (const auto& [name, kind] : generic)
-    if (op == (name[0] == 'a' ? std::string(name) : std::string(name) + ".STRONG.GPU")) return kind;
+    for (const std::string_view scope : {".STRONG.GPU", ".STRONG.SM", ".STRONG.SYS"})
+      if (op == std::string(name) + std::string(scope)) return kind;
+  // PTX: atom[.sem][.scope].OP.TYPE, generic (no state space).
+  static const std::pair<std::string_view, AtomicKind> ptx[] = {
+      {"add.u32", AtomicKind::update}, {"add.s32", AtomicKind::update}, {"exch.b32", AtomicKind::update},
+      {"and.b32", AtomicKind::update}, {"or.b32", AtomicKind::update},   {"cas.b32", AtomicKind::cas}};
+  if (op.rfind("atom.", 0) == 0) {
+    std::string_view rest = op.substr(5);
+    for (const std::string_view sem : {"relaxed.", "acquire.", "release.", "acq_rel."})
+      if (rest.rfind(sem, 0) == 0) rest.remove_prefix(sem.size());
+    for (const std::string_view scope : {"cta.", "gpu.", "sys."})
+      if (rest.rfind(scope, 0) == 0) rest.remove_prefix(scope.size());
+    for (const auto& [name, kind] : ptx)
+      if (rest == name) return kind;
+  }
   return AtomicKind::unknown;
 }
 

@@ -156,7 +156,7 @@ TEST(BankModel, EveryMeasuredDataFile) {
   for (const auto& e : std::filesystem::directory_iterator(LAYOUTPROOF_BANK_DATA))
     if (e.path().extension() == ".jsonl") files.push_back(e.path().filename().string());
   std::sort(files.begin(), files.end());
-  ASSERT_GE(files.size(), 14u) << "the shared sample, the seven H100 rounds and the six H200 files";
+  ASSERT_GE(files.size(), 15u) << "the shared sample, the seven H100 rounds, the six H200 files and the H100 generic scopes";
   // Not counted: cp.async.ca whose two sides both conflict (339), and cp.async.cg with a lane that
   // does not copy or lanes sharing 16 bytes (54 of the probe's 60).
   const std::map<std::string, int> expected = {{"h200_ldgsts.jsonl", 339}, {"h200_cg_probe.jsonl", 54}};
@@ -246,7 +246,12 @@ TEST(BankModel, AtomicsByKind) {
   // Generic atomics on the shared window: ATOMS's rule (h200_generic.jsonl) at the measured scope.
   EXPECT_EQ(atomic_kind("ATOM.E.ADD.STRONG.GPU PT, R17, desc[UR8][R18.64], R17"), AtomicKind::update);
   EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.GPU PT, R16, [R18], R30, R31"), AtomicKind::cas);
-  EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.SM PT, R16, [R18], R30, R31"), AtomicKind::unknown);  // not measured
+  EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.SM PT, R16, [R18], R30, R31"), AtomicKind::cas);  // h100_generic_scoped.jsonl
+  EXPECT_EQ(atomic_kind("ATOM.E.OR.STRONG.SYS PT, R17, desc[UR8][R18.64], R17"), AtomicKind::update);
+  EXPECT_EQ(atomic_kind("ATOM.E.XOR.STRONG.GPU PT, R17, desc[UR8][R18.64], R17"), AtomicKind::unknown);  // not measured
+  EXPECT_EQ(atomic_kind("atom.acq_rel.cta.or.b32 %r1, [%rd2], %r3;"), AtomicKind::update);
+  EXPECT_EQ(atomic_kind("atom.relaxed.sys.cas.b32 %r1, [%rd2], %r3, %r4;"), AtomicKind::cas);
+  EXPECT_EQ(atomic_kind("atom.cta.xor.b32 %r1, [%rd2], %r3;"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("ATOM.E.ADD.F32.FTZ.RN.STRONG.GPU PT, R3, desc[UR8][R4.64], R5"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("ATOM.E.OR.64.STRONG.GPU PT, R4, desc[UR8][R4.64], R6"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("atom.exch.b32 %r1, [%rd2], %r3;"), AtomicKind::update);
