@@ -296,17 +296,23 @@ class BodyReader {
         const i64 v = signed_number();
         o.imm = minus ? checked_sub(0, v) : v;
       }
-      // A tensor address `[tensorMap, {c0, c1}]` (cp.async.bulk.tensor, TMA): the coordinates are
-      // read and not kept (no instruction the model executes takes them).
+      // A tensor address `[tensorMap, {c0, c1}]` (cp.async.bulk.tensor, TMA): the coordinates
+      // follow the base in `nested` (count of them), for the Hopper claims that read which box a
+      // copy brought.
+      std::vector<Operand> coordinates;
       if (lx_.peek().is(',')) {
         lx_.next();
         if (!lx_.peek().is('{')) lx_.fail(lx_.peek(), "expected '{' and the tensor coordinates after ',' in this address");
-        std::vector<Operand> coordinates;
-        (void)operand(coordinates, false);
+        const Operand v = operand(coordinates, false);
+        if (v.kind != OK::vec) lx_.fail(lx_.peek(), "expected the tensor coordinates in '{...}'");
+        for (const Operand& c : coordinates)
+          if (c.kind == OK::vec || c.kind == OK::addr) lx_.fail(t, "a tensor coordinate is a register or a constant");
+        o.count = v.count;
       }
       if (!lx_.next().is(']')) lx_.fail(t, "expected ']' to close this address");
       o.index = static_cast<u32>(nested.size());
       nested.push_back(base);
+      nested.insert(nested.end(), coordinates.begin(), coordinates.end());
       return o;
     }
     if (t.kind == K::number || t.is('-')) {

@@ -307,12 +307,13 @@ struct NotCounted {
   bool loads_only = false;       // a load: no-overlap is not a claim about it
 };
 
-// A TMA copy (cp.async.bulk.tensor) or a WGMMA (wgmma.mma_async) the run executed, PTX: not
-// lane-addressed (listed as not counted), its operands as the run computed them, for the Hopper
-// contract claims (proofs/claims/tma_claim.hpp). Per executing lane for a copy, per warp for a
-// WGMMA (its first active lane's operands; the warp's lanes must agree).
+// A TMA copy (cp.async.bulk.tensor), a WGMMA (wgmma.mma_async), an expect_tx or an mbarrier wait
+// the run executed, PTX: not lane-addressed (listed as not counted), its operands as the run
+// computed them, for the Hopper contract claims (proofs/claims/tma_claim.hpp). Per executing lane
+// for a copy and an expect_tx, per warp for a WGMMA and a wait (its first active lane's operands;
+// the warp's lanes must agree).
 struct AsyncOp {
-  enum class Kind : std::uint8_t { tma_load, tma_store, wgmma, expect_tx } kind = Kind::tma_load;
+  enum class Kind : std::uint8_t { tma_load, tma_store, wgmma, expect_tx, wait } kind = Kind::tma_load;
   u32 function = 0, pc = 0, line = 0;
   i64 warp = 0, execution = 0;   // the warp's execution-th run of the instruction
   int lane = 0;
@@ -325,13 +326,21 @@ struct AsyncOp {
   std::string map_why;
   // A copy: the mbarrier its completion signals; an expect_tx (mbarrier.arrive.expect_tx,
   // mbarrier.expect_tx): its mbarrier (in smem) and the bytes it expects (tx).
-  std::optional<u64> barrier, tx;
+  // A wait (mbarrier.try_wait/test_wait): its mbarrier, and the phase parity it waits for (none:
+  // a state token, or a value not known).
+  std::optional<u64> barrier, tx, parity;
   bool multicast = false;  // a copy's .multicast::cluster: its box lands in other CTAs too
+  // A copy: its tensor coordinates, innermost first (an element each; none where not known).
+  std::vector<std::optional<i64>> coords;
   // A WGMMA: its A and B descriptors (A none with desc_why empty: A from registers), and whether an
   // operand is transposed (16-bit types' imm-trans-a/b not both 0: MN-major, or not an immediate).
   std::optional<u64> desc_a, desc_b;
   std::string desc_why;
   bool transposed = false;
+  // A WGMMA: its accumulator (the D registers as written: wgmmas on one accumulate into it) and
+  // scale-d (false: D = A B, the accumulator starts again; none: not known).
+  std::string accumulator;
+  std::optional<bool> scale_d;
 };
 
 struct KernelRun {

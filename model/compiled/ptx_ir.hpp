@@ -160,7 +160,8 @@ struct Operand {
     label,    // index: instruction index (after resolution)
     func,     // index: function (Program::functions)
     vec,      // index: first operand in Function::operands, count: how many ({%r1, %r2})
-    addr,     // base: the operand at `index` in Function::operands; imm: the byte offset
+    addr,     // base: the operand at `index` in Function::operands; imm: the byte offset; a tensor
+              // address [map, {c0, c1}]: count coordinates after the base
     sink,     // `_`
     unknown_name,  // a name declared nowhere in this file: its value is not known (index: name id)
   };

@@ -202,8 +202,6 @@ std::string hex_text(std::uint64_t v) {
   return b;
 }
 
-bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
-
 // The binding whose parameter is `slot` (+offset) of the kernel: by index or by name.
 const hopper::TensorMap* bound_map(const compiled::Function& f, std::size_t slot, i64 offset, const std::vector<TensorMapBinding>& maps) {
   for (const TensorMapBinding& b : maps)
@@ -228,8 +226,176 @@ struct Tile {  // a TMA load's box in shared memory, and which element each byte
   std::uint64_t dst = 0, bytes = 0;
   const hopper::TensorMap* map = nullptr;
   i64 writes = 0;  // the copies of the run that wrote it
+  std::vector<std::size_t> copies;  // their indices in KernelRun::async_ops
   std::unordered_map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> at;  // byte -> (row, col)
 };
+
+// Which copy's box a WGMMA of warp w (async_ops[at]) reads in tile t: the one copy when one wrote
+// it; else the copy into t of the batch its warp's latest wait before it completed on their
+// mbarrier. A wait is the warp's i-th on that barrier, so it waits for phase i (its parity must
+// be i & 1); phase i completes with the copies its producer issued after the i-th expect_tx on
+// the barrier and before the next. Where that chain is not there (a parity that is not the
+// phase's, expect_txs from several threads, no copy into t in the batch or several) the copy is
+// not known: `why`. Warp w's own operations are in program order: a copy into t that w itself
+// issued after the one its wait completed (or with no wait at all) is still landing when it
+// reads: `race`, a violation.
+struct CopyRead {
+  std::optional<std::size_t> copy;
+  bool race = false;
+  std::string why;
+};
+CopyRead copy_read(const compiled::KernelRun& run, std::size_t at, const Tile& t) {
+  using compiled::AsyncOp;
+  const std::vector<AsyncOp>& ops = run.async_ops;
+  const i64 w = ops[at].warp;
+  std::optional<std::size_t> own;  // the latest copy into t that w issued before the read
+  for (const std::size_t c : t.copies)
+    if (c < at && ops[c].warp == w) own = c;
+  // The phase of its barrier that copy c completes: after the i-th expect_tx there, before the next.
+  const auto phase_of = [&](std::size_t c) -> std::optional<std::size_t> {
+    std::size_t i = 0;
+    bool any = false;
+    for (std::size_t j = 0; j < c; ++j)
+      if (ops[j].kind == AsyncOp::Kind::expect_tx && ops[j].barrier == ops[c].barrier) i += any, any = true;
+    return any ? std::optional<std::size_t>(i) : std::nullopt;
+  };
+  // Whether warp w waits for that phase after the read: the kernel has w wait for the copy itself,
+  // so a read before that wait has nothing that orders it after the copy (another warp's wait and
+  // a CTA barrier could order it where w never waits: not judged).
+  const auto waits_later = [&](std::size_t c) {
+    const std::optional<std::size_t> ph = phase_of(c);
+    if (!ph || !ops[c].barrier) return false;
+    std::size_t i = 0;
+    for (std::size_t j = 0; j < ops.size(); ++j) {
+      if (ops[j].kind != AsyncOp::Kind::wait || ops[j].warp != w || ops[j].barrier != ops[c].barrier) continue;
+      if (i++ == *ph) return j > at;
+    }
+    return false;
+  };
+  const auto raced = [&](std::optional<std::size_t> seen) -> std::optional<CopyRead> {
+    if (!own || (seen && *own <= *seen) || !waits_later(*own)) return std::nullopt;
+    const AsyncOp& c = ops[*own];
+    std::string k = c.coords.empty() || !c.coords[0] ? "" : " (k " + std::to_string(*c.coords[0]) + ")";
+    return CopyRead{std::nullopt, true,
+                    "its tile at " + hex_text(t.dst) + " is being refilled: its own warp issued the copy at line " + std::to_string(c.line) + k +
+                        " into it before this read" +
+                        (seen ? ", after the copy its last wait completed" : ", and has not waited on its barrier yet") +
+                        "; the warp waits for that copy only later: it reads bytes TMA may still be writing"};
+  };
+  if (t.copies.size() == 1) {  // read after its warp's wait for the copy's phase, if it waits at all
+    const std::size_t c = t.copies.front();
+    if (auto r = raced(std::nullopt); r) return *r;
+    return CopyRead{c, false, ""};
+  }
+  const auto signals = [&](const AsyncOp& x) {
+    return x.barrier && std::any_of(t.copies.begin(), t.copies.end(), [&](std::size_t c) { return ops[c].barrier == x.barrier; });
+  };
+  std::optional<std::size_t> wait;
+  for (std::size_t j = at; j-- > 0;)
+    if (ops[j].kind == AsyncOp::Kind::wait && ops[j].warp == w && signals(ops[j])) {
+      wait = j;
+      break;
+    }
+  const std::string tile = "its tile at " + hex_text(t.dst) + " is written " + std::to_string(t.copies.size()) + " times (stages, a k-loop)";
+  const auto unknown = [](std::string why) { return CopyRead{std::nullopt, false, std::move(why)}; };
+  if (!wait) {
+    if (auto r = raced(std::nullopt); r) return *r;
+    return unknown(tile + ", and no mbarrier wait of its warp on their barrier comes before it");
+  }
+  const std::uint64_t bar = *ops[*wait].barrier;
+  std::size_t phase = 0;
+  for (std::size_t j = 0; j < *wait; ++j) phase += ops[j].kind == AsyncOp::Kind::wait && ops[j].warp == w && ops[j].barrier == bar;
+  if (!ops[*wait].parity || *ops[*wait].parity != (phase & 1))
+    return unknown(tile + "; its warp's wait on mbarrier " + hex_text(bar) + " is the warp's wait " + std::to_string(phase) + " there, for parity " +
+                   (ops[*wait].parity ? std::to_string(*ops[*wait].parity) : std::string("not known")) + ", not phase " + std::to_string(phase) +
+                   "'s: which phase it waits for is not known");
+  std::vector<std::size_t> expects;
+  for (std::size_t j = 0; j < ops.size(); ++j)
+    if (ops[j].kind == AsyncOp::Kind::expect_tx && ops[j].barrier == bar) expects.push_back(j);
+  if (expects.empty() || std::any_of(expects.begin(), expects.end(), [&](std::size_t j) { return ops[j].warp != ops[expects[0]].warp || ops[j].lane != ops[expects[0]].lane; }))
+    return unknown(tile + "; the expect_tx arrivals on mbarrier " + hex_text(bar) + (expects.empty() ? " are not known" : " come from several threads") +
+                   ": its phases' copies are not known");
+  if (phase >= expects.size())
+    return unknown(tile + "; the wait is for phase " + std::to_string(phase) + " of mbarrier " + hex_text(bar) + ", which has " +
+                   std::to_string(expects.size()) + " expect_tx arrival(s): no copy completes it");
+  const std::size_t from = expects[phase], to = phase + 1 < expects.size() ? expects[phase + 1] : ops.size();
+  std::optional<std::size_t> got;
+  for (const std::size_t c : t.copies)
+    if (c > from && c < to && ops[c].barrier == bar && ops[c].warp == ops[from].warp && ops[c].lane == ops[from].lane) {
+      if (got) return unknown(tile + "; phase " + std::to_string(phase) + " of mbarrier " + hex_text(bar) + " brings two copies into it");
+      got = c;
+    }
+  if (!got) {
+    if (auto r = raced(std::nullopt); r) return *r;
+    return unknown(tile + "; phase " + std::to_string(phase) + " of mbarrier " + hex_text(bar) + ", which its warp waited for, brings no copy into it");
+  }
+  if (auto r = raced(got); r) return *r;
+  return CopyRead{got, false, ""};
+}
+
+// One accumulator (per warp: its D registers, since scale-d last started it) sums each k-block of
+// the problem once, for one block of rows of A and of B: walked over every WGMMA of the run in
+// order, each read's k-block and rows from its descriptors' starts in their tiles (a k-block of 32
+// bytes in the swizzle row, a row per span) and the copies that filled them (copy_read). The
+// violation, where it is found at a WGMMA of instruction `pc` (its own claim reports it); reads
+// whose copies or scale-d are not known leave their accumulator out.
+std::optional<Witness> accumulation_violation(const compiled::KernelRun& run, const std::vector<Tile>& tiles, std::uint32_t pc, std::uint64_t per_block) {
+  using compiled::AsyncOp;
+  struct Sum {
+    bool known = true;
+    std::optional<std::pair<i64, i64>> rows;  // A's first row, B's first row
+    std::map<i64, std::size_t> blocks;        // k-block -> the WGMMA that summed it
+  };
+  std::map<std::pair<i64, std::string>, Sum> sums;
+  for (std::size_t at = 0; at < run.async_ops.size(); ++at) {
+    const AsyncOp& a = run.async_ops[at];
+    if (a.kind != AsyncOp::Kind::wgmma) continue;
+    Sum& sum = sums[{a.warp, a.accumulator}];
+    if (a.scale_d && !*a.scale_d) sum = Sum{};
+    if (!a.scale_d || !a.desc_a || !a.desc_b) sum.known = false;
+    if (!sum.known) continue;
+    std::optional<std::pair<i64, i64>> read[2];  // (row, k-block) of the problem
+    for (int side = 0; side < 2; ++side) {
+      const hopper::GmmaDescriptor d = hopper::decode_gmma_descriptor(side == 0 ? *a.desc_a : *a.desc_b);
+      for (const Tile& t : tiles) {
+        const std::uint64_t span = static_cast<std::uint64_t>(hopper::swizzle_span_bytes(t.map->swizzle));
+        if (d.start < t.dst || d.start >= t.dst + t.bytes || span == 0) continue;
+        const CopyRead r = copy_read(run, at, t);
+        const std::vector<std::optional<i64>>& xy = r.copy ? run.async_ops[*r.copy].coords : std::vector<std::optional<i64>>{};
+        if (xy.size() < 2 || !xy[0] || !xy[1] || *xy[0] % static_cast<i64>(per_block) != 0) break;
+        const std::uint64_t into = d.start - t.dst;
+        read[side] = {*xy[1] + static_cast<i64>(into / span), *xy[0] / static_cast<i64>(per_block) + static_cast<i64>(into % span / 32)};
+      }
+    }
+    if (!read[0] || !read[1] || read[0]->second != read[1]->second) {  // the pairing is the read's own claim
+      sum.known = false;
+      continue;
+    }
+    const auto where = "warp " + std::to_string(a.warp) + ", execution " + std::to_string(a.execution);
+    const std::pair<i64, i64> rows{read[0]->first, read[1]->first};
+    const i64 k = read[0]->second;
+    Witness w;
+    if (sum.rows && *sum.rows != rows) {
+      w.points.push_back({"A row", -1, where, rows.first, "index"});
+      w.points.push_back({"B row", -1, where, rows.second, "index"});
+      w.why = where + ": its accumulator " + a.accumulator + "} sums rows " + std::to_string(rows.first) + ".. of A and " + std::to_string(rows.second) +
+              ".. of B here, rows " + std::to_string(sum.rows->first) + ".. and " + std::to_string(sum.rows->second) + ".. before (the copies' row coordinates)";
+    } else if (const auto twice = sum.blocks.find(k); twice != sum.blocks.end()) {
+      const AsyncOp& b = run.async_ops[twice->second];
+      w.points.push_back({"k-block", -1, where, k, "index"});
+      w.why = where + ": its accumulator sums k-block " + std::to_string(k) + " of the problem (k " + std::to_string(k * static_cast<i64>(per_block)) + ".." +
+              std::to_string((k + 1) * static_cast<i64>(per_block) - 1) + ") a second time (first by the wgmma at line " + std::to_string(b.line) + ", execution " +
+              std::to_string(b.execution) + "): a stage or a k-block read twice";
+    }
+    if (!w.why.empty()) {
+      if (a.pc == pc) return w;
+      continue;  // reported on its own instruction
+    }
+    sum.rows = rows;
+    sum.blocks[k] = at;
+  }
+  return std::nullopt;
+}
 
 Tile tile_of(std::uint64_t dst, const hopper::TensorMap& m) {
   Tile t;
@@ -412,7 +578,8 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
   }
   // A WGMMA: each operand's descriptor against the tile a TMA load of the run wrote where it starts.
   std::vector<Tile> tiles;
-  for (const AsyncOp& a : run.async_ops) {
+  for (std::size_t i = 0; i < run.async_ops.size(); ++i) {
+    const AsyncOp& a = run.async_ops[i];
     if (a.kind != AsyncOp::Kind::tma_load || !a.smem) continue;
     std::string why;
     const hopper::TensorMap* m = map_of(a, why);
@@ -420,6 +587,7 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
     auto same = std::find_if(tiles.begin(), tiles.end(), [&](const Tile& t) { return t.dst == *a.smem && t.map == m; });
     if (same == tiles.end()) tiles.push_back(tile_of(*a.smem, *m)), same = tiles.end() - 1;
     ++same->writes;
+    same->copies.push_back(i);
   }
   i64 smem_hi = 0;
   for (const compiled::Placement& pl : run.placements) smem_hi = std::max(smem_hi, pl.base + std::max<i64>(pl.bytes, 0));
@@ -431,14 +599,49 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
   if (std::any_of(ops.begin(), ops.end(), [](const AsyncOp* a) { return a->transposed; }))
     return finish(Verdict::unknown(method, "a transposed (MN-major) wgmma operand: its canonical layout is not modelled (K-major only, as measured)"));
   const std::uint64_t per_block = 32 / static_cast<std::uint64_t>(e);
-  std::map<std::pair<std::uint64_t, std::uint64_t>, bool> seen;
-  i64 checked = 0;
+  // Each operand read's global origin: the (row, k) of the problem at the tile's element (0, 0),
+  // as the copy that filled it says (its coordinates: k innermost), where the copy is known.
+  const auto origin_of = [&](std::size_t at, const Tile& t, std::string& why, bool& race) -> std::optional<std::pair<i64, i64>> {
+    CopyRead r = copy_read(run, at, t);
+    race = r.race, why = std::move(r.why);
+    if (!r.copy) return std::nullopt;
+    const std::vector<std::optional<i64>>& xy = run.async_ops[*r.copy].coords;
+    if (xy.empty() || !xy[0] || (xy.size() > 1 && !xy[1])) return why = "the coordinates of the copy that filled its tile are not known", std::nullopt;
+    return std::make_pair(xy.size() > 1 ? *xy[1] : i64{0}, *xy[0]);
+  };
+  // A read already checked (the same descriptors on the same copies) and the k-block it read.
+  std::map<std::tuple<std::uint64_t, std::uint64_t, i64, i64, i64, i64>, std::optional<i64>> seen;
+  i64 checked = 0, matched = 0;
+  std::string undecided;  // the first read whose k-tile is not known
   for (const AsyncOp* a : ops) {
     if (!a->desc_b) return finish(Verdict::unknown(method, where(*a) + ": the B descriptor is not known (" + a->desc_why + ")"));
     if (!a->desc_a && !a->desc_why.empty()) return finish(Verdict::unknown(method, where(*a) + ": the A descriptor is not known (" + a->desc_why + ")"));
-    if (seen.count({a->desc_a.value_or(0), *a->desc_b})) continue;
-    seen[{a->desc_a.value_or(0), *a->desc_b}] = true;
+    const std::size_t at = static_cast<std::size_t>(a - run.async_ops.data());
+    std::optional<std::pair<i64, i64>> origin[2];
+    std::string origin_why[2];
+    bool raced[2] = {false, false};
+    for (int side = 0; side < 2; ++side) {
+      const std::optional<std::uint64_t>& bits = side == 0 ? a->desc_a : a->desc_b;
+      if (!bits) continue;
+      const std::uint64_t start = hopper::decode_gmma_descriptor(*bits).start;
+      for (const Tile& x : tiles) {
+        if (start < x.dst || start >= x.dst + x.bytes) continue;
+        bool& race = raced[side];
+        origin[side] = origin_of(at, x, origin_why[side], race);
+        // A race is not a violation that replays: what the read sees depends on when the copy
+        // lands (measured: such a pipeline right at K = 128, wrong at K = 256), so the claim is
+        // not decided by it, and says so.
+        if (race && claim == AsyncClaim::operand_contract && undecided.empty())
+          undecided = where(*a) + ": operand " + (side == 0 ? "A" : "B") + ": a race: " + origin_why[side] +
+                      " (what it reads depends on when the copy lands)";
+      }
+    }
+    const auto key = std::make_tuple(a->desc_a.value_or(0), *a->desc_b, origin[0] ? origin[0]->first : -1, origin[0] ? origin[0]->second : -1,
+                                     origin[1] ? origin[1]->first : -1, origin[1] ? origin[1]->second : -1);
+    const bool again = seen.count(key) > 0;
+    if (again && claim != AsyncClaim::operand_contract) continue;
     std::optional<std::uint64_t> block[2];
+    bool skip = false;
     for (int side = 0; side < 2; ++side) {
       const std::optional<std::uint64_t>& bits = side == 0 ? a->desc_a : a->desc_b;
       if (!bits) continue;  // A from registers
@@ -447,17 +650,28 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
       const Tile* t = nullptr;
       for (const Tile& x : tiles)
         if (d.start >= x.dst && d.start < x.dst + x.bytes) t = &x;
-      if (!t)
-        return finish(Verdict::unknown(method, where(*a) + ": operand " + name + "'s descriptor starts at " + hex_text(d.start) +
-                                                   ", in no tile a TMA load of this run wrote with a bound tensor map (give --tensor-map for its copy)"));
+      if (!t) {  // not decided here; a later execution may still refute the claim
+        if (undecided.empty())
+          undecided = where(*a) + ": operand " + name + "'s descriptor starts at " + hex_text(d.start) +
+                      ", in no tile a TMA load of this run wrote with a bound tensor map (give --tensor-map for its copy)";
+        skip = true;
+        break;
+      }
       // The bytes agree with a tile; which k-tile of the problem the tile holds is the copy's
-      // coordinates, which are not checked: where one tensor map fills several tiles (stages) or a
-      // tile is written more than once (a k-loop), a descriptor on the wrong stage would agree
-      // byte for byte with stale data, so the contract is not decided there.
-      if (claim == AsyncClaim::operand_contract &&
-          (t->writes > 1 || std::count_if(tiles.begin(), tiles.end(), [&](const Tile& x) { return x.map == t->map; }) > 1))
-        return finish(Verdict::unknown(method, where(*a) + ": operand " + name + "'s tile at " + hex_text(t->dst) + " is one of several its tensor map fills, or is "
-                                                   "written more than once (pipeline stages, a k-loop): which k-tile each wgmma reads is not checked yet"));
+      // coordinates: where one tensor map fills several tiles (stages) or a tile is written more
+      // than once (a k-loop), a descriptor on the wrong stage would agree byte for byte with
+      // stale data, so the contract needs the copy each read sees (copy_read) and its origin.
+      // Not decided here; a later execution may still refute the claim, so the run goes on.
+      if (claim == AsyncClaim::operand_contract && !origin[side] &&
+          (raced[side] || t->writes > 1 || std::count_if(tiles.begin(), tiles.end(), [&](const Tile& x) { return x.map == t->map; }) > 1)) {
+        if (undecided.empty()) undecided = where(*a) + ": operand " + name + ": " + origin_why[side] + ": which k-tile of the problem this wgmma reads is not known";
+        skip = true;
+        break;
+      }
+      if (claim == AsyncClaim::operand_contract && again) {
+        ++checked;
+        continue;
+      }
       const std::string operand = "operand " + name;
       // The descriptor that agrees, for the k-block this one's start is nearest: its fields and bits.
       hopper::GmmaDescriptor good;
@@ -536,15 +750,34 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
       block[side] = *k0 / per_block;
       ++checked;
     }
-    if (block[0] && block[1] && *block[0] != *block[1]) {
+    if (claim != AsyncClaim::operand_contract || skip) continue;
+    // A and B on the same k of the problem: the tiles' k-blocks, moved by their copies' origins.
+    const auto global_block = [&](int side) -> std::optional<i64> {
+      if (!block[side]) return std::nullopt;
+      const i64 into = static_cast<i64>(*block[side]);
+      if (!origin[side]) return into;
+      if (origin[side]->second % static_cast<i64>(per_block) != 0) return std::nullopt;
+      return origin[side]->second / static_cast<i64>(per_block) + into;
+    };
+    const std::optional<i64> ga = again ? seen[key] : global_block(0), gb = again ? seen[key] : global_block(1);
+    seen[key] = ga;
+    const bool both_origins = origin[0].has_value() == origin[1].has_value();
+    if (!again && ga && gb && both_origins && *ga != *gb) {
       Witness w;
-      w.points.push_back({"A k-block", -1, where(*a), static_cast<i64>(*block[0]), "index"});
-      w.points.push_back({"B k-block", -1, where(*a), static_cast<i64>(*block[1]), "index"});
-      w.why = where(*a) + ": A reads k-block " + std::to_string(*block[0]) + " of its tile, B k-block " + std::to_string(*block[1]) +
-              ": the product pairs different k (a K step that is not the other operand's)";
+      w.points.push_back({"A k-block", -1, where(*a), *ga, "index"});
+      w.points.push_back({"B k-block", -1, where(*a), *gb, "index"});
+      w.why = where(*a) + ": A reads k-block " + std::to_string(*ga) + (origin[0] ? " of the problem" : " of its tile") + ", B k-block " + std::to_string(*gb) +
+              ": the product pairs different k (" +
+              (origin[0] ? "the copies that filled the two tiles are at k " + std::to_string(origin[0]->second) + " and " + std::to_string(origin[1]->second) +
+                               ", or the K steps differ)"
+                         : "a K step that is not the other operand's)");
       return finish(Verdict::refuted(method, std::move(w)));
     }
+    if (origin[0] && origin[1]) ++matched;
   }
+  if (claim == AsyncClaim::operand_contract)
+    if (std::optional<Witness> w = accumulation_violation(run, tiles, row.pc, per_block); w) return finish(Verdict::refuted(method, std::move(*w)));
+  if (!undecided.empty()) return finish(Verdict::unknown(method, undecided));
   if (claim == AsyncClaim::tma_aligned)
     return finish(Verdict::proved(method, "every one of " + std::to_string(checked) + " operand descriptor(s) has a base offset that agrees with the swizzle TMA wrote (0 mod 2^B)"));
   if (claim == AsyncClaim::descriptor_valid)
@@ -553,7 +786,11 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
                                               "swizzle row, every byte read inside its tile; LBO is ignored by the swizzled K-major layouts (measured: 0, 2, 64, "
                                               "16383 alike)"));
   return finish(Verdict::proved(method, "every element of " + std::to_string(checked) + " operand read(s) (" + std::to_string(seen.size()) +
-                                            " distinct descriptor pair(s)) is read where TMA wrote it, A and B on the same k-block"));
+                                            " distinct descriptor pair(s)) is read where TMA wrote it, A and B on the same k-block" +
+                                            (matched == 0 ? std::string()
+                                                          : " of the problem (" + std::to_string(matched) +
+                                                                " read(s) through the copies their warp's mbarrier waits completed: each accumulator sums each k-block "
+                                                                "once, for one block of rows; the kernel's own waits are taken as ordering the copies and the reads)")));
 }
 
 }  // namespace layoutproof::proofs

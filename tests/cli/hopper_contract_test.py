@@ -141,8 +141,8 @@ def main():
         vs = [(r['verdict'], r.get('witness_text') or r.get('detail') or '') for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
         if len(vs) != 2 or any(v[0] != want or needle not in v[1] for v in vs):
             failures.append(f'tensor-map-valid, {name}: want {want} with {needle!r}, got {vs}')
-    # A tile written twice (a k-loop, a stage reused): bytes that agree may be stale, so
-    # operand-contract is not decided (UNKNOWN), never PROVED.
+    # A tile written twice by one phase of its mbarrier (the A copy issued twice): which copy's
+    # bytes the wgmma reads is not known, so operand-contract is not decided (UNKNOWN), never PROVED.
     with tempfile.TemporaryDirectory() as d:
         text = open(PTX).read().splitlines(keepends=True)
         entry = next(i for i, l in enumerate(text) if '.entry _Z5probeILi0' in l)  # probe<0>, the bf16 kernel run below
@@ -152,7 +152,7 @@ def main():
         p = subprocess.run([binary, 'ptx', twice, '--kernel', 'probeILi0', '--block', '128', '--smem-bytes', '25600'] + launch(ref) +
                            ['--claim', 'operand-contract', '--json'], capture_output=True, text=True)
         vs = [(r['verdict'], r.get('detail') or '') for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
-        if not vs or any(v[0] != 'UNKNOWN' or 'written more than once' not in v[1] for v in vs):
+        if not vs or any(v[0] != 'UNKNOWN' or 'brings two copies into it' not in v[1] for v in vs):
             failures.append(f'a tile written twice: want operand-contract UNKNOWN, got {vs}')
     # The maps liblayoutproof_capture.so captured on the H200 from the probe's own encodes (variants 0
     # and 93, the bf16 and e4m3 references), their kernel and parameter added: every claim PROVED.

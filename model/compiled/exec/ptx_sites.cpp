@@ -115,12 +115,12 @@ void NotCountedList::note(const std::vector<Lane>& lanes, const std::vector<int>
   }
   const bool memory = c.op == Op::ld || c.op == Op::st || c.op == Op::atom || c.op == Op::red;
   if (memory && c.space != Space::shared_cluster) return;  // param, global, local, const: no shared byte
-  if (in.sass_offset < 0 && (c.op == Op::unknown || c.op == Op::nop)) {
+  if (in.sass_offset < 0 && (c.op == Op::unknown || c.op == Op::nop || c.op == Op::mbarrier_wait)) {
     auto [it, fresh] = async_mnemonic_.try_emplace(&in);
     if (fresh) {
       std::string mn = m_.mnemonic(in);
       if (starts(mn, "cp.async.bulk.tensor") || starts(mn, "wgmma.mma_async") || starts(mn, "mbarrier.arrive.expect_tx") ||
-          starts(mn, "mbarrier.expect_tx"))
+          starts(mn, "mbarrier.expect_tx") || c.op == Op::mbarrier_wait)
         it->second = std::move(mn);
     }
     if (!it->second.empty()) record_async(lanes, group, active, f, fi, pc, in, it->second);
@@ -177,6 +177,15 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
     AsyncOp op;
     op.function = fi, op.pc = pc, op.line = in.line, op.warp = warp, op.lane = ln.lane, op.mnemonic = mnemonic;
     op.execution = async_executions_[(static_cast<u64>(fi) << 40) ^ (static_cast<u64>(pc) << 20) ^ static_cast<u64>(warp)]++;
+    if (in.code.op == Op::mbarrier_wait) {  // waitComplete, [mbar], state | phaseParity (.parity)
+      op.kind = AsyncOp::Kind::wait;
+      if (in.count >= 3) {
+        op.barrier = value(ln, arg(f, in, 1)).first;
+        if (mnemonic.find(".parity") != std::string::npos) op.parity = value(ln, arg(f, in, 2)).first;
+      }
+      async_.push_back(std::move(op));
+      return;  // one per warp: the lanes of a warp wait together
+    }
     if (expect) {  // [_ | state,] [mbar], tx
       op.kind = AsyncOp::Kind::expect_tx;
       const u32 at = in.count >= 3 ? 1 : 0;
@@ -197,6 +206,12 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
         op.smem = smem, op.smem_why = why;
         auto [map, mwhy] = value(ln, arg(f, in, store ? 0 : 1));
         if (!store && in.count >= 3 && arg(f, in, 2).kind == Operand::Kind::addr) op.barrier = value(ln, arg(f, in, 2)).first;
+        const Operand& tensor = arg(f, in, store ? 0 : 1);
+        if (tensor.kind == Operand::Kind::addr)
+          for (u32 c = 0; c < tensor.count; ++c) {
+            const Val v = read_operand(m_, ln, f, f.operands[tensor.index + 1 + c], in);
+            op.coords.push_back(v.known() ? std::optional<i64>(static_cast<i64>(static_cast<std::int32_t>(v.v))) : std::nullopt);
+          }
         op.multicast = mnemonic.find(".multicast") != std::string::npos;
         if (map && *map >= kParamWindow && *map < kParamWindow + (u64{1} << 40))
           op.map_param = std::make_pair(static_cast<std::size_t>((*map - kParamWindow) >> 20), static_cast<i64>((*map - kParamWindow) & 0xfffff));
@@ -219,6 +234,15 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
       if (!db && op.desc_why.empty()) op.desc_why = why;
       // d, a, b, scale-d, imm-scale-a, imm-scale-b[, imm-trans-a, imm-trans-b] (16-bit types)
       for (u32 t = 6; t < in.count && t < 8; ++t) op.transposed = op.transposed || arg(f, in, t).kind != Operand::Kind::imm || arg(f, in, t).imm != 0;
+      if (in.count >= 4) {
+        const Operand& sd = arg(f, in, 3);
+        const Val v = read_operand(m_, ln, f, sd, in);
+        if (sd.kind == Operand::Kind::imm) op.scale_d = sd.imm != 0;
+        else if (v.known()) op.scale_d = v.v != 0;
+      }
+      const std::string text = p_.text_of(in);
+      op.accumulator = text.substr(0, text.find('}'));
+      if (const auto open = op.accumulator.find('{'); open != std::string::npos) op.accumulator.erase(0, open);
     }
     async_.push_back(std::move(op));
     return;  // one per warp: the descriptors are the warpgroup's

@@ -402,6 +402,43 @@ TEST(PtxExec, ParameterAddressesReadTheParameterAndNameTensorMaps) {
   EXPECT_EQ(op.map_param->second, 0);
   ASSERT_TRUE(op.smem.has_value());
   EXPECT_EQ(*op.smem, static_cast<u64>(r.run.placements.at(0).base));
+  ASSERT_EQ(op.coords.size(), 2u);  // {%r3, %r3}: thread 0's %tid.x
+  EXPECT_EQ(op.coords[0], i64{0});
+  EXPECT_EQ(op.coords[1], i64{0});
+}
+
+// A pipeline's operations in program order: the copies' coordinates, each expect_tx, each warp's
+// mbarrier wait (its barrier and parity, once per warp) and each wgmma's accumulator and scale-d.
+TEST(PtxExec, RecordsWaitsCoordinatesAndAccumulators) {
+  const std::string body =
+      "mov.u32 %r2, smem;\nmov.u32 %r3, %tid.x;\nmov.b64 %rd1, k_param_1;\ncvta.param.u64 %rd2, %rd1;\nsetp.eq.u32 %p1, %r3, 0;\n"
+      "mov.u32 %r5, 64;\nmov.u32 %r6, 3;\nmov.u32 %r7, 1;\n"
+      "@%p1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r2], 16384;\n"
+      "@%p1 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd2, {%r5, %r6}], [%r2];\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r2], %r7;\n"
+      "mov.b64 %rd3, 0;\nsetp.ne.b32 %p3, 1, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f1, %f2, %f3, %f4}, %rd3, %rd3, %p3, 1, 1, 0, 0;";
+  Ran r{parse_ptx(kernel(body), "t.ptx"), {}, {}};
+  decode_with_callees(r.program, select_entries(r.program, "k").at(0));
+  r.launch.block = {64, 1, 1};
+  r.launch.params = {std::nullopt, std::nullopt};
+  r.run = run_kernel(r.program, select_entries(r.program, "k").at(0), r.launch);
+  std::vector<AsyncOp::Kind> kinds;
+  for (const AsyncOp& a : r.run.async_ops) kinds.push_back(a.kind);
+  using K = AsyncOp::Kind;
+  EXPECT_EQ(kinds, (std::vector<K>{K::expect_tx, K::tma_load, K::wait, K::wgmma, K::wait, K::wgmma}));  // warp 0, then warp 1
+  ASSERT_EQ(kinds.size(), 6u);
+  const AsyncOp& copy = r.run.async_ops.at(1);
+  ASSERT_EQ(copy.coords.size(), 2u);
+  EXPECT_EQ(copy.coords[0], i64{64});
+  EXPECT_EQ(copy.coords[1], i64{3});
+  const AsyncOp& wait = r.run.async_ops.at(4);
+  EXPECT_EQ(wait.warp, 1);
+  EXPECT_EQ(wait.barrier, copy.barrier);
+  EXPECT_EQ(wait.parity, u64{1});
+  const AsyncOp& mma = r.run.async_ops.at(3);
+  EXPECT_EQ(mma.accumulator, "{%f1, %f2, %f3, %f4");
+  EXPECT_EQ(mma.scale_d, true);
 }
 
 // %cluster_*: from --cluster and the CTA; not known without the cluster's shape.
