@@ -480,6 +480,50 @@ PtxClaimResult refuted(const compiled::Site& s, const compiled::SymbolicIssue& i
   return {true, std::move(v), std::nullopt};
 }
 
+// A violation the concrete run could not decide is often far out (a negative size whose unsigned
+// loop runs 2^31 times, iteration 10^6): asked again where every free parameter without a range
+// lies in 1..4096 and every iteration below 256, a smaller one replays. Only a REFUTED that
+// replayed is returned (a witness in part of the domain refutes the whole).
+std::optional<PtxClaimResult> refute_small(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s,
+                                           const PtxClaim& c, const ProveOptions& o, Prepared& p, const std::string& method) {
+  const auto saved = p.q.ranges;
+  const std::string name = p.q.name;
+  bool narrowed = false;
+  for (std::size_t i = 0; i < run.symbols.size() && i < p.q.ranges.size(); ++i) {
+    if (p.q.ranges[i]) continue;
+    const compiled::Symbol& sym = run.symbols[i];
+    if (sym.kind == compiled::Symbol::Kind::param && sym.bits > 13) p.q.ranges[i] = std::pair<i64, i64>{1, 4096}, narrowed = true;
+    if (sym.kind == compiled::Symbol::Kind::iteration && sym.bits > 9) p.q.ranges[i] = std::pair<i64, i64>{0, 255}, narrowed = true;
+  }
+  std::optional<PtxClaimResult> got;
+  if (narrowed) {
+    p.q.name = c.text + ".small";
+    Outcome<SymbolicViolation> z = check_symbolic_z3(p.q, o.smt);
+    if (z.kind == OutcomeKind::violated && !issue_data(run, *p.q.issues.at(z.witness.issue))) {
+      const Replay r = replay(prog, l, run, s, c, o, p, z);
+      if (r.kind == Replay::Kind::refutes) got = refuted(s, *p.q.issues[z.witness.issue], r, method, z.queries, "");
+    }
+  }
+  p.q.ranges = saved;
+  p.q.name = name;
+  return got;
+}
+
+// Whether the witness `values` leave refute_small's box: a free parameter without a range outside
+// 1..4096, or an iteration past 255.
+bool far_witness(const compiled::KernelRun& run, const SymbolicQuery& q, const std::vector<compiled::u64>& values) {
+  for (std::size_t i = 0; i < run.symbols.size() && i < values.size() && i < q.ranges.size(); ++i) {
+    if (q.ranges[i]) continue;
+    const compiled::Symbol& sym = run.symbols[i];
+    const int b = std::min(sym.bits, 64);
+    const compiled::u64 v = b < 64 ? values[i] & ((compiled::u64{1} << b) - 1) : values[i];
+    const i64 x = b < 64 && (v >> (b - 1)) ? static_cast<i64>(v) - (i64{1} << b) : static_cast<i64>(v);
+    if (sym.kind == compiled::Symbol::Kind::param && sym.bits > 13 && (x < 1 || x > 4096)) return true;
+    if (sym.kind == compiled::Symbol::Kind::iteration && sym.bits > 9 && (x < 0 || x > 255)) return true;
+  }
+  return false;
+}
+
 // Asks for a violation and replays it; while its values make other issues of the instruction
 // fault, asks again with those issues' validity required (kFaultRounds). A violation whose values
 // always make some issue fault is still a violation of the claim (at values where its issue is a
@@ -498,11 +542,17 @@ std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compil
                                                          ", under " + data_reason(run, s, d) +
                                                          "): whether the kernel's data ever takes them is not known"),
                             std::nullopt};
+    // A far witness (a size past 4096 or below 1, an iteration past 255) may run the concrete
+    // launch for 2^24 steps before it is undecided: a smaller one is asked for first.
+    if (round == 0 && far_witness(run, p.q, z.witness.values))
+      if (std::optional<PtxClaimResult> small = refute_small(prog, l, run, s, c, o, p, method)) return small;
     Replay r = replay(prog, l, run, s, c, o, p, z);
     if (r.kind == Replay::Kind::refutes) return refuted(s, *p.q.issues[z.witness.issue], r, method, z.queries, "");
     if (r.kind == Replay::Kind::fails) return PtxClaimResult{true, Verdict::error(method, r.what), std::nullopt};
-    if (r.kind == Replay::Kind::undecided)
+    if (r.kind == Replay::Kind::undecided) {
+      if (std::optional<PtxClaimResult> small = refute_small(prog, l, run, s, c, o, p, method)) return small;
       return PtxClaimResult{true, Verdict::unknown(method, "a violation at values the concrete run cannot decide: " + r.what), std::nullopt};
+    }
     for (const std::size_t k : r.faulting) p.q.valid_issues.push_back(k);
     faulted = {std::move(r), z};
     if (round + 1 == kFaultRounds) break;
