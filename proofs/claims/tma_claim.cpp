@@ -724,7 +724,9 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
       if (t->map->elem_bytes != e)
         return refute(operand, where(*a), d.start,
                       "the tensor map's elements are " + std::to_string(t->map->elem_bytes) + " bytes (" + t->map->dtype + "), the wgmma's " + std::to_string(e));
-      std::optional<std::uint64_t> k0;
+      // The tile's row and k of the read's element (0, 0): a warpgroup's A may start 64 rows into
+      // a taller tile (two consumer warpgroups on one 128-row tile), always on a group of 8 rows.
+      std::optional<std::uint64_t> k0, r0;
       // A read past the CTA's shared memory faults whatever the other elements read: looked for first.
       std::optional<std::pair<std::uint64_t, std::uint64_t>> past;
       for (std::uint64_t m = 0; m < rows && !past; ++m)
@@ -739,13 +741,15 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
             bad = "reads byte " + hex_text(q) + ", past the CTA's shared memory (" + std::to_string(smem_hi) + " bytes): it faults (measured: cudaErrorIllegalAddress)";
           else if (hit == t->at.end())
             bad = "reads byte " + hex_text(q) + ", which starts no element of the tile TMA wrote at " + hex_text(t->dst);
-          else if (hit->second.first != m || (k0 && hit->second.second != *k0 + k) || (!k0 && (hit->second.second < k || (hit->second.second - k) % per_block != 0)))
+          else if ((r0 && hit->second.first != *r0 + m) || (!r0 && (hit->second.first < m || (hit->second.first - m) % 8 != 0)) ||
+                   (k0 && hit->second.second != *k0 + k) || (!k0 && (hit->second.second < k || (hit->second.second - k) % per_block != 0)))
             bad = "reads byte " + hex_text(q) + ", where TMA wrote element (" + std::to_string(hit->second.first) + ", " + std::to_string(hit->second.second) + ")";
           if (!bad.empty())
             return refute(operand + " row m, element k", "(" + std::to_string(m) + ", " + std::to_string(k) + ")", q,
                           where(*a) + ": " + operand + ", row " + std::to_string(m) + " element " + std::to_string(k) + " of the k-block: " + bad +
                               fields_text(d, *t->map, t->dst) + fix);
           if (!k0) k0 = hit->second.second - k;
+          if (!r0) r0 = hit->second.first - m;
         }
       block[side] = *k0 / per_block;
       ++checked;

@@ -90,7 +90,8 @@ bool binds_param(const TensorMapBinding& b, const compiled::Function& f, std::si
 //                    (UNKNOWN for a multicast copy, or an expect_tx of another thread);
 //   operand-contract on a wgmma.mma_async: for every execution, each operand whose descriptor
 //                    points into a tile a TMA copy of the run wrote reads row m, element k of its
-//                    k-block exactly where TMA wrote element (m, k0 + k), k0 a whole k-block, and A
+//                    k-block exactly where TMA wrote element (r0 + m, k0 + k), r0 a group of 8 rows
+//                    (a warpgroup's slice of a taller tile), k0 a whole k-block, and A
 //                    and B read the same k-block (model/hopper/gmma.hpp, as measured on the H200).
 // nullopt when the claim is not about this instruction (a wgmma for tma-aligned, an mbarrier);
 // UNKNOWN where an operand is not known (a descriptor loaded from memory, a free parameter), the

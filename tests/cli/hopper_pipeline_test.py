@@ -62,6 +62,18 @@ def main():
             need = {'B k-tile': 'the product pairs different k', 'repeat': 'a second time'}.get(f['what'])
             if need and not any(r['verdict'] == 'REFUTED' and need in text(r) for r in contract):
                 failures.append(f'{line}: want a refutation saying {need!r}, got {[text(r)[:120] for r in contract]}')
+    # Two consumer warpgroups on one 128-row A tile (tests/hopper/two_warpgroups, hand-written):
+    # warpgroup 1's A starts 64 rows in. Right there: both claims PROVED (a regression: row m of
+    # its read was held to tile row m); one row (128 bytes) or 16 bytes further: both REFUTED.
+    two = os.path.join(HERE, '..', 'hopper', 'two_warpgroups', 'two_warpgroups.ptx')
+    for skew, want in [(0, 'PROVED'), (128, 'REFUTED'), (16, 'REFUTED')]:
+        p = subprocess.run([binary, 'ptx', two, '--kernel', 'two_wg', '--block', '256', '--param', f'2={skew}', '--json',
+                            '--tensor-map', '0=dtype=bf16,dims=64x128,strides=128,box=64x128,swizzle=128B',
+                            '--tensor-map', '1=dtype=bf16,dims=64x64,strides=128,box=64x64,swizzle=128B',
+                            '--claim', 'operand-contract', '--claim', 'descriptor-valid'], capture_output=True, text=True)
+        vs = [r['verdict'] for r in json.loads(p.stdout)['results']] if p.stdout.startswith('{') else []
+        if vs != [want, want]:
+            failures.append(f'two warpgroups, A start skewed {skew} bytes: want both {want}, got {vs} {p.stderr[-200:]}')
     print(f'hopper pipeline: {len(lines)} measured variants ({outcomes}), {len(failures)} failures')
     for x in failures:
         print('FAIL', x)
