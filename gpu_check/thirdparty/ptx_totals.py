@@ -111,6 +111,8 @@ def unknown_reason(k):
         for f in ('executed_unknown', 'counts_unknown'):
             if i.get(f):
                 return f'line {i["line"]} {i["text"]}: ' + i[f].split('\n')[0][:240]
+    if k.get('totals_unknown'):
+        return k['totals_unknown'][:300]
     if k.get('stopped'):
         return 'a lane stopped: ' + str(k['stopped'])[:240]
     if k.get('not_run'):
