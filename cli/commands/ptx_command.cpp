@@ -310,7 +310,8 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
   std::snprintf(head, sizeof head, "  %-6s %-22s %9s %11s %7s  %s\n", "line", "CUDA", "executed", "wavefronts", "ideal", "instruction");
   out << head;
   i64 ex = 0, wf = 0, id = 0;
-  bool known = true, all_issued = true;
+  const std::string totals_why = compiled::totals_unknown(r);
+  bool known = totals_why.empty(), all_issued = totals_why.empty();
   for (const compiled::Site& s : r.sites) {
     char row[200];
     const std::string src = s.source.empty() ? "-" : std::filesystem::path(s.source).filename().string();
@@ -330,6 +331,7 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
   std::snprintf(tot, sizeof tot, "  %-6s %-22s %9s %11s %7s\n", "totals", "", all_issued ? std::to_string(ex).c_str() : "?",
                 known ? std::to_string(wf).c_str() : "?", known ? std::to_string(id).c_str() : "?");
   out << tot;
+  if (!totals_why.empty()) out << "  note: totals not known: " << terminal_text(totals_why) << "\n";
   for (const compiled::Site& s : r.sites) {
     const std::string at = "  note: line " + std::to_string(s.line) + ": ";
     if (!s.unknown.empty() && s.unknown_issues) out << at << s.unknown_issues << " issue(s) with a lane not known: " << terminal_text(s.unknown) << "\n";
@@ -392,7 +394,8 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
   const compiled::KernelRun& r = *k.run;
   json instructions = json::array();
   i64 ex = 0, wf = 0, id = 0;
-  bool known = true, all_issued = true;
+  const std::string totals_why = compiled::totals_unknown(r);
+  bool known = totals_why.empty(), all_issued = totals_why.empty();
   for (std::size_t si = 0; si < r.sites.size(); ++si) {
     const compiled::Site& t = r.sites[si];
     json one = {{"line", t.line}, {"sass_offset", offset_json(t.sass_offset)}, {"source", t.source}};
@@ -419,17 +422,18 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
   }
   std::vector<PtxClaimResult> unapplied;
   for (const auto& v : k.unapplied) unapplied.push_back({v.has_value(), v.value_or(Verdict{}), std::nullopt});
-  const json j = {{"name", r.name},
-                  {"demangled", compiled::demangle(r.name)},
-                  {"block", r.block},
-                  {"grid", r.grid},
-                  {"cta", r.cta},
-                  {"claims_domain", proofs::claims_domain_text(k.launch.launch)},
-                  {"instructions", std::move(instructions)},
-                  {"not_counted", std::move(not_counted)},
-                  {"totals", {{"executed", count_json(all_issued, ex)}, {"wavefronts", count_json(known, wf)}, {"ideal", count_json(known, id)}}},
-                  {"stopped", r.stopped.empty() ? json(nullptr) : json(r.stopped)},
-                  {"unapplied", verdicts_json(a, unapplied, nullptr)}};
+  json j = {{"name", r.name},
+            {"demangled", compiled::demangle(r.name)},
+            {"block", r.block},
+            {"grid", r.grid},
+            {"cta", r.cta},
+            {"claims_domain", proofs::claims_domain_text(k.launch.launch)},
+            {"instructions", std::move(instructions)},
+            {"not_counted", std::move(not_counted)},
+            {"totals", {{"executed", count_json(all_issued, ex)}, {"wavefronts", count_json(known, wf)}, {"ideal", count_json(known, id)}}},
+            {"stopped", r.stopped.empty() ? json(nullptr) : json(r.stopped)},
+            {"unapplied", verdicts_json(a, unapplied, nullptr)}};
+  if (!totals_why.empty()) j["totals_unknown"] = totals_why;
   return dump(j);
 }
 
@@ -451,7 +455,8 @@ std::string not_run_json(const compiled::Program& p, const PtxKernelResult& k, c
                   {"grid", k.launch.launch.grid},
                   {"instructions", json::array()},
                   {"not_counted", json::array()},
-                  {"totals", {{"executed", 0}, {"wavefronts", nullptr}, {"ideal", nullptr}}},
+                  {"totals", {{"executed", nullptr}, {"wavefronts", nullptr}, {"ideal", nullptr}}},
+                  {"totals_unknown", "not run: " + k.not_run},
                   {"stopped", nullptr},
                   {"not_run", k.not_run},
                   {"unapplied", verdicts_json(a, unapplied, nullptr)}};

@@ -236,6 +236,12 @@ std::string executed_unknown(const KernelRun& run, const Site& s) {
   return s.executed_why;
 }
 
+std::string totals_unknown(const KernelRun& run) {
+  for (const NotCounted& n : run.not_counted)
+    if (!n.outside_totals) return "line " + std::to_string(n.line) + ": " + n.why + " (the totals would leave it out)";
+  return "";
+}
+
 // A generic access is a site where some lane's address was in the shared window: it is counted, and
 // its listing (an execution whose lanes were all not known) is dropped, its unknown issues making
 // its counts unknown. A generic access whose active lanes were all global (or not known) touched no

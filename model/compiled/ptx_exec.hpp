@@ -305,6 +305,10 @@ struct NotCounted {
   std::string text;              // the statement as written
   std::string why;               // "st.async... touches shared memory and is not counted: ..."
   bool loads_only = false;       // a load: no-overlap is not a claim about it
+  // Nsight Compute counts it among no shared-memory instruction (no LDS/STS/... opcode, 0 shared
+  // wavefronts; measured on the H200: mbarrier operations, SASS SYNCS and ARRIVES, and the
+  // non-tensor cp.async.bulk, UBLKCP): the kernel's totals do not depend on it (totals_unknown).
+  bool outside_totals = false;
 };
 
 // A TMA copy (cp.async.bulk.tensor), a WGMMA (wgmma.mma_async), an expect_tx or an mbarrier wait
@@ -383,6 +387,13 @@ std::string counts_unknown(const KernelRun& run, const Site& s);
 // reach it, or it ran under a path condition (Site::executed_why). Every presenter prints "?"
 // (JSON null) for it then.
 std::string executed_unknown(const KernelRun& run, const Site& s);
+// Why the kernel's totals (executed, wavefronts and ideal summed over its sites) are not known
+// beyond what the sites' own reasons say ("" when nothing else is missing): an access listed as not
+// counted that Nsight Compute may count among the shared-memory instructions (a generic access
+// whose address is not known, a shared::cluster access, an ldmatrix shape outside the model, a
+// TMA tensor copy, a call into code the file does not hold: "line L: why"). Every presenter prints
+// "?" (JSON null) for the totals then: their sum would leave that access out.
+std::string totals_unknown(const KernelRun& run);
 
 // Runs program.functions[entry] (decoded with its callees: ptx_parse.hpp decode_with_callees).
 // Throws LayoutError for a launch that is bad input (a block of no or more than 1024 threads, a

@@ -110,6 +110,9 @@ try:
     not_run = [k for k in ks if "not_run" in k]
     if len(ks) != 13000 or not not_run or any(v["verdict"] != "UNKNOWN" for k in not_run for v in k["unapplied"]) or wall > 2.5:
         print(f"FAIL --json: {len(ks)} kernels, {len(not_run)} not run, {wall:.1f} s"); ok = False
+    # A kernel that did not run has no totals: null, saying why (never an executed count of 0).
+    if any(set(k["totals"].values()) != {None} or not k.get("totals_unknown", "").startswith("not run: ") for k in not_run):
+        print(f"FAIL --json: a kernel not run has totals {next(k['totals'] for k in not_run)}"); ok = False
 except ValueError as e:
     print(f"FAIL --json is not JSON ({e}): {p.stdout[-200:]}"); ok = False
 # A deadline that passes while the file is read: nothing ran, said so, exit 3, at once.

@@ -487,6 +487,32 @@ TEST(PtxExec, SharedAccessesOutsideTheModelAreListedWithWhy) {
   for (int i : {0, 1}) EXPECT_NE(r.run.not_counted[static_cast<std::size_t>(i)].why.find(" touches shared memory and is not counted: "), std::string::npos);
 }
 
+// The kernel's totals sum its sites: an access listed as not counted that Nsight Compute may count
+// among the shared-memory instructions leaves them not known, saying which; mbarrier operations and
+// the non-tensor bulk copy (SYNCS, ARRIVES, UBLKCP: measured with no shared wavefront) do not.
+TEST(PtxExec, TotalsAreNotKnownWhereANotCountedAccessMayAddToThem) {
+  const std::string counted = "mov.u32 %r1, smem;\nst.shared.u32 [%r1], %r1;\n";
+  const Ran generic = run_text(kernel(counted + "cvt.u64.u32 %rd2, %r1;\nld.global.u64 %rd3, [%rd2];\nst.u32 [%rd3], 1;"), 32, {std::nullopt, 4096});
+  ASSERT_EQ(generic.run.sites.size(), 1u);
+  EXPECT_TRUE(counts_unknown(generic.run, generic.run.sites[0]).empty());  // the site itself is counted
+  ASSERT_EQ(generic.run.not_counted.size(), 1u);
+  EXPECT_FALSE(generic.run.not_counted[0].outside_totals);
+  const std::string why = totals_unknown(generic.run);
+  EXPECT_EQ(why.rfind("line " + std::to_string(generic.run.not_counted[0].line) + ": st.u32 may touch shared memory", 0), 0u) << why;
+
+  const Ran ldmatrix = run_text(kernel(counted + "ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r2, %r3}, [%r1];"));
+  ASSERT_EQ(ldmatrix.run.not_counted.size(), 1u);
+  EXPECT_FALSE(totals_unknown(ldmatrix.run).empty());  // an LDSM all the same: its wavefronts would be left out
+
+  const Ran barriers = run_text(kernel(counted + "mbarrier.init.shared.b64 [%r1+8], 32;\n"
+                                                 "mbarrier.arrive.shared.b64 %rd4, [%r1+8];\n"
+                                                 "cp.async.mbarrier.arrive.shared.b64 [%r1+8];\n"
+                                                 "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1+64], [%rd1], 16, [%r1+8];"));
+  ASSERT_EQ(barriers.run.not_counted.size(), 4u);
+  for (const NotCounted& n : barriers.run.not_counted) EXPECT_TRUE(n.outside_totals) << n.why;
+  EXPECT_EQ(totals_unknown(barriers.run), "");
+}
+
 TEST(PtxExec, UnknownValuesCarryTheirReasonNeverAGuess) {
   const std::string store = "\nmov.u32 %r4, smem;\nadd.u32 %r5, %r4, %r2;\nst.shared.u32 [%r5], %r1;";
   const auto reason = [&](const std::string& body, std::vector<std::optional<u64>> params = {}) {
