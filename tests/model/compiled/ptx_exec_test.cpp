@@ -507,10 +507,16 @@ TEST(PtxExec, TotalsAreNotKnownWhereANotCountedAccessMayAddToThem) {
   const Ran barriers = run_text(kernel(counted + "mbarrier.init.shared.b64 [%r1+8], 32;\n"
                                                  "mbarrier.arrive.shared.b64 %rd4, [%r1+8];\n"
                                                  "cp.async.mbarrier.arrive.shared.b64 [%r1+8];\n"
-                                                 "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1+64], [%rd1], 16, [%r1+8];"));
-  ASSERT_EQ(barriers.run.not_counted.size(), 4u);
+                                                 "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1+64], [%rd1], 16, [%r1+8];\n"
+                                                 "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1+1024], [%rd1, {%r1, %r1}], [%r1+8];"));
+  ASSERT_EQ(barriers.run.not_counted.size(), 5u);
   for (const NotCounted& n : barriers.run.not_counted) EXPECT_TRUE(n.outside_totals) << n.why;
   EXPECT_EQ(totals_unknown(barriers.run), "");
+  // A TMA store reads shared memory, and a wgmma does (HGMMA: 8 wavefronts per warp at one shape):
+  // both leave the totals not known.
+  const Ran store = run_text(kernel(counted + "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%rd1, {%r1, %r1}], [%r1+1024];"));
+  ASSERT_EQ(store.run.not_counted.size(), 1u);
+  EXPECT_FALSE(totals_unknown(store.run).empty());
 }
 
 TEST(PtxExec, UnknownValuesCarryTheirReasonNeverAGuess) {
