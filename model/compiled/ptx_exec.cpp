@@ -221,7 +221,14 @@ void check_launch(const Program& p, std::size_t entry, const Launch& l) {
 
 }  // namespace
 
+namespace {
+std::string trap_why(const KernelRun& run) {
+  return "the launch traps (" + run.trapped + "): the hardware aborts it and measures nothing";
+}
+}  // namespace
+
 std::string counts_unknown(const KernelRun& run, const Site& s) {
+  if (!run.trapped.empty()) return trap_why(run);
   if (!run.stopped.empty() && s.after_stop) return "a lane stopped early (" + run.stopped + ") where it could still reach this: its issues are missing";
   if (s.counts_known) return "";
   if (!s.unknown.empty()) return std::to_string(s.unknown_issues) + " issue(s) with a lane not known: " + s.unknown;
@@ -232,11 +239,13 @@ std::string counts_unknown(const KernelRun& run, const Site& s) {
 }
 
 std::string executed_unknown(const KernelRun& run, const Site& s) {
+  if (!run.trapped.empty()) return trap_why(run);
   if (!run.stopped.empty() && s.after_stop) return "a lane stopped early (" + run.stopped + ") where it could still reach this: its issues are missing";
   return s.executed_why;
 }
 
 std::string totals_unknown(const KernelRun& run) {
+  if (!run.trapped.empty()) return trap_why(run);
   for (const NotCounted& n : run.not_counted)
     if (!n.outside_totals) return "line " + std::to_string(n.line) + ": " + n.why + " (the totals would leave it out)";
   return "";
@@ -492,6 +501,7 @@ KernelRun run_kernel(const Program& p, std::size_t entry, const Launch& l) {
   const i64 warps = ceil_div(run.threads, kWarpLanes);
   for (warp = 0; warp < warps; ++warp) r.run_warp(warp, on_issue);
   run.stopped = r.stopped();
+  run.trapped = r.trapped();
   run.stopped_warps = r.stopped_warps();
   for (std::size_t i = 0; i < run.sites.size(); ++i) run.sites[i].after_stop = r.after_stop(i);
   run.warp_steps = r.steps();

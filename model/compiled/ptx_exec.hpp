@@ -356,6 +356,7 @@ struct KernelRun {
   std::vector<Placement> placements;
   std::vector<Site> sites;       // in PTX order
   std::string stopped;           // a lane stopped early (why): later issues are missing
+  std::string trapped;           // a lane trapped (where): the launch aborts, no count is the hardware's
   std::vector<i64> stopped_warps;
   std::vector<NotCounted> not_counted;  // in line order
   std::vector<AsyncOp> async_ops;       // in execution order, warp after warp

@@ -68,7 +68,7 @@ Op base_op(std::string_view b) {
       {"vote", Op::vote}, {"activemask", Op::activemask}, {"elect", Op::elect}, {"match", Op::match},
       // No register result and nothing an address depends on.
       {"bar", Op::nop}, {"barrier", Op::nop}, {"membar", Op::nop}, {"fence", Op::nop}, {"nanosleep", Op::nop},
-      {"prefetch", Op::nop}, {"prefetchu", Op::nop}, {"griddepcontrol", Op::nop}, {"trap", Op::nop},
+      {"prefetch", Op::nop}, {"prefetchu", Op::nop}, {"griddepcontrol", Op::nop}, {"trap", Op::exit},
       {"pmevent", Op::nop}, {"discard", Op::nop}, {"applypriority", Op::nop}, {"createpolicy", Op::unknown}};
   for (const auto& [name, op] : table)
     if (b == name) return op;
@@ -90,6 +90,7 @@ Opcode decode_opcode(std::string_view mnemonic) {
   const std::string_view base = parts[0];
   o.op = base_op(base);
   if (base == "addc" || base == "subc" || base == "madc") o.op = Op::unknown;  // carry chains: not modelled
+  o.trap = base == "trap";
   if (base == "mbarrier" && parts.size() > 1 && (parts[1] == "try_wait" || parts[1] == "test_wait")) o.op = Op::mbarrier_wait;
   bool saw_type = false;
   for (std::size_t i = 1; i < parts.size(); ++i) {

@@ -121,6 +121,9 @@ struct Opcode {
   // two into an fma (model/compiled/ptx_body.cpp mark_contractible), so its result is not known.
   bool contractible = false;
   bool bypass = false;  // cp.async.cg (SASS LDGSTS.BYPASS): the copy bypasses L1
+  // An Op::exit that is a trap (PTX trap, SASS BPT.TRAP): the lane ends there as at exit, and the
+  // launch aborts (a launch that concretely traps has no counts: the hardware measures nothing).
+  bool trap = false;
   // An Op::nop that orders a warp's cp.async copies: `commit` closes its open group
   // (cp.async.commit_group, SASS LDGDEPBAR); `wait` waits until at most N of its committed groups
   // are pending, N its immediate operand, 0 without one (cp.async.wait_group N, wait_all; SASS

@@ -514,8 +514,9 @@ PtxKernelResult run_ptx_kernel(const compiled::Program& p, const PtxKernelLaunch
     if (!k.allow_empty) {
       for (std::size_t c = 0; c < claims.size(); ++c)
         r.unapplied.push_back(Verdict::error("run " + kernel, "this launch (" + launch_text(*run) + ") executes none of the kernel's " +
-                                                                  std::to_string(run->sites.size()) +
-                                                                  " shared-memory instructions: a gate over nothing proves nothing "
+                                                                  std::to_string(run->sites.size()) + " shared-memory instructions" +
+                                                                  (run->trapped.empty() ? "" : " (it traps first, at " + run->trapped + ")") +
+                                                                  ": a gate over nothing proves nothing "
                                                                   "(allow_empty: true, or --allow-empty, if that is intended)"));
       r.run = std::move(run);
       return r;

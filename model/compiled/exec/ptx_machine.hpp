@@ -361,6 +361,7 @@ class WarpRunner {
   i64 steps() const;
   bool cta_control() const;
   const std::string& stopped() const;
+  const std::string& trapped() const;  // the first trap run where no condition over the symbols held it ("": none)
   const std::string& harmless_stop() const;  // a stop after which no shared access was reachable
   const std::vector<i64>& stopped_warps() const;
   // Whether a lane that stopped could still have reached site `site` (its counts then miss issues).

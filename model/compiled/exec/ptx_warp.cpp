@@ -165,6 +165,7 @@ struct WarpRunner::Impl {
   i64 steps() const { return steps_; }
   bool cta_control() const { return cta_control_; }
   const std::string& stopped() const { return stopped_; }
+  const std::string& trapped() const { return trapped_; }
   const std::string& harmless_stop() const { return harmless_; }
   const std::vector<i64>& stopped_warps() const { return stopped_warps_; }
   bool after_stop(std::size_t site) const { return all_after_stop_ || (site < after_stop_.size() && after_stop_[site]); }
@@ -252,9 +253,10 @@ struct WarpRunner::Impl {
   // Walks the code of f that control can reach from `from`: branch targets, the next instruction
   // past a guarded branch, ret or exit, a SASS subroutine's code and past its call. visit(k) sees
   // each instruction once and returns false to end the walk. False when it ended so, or where
-  // control may go anywhere (an indirect branch, a call to another function).
-  template <class Visit>
-  static bool walk_code(const Function& f, std::vector<u32> todo, Visit&& visit) {
+  // control may go anywhere (an indirect branch, a call to another function, unless returns(k)
+  // says the call at k comes back with nothing else to follow: printf).
+  template <class Visit, class Returns>
+  static bool walk_code(const Function& f, std::vector<u32> todo, Visit&& visit, Returns&& returns) {
     std::vector<char> seen(f.code.size(), 0);
     while (!todo.empty()) {
       const u32 k = todo.back();
@@ -265,6 +267,10 @@ struct WarpRunner::Impl {
       const Instr& in = f.code[k];
       const Op o = in.code.op;
       const bool to_label = in.count > 0 && f.operands[in.first].kind == Operand::Kind::label;
+      if (o == Op::call && !to_label && returns(k)) {  // a callee that touches nothing the walk is about
+        todo.push_back(k + 1);
+        continue;
+      }
       if ((o == Op::call || o == Op::bra) && !to_label) return false;
       if (o == Op::call || o == Op::bra) {
         todo.push_back(f.operands[in.first].index);
@@ -277,11 +283,19 @@ struct WarpRunner::Impl {
     return true;
   }
 
+  // A function without a body that only prints (vprintf: printf's device side).
+  static bool prints_only(const Function& callee) { return !callee.decoded && callee.name == "vprintf"; }
+  bool calls_printf(const Function& f, const Instr& in) const {
+    return in.code.op == Op::call && in.count > 0 && arg(f, in, 0).kind == OK::func && prints_only(p_.functions[arg(f, in, 0).index]);
+  }
+
   bool shared_reachable(u32 fi, u32 pc) {
     const u64 key = (static_cast<u64>(fi) << 32) | pc;
     if (const auto it = reach_.find(key); it != reach_.end()) return it->second;
     const Function& f = p_.functions[fi];
-    const bool found = !walk_code(f, {pc}, [&](u32 k) { return !may_touch_shared(f.code[k], m_.mnemonic(f.code[k])); });
+    const auto printf_call = [&](u32 k) { return calls_printf(f, f.code[k]); };
+    const bool found = !walk_code(f, {pc}, [&](u32 k) { return printf_call(k) || !may_touch_shared(f.code[k], m_.mnemonic(f.code[k])); },
+                                  printf_call);
     reach_[key] = found;
     return found;
   }
@@ -508,7 +522,7 @@ struct WarpRunner::Impl {
         after_stop_[s] = 1;
       }
       return true;
-    });
+    }, [&](u32 k) { return calls_printf(f, f.code[k]); });
     if (!bounded) all_after_stop_ = true;
   }
   void stop_all(std::vector<Lane>& lanes, const std::string& why) {
@@ -587,6 +601,9 @@ struct WarpRunner::Impl {
       return outputs_unknown("an indirect call (not modelled)");
     }
     const Function& callee = p_.functions[target.index];
+    // printf: CUDA's vprintf formats into the printf buffer in global memory and touches no shared
+    // byte (CUDA C++ Programming Guide, "Formatted Output"): the caller runs on, its result not known.
+    if (!callee.decoded && prints_only(callee)) return outputs_unknown("printf's result (the characters it wrote: not modelled)");
     if (!callee.decoded) {
       listing_.add(ln.stack.back().function, ln.stack.back().pc, in,
                    "a call to " + callee.name + ", which has no body in this file (what it accesses is not seen)", true);
@@ -1226,7 +1243,12 @@ struct WarpRunner::Impl {
         return;
       }
       case Op::ret: return do_return(ln);
-      case Op::exit: ln.stack.clear(); return;
+      case Op::exit:
+        // A trap the lane runs on every launch of the run's domain (no condition over the symbols
+        // on its path) aborts the launch: its counts are not the hardware's (it measures none).
+        if (c.trap && ln.path == 0 && trapped_.empty()) trapped_ = "line " + std::to_string(in.line) + ": " + m_.mnemonic(in);
+        ln.stack.clear();
+        return;
       case Op::call: return do_call(ln, f, in);
       case Op::shfl: case Op::vote: case Op::activemask: case Op::elect: case Op::match: case Op::nop: break;
       case Op::ld: case Op::ldmatrix: case Op::atom: {
@@ -1343,6 +1365,7 @@ struct WarpRunner::Impl {
   std::vector<char> after_stop_;  // site index -> a stopped lane could have reached it
   bool all_after_stop_ = false;
   bool cta_control_ = false;
+  std::string trapped_;  // the first trap a lane ran on its unconditional path
   std::string stopped_;
   std::vector<i64> stopped_warps_;
   NotCountedList listing_{p_, m_};
@@ -1364,6 +1387,7 @@ void WarpRunner::set_site_of(std::function<std::size_t(u32, u32)> f) { impl_->si
 i64 WarpRunner::steps() const { return impl_->steps(); }
 bool WarpRunner::cta_control() const { return impl_->cta_control(); }
 const std::string& WarpRunner::stopped() const { return impl_->stopped(); }
+const std::string& WarpRunner::trapped() const { return impl_->trapped(); }
 const std::string& WarpRunner::harmless_stop() const { return impl_->harmless_stop(); }
 bool WarpRunner::after_stop(std::size_t site) const { return impl_->after_stop(site); }
 const std::vector<i64>& WarpRunner::stopped_warps() const { return impl_->stopped_warps(); }

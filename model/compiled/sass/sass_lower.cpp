@@ -353,12 +353,18 @@ void Lowering::lower_exit(const SassInstr&) {
   return emit(c, {});
 }
 
-// CALL, RET, BPT, BRX, JMX, RTT. CALL.REL calls a subroutine ptxas placed in the function's own
+// CALL, RET, BPT, BRX, JMX, RTT. BPT.TRAP ends the lane as EXIT does (a trap: Opcode::trap). CALL.REL calls a subroutine ptxas placed in the function's own
 // code (the slow paths of float division and square root, __noinline__ functions): it runs in the
 // same registers and RET.REL returns past the call (the return address register, R20 or any, is
 // the call's own: the executor keeps the return point itself). CALL.ABS (vprintf, __assertfail,
 // a function of another module), BRX, JMX and the others stop the lane, with the reason.
 void Lowering::lower_call(const SassInstr& i) {
+  if (i.base == "BPT" && i.has("TRAP")) {  // __trap(), an assert's end: the lane ends (Opcode::trap)
+    Opcode c;
+    c.op = Op::exit;
+    c.trap = true;
+    return emit(c, {});
+  }
   if (i.base == "CALL" && i.has("REL")) {
     Opcode call;
     call.op = Op::call;

@@ -714,3 +714,29 @@ TEST(SassMatch, GroupsTheLanesHoldingOneValue) {
 
 }  // namespace
 }  // namespace layoutproof::compiled
+
+namespace layoutproof::compiled {
+namespace {
+
+// BPT.TRAP (__trap(), an assert's end) ends the lane as EXIT does, and a launch that runs it has
+// no counts: the hardware aborts it. Lanes 0-15 trap before their store; 16-31 store.
+TEST(SassTrap, ATrapEndsTheLaneAndTheLaunchHasNoCounts) {
+  Program p = parse_sass(listing("        /*0000*/                   S2R R0, SR_TID.X ;\n"
+                                 "        /*0010*/                   ISETP.GE.U32.AND P0, PT, R0, 0x10, PT ;\n"
+                                 "        /*0020*/              @!P0 BPT.TRAP 0x1 ;\n"
+                                 "        /*0030*/                   IMAD.SHL.U32 R1, R0, 0x4, RZ ;\n"
+                                 "        /*0040*/                   STS [R1+0x400], R0 ;\n"
+                                 "        /*0050*/                   EXIT ;\n"),
+                         "trap.sass");
+  const KernelRun r = run(p);
+  ASSERT_EQ(r.sites.size(), 1u);
+  EXPECT_TRUE(r.stopped.empty()) << r.stopped;
+  EXPECT_NE(r.trapped.find("BPT.TRAP"), std::string::npos) << r.trapped;
+  ASSERT_EQ(r.sites[0].trace.instructions.size(), 1u);
+  for (int k = 0; k < kWarpLanes; ++k) EXPECT_EQ(r.sites[0].trace.instructions[0].addr[static_cast<std::size_t>(k)] >= 0, k >= 16) << "lane " << k;
+  EXPECT_NE(counts_unknown(r, r.sites[0]).find("the launch traps"), std::string::npos);
+  EXPECT_NE(totals_unknown(r).find("the launch traps"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace layoutproof::compiled
