@@ -327,6 +327,15 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
     known = known && counted;
     all_issued = all_issued && issued;
   }
+  for (const compiled::NotCounted& n : r.not_counted) {  // counted by a measured rule (wgmma): a row too
+    if (!n.counts) continue;
+    char row[200];
+    const std::string src = n.source.empty() ? "-" : std::filesystem::path(n.source).filename().string();
+    std::snprintf(row, sizeof row, "  %-6u %-22s %9lld %11lld %7lld  ", n.line, terminal_text(src).c_str(), static_cast<long long>((*n.counts)[0]),
+                  static_cast<long long>((*n.counts)[1]), static_cast<long long>((*n.counts)[2]));
+    out << row << terminal_text(n.text) << "\n";
+    ex += (*n.counts)[0], wf += (*n.counts)[1], id += (*n.counts)[2];
+  }
   char tot[200];
   std::snprintf(tot, sizeof tot, "  %-6s %-22s %9s %11s %7s\n", "totals", "", all_issued ? std::to_string(ex).c_str() : "?",
                 known ? std::to_string(wf).c_str() : "?", known ? std::to_string(id).c_str() : "?");
@@ -418,6 +427,10 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
     json one = {{"line", n.line}, {"sass_offset", offset_json(n.sass_offset)}, {"source", n.source}};
     if (!n.inlined.empty()) one["inlined_from"] = n.inlined;
     one["text"] = n.text, one["why"] = n.why, one["verdicts"] = verdicts_json(a, k.not_counted[ni], nullptr);
+    if (n.counts) {  // a measured rule's counts (wgmma): in the totals too
+      one["executed"] = (*n.counts)[0], one["wavefronts"] = (*n.counts)[1], one["ideal"] = (*n.counts)[2];
+      ex += (*n.counts)[0], wf += (*n.counts)[1], id += (*n.counts)[2];
+    }
     not_counted.push_back(std::move(one));
   }
   std::vector<PtxClaimResult> unapplied;

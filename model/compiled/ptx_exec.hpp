@@ -309,6 +309,9 @@ struct NotCounted {
   // wavefronts; measured on the H200: mbarrier operations, SASS SYNCS and ARRIVES, and the
   // non-tensor cp.async.bulk, UBLKCP): the kernel's totals do not depend on it (totals_unknown).
   bool outside_totals = false;
+  // Its counts where a measured rule gives them though it has no lane addresses (executed,
+  // wavefronts, ideal; wgmma_counts): they add to the kernel's totals.
+  std::optional<std::array<i64, 3>> counts;
 };
 
 // A TMA copy (cp.async.bulk.tensor), a WGMMA (wgmma.mma_async), an expect_tx or an mbarrier wait
@@ -341,6 +344,7 @@ struct AsyncOp {
   std::optional<u64> desc_a, desc_b;
   std::string desc_why;
   bool transposed = false;
+  bool a_registers = false;  // A from registers (wgmma's {a regs} form): only B is read from shared memory
   // A WGMMA: its accumulator (the D registers as written: wgmmas on one accumulate into it) and
   // scale-d (false: D = A B, the accumulator starts again; none: not known).
   std::string accumulator;

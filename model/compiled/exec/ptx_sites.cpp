@@ -225,6 +225,7 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
     // wgmma.mma_async d, a-desc | {a regs}, b-desc, ...
     if (in.count >= 3) {
       const Operand& a = arg(f, in, 1);
+      op.a_registers = a.kind == Operand::Kind::vec;
       if (a.kind != Operand::Kind::vec) {
         auto [da, why] = value(ln, a);
         op.desc_a = da, op.desc_why = why;

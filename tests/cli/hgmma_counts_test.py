@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""wgmma.mma_async's counts against Nsight Compute: every case of tests/hopper/hgmma_counts (one
+wgmma per warpgroup, m64nNk16 bf16 for N = 64, 128, 256 under each swizzle and none, A in shared
+memory or registers, m64nNk32 e4m3; measured on the H100, hgmma_counts.csv) run through
+`layoutproof ptx` on the probe's PTX (nvcc 13.0 of gpu_check/hopper/hgmma_counts_gen.py's source):
+the wgmma's executed, wavefronts and ideal equal the measured HGMMA/QGMMA row's. Also the pipeline
+probe's variant 6 (tests/hopper/wgmma_pipeline/ncu_variant6.csv): each of its four wgmmas and
+the totals equal the measured SASS rows (16 / 128 / 128 each; UTMALDG and SYNCS count nothing).
+Usage: hgmma_counts_test.py LAYOUTPROOF REPO_ROOT
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+
+LP, ROOT = sys.argv[1], sys.argv[2]
+D = os.path.join(ROOT, 'tests/hopper/hgmma_counts')
+failures, n = [], 0
+for row in csv.DictReader(open(os.path.join(D, 'hgmma_counts.csv'))):
+    kernel = row['kernel'].split('(')[0]
+    want = (int(row['executed']), int(row['wavefronts']), int(row['ideal']))
+    p = subprocess.run([LP, 'ptx', os.path.join(D, 'hgmma_counts.ptx'), '--kernel', kernel + '(', '--block', '128', '--smem-bytes', '50176', '--json'],
+                       capture_output=True, text=True)
+    k = json.loads(p.stdout)['kernels'][0]
+    got = [(x.get('executed'), x.get('wavefronts'), x.get('ideal')) for x in k['not_counted'] if 'wgmma.mma_async' in x['text']]
+    n += 1
+    if got != [want]:
+        failures.append(f'{kernel}: measured {want}, layoutproof {got}')
+P = os.path.join(ROOT, 'tests/hopper/wgmma_pipeline')
+rows = list(csv.DictReader(open(os.path.join(P, 'ncu_variant6.csv'))))
+measured = [(int(r['Instructions Executed']), int(r['L1 Wavefronts Shared']), int(r['L1 Wavefronts Shared Ideal'])) for r in rows if 'HGMMA' in r['Source']]
+totals = tuple(sum(r[i] for r in measured) for i in range(3))  # every other row of the table counts 0 shared wavefronts
+p = subprocess.run([LP, 'ptx', os.path.join(P, 'wgmma_pipeline.ptx'), '--kernel', 'pipeline', '--block', '128', '--smem-bytes', '33792', '--json'] +
+                   sum((['--param', f'{i}={v}'] for i, v in [(3, 256), (4, 2), (5, 0), (6, 0), (7, 32), (8, 4)]), []), capture_output=True, text=True)
+k = json.loads(p.stdout)['kernels'][0]
+got = [(x.get('executed'), x.get('wavefronts'), x.get('ideal')) for x in k['not_counted'] if 'wgmma.mma_async' in x['text']]
+if got != measured:
+    failures.append(f'pipeline variant 6: measured {measured}, layoutproof {got}')
+if (k['totals']['executed'], k['totals']['wavefronts'], k['totals']['ideal']) != totals:
+    failures.append(f"pipeline variant 6: measured totals {totals}, layoutproof {k['totals']} {k.get('totals_unknown')}")
+print(f'hgmma counts: {n} measured cases and the pipeline probe, {len(failures)} failures')
+for f in failures:
+    print('FAIL', f)
+sys.exit(1 if failures or n < 17 else 0)
