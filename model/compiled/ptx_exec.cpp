@@ -229,6 +229,14 @@ namespace {
 // 128-byte wavefronts, a quarter per warp: 4 (A in shared memory) + N / 16 per warp execution,
 // ideal the same. Other types and shapes were not measured: no counts (nullopt).
 std::optional<i64> wgmma_wavefronts(const std::string& mnemonic, bool a_registers) {
+  // SASS: HGMMA.64xNx16.F32.BF16, QGMMA.64xNx32.F32.E4M3.E4M3 (the measured ones).
+  for (const auto& [prefix, k] : {std::pair<std::string, std::string>{"HGMMA.64x", "x16.F32.BF16"}, {"QGMMA.64x", "x32.F32.E4M3.E4M3"}})
+    if (mnemonic.rfind(prefix, 0) == 0) {
+      const int n = std::atoi(mnemonic.c_str() + prefix.size());
+      const std::string rest = mnemonic.substr(prefix.size() + std::to_string(n).size());
+      if (rest != k || !(n == 64 || n == 128 || n == 256) || (prefix[0] == 'Q' && (a_registers || n > 128))) return std::nullopt;
+      return (a_registers ? 0 : 4) + n / 16;
+    }
   if (mnemonic.rfind("wgmma.mma_async.sync.aligned.m64n", 0) != 0 || mnemonic.find(".sp") != std::string::npos) return std::nullopt;
   const std::size_t at = std::string("wgmma.mma_async.sync.aligned.m64n").size();
   const int n = std::atoi(mnemonic.c_str() + at);
@@ -248,7 +256,7 @@ void wgmma_counts(KernelRun& run) {
     bool same = true;
     for (const AsyncOp& a : run.async_ops) {
       if (a.kind != AsyncOp::Kind::wgmma || a.function != n.function || a.pc != n.pc) continue;
-      const std::optional<i64> w = wgmma_wavefronts(a.mnemonic, a.a_registers);
+      const std::optional<i64> w = a.guarded ? std::nullopt : wgmma_wavefronts(a.mnemonic, a.a_registers);
       same = same && w && (!per || *per == *w);
       per = w, ++executions;
     }

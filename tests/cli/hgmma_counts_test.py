@@ -6,13 +6,17 @@ memory or registers, m64nNk32 e4m3; measured on the H100, hgmma_counts.csv) run 
 the wgmma's executed, wavefronts and ideal equal the measured HGMMA/QGMMA row's. Also the pipeline
 probe's variant 6 (tests/hopper/wgmma_pipeline/ncu_variant6.csv): each of its four wgmmas and
 the totals equal the measured SASS rows (16 / 128 / 128 each; UTMALDG and SYNCS count nothing).
+The same on the measured SASS (`layoutproof sass` on hgmma_counts.sass.xz and the pipeline's
+wgmma_pipeline.sass.xz): each HGMMA/QGMMA row equals Nsight Compute's at its offset.
 Usage: hgmma_counts_test.py LAYOUTPROOF REPO_ROOT
 """
 import csv
 import json
+import lzma
 import os
 import subprocess
 import sys
+import tempfile
 
 LP, ROOT = sys.argv[1], sys.argv[2]
 D = os.path.join(ROOT, 'tests/hopper/hgmma_counts')
@@ -39,7 +43,28 @@ if got != measured:
     failures.append(f'pipeline variant 6: measured {measured}, layoutproof {got}')
 if (k['totals']['executed'], k['totals']['wavefronts'], k['totals']['ideal']) != totals:
     failures.append(f"pipeline variant 6: measured totals {totals}, layoutproof {k['totals']} {k.get('totals_unknown')}")
-print(f'hgmma counts: {n} measured cases and the pipeline probe, {len(failures)} failures')
+# SASS: the measured binaries' own listings.
+with tempfile.TemporaryDirectory() as tmp:
+    hg = os.path.join(tmp, 'hg.sass')
+    open(hg, 'wb').write(lzma.open(os.path.join(D, 'hgmma_counts.sass.xz')).read())
+    for row in csv.DictReader(open(os.path.join(D, 'hgmma_counts.csv'))):
+        kernel = row['kernel'].split('(')[0]
+        want = (int(row['executed']), int(row['wavefronts']), int(row['ideal']))
+        p = subprocess.run([LP, 'sass', hg, '--kernel', kernel + 'P', '--block', '128', '--smem-bytes', '50176', '--json'], capture_output=True, text=True)
+        ks = json.loads(p.stdout)['kernels'] if p.stdout.startswith('{') else []
+        got = [(x.get('executed'), x.get('wavefronts'), x.get('ideal')) for k in ks for x in k['not_counted'] if 'GMMA' in x['text']]
+        if got != [want]:
+            failures.append(f'SASS {kernel}: measured {want}, layoutproof {got} {p.stderr[-200:]}')
+    wp = os.path.join(tmp, 'wp.sass')
+    open(wp, 'wb').write(lzma.open(os.path.join(P, 'wgmma_pipeline.sass.xz')).read())
+    p = subprocess.run([LP, 'sass', wp, '--kernel', 'pipeline', '--block', '128', '--smem-bytes', '33792', '--json'] +
+                       sum((['--param', f'@{o}:4={v}'] for o, v in [(264, 256), (268, 2), (272, 0), (276, 0), (280, 32), (284, 4)]), []),
+                       capture_output=True, text=True)
+    k = json.loads(p.stdout)['kernels'][0]
+    got = [(x.get('executed'), x.get('wavefronts'), x.get('ideal')) for x in k['not_counted'] if 'HGMMA' in x['text']]
+    if got != measured or (k['totals']['executed'], k['totals']['wavefronts'], k['totals']['ideal']) != totals:
+        failures.append(f"SASS pipeline variant 6: measured {measured} totals {totals}, layoutproof {got} {k['totals']} {k.get('totals_unknown')}")
+print(f'hgmma counts: {n} measured cases and the pipeline probe, PTX and SASS, {len(failures)} failures')
 for f in failures:
     print('FAIL', f)
 sys.exit(1 if failures or n < 17 else 0)

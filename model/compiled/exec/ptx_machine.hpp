@@ -333,6 +333,8 @@ class NotCountedList {
   std::unordered_set<const Instr*> classified_;  // non-site instructions already looked at
   std::unordered_set<const Instr*> listed_;      // the instructions in list_
   // TMA copies, WGMMAs and mbarrier expect_tx (PTX), with their operands; executions per (instruction, warp).
+  void record_sass_gmma(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active, u32 fi,
+                        u32 pc, const Instr& in);
   void record_async(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
                     const Function& f, u32 fi, u32 pc, const Instr& in, const std::string& mnemonic);
   std::vector<AsyncOp> async_;

@@ -38,7 +38,8 @@ std::string sass_why(std::string_view mn) {
   if (base == "LDSM" || base == "STSM") return "a matrix form outside the model (counted: .16.M88/.16.MT88 with no count, .2 or .4)";
   if (base == "LDS" || base == "STS" || base == "LDGSTS" || base == "ATOMS") return "a form outside the model";
   if (starts(base, "UTMA") || starts(base, "UBLK")) return "a TMA / bulk copy (one thread moves a whole tile: not lane-addressed)";
-  if (base == "HGMMA") return "wgmma reads its matrices from shared memory through descriptors (not lane-addressed)";
+  if (base == "HGMMA" || base == "QGMMA" || base == "IGMMA" || base == "BGMMA")
+    return "wgmma reads its matrices from shared memory through descriptors (not lane-addressed)";
   if (base == "SYNCS" || base == "ARRIVES") return "an mbarrier operation (its barrier object is in shared memory)";
   if (base == "STAS" || base == "REDAS") return "an asynchronous store to distributed shared memory (not modelled)";
   if (base == "LD" || base == "ST" || base == "ATOM" || base == "RED")
@@ -125,6 +126,7 @@ void NotCountedList::note(const std::vector<Lane>& lanes, const std::vector<int>
     }
     if (!it->second.empty()) record_async(lanes, group, active, f, fi, pc, in, it->second);
   }
+  if (in.sass_offset >= 0) record_sass_gmma(lanes, group, active, fi, pc, in);
   if (!memory && c.op != Op::unknown && c.op != Op::nop && c.op != Op::ldmatrix && c.op != Op::stmatrix && c.op != Op::mbarrier_wait)
     return;
   if (!classified_.insert(&in).second) return;
@@ -247,6 +249,34 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
     }
     async_.push_back(std::move(op));
     return;  // one per warp: the descriptors are the warpgroup's
+  }
+}
+
+// A SASS warpgroup MMA (HGMMA, QGMMA, IGMMA, BGMMA) the warp ran: one AsyncOp per warp with its
+// mnemonic and whether A comes from registers (`HGMMA.64x64x16.F32.BF16 R24, R56, gdesc[UR8], ...`:
+// a register second operand), for its counts (ptx_exec.cpp wgmma_counts); its descriptors, in
+// uniform registers, are not read (the contract claims are PTX's).
+void NotCountedList::record_sass_gmma(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
+                                      u32 fi, u32 pc, const Instr& in) {
+  const std::string mn = m_.mnemonic(in);
+  const std::string base = mn.substr(0, mn.find('.'));
+  if (base != "HGMMA" && base != "QGMMA" && base != "IGMMA" && base != "BGMMA") return;
+  const auto& b = m_.launch.block;
+  for (const int k : group) {
+    if (!active[static_cast<std::size_t>(k)]) continue;
+    const Lane& ln = lanes[static_cast<std::size_t>(k)];
+    AsyncOp op;
+    op.kind = AsyncOp::Kind::wgmma;
+    op.function = fi, op.pc = pc, op.line = in.line, op.lane = ln.lane, op.mnemonic = mn;
+    op.warp = ((ln.tid[2] * b[1] + ln.tid[1]) * b[0] + ln.tid[0]) / kWarpLanes;
+    op.execution = async_executions_[(static_cast<u64>(fi) << 40) ^ (static_cast<u64>(pc) << 20) ^ static_cast<u64>(op.warp)]++;
+    const std::string text = p_.text_of(in);
+    const std::size_t first = text.find(", ");
+    op.a_registers = first != std::string::npos && first + 2 < text.size() && text[first + 2] == 'R';
+    op.guarded = in.guard >= 0;
+    op.desc_why = "a SASS warpgroup MMA: its descriptors (uniform registers) are not read";
+    async_.push_back(std::move(op));
+    return;
   }
 }
 

@@ -934,7 +934,7 @@ void Lowering::lower(std::string_view opcode, std::string_view operands, std::si
   // never silently left out. Generic LD/ST/ATOM/RED may: where their address is in the shared
   // window (its high word SR_SWINHI's) they are counted (sass_generic.cpp). The L2
   // prefetches (UTMAPF, UBLKPF) and the barriers touch no shared byte.
-  static const std::set<std::string> shared_ops = {"LDS", "STS", "LDSM", "STSM", "LDGSTS", "ATOMS", "REDS", "LDSU", "HGMMA",
+  static const std::set<std::string> shared_ops = {"LDS", "STS", "LDSM", "STSM", "LDGSTS", "ATOMS", "REDS", "LDSU", "HGMMA", "QGMMA", "IGMMA", "BGMMA",
                                                    "UTMALDG", "UTMASTG", "UBLKCP", "UBLKRED", "UTMAREDG", "SYNCS", "ARRIVES",
                                                    "STAS", "REDAS", "LD", "ST", "ATOM", "RED"};
   shared_opcode = shared_ops.count(base) > 0;
