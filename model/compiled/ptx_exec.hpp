@@ -345,7 +345,10 @@ struct AsyncOp {
   std::string desc_why;
   bool transposed = false;
   bool a_registers = false;  // A from registers (wgmma's {a regs} form): only B is read from shared memory
-  bool guarded = false;      // SASS: a guarded HGMMA (Nsight Compute counts it executed where its lanes are off too)
+  // Its executions are not the launch's count: a guarded SASS HGMMA (Nsight Compute counts it
+  // executed where its lanes are off too), or one run under a condition over the symbols or the
+  // data (Lane::path: a branch on data, a loop run for every iteration at once).
+  bool guarded = false;
   // A WGMMA: its accumulator (the D registers as written: wgmmas on one accumulate into it) and
   // scale-d (false: D = A B, the accumulator starts again; none: not known).
   std::string accumulator;

@@ -224,6 +224,7 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
       continue;
     }
     op.kind = AsyncOp::Kind::wgmma;
+    op.guarded = ln.path != 0;
     // wgmma.mma_async d, a-desc | {a regs}, b-desc, ...
     if (in.count >= 3) {
       const Operand& a = arg(f, in, 1);
@@ -273,7 +274,7 @@ void NotCountedList::record_sass_gmma(const std::vector<Lane>& lanes, const std:
     const std::string text = p_.text_of(in);
     const std::size_t first = text.find(", ");
     op.a_registers = first != std::string::npos && first + 2 < text.size() && text[first + 2] == 'R';
-    op.guarded = in.guard >= 0;
+    op.guarded = in.guard >= 0 || ln.path != 0;
     op.desc_why = "a SASS warpgroup MMA: its descriptors (uniform registers) are not read";
     async_.push_back(std::move(op));
     return;
