@@ -233,14 +233,18 @@ std::optional<i64> wgmma_wavefronts(const std::string& mnemonic, bool a_register
   for (const auto& [prefix, k] : {std::pair<std::string, std::string>{"HGMMA.64x", "x16.F32.BF16"}, {"QGMMA.64x", "x32.F32.E4M3.E4M3"}})
     if (mnemonic.rfind(prefix, 0) == 0) {
       const int n = std::atoi(mnemonic.c_str() + prefix.size());
-      const std::string rest = mnemonic.substr(prefix.size() + std::to_string(n).size());
+      const std::size_t after = prefix.size() + std::to_string(n).size();
+      if (after > mnemonic.size()) return std::nullopt;
+      const std::string rest = mnemonic.substr(after);
       if (rest != k || !(n == 64 || n == 128 || n == 256) || (prefix[0] == 'Q' && (a_registers || n > 128))) return std::nullopt;
       return (a_registers ? 0 : 4) + n / 16;
     }
   if (mnemonic.rfind("wgmma.mma_async.sync.aligned.m64n", 0) != 0 || mnemonic.find(".sp") != std::string::npos) return std::nullopt;
   const std::size_t at = std::string("wgmma.mma_async.sync.aligned.m64n").size();
   const int n = std::atoi(mnemonic.c_str() + at);
-  const std::string rest = mnemonic.substr(mnemonic.find('k', at));
+  const std::size_t k = mnemonic.find('k', at);
+  if (k == std::string::npos) return std::nullopt;  // no k: not a shape this rule knows
+  const std::string rest = mnemonic.substr(k);
   const bool bf16 = rest == "k16.f32.bf16.bf16", e4m3 = rest == "k32.f32.e4m3.e4m3";
   if (!(n == 64 || n == 128 || n == 256) || !(bf16 || (e4m3 && !a_registers && n <= 128))) return std::nullopt;
   return (a_registers ? 0 : 4) + n / 16;

@@ -72,6 +72,21 @@ with tempfile.TemporaryDirectory() as tmp:
     k = json.loads(p.stdout)['kernels'][0]
     if any(x.get('executed') is not None for x in k['not_counted']) or k['totals']['executed'] is not None:
         failures.append(f"SASS pipeline, parameters free: want no wgmma count and totals not known, got {k['totals']}")
+    # Malformed shapes (no k, no N): no count, no crash (a shape's parse once read past the text).
+    bad = os.path.join(tmp, 'bad.sass')
+    open(bad, 'w').write('\tcode for sm_90a\n\t\tFunction : _Z1kPf\n\t.headerflags\t@"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"\n'
+                         '        /*0000*/                   HGMMA.64x R24, gdesc[UR4], RZ, !UPT, gsb0 ;\n'
+                         '        /*0010*/                   HGMMA.64x128 R24, gdesc[UR4], RZ ;\n        /*0020*/                   EXIT ;\n')
+    p = subprocess.run([LP, 'sass', bad, '--block', '128', '--allow-empty', '--json'], capture_output=True, text=True)
+    if p.returncode not in (0, 3) or any(x.get('executed') is not None for x in json.loads(p.stdout)['kernels'][0]['not_counted']):
+        failures.append(f'malformed HGMMA shapes: want no count and exit 0 or 3, got exit {p.returncode} {p.stderr[-200:]}')
+    for mn in ['wgmma.mma_async.sync.aligned.m64n64.f32.bf16.bf16', 'wgmma.mma_async.sync.aligned.m64n']:
+        w = os.path.join(tmp, 'w.ptx')
+        open(w, 'w').write('.version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b64 %rd<4>;\n.reg .f32 %f<4>;\n'
+                           '.reg .pred %p<2>;\nmov.b64 %rd1, 0;\nsetp.ne.b32 %p1, 1, 0;\n' + mn + ' {%f1, %f2}, %rd1, %rd1, %p1, 1, 1, 0, 0;\nret;\n}\n')
+        p = subprocess.run([LP, 'ptx', w, '--block', '128', '--allow-empty', '--json'], capture_output=True, text=True)
+        if p.returncode not in (0, 3) or any(x.get('executed') is not None for x in json.loads(p.stdout)['kernels'][0]['not_counted']):
+            failures.append(f'malformed {mn}: want no count and exit 0 or 3, got exit {p.returncode} {p.stderr[-200:]}')
 print(f'hgmma counts: {n} measured cases and the pipeline probe, PTX and SASS, {len(failures)} failures')
 for f in failures:
     print('FAIL', f)
