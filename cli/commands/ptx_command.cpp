@@ -309,9 +309,6 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
   char head[160];
   std::snprintf(head, sizeof head, "  %-6s %-22s %9s %11s %7s  %s\n", "line", "CUDA", "executed", "wavefronts", "ideal", "instruction");
   out << head;
-  i64 ex = 0, wf = 0, id = 0;
-  const std::string totals_why = compiled::totals_unknown(r);
-  bool known = totals_why.empty(), all_issued = totals_why.empty();
   for (const compiled::Site& s : r.sites) {
     char row[200];
     const std::string src = s.source.empty() ? "-" : std::filesystem::path(s.source).filename().string();
@@ -323,9 +320,6 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
     char at[24] = "";
     if (off >= 0) std::snprintf(at, sizeof at, "/*%04llx*/ ", static_cast<unsigned long long>(off));
     out << row << at << terminal_text(s.text) << "\n";
-    ex += s.executed, wf += s.wavefronts, id += s.ideal;
-    known = known && counted;
-    all_issued = all_issued && issued;
   }
   for (const compiled::NotCounted& n : r.not_counted) {  // counted by a measured rule (wgmma): a row too
     if (!n.counts) continue;
@@ -334,13 +328,13 @@ void print_text(const compiled::Program& p, const PtxKernelResult& k, std::ostre
     std::snprintf(row, sizeof row, "  %-6u %-22s %9lld %11lld %7lld  ", n.line, terminal_text(src).c_str(), static_cast<long long>((*n.counts)[0]),
                   static_cast<long long>((*n.counts)[1]), static_cast<long long>((*n.counts)[2]));
     out << row << terminal_text(n.text) << "\n";
-    ex += (*n.counts)[0], wf += (*n.counts)[1], id += (*n.counts)[2];
   }
+  const compiled::KernelTotals tt = compiled::kernel_totals(r);
   char tot[200];
-  std::snprintf(tot, sizeof tot, "  %-6s %-22s %9s %11s %7s\n", "totals", "", all_issued ? std::to_string(ex).c_str() : "?",
-                known ? std::to_string(wf).c_str() : "?", known ? std::to_string(id).c_str() : "?");
+  std::snprintf(tot, sizeof tot, "  %-6s %-22s %9s %11s %7s\n", "totals", "", tt.executed_known ? std::to_string(tt.executed).c_str() : "?",
+                tt.counts_known ? std::to_string(tt.wavefronts).c_str() : "?", tt.counts_known ? std::to_string(tt.ideal).c_str() : "?");
   out << tot;
-  if (!totals_why.empty()) out << "  note: totals not known: " << terminal_text(totals_why) << "\n";
+  if (!tt.why.empty()) out << "  note: totals not known: " << terminal_text(tt.why) << "\n";
   for (const compiled::Site& s : r.sites) {
     const std::string at = "  note: line " + std::to_string(s.line) + ": ";
     if (!s.unknown.empty() && s.unknown_issues) out << at << s.unknown_issues << " issue(s) with a lane not known: " << terminal_text(s.unknown) << "\n";
@@ -402,9 +396,6 @@ std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_hand
 std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, const PtxArgs& a) {
   const compiled::KernelRun& r = *k.run;
   json instructions = json::array();
-  i64 ex = 0, wf = 0, id = 0;
-  const std::string totals_why = compiled::totals_unknown(r);
-  bool known = totals_why.empty(), all_issued = totals_why.empty();
   for (std::size_t si = 0; si < r.sites.size(); ++si) {
     const compiled::Site& t = r.sites[si];
     json one = {{"line", t.line}, {"sass_offset", offset_json(t.sass_offset)}, {"source", t.source}};
@@ -417,9 +408,6 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
     if (!why.empty()) one["counts_unknown"] = why;
     one["issues"] = issues_json(t), one["verdicts"] = verdicts_json(a, k.verdicts[si], &t.trace);
     instructions.push_back(std::move(one));
-    ex += t.executed, wf += t.wavefronts, id += t.ideal;
-    known = known && why.empty();
-    all_issued = all_issued && issued.empty();
   }
   json not_counted = json::array();
   for (std::size_t ni = 0; ni < r.not_counted.size(); ++ni) {
@@ -427,14 +415,12 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
     json one = {{"line", n.line}, {"sass_offset", offset_json(n.sass_offset)}, {"source", n.source}};
     if (!n.inlined.empty()) one["inlined_from"] = n.inlined;
     one["text"] = n.text, one["why"] = n.why, one["verdicts"] = verdicts_json(a, k.not_counted[ni], nullptr);
-    if (n.counts) {  // a measured rule's counts (wgmma): in the totals too
-      one["executed"] = (*n.counts)[0], one["wavefronts"] = (*n.counts)[1], one["ideal"] = (*n.counts)[2];
-      ex += (*n.counts)[0], wf += (*n.counts)[1], id += (*n.counts)[2];
-    }
+    if (n.counts) one["executed"] = (*n.counts)[0], one["wavefronts"] = (*n.counts)[1], one["ideal"] = (*n.counts)[2];  // a measured rule's (wgmma)
     not_counted.push_back(std::move(one));
   }
   std::vector<PtxClaimResult> unapplied;
   for (const auto& v : k.unapplied) unapplied.push_back({v.has_value(), v.value_or(Verdict{}), std::nullopt});
+  const compiled::KernelTotals tt = compiled::kernel_totals(r);
   json j = {{"name", r.name},
             {"demangled", compiled::demangle(r.name)},
             {"block", r.block},
@@ -443,10 +429,10 @@ std::string kernel_json(const compiled::Program& p, const PtxKernelResult& k, co
             {"claims_domain", proofs::claims_domain_text(k.launch.launch)},
             {"instructions", std::move(instructions)},
             {"not_counted", std::move(not_counted)},
-            {"totals", {{"executed", count_json(all_issued, ex)}, {"wavefronts", count_json(known, wf)}, {"ideal", count_json(known, id)}}},
+            {"totals", {{"executed", count_json(tt.executed_known, tt.executed)}, {"wavefronts", count_json(tt.counts_known, tt.wavefronts)}, {"ideal", count_json(tt.counts_known, tt.ideal)}}},
             {"stopped", r.stopped.empty() ? json(nullptr) : json(r.stopped)},
             {"unapplied", verdicts_json(a, unapplied, nullptr)}};
-  if (!totals_why.empty()) j["totals_unknown"] = totals_why;
+  if (!tt.why.empty()) j["totals_unknown"] = tt.why;
   return dump(j);
 }
 

@@ -229,25 +229,25 @@ namespace {
 // 128-byte wavefronts, a quarter per warp: 4 (A in shared memory) + N / 16 per warp execution,
 // ideal the same. Other types and shapes were not measured: no counts (nullopt).
 std::optional<i64> wgmma_wavefronts(const std::string& mnemonic, bool a_registers) {
-  // SASS: HGMMA.64xNx16.F32.BF16, QGMMA.64xNx32.F32.E4M3.E4M3 (the measured ones).
-  for (const auto& [prefix, k] : {std::pair<std::string, std::string>{"HGMMA.64x", "x16.F32.BF16"}, {"QGMMA.64x", "x32.F32.E4M3.E4M3"}})
-    if (mnemonic.rfind(prefix, 0) == 0) {
-      const int n = std::atoi(mnemonic.c_str() + prefix.size());
-      const std::size_t after = prefix.size() + std::to_string(n).size();
-      if (after > mnemonic.size()) return std::nullopt;
-      const std::string rest = mnemonic.substr(after);
-      if (rest != k || !(n == 64 || n == 128 || n == 256) || (prefix[0] == 'Q' && (a_registers || n > 128))) return std::nullopt;
-      return (a_registers ? 0 : 4) + n / 16;
-    }
-  if (mnemonic.rfind("wgmma.mma_async.sync.aligned.m64n", 0) != 0 || mnemonic.find(".sp") != std::string::npos) return std::nullopt;
-  const std::size_t at = std::string("wgmma.mma_async.sync.aligned.m64n").size();
-  const int n = std::atoi(mnemonic.c_str() + at);
-  const std::size_t k = mnemonic.find('k', at);
-  if (k == std::string::npos) return std::nullopt;  // no k: not a shape this rule knows
-  const std::string rest = mnemonic.substr(k);
-  const bool bf16 = rest == "k16.f32.bf16.bf16", e4m3 = rest == "k32.f32.e4m3.e4m3";
-  if (!(n == 64 || n == 128 || n == 256) || !(bf16 || (e4m3 && !a_registers && n <= 128))) return std::nullopt;
-  return (a_registers ? 0 : 4) + n / 16;
+  // The shape and types, in PTX's spelling (wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16)
+  // or SASS's (HGMMA.64x128x16.F32.BF16, QGMMA.64x64x32.F32.E4M3.E4M3): N, and the rest after it.
+  struct Spelling {
+    std::string prefix, bf16, e4m3;
+  };
+  static const Spelling spellings[] = {{"wgmma.mma_async.sync.aligned.m64n", "k16.f32.bf16.bf16", "k32.f32.e4m3.e4m3"},
+                                       {"HGMMA.64x", "x16.F32.BF16", ""},
+                                       {"QGMMA.64x", "", "x32.F32.E4M3.E4M3"}};
+  for (const Spelling& sp : spellings) {
+    if (mnemonic.rfind(sp.prefix, 0) != 0) continue;
+    const int n = std::atoi(mnemonic.c_str() + sp.prefix.size());
+    const std::size_t after = sp.prefix.size() + std::to_string(n).size();
+    if (after > mnemonic.size()) return std::nullopt;  // no shape after the prefix
+    const std::string rest = mnemonic.substr(after);
+    const bool bf16 = !sp.bf16.empty() && rest == sp.bf16, e4m3 = !sp.e4m3.empty() && rest == sp.e4m3;
+    if (!(n == 64 || n == 128 || n == 256) || !(bf16 || (e4m3 && !a_registers && n <= 128))) return std::nullopt;
+    return (a_registers ? 0 : 4) + n / 16;
+  }
+  return std::nullopt;
 }
 
 // A wgmma's counts on a launch whose run is concrete and whole (no symbol, no stopped lane, no
@@ -299,6 +299,20 @@ std::string totals_unknown(const KernelRun& run) {
   for (const NotCounted& n : run.not_counted)
     if (!n.outside_totals && !n.counts) return "line " + std::to_string(n.line) + ": " + n.why + " (the totals would leave it out)";
   return "";
+}
+
+KernelTotals kernel_totals(const KernelRun& run) {
+  KernelTotals t;
+  t.why = totals_unknown(run);
+  t.executed_known = t.counts_known = t.why.empty();
+  for (const Site& s : run.sites) {
+    t.executed += s.executed, t.wavefronts += s.wavefronts, t.ideal += s.ideal;
+    t.executed_known = t.executed_known && executed_unknown(run, s).empty();
+    t.counts_known = t.counts_known && counts_unknown(run, s).empty();
+  }
+  for (const NotCounted& n : run.not_counted)
+    if (n.counts) t.executed += (*n.counts)[0], t.wavefronts += (*n.counts)[1], t.ideal += (*n.counts)[2];
+  return t;
 }
 
 // A generic access is a site where some lane's address was in the shared window: it is counted, and

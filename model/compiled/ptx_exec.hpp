@@ -403,6 +403,15 @@ std::string executed_unknown(const KernelRun& run, const Site& s);
 // TMA tensor copy, a call into code the file does not hold: "line L: why"). Every presenter prints
 // "?" (JSON null) for the totals then: their sum would leave that access out.
 std::string totals_unknown(const KernelRun& run);
+// The kernel's totals as every presenter prints them: executed, wavefronts and ideal summed over
+// its sites and the listed instructions a measured rule counts (NotCounted::counts), each known
+// only where every part is (executed_unknown, counts_unknown) and totals_unknown says nothing.
+struct KernelTotals {
+  i64 executed = 0, wavefronts = 0, ideal = 0;
+  bool executed_known = true, counts_known = true;
+  std::string why;  // totals_unknown's
+};
+KernelTotals kernel_totals(const KernelRun& run);
 
 // Runs program.functions[entry] (decoded with its callees: ptx_parse.hpp decode_with_callees).
 // Throws LayoutError for a launch that is bad input (a block of no or more than 1024 threads, a

@@ -480,21 +480,25 @@ PtxClaimResult refuted(const compiled::Site& s, const compiled::SymbolicIssue& i
   return {true, std::move(v), std::nullopt};
 }
 
+// The small box a far witness is asked for again in: a free parameter without a range in 1..4096,
+// an iteration below 256 (none for a symbol already ranged or too narrow to leave it).
+std::optional<std::pair<i64, i64>> small_box(const compiled::Symbol& sym, const std::optional<std::pair<i64, i64>>& range) {
+  if (range) return std::nullopt;
+  if (sym.kind == compiled::Symbol::Kind::param && sym.bits > 13) return std::pair<i64, i64>{1, 4096};
+  if (sym.kind == compiled::Symbol::Kind::iteration && sym.bits > 9) return std::pair<i64, i64>{0, 255};
+  return std::nullopt;
+}
+
 // A violation the concrete run could not decide is often far out (a negative size whose unsigned
-// loop runs 2^31 times, iteration 10^6): asked again where every free parameter without a range
-// lies in 1..4096 and every iteration below 256, a smaller one replays. Only a REFUTED that
-// replayed is returned (a witness in part of the domain refutes the whole).
+// loop runs 2^31 times, iteration 10^6): asked again inside small_box, a smaller one replays. Only
+// a REFUTED that replayed is returned (a witness in part of the domain refutes the whole).
 std::optional<PtxClaimResult> refute_small(const compiled::Program& prog, const compiled::Launch& l, const compiled::KernelRun& run, const compiled::Site& s,
                                            const PtxClaim& c, const ProveOptions& o, Prepared& p, const std::string& method) {
   const auto saved = p.q.ranges;
   const std::string name = p.q.name;
   bool narrowed = false;
-  for (std::size_t i = 0; i < run.symbols.size() && i < p.q.ranges.size(); ++i) {
-    if (p.q.ranges[i]) continue;
-    const compiled::Symbol& sym = run.symbols[i];
-    if (sym.kind == compiled::Symbol::Kind::param && sym.bits > 13) p.q.ranges[i] = std::pair<i64, i64>{1, 4096}, narrowed = true;
-    if (sym.kind == compiled::Symbol::Kind::iteration && sym.bits > 9) p.q.ranges[i] = std::pair<i64, i64>{0, 255}, narrowed = true;
-  }
+  for (std::size_t i = 0; i < run.symbols.size() && i < p.q.ranges.size(); ++i)
+    if (const auto box = small_box(run.symbols[i], p.q.ranges[i])) p.q.ranges[i] = box, narrowed = true;
   std::optional<PtxClaimResult> got;
   if (narrowed) {
     p.q.name = c.text + ".small";
@@ -509,17 +513,12 @@ std::optional<PtxClaimResult> refute_small(const compiled::Program& prog, const 
   return got;
 }
 
-// Whether the witness `values` leave refute_small's box: a free parameter without a range outside
-// 1..4096, or an iteration past 255.
+// Whether the witness `values` leave small_box (read signed, at each symbol's width).
 bool far_witness(const compiled::KernelRun& run, const SymbolicQuery& q, const std::vector<compiled::u64>& values) {
   for (std::size_t i = 0; i < run.symbols.size() && i < values.size() && i < q.ranges.size(); ++i) {
-    if (q.ranges[i]) continue;
-    const compiled::Symbol& sym = run.symbols[i];
-    const int b = std::min(sym.bits, 64);
-    const compiled::u64 v = b < 64 ? values[i] & ((compiled::u64{1} << b) - 1) : values[i];
-    const i64 x = b < 64 && (v >> (b - 1)) ? static_cast<i64>(v) - (i64{1} << b) : static_cast<i64>(v);
-    if (sym.kind == compiled::Symbol::Kind::param && sym.bits > 13 && (x < 1 || x > 4096)) return true;
-    if (sym.kind == compiled::Symbol::Kind::iteration && sym.bits > 9 && (x < 0 || x > 255)) return true;
+    const auto box = small_box(run.symbols[i], q.ranges[i]);
+    const i64 x = compiled::sign_extend(values[i], run.symbols[i].bits);
+    if (box && (x < box->first || x > box->second)) return true;
   }
   return false;
 }
@@ -544,13 +543,15 @@ std::optional<PtxClaimResult> refute(const compiled::Program& prog, const compil
                             std::nullopt};
     // A far witness (a size past 4096 or below 1, an iteration past 255) may run the concrete
     // launch for 2^24 steps before it is undecided: a smaller one is asked for first.
-    if (round == 0 && far_witness(run, p.q, z.witness.values))
+    const bool asked_small = round == 0 && far_witness(run, p.q, z.witness.values);
+    if (asked_small)
       if (std::optional<PtxClaimResult> small = refute_small(prog, l, run, s, c, o, p, method)) return small;
     Replay r = replay(prog, l, run, s, c, o, p, z);
     if (r.kind == Replay::Kind::refutes) return refuted(s, *p.q.issues[z.witness.issue], r, method, z.queries, "");
     if (r.kind == Replay::Kind::fails) return PtxClaimResult{true, Verdict::error(method, r.what), std::nullopt};
     if (r.kind == Replay::Kind::undecided) {
-      if (std::optional<PtxClaimResult> small = refute_small(prog, l, run, s, c, o, p, method)) return small;
+      if (!asked_small)  // the same query again finds nothing new
+        if (std::optional<PtxClaimResult> small = refute_small(prog, l, run, s, c, o, p, method)) return small;
       return PtxClaimResult{true, Verdict::unknown(method, "a violation at values the concrete run cannot decide: " + r.what), std::nullopt};
     }
     for (const std::size_t k : r.faulting) p.q.valid_issues.push_back(k);

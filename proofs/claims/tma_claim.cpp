@@ -10,6 +10,7 @@
 #include "model/hopper/gmma.hpp"
 
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace layoutproof::proofs {
@@ -230,6 +231,16 @@ struct Tile {  // a TMA load's box in shared memory, and which element each byte
   std::unordered_map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> at;  // byte -> (row, col)
 };
 
+// The tile a descriptor starting at `start` reads (the last of the run's tiles holding that byte),
+// or none.
+const Tile* tile_at(const std::vector<Tile>& tiles, std::uint64_t start) {
+  const Tile* t = nullptr;
+  for (const Tile& x : tiles)
+    if (start >= x.dst && start < x.dst + x.bytes) t = &x;
+  return t;
+}
+
+
 // Which copy's box a WGMMA of warp w (async_ops[at]) reads in tile t: the one copy when one wrote
 // it; else the copy into t of the batch its warp's latest wait before it completed on their
 // mbarrier. A wait is the warp's i-th on that barrier, so it waits for phase i (its parity must
@@ -357,15 +368,14 @@ std::optional<Witness> accumulation_violation(const compiled::KernelRun& run, co
     std::optional<std::pair<i64, i64>> read[2];  // (row, k-block) of the problem
     for (int side = 0; side < 2; ++side) {
       const hopper::GmmaDescriptor d = hopper::decode_gmma_descriptor(side == 0 ? *a.desc_a : *a.desc_b);
-      for (const Tile& t : tiles) {
-        const std::uint64_t span = static_cast<std::uint64_t>(hopper::swizzle_span_bytes(t.map->swizzle));
-        if (d.start < t.dst || d.start >= t.dst + t.bytes || span == 0) continue;
-        const CopyRead r = copy_read(run, at, t);
-        const std::vector<std::optional<i64>>& xy = r.copy ? run.async_ops[*r.copy].coords : std::vector<std::optional<i64>>{};
-        if (xy.size() < 2 || !xy[0] || !xy[1] || *xy[0] % static_cast<i64>(per_block) != 0) break;
-        const std::uint64_t into = d.start - t.dst;
-        read[side] = {*xy[1] + static_cast<i64>(into / span), *xy[0] / static_cast<i64>(per_block) + static_cast<i64>(into % span / 32)};
-      }
+      const Tile* t = tile_at(tiles, d.start);
+      const std::uint64_t span = t ? static_cast<std::uint64_t>(hopper::swizzle_span_bytes(t->map->swizzle)) : 0;
+      if (span == 0) continue;
+      const CopyRead r = copy_read(run, at, *t);
+      const std::vector<std::optional<i64>>& xy = r.copy ? run.async_ops[*r.copy].coords : std::vector<std::optional<i64>>{};
+      if (xy.size() < 2 || !xy[0] || !xy[1] || *xy[0] % static_cast<i64>(per_block) != 0) continue;
+      const std::uint64_t into = d.start - t->dst;
+      read[side] = {*xy[1] + static_cast<i64>(into / span), *xy[0] / static_cast<i64>(per_block) + static_cast<i64>(into % span / 32)};
     }
     if (!read[0] || !read[1] || read[0]->second != read[1]->second) {  // the pairing is the read's own claim
       sum.known = false;
@@ -609,8 +619,8 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
     if (xy.empty() || !xy[0] || (xy.size() > 1 && !xy[1])) return why = "the coordinates of the copy that filled its tile are not known", std::nullopt;
     return std::make_pair(xy.size() > 1 ? *xy[1] : i64{0}, *xy[0]);
   };
-  // A read already checked (the same descriptors on the same copies) and the k-block it read.
-  std::map<std::tuple<std::uint64_t, std::uint64_t, i64, i64, i64, i64>, std::optional<i64>> seen;
+  // The reads already checked: the same descriptors on the same copies.
+  std::set<std::tuple<std::uint64_t, std::uint64_t, i64, i64, i64, i64>> seen;
   i64 checked = 0, matched = 0;
   std::string undecided;  // the first read whose k-tile is not known
   for (const AsyncOp* a : ops) {
@@ -620,25 +630,21 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
     std::optional<std::pair<i64, i64>> origin[2];
     std::string origin_why[2];
     bool raced[2] = {false, false};
-    for (int side = 0; side < 2; ++side) {
+    for (int side = 0; side < 2 && claim == AsyncClaim::operand_contract; ++side) {  // which copies the read sees
       const std::optional<std::uint64_t>& bits = side == 0 ? a->desc_a : a->desc_b;
-      if (!bits) continue;
-      const std::uint64_t start = hopper::decode_gmma_descriptor(*bits).start;
-      for (const Tile& x : tiles) {
-        if (start < x.dst || start >= x.dst + x.bytes) continue;
-        bool& race = raced[side];
-        origin[side] = origin_of(at, x, origin_why[side], race);
-        // A race is not a violation that replays: what the read sees depends on when the copy
-        // lands (measured: such a pipeline right at K = 128, wrong at K = 256), so the claim is
-        // not decided by it, and says so.
-        if (race && claim == AsyncClaim::operand_contract && undecided.empty())
-          undecided = where(*a) + ": operand " + (side == 0 ? "A" : "B") + ": a race: " + origin_why[side] +
-                      " (what it reads depends on when the copy lands)";
-      }
+      const Tile* x = bits ? tile_at(tiles, hopper::decode_gmma_descriptor(*bits).start) : nullptr;
+      if (!x) continue;
+      origin[side] = origin_of(at, *x, origin_why[side], raced[side]);
+      // A race is not a violation that replays: what the read sees depends on when the copy
+      // lands (measured: such a pipeline right at K = 128, wrong at K = 256), so the claim is
+      // not decided by it, and says so.
+      if (raced[side] && undecided.empty())
+        undecided = where(*a) + ": operand " + (side == 0 ? "A" : "B") + ": a race: " + origin_why[side] +
+                    " (what it reads depends on when the copy lands)";
     }
     const auto key = std::make_tuple(a->desc_a.value_or(0), *a->desc_b, origin[0] ? origin[0]->first : -1, origin[0] ? origin[0]->second : -1,
                                      origin[1] ? origin[1]->first : -1, origin[1] ? origin[1]->second : -1);
-    const bool again = seen.count(key) > 0;
+    const bool again = !seen.insert(key).second;
     if (again && claim != AsyncClaim::operand_contract) continue;
     std::optional<std::uint64_t> block[2];
     bool skip = false;
@@ -647,9 +653,7 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
       if (!bits) continue;  // A from registers
       const std::string name = side == 0 ? "A" : "B";
       const hopper::GmmaDescriptor d = hopper::decode_gmma_descriptor(*bits);
-      const Tile* t = nullptr;
-      for (const Tile& x : tiles)
-        if (d.start >= x.dst && d.start < x.dst + x.bytes) t = &x;
+      const Tile* t = tile_at(tiles, d.start);
       if (!t) {  // not decided here; a later execution may still refute the claim
         if (undecided.empty())
           undecided = where(*a) + ": operand " + name + "'s descriptor starts at " + hex_text(d.start) +
@@ -763,10 +767,10 @@ std::optional<Verdict> decide_async_claim(const compiled::Program& p, const comp
       if (origin[side]->second % static_cast<i64>(per_block) != 0) return std::nullopt;
       return origin[side]->second / static_cast<i64>(per_block) + into;
     };
-    const std::optional<i64> ga = again ? seen[key] : global_block(0), gb = again ? seen[key] : global_block(1);
-    seen[key] = ga;
+    // A read checked before left its blocks unset (nothing new to pair).
+    const std::optional<i64> ga = global_block(0), gb = global_block(1);
     const bool both_origins = origin[0].has_value() == origin[1].has_value();
-    if (!again && ga && gb && both_origins && *ga != *gb) {
+    if (ga && gb && both_origins && *ga != *gb) {
       Witness w;
       w.points.push_back({"A k-block", -1, where(*a), *ga, "index"});
       w.points.push_back({"B k-block", -1, where(*a), *gb, "index"});

@@ -333,13 +333,14 @@ class NotCountedList {
   std::unordered_set<const Instr*> classified_;  // non-site instructions already looked at
   std::unordered_set<const Instr*> listed_;      // the instructions in list_
   // TMA copies, WGMMAs and mbarrier expect_tx (PTX), with their operands; executions per (instruction, warp).
+  AsyncOp started(const Lane& ln, u32 fi, u32 pc, const Instr& in, const std::string& mnemonic);
   void record_sass_gmma(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active, u32 fi,
-                        u32 pc, const Instr& in);
+                        u32 pc, const Instr& in, const std::string& mnemonic);
   void record_async(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
                     const Function& f, u32 fi, u32 pc, const Instr& in, const std::string& mnemonic);
   std::vector<AsyncOp> async_;
   std::unordered_map<u64, i64> async_executions_;
-  std::unordered_map<const Instr*, std::string> async_mnemonic_;  // a TMA copy's, WGMMA's or expect_tx's mnemonic; "" for any other
+  std::unordered_map<const Instr*, std::string> async_mnemonic_;  // a TMA copy's, WGMMA's (PTX or SASS), expect_tx's or wait's mnemonic; "" for any other
 };
 
 // A site's op in the bank model's terms: ldmatrix/stmatrix .xN -> ldsmN/stsmN, cp.async -> ldgsts,

@@ -32,14 +32,16 @@ bool names_shared_space(const std::vector<std::string_view>& parts) {
   return has_part(parts, "shared") || has_part(parts, "shared::cta") || has_part(parts, "shared::cluster");
 }
 
+// SASS's warpgroup MMAs (wgmma): fp16/bf16/tf32, fp8, integer and binary.
+bool warpgroup_mma(std::string_view base) { return base == "HGMMA" || base == "QGMMA" || base == "IGMMA" || base == "BGMMA"; }
+
 // A SASS opcode the lowering marked as shared (sass_lower.cpp shared_opcode) and did not count.
 std::string sass_why(std::string_view mn) {
   const std::string_view base = mn.substr(0, mn.find('.'));
   if (base == "LDSM" || base == "STSM") return "a matrix form outside the model (counted: .16.M88/.16.MT88 with no count, .2 or .4)";
   if (base == "LDS" || base == "STS" || base == "LDGSTS" || base == "ATOMS") return "a form outside the model";
   if (starts(base, "UTMA") || starts(base, "UBLK")) return "a TMA / bulk copy (one thread moves a whole tile: not lane-addressed)";
-  if (base == "HGMMA" || base == "QGMMA" || base == "IGMMA" || base == "BGMMA")
-    return "wgmma reads its matrices from shared memory through descriptors (not lane-addressed)";
+  if (warpgroup_mma(base)) return "wgmma reads its matrices from shared memory through descriptors (not lane-addressed)";
   if (base == "SYNCS" || base == "ARRIVES") return "an mbarrier operation (its barrier object is in shared memory)";
   if (base == "STAS" || base == "REDAS") return "an asynchronous store to distributed shared memory (not modelled)";
   if (base == "LD" || base == "ST" || base == "ATOM" || base == "RED")
@@ -116,17 +118,21 @@ void NotCountedList::note(const std::vector<Lane>& lanes, const std::vector<int>
   }
   const bool memory = c.op == Op::ld || c.op == Op::st || c.op == Op::atom || c.op == Op::red;
   if (memory && c.space != Space::shared_cluster) return;  // param, global, local, const: no shared byte
-  if (in.sass_offset < 0 && (c.op == Op::unknown || c.op == Op::nop || c.op == Op::mbarrier_wait)) {
+  const bool ptx = in.sass_offset < 0;
+  if (!ptx || c.op == Op::unknown || c.op == Op::nop || c.op == Op::mbarrier_wait) {
     auto [it, fresh] = async_mnemonic_.try_emplace(&in);
     if (fresh) {
       std::string mn = m_.mnemonic(in);
-      if (starts(mn, "cp.async.bulk.tensor") || starts(mn, "wgmma.mma_async") || starts(mn, "mbarrier.arrive.expect_tx") ||
-          starts(mn, "mbarrier.expect_tx") || c.op == Op::mbarrier_wait)
+      if (ptx ? starts(mn, "cp.async.bulk.tensor") || starts(mn, "wgmma.mma_async") || starts(mn, "mbarrier.arrive.expect_tx") ||
+                    starts(mn, "mbarrier.expect_tx") || c.op == Op::mbarrier_wait
+              : warpgroup_mma(mn.substr(0, mn.find('.'))))
         it->second = std::move(mn);
     }
-    if (!it->second.empty()) record_async(lanes, group, active, f, fi, pc, in, it->second);
+    if (!it->second.empty()) {
+      if (ptx) record_async(lanes, group, active, f, fi, pc, in, it->second);
+      else record_sass_gmma(lanes, group, active, fi, pc, in, it->second);
+    }
   }
-  if (in.sass_offset >= 0) record_sass_gmma(lanes, group, active, fi, pc, in);
   if (!memory && c.op != Op::unknown && c.op != Op::nop && c.op != Op::ldmatrix && c.op != Op::stmatrix && c.op != Op::mbarrier_wait)
     return;
   if (!classified_.insert(&in).second) return;
@@ -158,13 +164,20 @@ void NotCountedList::note_generic(const std::vector<Lane>& lanes, const std::vec
   if (!why.empty()) add(fi, pc, in, why, why.rfind("a generic access whose address is not known", 0) == 0);
 }
 
+// An async operation of lane ln at instruction pc: where, which warp, and its warp's execution count.
+AsyncOp NotCountedList::started(const Lane& ln, u32 fi, u32 pc, const Instr& in, const std::string& mnemonic) {
+  AsyncOp op;
+  op.function = fi, op.pc = pc, op.line = in.line, op.warp = ln.linear / kWarpLanes, op.lane = ln.lane, op.mnemonic = mnemonic;
+  op.execution = async_executions_[(static_cast<u64>(fi) << 40) ^ (static_cast<u64>(pc) << 20) ^ static_cast<u64>(op.warp)]++;
+  return op;
+}
+
 // A copy's shared address and tensor map, a WGMMA's descriptors, as the run computed them; the
 // claims that read them are UNKNOWN where a value is not known, saying why.
 void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
                                   const Function& f, u32 fi, u32 pc, const Instr& in, const std::string& mnemonic) {
   const bool copy = starts(mnemonic, "cp.async.bulk.tensor");
   const bool expect = starts(mnemonic, "mbarrier.arrive.expect_tx") || starts(mnemonic, "mbarrier.expect_tx");
-  const auto& b = m_.launch.block;
   const auto value = [&](const Lane& ln, const Operand& o) -> std::pair<std::optional<u64>, std::string> {
     const Operand& x = o.kind == Operand::Kind::addr ? f.operands[o.index] : o;
     Val v = read_operand(m_, ln, f, x, in);
@@ -175,10 +188,7 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
   for (const int k : group) {
     if (!active[static_cast<std::size_t>(k)]) continue;
     const Lane& ln = lanes[static_cast<std::size_t>(k)];
-    const i64 warp = ((ln.tid[2] * b[1] + ln.tid[1]) * b[0] + ln.tid[0]) / kWarpLanes;
-    AsyncOp op;
-    op.function = fi, op.pc = pc, op.line = in.line, op.warp = warp, op.lane = ln.lane, op.mnemonic = mnemonic;
-    op.execution = async_executions_[(static_cast<u64>(fi) << 40) ^ (static_cast<u64>(pc) << 20) ^ static_cast<u64>(warp)]++;
+    AsyncOp op = started(ln, fi, pc, in, mnemonic);
     if (in.code.op == Op::mbarrier_wait) {  // waitComplete, [mbar], state | phaseParity (.parity)
       op.kind = AsyncOp::Kind::wait;
       if (in.count >= 3) {
@@ -258,19 +268,12 @@ void NotCountedList::record_async(const std::vector<Lane>& lanes, const std::vec
 // a register second operand), for its counts (ptx_exec.cpp wgmma_counts); its descriptors, in
 // uniform registers, are not read (the contract claims are PTX's).
 void NotCountedList::record_sass_gmma(const std::vector<Lane>& lanes, const std::vector<int>& group, const std::array<bool, kWarpLanes>& active,
-                                      u32 fi, u32 pc, const Instr& in) {
-  const std::string mn = m_.mnemonic(in);
-  const std::string base = mn.substr(0, mn.find('.'));
-  if (base != "HGMMA" && base != "QGMMA" && base != "IGMMA" && base != "BGMMA") return;
-  const auto& b = m_.launch.block;
+                                      u32 fi, u32 pc, const Instr& in, const std::string& mnemonic) {
   for (const int k : group) {
     if (!active[static_cast<std::size_t>(k)]) continue;
     const Lane& ln = lanes[static_cast<std::size_t>(k)];
-    AsyncOp op;
+    AsyncOp op = started(ln, fi, pc, in, mnemonic);
     op.kind = AsyncOp::Kind::wgmma;
-    op.function = fi, op.pc = pc, op.line = in.line, op.lane = ln.lane, op.mnemonic = mn;
-    op.warp = ((ln.tid[2] * b[1] + ln.tid[1]) * b[0] + ln.tid[0]) / kWarpLanes;
-    op.execution = async_executions_[(static_cast<u64>(fi) << 40) ^ (static_cast<u64>(pc) << 20) ^ static_cast<u64>(op.warp)]++;
     const std::string text = p_.text_of(in);
     const std::size_t first = text.find(", ");
     op.a_registers = first != std::string::npos && first + 2 < text.size() && text[first + 2] == 'R';

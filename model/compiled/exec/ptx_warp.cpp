@@ -253,8 +253,8 @@ struct WarpRunner::Impl {
   // Walks the code of f that control can reach from `from`: branch targets, the next instruction
   // past a guarded branch, ret or exit, a SASS subroutine's code and past its call. visit(k) sees
   // each instruction once and returns false to end the walk. False when it ended so, or where
-  // control may go anywhere (an indirect branch, a call to another function, unless returns(k)
-  // says the call at k comes back with nothing else to follow: printf).
+  // control may go anywhere (an indirect branch, a call to another function). A call for which
+  // returns(k) holds (printf) comes back with nothing to see: the walk goes past it unvisited.
   template <class Visit, class Returns>
   static bool walk_code(const Function& f, std::vector<u32> todo, Visit&& visit, Returns&& returns) {
     std::vector<char> seen(f.code.size(), 0);
@@ -263,14 +263,14 @@ struct WarpRunner::Impl {
       todo.pop_back();
       if (k >= f.code.size() || seen[k]) continue;
       seen[k] = 1;
-      if (!visit(k)) return false;
       const Instr& in = f.code[k];
       const Op o = in.code.op;
       const bool to_label = in.count > 0 && f.operands[in.first].kind == Operand::Kind::label;
-      if (o == Op::call && !to_label && returns(k)) {  // a callee that touches nothing the walk is about
+      if (o == Op::call && !to_label && returns(k)) {
         todo.push_back(k + 1);
         continue;
       }
+      if (!visit(k)) return false;
       if ((o == Op::call || o == Op::bra) && !to_label) return false;
       if (o == Op::call || o == Op::bra) {
         todo.push_back(f.operands[in.first].index);
@@ -293,9 +293,8 @@ struct WarpRunner::Impl {
     const u64 key = (static_cast<u64>(fi) << 32) | pc;
     if (const auto it = reach_.find(key); it != reach_.end()) return it->second;
     const Function& f = p_.functions[fi];
-    const auto printf_call = [&](u32 k) { return calls_printf(f, f.code[k]); };
-    const bool found = !walk_code(f, {pc}, [&](u32 k) { return printf_call(k) || !may_touch_shared(f.code[k], m_.mnemonic(f.code[k])); },
-                                  printf_call);
+    const bool found = !walk_code(f, {pc}, [&](u32 k) { return !may_touch_shared(f.code[k], m_.mnemonic(f.code[k])); },
+                                  [&](u32 k) { return calls_printf(f, f.code[k]); });
     reach_[key] = found;
     return found;
   }
