@@ -372,28 +372,32 @@ AtomicKind atomic_kind(std::string_view text) {
   for (const auto& [name, kind] : known)
     if (op == name) return kind;
   // Generic atomics whose address is in the shared window take the ATOMS rule of their kind, at
-  // every scope (measured: ATOM.E.ADD/EXCH/CAS.STRONG.GPU, 132 cases of h200_generic.jsonl on the
+  // the scopes measured (ATOM.E.ADD/EXCH/CAS.STRONG.GPU, 132 cases of h200_generic.jsonl on the
   // H200; ATOM.E.ADD/EXCH/CAS/AND/OR.STRONG.SM, ADD.STRONG.SYS and AND/OR.STRONG.GPU, 396 cases of
-  // h100_generic_scoped.jsonl on the H100). PTX's generic spelling is what ptxas makes them of,
-  // with or without a scope and a memory order.
+  // h100_generic_scoped.jsonl on the H100) and no others. PTX's generic spelling is what ptxas
+  // makes them of: the default scope (.gpu) or a measured one, with no memory order or .acq_rel
+  // (the measured one).
   static const std::pair<std::string_view, AtomicKind> generic[] = {
-      {"ATOM.E.ADD", AtomicKind::update}, {"ATOM.E.EXCH", AtomicKind::update}, {"ATOM.E.CAS", AtomicKind::cas},
-      {"ATOM.E.AND", AtomicKind::update}, {"ATOM.E.OR", AtomicKind::update}};
+      {"ATOM.E.ADD.STRONG.GPU", AtomicKind::update}, {"ATOM.E.EXCH.STRONG.GPU", AtomicKind::update},
+      {"ATOM.E.CAS.STRONG.GPU", AtomicKind::cas},    {"ATOM.E.AND.STRONG.GPU", AtomicKind::update},
+      {"ATOM.E.OR.STRONG.GPU", AtomicKind::update},  {"ATOM.E.ADD.STRONG.SM", AtomicKind::update},
+      {"ATOM.E.EXCH.STRONG.SM", AtomicKind::update}, {"ATOM.E.CAS.STRONG.SM", AtomicKind::cas},
+      {"ATOM.E.AND.STRONG.SM", AtomicKind::update},  {"ATOM.E.OR.STRONG.SM", AtomicKind::update},
+      {"ATOM.E.ADD.STRONG.SYS", AtomicKind::update}};
   for (const auto& [name, kind] : generic)
-    for (const std::string_view scope : {".STRONG.GPU", ".STRONG.SM", ".STRONG.SYS"})
-      if (op == std::string(name) + std::string(scope)) return kind;
-  // PTX: atom[.sem][.scope].OP.TYPE, generic (no state space).
+    if (op == name) return kind;
+  // PTX: atom[.acq_rel][.scope].OP.TYPE, generic (no state space), at the scopes measured for OP.
   static const std::pair<std::string_view, AtomicKind> ptx[] = {
       {"add.u32", AtomicKind::update}, {"add.s32", AtomicKind::update}, {"exch.b32", AtomicKind::update},
       {"and.b32", AtomicKind::update}, {"or.b32", AtomicKind::update},   {"cas.b32", AtomicKind::cas}};
   if (op.rfind("atom.", 0) == 0) {
     std::string_view rest = op.substr(5);
-    for (const std::string_view sem : {"relaxed.", "acquire.", "release.", "acq_rel."})
-      if (rest.rfind(sem, 0) == 0) rest.remove_prefix(sem.size());
+    if (rest.rfind("acq_rel.", 0) == 0) rest.remove_prefix(8);
+    bool sys = false;
     for (const std::string_view scope : {"cta.", "gpu.", "sys."})
-      if (rest.rfind(scope, 0) == 0) rest.remove_prefix(scope.size());
+      if (rest.rfind(scope, 0) == 0) sys = scope == "sys.", rest.remove_prefix(scope.size());
     for (const auto& [name, kind] : ptx)
-      if (rest == name) return kind;
+      if (rest == name && (!sys || name.rfind("add.", 0) == 0)) return kind;
   }
   return AtomicKind::unknown;
 }

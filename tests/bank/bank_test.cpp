@@ -247,10 +247,13 @@ TEST(BankModel, AtomicsByKind) {
   EXPECT_EQ(atomic_kind("ATOM.E.ADD.STRONG.GPU PT, R17, desc[UR8][R18.64], R17"), AtomicKind::update);
   EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.GPU PT, R16, [R18], R30, R31"), AtomicKind::cas);
   EXPECT_EQ(atomic_kind("@P0 ATOM.E.CAS.STRONG.SM PT, R16, [R18], R30, R31"), AtomicKind::cas);  // h100_generic_scoped.jsonl
-  EXPECT_EQ(atomic_kind("ATOM.E.OR.STRONG.SYS PT, R17, desc[UR8][R18.64], R17"), AtomicKind::update);
+  EXPECT_EQ(atomic_kind("ATOM.E.ADD.STRONG.SYS PT, R17, desc[UR8][R18.64], R17"), AtomicKind::update);
+  EXPECT_EQ(atomic_kind("ATOM.E.OR.STRONG.SYS PT, R17, desc[UR8][R18.64], R17"), AtomicKind::unknown);  // only ADD measured at .SYS
   EXPECT_EQ(atomic_kind("ATOM.E.XOR.STRONG.GPU PT, R17, desc[UR8][R18.64], R17"), AtomicKind::unknown);  // not measured
   EXPECT_EQ(atomic_kind("atom.acq_rel.cta.or.b32 %r1, [%rd2], %r3;"), AtomicKind::update);
-  EXPECT_EQ(atomic_kind("atom.relaxed.sys.cas.b32 %r1, [%rd2], %r3, %r4;"), AtomicKind::cas);
+  EXPECT_EQ(atomic_kind("atom.sys.add.u32 %r1, [%rd2], %r3;"), AtomicKind::update);
+  EXPECT_EQ(atomic_kind("atom.sys.cas.b32 %r1, [%rd2], %r3, %r4;"), AtomicKind::unknown);       // not measured at .sys
+  EXPECT_EQ(atomic_kind("atom.relaxed.cta.add.u32 %r1, [%rd2], %r3;"), AtomicKind::unknown);    // a memory order not measured
   EXPECT_EQ(atomic_kind("atom.cta.xor.b32 %r1, [%rd2], %r3;"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("ATOM.E.ADD.F32.FTZ.RN.STRONG.GPU PT, R3, desc[UR8][R4.64], R5"), AtomicKind::unknown);
   EXPECT_EQ(atomic_kind("ATOM.E.OR.64.STRONG.GPU PT, R4, desc[UR8][R4.64], R6"), AtomicKind::unknown);
